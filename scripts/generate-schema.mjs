@@ -1,0 +1,1 @@
+// Placeholder until the docs.json schema exists; replaced in the parseDocsJson commit.

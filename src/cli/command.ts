@@ -1,0 +1,33 @@
+/** What a command sees of the outside world; tests pass their own. */
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Exit codes shared by every command. */
+export const ExitCode = {
+  /** The command did what was asked and found no problem. */
+  ok: 0,
+  /** The command ran and found problems (errors in the input). */
+  problems: 1,
+  /** The command line itself was wrong. */
+  usage: 2,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** A `quire <name>` subcommand. */
+export interface Command {
+  name: string;
+  /** One line for `quire --help`. */
+  summary: string;
+  /** Full text for `quire <name> --help`. */
+  usage: string;
+  run(argv: string[], io: CliIo): Promise<ExitCode>;
+}
+
+/** Thrown by argument parsing; the dispatcher prints it with the usage and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

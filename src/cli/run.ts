@@ -1,0 +1,49 @@
+import { ExitCode, UsageError, type CliIo, type Command } from './command.js';
+import { commands } from './commands/index.js';
+
+const VERSION = '0.1.0';
+
+function topLevelHelp(): string {
+  const width = Math.max(...commands.map((command) => command.name.length));
+  const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return [
+    'Usage: quire <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run `quire <command> --help` for the options of a command.',
+    '',
+  ].join('\n');
+}
+
+/** Runs the CLI with the given arguments (without `node` and the script) and returns the exit code. */
+export async function run(argv: string[], io: CliIo): Promise<ExitCode> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(topLevelHelp());
+    return name === undefined ? ExitCode.usage : ExitCode.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${VERSION}\n`);
+    return ExitCode.ok;
+  }
+  const command: Command | undefined = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    io.stderr.write(`quire: unknown command "${name}"\n\n${topLevelHelp()}`);
+    return ExitCode.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(command.usage.endsWith('\n') ? command.usage : `${command.usage}\n`);
+    return ExitCode.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`quire ${command.name}: ${error.message}\n\n${command.usage}\n`);
+      return ExitCode.usage;
+    }
+    throw error;
+  }
+}

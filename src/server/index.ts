@@ -1,0 +1,2 @@
+// The HTTP API (`createApiHandler`) lands here with issue 6.
+export {};

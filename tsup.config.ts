@@ -1,0 +1,26 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: {
+      index: 'src/index.ts',
+      'node/index': 'src/node/index.ts',
+      'server/index': 'src/server/index.ts',
+    },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'node20',
+    splitting: true,
+    treeshake: true,
+  },
+  {
+    // The CLI is an executable, not an API: ESM only, no declarations.
+    entry: { 'cli/index': 'src/cli/index.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);
