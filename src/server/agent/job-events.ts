@@ -1,0 +1,28 @@
+import type { AgentJobState } from '../storage/store.js';
+
+/** What a job produced when it succeeded. */
+export interface AgentJobResult {
+  branch: string;
+  branchCreated: boolean;
+  /** The commit made on the branch; null when the agent changed nothing. */
+  commit: { sha: string; files: string[] } | null;
+  /** The pull request opened (or found open) for the branch; null without a commit. */
+  pullRequest: { number: number; url: string; draft: boolean } | null;
+  /** The model's last words. */
+  summary: string;
+}
+
+/**
+ * One line of the job's response stream (newline-delimited JSON). Every event has a `type`; the
+ * stream ends after the single `result` event.
+ */
+export type AgentJobEvent =
+  | { type: 'state'; state: AgentJobState; sessionId: string }
+  | { type: 'branch'; branch: string; created: boolean }
+  | { type: 'assistant'; text: string }
+  | { type: 'tool'; name: string; path?: string; ok: boolean; message?: string }
+  | { type: 'check'; file: string; ok: boolean; problems: string[] }
+  | { type: 'commit'; sha: string; files: string[] }
+  | { type: 'pull_request'; number: number; url: string; draft: boolean }
+  | { type: 'result'; state: 'succeeded'; result: AgentJobResult }
+  | { type: 'result'; state: 'failed'; error: string };

@@ -1,0 +1,137 @@
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfinedDirectory } from '../agent/fs-workspace.js';
+import type { Workspace } from '../agent/workspace.js';
+import { git, runGit } from './git-cli.js';
+import { AGENT_AUTHOR, type CommitAuthor, type GitHost, type PullRequest } from './git-host.js';
+import { KeyedLock } from './key-lock.js';
+
+/** Options of {@link createLocalGitHost}. */
+export interface LocalGitHostOptions {
+  /** Path of the repository (a working copy or a bare repository). */
+  repository: string;
+  /** Branch pull requests target; the repository's HEAD branch when absent. */
+  baseBranch?: string;
+  author?: CommitAuthor;
+}
+
+/** A pull request recorded by the local host, in `<git dir>/quire/pull-requests.json`. */
+export interface LocalPullRequest extends PullRequest {
+  body: string;
+  state: 'open';
+  createdAt: string;
+}
+
+/** The recorded pull requests of a local repository, oldest first. */
+export async function readLocalPullRequests(repository: string): Promise<LocalPullRequest[]> {
+  try {
+    return JSON.parse(await readFile(await pullRequestsFile(repository), 'utf8')) as LocalPullRequest[];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+async function pullRequestsFile(repository: string): Promise<string> {
+  const commonDir = await git(repository, ['rev-parse', '--git-common-dir']);
+  return join(resolve(repository, commonDir), 'quire', 'pull-requests.json');
+}
+
+/**
+ * A Git host on a repository of this machine, through the git CLI. Each workspace is a
+ * temporary `git worktree` of the branch; pull requests are recorded in a JSON file in the git
+ * directory (a local repository has no pull requests of its own).
+ */
+export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
+  const repository = resolve(options.repository);
+  const author = options.author ?? AGENT_AUTHOR;
+  const branchLock = new KeyedLock();
+  const recordLock = new KeyedLock();
+  const identity = {
+    GIT_AUTHOR_NAME: author.name,
+    GIT_AUTHOR_EMAIL: author.email,
+    GIT_COMMITTER_NAME: author.name,
+    GIT_COMMITTER_EMAIL: author.email,
+  };
+
+  const baseBranch = async () => options.baseBranch ?? git(repository, ['symbolic-ref', '--short', 'HEAD']);
+
+  const branchExists = async (branch: string) =>
+    (await runGit(repository, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).exitCode === 0;
+
+  return {
+    baseBranch,
+
+    async ensureBranch(branch) {
+      return branchLock.run(`create:${branch}`, async () => {
+        if (await branchExists(branch)) return { created: false };
+        await git(repository, ['branch', '--no-track', branch, `refs/heads/${await baseBranch()}`]);
+        return { created: true };
+      });
+    },
+
+    async openWorkspace(branch): Promise<Workspace> {
+      // One checkout of a branch at a time: git refuses a second worktree of the same branch.
+      const release = await branchLock.acquire(`checkout:${branch}`);
+      let directory: string | undefined;
+      try {
+        directory = await mkdtemp(join(tmpdir(), 'quire-agent-'));
+        await git(repository, ['worktree', 'add', '--quiet', directory, branch]);
+      } catch (error) {
+        if (directory) await rm(directory, { recursive: true, force: true });
+        release();
+        throw error;
+      }
+      const checkout = directory;
+      const files = new ConfinedDirectory(checkout);
+      const changed = new Set<string>();
+      let disposed = false;
+      return {
+        listFiles: (dir) => files.list(dir),
+        readFile: (path) => files.read(path),
+        async writeFile(path, content) {
+          changed.add(await files.write(path, content));
+        },
+        changedFiles: () => [...changed].sort(),
+        async commit(message) {
+          if (changed.size === 0) return undefined;
+          await git(checkout, ['add', '--', ...changed]);
+          const staged = await runGit(checkout, ['diff', '--cached', '--quiet']);
+          if (staged.exitCode === 0) return undefined;
+          await git(checkout, ['-c', 'commit.gpgsign=false', 'commit', '--quiet', '--no-verify', '-m', message], identity);
+          return { sha: await git(checkout, ['rev-parse', 'HEAD']) };
+        },
+        async dispose() {
+          if (disposed) return;
+          disposed = true;
+          try {
+            await runGit(repository, ['worktree', 'remove', '--force', checkout]);
+            await rm(checkout, { recursive: true, force: true });
+            await runGit(repository, ['worktree', 'prune']);
+          } finally {
+            release();
+          }
+        },
+      };
+    },
+
+    async openPullRequest(draft) {
+      return recordLock.run('pull-requests', async () => {
+        const recorded = await readLocalPullRequests(repository);
+        const existing = recorded.find((pull) => pull.head === draft.head && pull.base === draft.base && pull.state === 'open');
+        if (existing) return existing;
+        const number = recorded.reduce((highest, pull) => Math.max(highest, pull.number), 0) + 1;
+        const url = `${pathToFileURL(repository).href}#pull/${number}`;
+        const pull: LocalPullRequest = { ...draft, number, url, state: 'open', createdAt: new Date().toISOString() };
+        const file = await pullRequestsFile(repository);
+        await mkdir(join(file, '..'), { recursive: true });
+        const temporary = `${file}.${process.pid}.tmp`;
+        await writeFile(temporary, `${JSON.stringify([...recorded, pull], null, 2)}\n`);
+        await rename(temporary, file);
+        return pull;
+      });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { SqlClient } from './sql-client.js';
+
+/** One schema change; `version`s are applied in ascending order, each at most once. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The schema, as an append-only list: never edit a migration that has shipped, add one. */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'api keys, assistant conversations, agent jobs',
+    sql: `
+      CREATE TABLE api_keys (
+        key_id      text PRIMARY KEY,
+        project_id  text NOT NULL,
+        secret_hash text NOT NULL,
+        label       text,
+        created_at  timestamptz NOT NULL DEFAULT now(),
+        revoked_at  timestamptz
+      );
+      CREATE INDEX api_keys_by_project ON api_keys (project_id);
+
+      -- The primary key is also the index of the newest-first keyset pagination.
+      CREATE TABLE assistant_conversations (
+        project_id     text NOT NULL,
+        id             text NOT NULL,
+        created_at     timestamptz NOT NULL,
+        query          text NOT NULL,
+        response       text NOT NULL,
+        sources        jsonb NOT NULL DEFAULT '[]',
+        query_category text,
+        PRIMARY KEY (project_id, id)
+      );
+
+      CREATE TABLE agent_jobs (
+        id         text PRIMARY KEY,
+        project_id text NOT NULL,
+        branch     text NOT NULL,
+        model      text NOT NULL,
+        as_draft   boolean NOT NULL,
+        state      text NOT NULL CHECK (state IN ('queued', 'running', 'succeeded', 'failed')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        result     jsonb,
+        error      text
+      );
+      CREATE INDEX agent_jobs_by_project ON agent_jobs (project_id, id);
+    `,
+  },
+];
+
+/** Arbitrary, fixed key of the advisory lock that serialises migrations between processes. */
+const MIGRATION_LOCK_KEY = 7_412_903;
+
+/**
+ * Brings the schema up to date. Safe to run from several processes at once against one server:
+ * a transaction-scoped advisory lock lets one of them migrate while the others wait.
+ */
+export async function migrate(client: SqlClient, list: readonly Migration[] = migrations): Promise<number[]> {
+  return client.transaction(async (transaction) => {
+    await transaction.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await transaction.query(
+      `CREATE TABLE IF NOT EXISTS quire_schema_migrations (
+         version    integer PRIMARY KEY,
+         name       text NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT now()
+       )`,
+    );
+    const appliedRows = await transaction.query<{ version: number }>('SELECT version FROM quire_schema_migrations');
+    const applied = new Set(appliedRows.map((row) => row.version));
+    const pending = [...list].sort((a, b) => a.version - b.version).filter((migration) => !applied.has(migration.version));
+    for (const migration of pending) {
+      for (const statement of splitStatements(migration.sql)) await transaction.query(statement);
+      await transaction.query('INSERT INTO quire_schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    }
+    return pending.map((migration) => migration.version);
+  });
+}
+
+/**
+ * Splits a migration into statements, since a parameterised query runs exactly one. Our
+ * migrations hold no semicolons inside strings or bodies, which keeps this split honest.
+ */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(';')
+    .map((statement) => statement.replace(/--[^\n]*/g, '').trim())
+    .filter((statement) => statement.length > 0);
+}

@@ -1,0 +1,28 @@
+import { migrate } from './migrations.js';
+import { openPgClient } from './pg-client.js';
+import { openPgliteClient } from './pglite-client.js';
+import type { SqlClient } from './sql-client.js';
+import { createSqlStore } from './sql-store.js';
+import type { Store } from './store.js';
+
+/** Where the store keeps its data. */
+export interface StoreLocation {
+  /** A `postgres://` URL: use that PostgreSQL server (through `pg`). Wins over `dataDir`. */
+  databaseUrl?: string;
+  /** A folder for the embedded PGlite database; in memory when absent too. */
+  dataDir?: string;
+}
+
+/** Opens the store at `location`, applying pending migrations first. */
+export async function openStore(location: StoreLocation = {}): Promise<Store> {
+  const client: SqlClient = location.databaseUrl
+    ? openPgClient(location.databaseUrl)
+    : await openPgliteClient(location.dataDir);
+  try {
+    await migrate(client);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  return createSqlStore(client);
+}

@@ -1,0 +1,208 @@
+import { createUlidFactory, type Ulid, type UlidFactory } from '../ulid.js';
+import type {
+  AgentJobRecord,
+  AgentJobState,
+  ApiKeyRecord,
+  Conversation,
+  ConversationPage,
+  ConversationSource,
+  NewConversation,
+  Store,
+} from './store.js';
+import type { SqlClient, SqlValue } from './sql-client.js';
+
+interface ApiKeyRow {
+  key_id: string;
+  project_id: string;
+  secret_hash: string;
+  label: string | null;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+interface ConversationRow {
+  id: string;
+  created_at: Date;
+  query: string;
+  response: string;
+  sources: ConversationSource[];
+  query_category: string | null;
+}
+
+interface AgentJobRow {
+  id: string;
+  project_id: string;
+  branch: string;
+  model: string;
+  as_draft: boolean;
+  state: AgentJobState;
+  created_at: Date;
+  updated_at: Date;
+  result: unknown;
+  error: string | null;
+}
+
+const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
+  keyId: row.key_id,
+  projectId: row.project_id,
+  secretHash: row.secret_hash,
+  label: row.label,
+  createdAt: row.created_at,
+  revokedAt: row.revoked_at,
+});
+
+const toConversation = (row: ConversationRow): Conversation => ({
+  id: row.id,
+  timestamp: row.created_at,
+  query: row.query,
+  response: row.response,
+  sources: row.sources,
+  queryCategory: row.query_category,
+});
+
+const toAgentJob = (row: AgentJobRow): AgentJobRecord => ({
+  id: row.id,
+  projectId: row.project_id,
+  branch: row.branch,
+  model: row.model,
+  asDraft: row.as_draft,
+  state: row.state,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  result: row.result ?? null,
+  error: row.error,
+});
+
+const CONVERSATION_COLUMNS = 'id, created_at, query, response, sources, query_category';
+/** Rows per INSERT in `recordMany`: 7 parameters each stays far below PostgreSQL's 65535. */
+const INSERT_BATCH = 500;
+
+/**
+ * The store on any PostgreSQL reachable through `client`; the same SQL runs on PGlite and on a
+ * server. Run `migrate` on the client first. `newId` makes conversation and job ids.
+ */
+export function createSqlStore(client: SqlClient, newId: UlidFactory = createUlidFactory()): Store {
+  const conversationValues = (conversation: NewConversation): SqlValue[] => {
+    const timestamp = conversation.timestamp ?? new Date();
+    return [
+      conversation.projectId,
+      newId(conversation.timestamp?.getTime()),
+      timestamp,
+      conversation.query,
+      conversation.response,
+      JSON.stringify(conversation.sources.map(({ title, url }) => ({ title, url }))),
+      conversation.queryCategory,
+    ];
+  };
+
+  const insertConversations = async (batch: readonly NewConversation[]): Promise<Conversation[]> => {
+    const params: SqlValue[] = [];
+    const tuples = batch.map((conversation) => {
+      const first = params.length;
+      params.push(...conversationValues(conversation));
+      return `($${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}, $${first + 6}::jsonb, $${first + 7})`;
+    });
+    const rows = await client.query<ConversationRow>(
+      `INSERT INTO assistant_conversations (project_id, id, created_at, query, response, sources, query_category)
+       VALUES ${tuples.join(', ')}
+       RETURNING ${CONVERSATION_COLUMNS}`,
+      params,
+    );
+    return rows.map(toConversation);
+  };
+
+  return {
+    apiKeys: {
+      async insert(record) {
+        const rows = await client.query<ApiKeyRow>(
+          `INSERT INTO api_keys (key_id, project_id, secret_hash, label) VALUES ($1, $2, $3, $4) RETURNING *`,
+          [record.keyId, record.projectId, record.secretHash, record.label],
+        );
+        return toApiKey(rows[0]!);
+      },
+      async find(keyId) {
+        const rows = await client.query<ApiKeyRow>('SELECT * FROM api_keys WHERE key_id = $1', [keyId]);
+        return rows[0] && toApiKey(rows[0]);
+      },
+      async revoke(keyId) {
+        const rows = await client.query<{ key_id: string }>(
+          'UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE key_id = $1 RETURNING key_id',
+          [keyId],
+        );
+        return rows.length > 0;
+      },
+      async listForProject(projectId) {
+        const rows = await client.query<ApiKeyRow>(
+          'SELECT * FROM api_keys WHERE project_id = $1 ORDER BY created_at, key_id',
+          [projectId],
+        );
+        return rows.map(toApiKey);
+      },
+    },
+
+    conversations: {
+      async record(conversation) {
+        const [stored] = await insertConversations([conversation]);
+        return stored!;
+      },
+      async recordMany(conversations) {
+        const stored: Conversation[] = [];
+        for (let start = 0; start < conversations.length; start += INSERT_BATCH) {
+          stored.push(...(await insertConversations(conversations.slice(start, start + INSERT_BATCH))));
+        }
+        return stored;
+      },
+      async page({ projectId, before, fromId, toId, limit }): Promise<ConversationPage> {
+        const params: SqlValue[] = [projectId];
+        const conditions = ['project_id = $1'];
+        const bound = (operator: string, id: Ulid | undefined) => {
+          if (id === undefined) return;
+          params.push(id);
+          conditions.push(`id ${operator} $${params.length}`);
+        };
+        bound('<', before);
+        bound('>=', fromId);
+        bound('<', toId);
+        params.push(limit + 1);
+        // One row more than asked tells whether another page exists without a COUNT.
+        const rows = await client.query<ConversationRow>(
+          `SELECT ${CONVERSATION_COLUMNS} FROM assistant_conversations
+           WHERE ${conditions.join(' AND ')}
+           ORDER BY id DESC
+           LIMIT $${params.length}`,
+          params,
+        );
+        const hasMore = rows.length > limit;
+        const conversations = rows.slice(0, limit).map(toConversation);
+        return { conversations, hasMore, nextCursor: hasMore ? conversations.at(-1)!.id : null };
+      },
+    },
+
+    agentJobs: {
+      async create(job) {
+        const rows = await client.query<AgentJobRow>(
+          `INSERT INTO agent_jobs (id, project_id, branch, model, as_draft, state)
+           VALUES ($1, $2, $3, $4, $5, 'queued') RETURNING *`,
+          [newId(), job.projectId, job.branch, job.model, job.asDraft],
+        );
+        return toAgentJob(rows[0]!);
+      },
+      async update(id, { state, result, error }) {
+        const rows = await client.query<AgentJobRow>(
+          `UPDATE agent_jobs
+           SET state = $2, result = coalesce($3::jsonb, result), error = coalesce($4, error), updated_at = now()
+           WHERE id = $1 RETURNING *`,
+          [id, state, result === undefined ? null : JSON.stringify(result), error ?? null],
+        );
+        if (!rows[0]) throw new Error(`No agent job ${id}`);
+        return toAgentJob(rows[0]);
+      },
+      async get(id) {
+        const rows = await client.query<AgentJobRow>('SELECT * FROM agent_jobs WHERE id = $1', [id]);
+        return rows[0] && toAgentJob(rows[0]);
+      },
+    },
+
+    close: () => client.close(),
+  };
+}
