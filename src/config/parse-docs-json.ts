@@ -1,0 +1,108 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { dirname } from '../util/posix-path.js';
+import { resolveRefs, type Mount, type ReadFile } from './refs.js';
+import type { DocsConfig } from './schemas/docs-config.js';
+import { MAX_JSON_DEPTH, SourceFiles } from './sources.js';
+import { validateDocsConfig } from './validate/config.js';
+import { Reporter, type Finding } from './validate/report.js';
+
+/** Options of {@link parseDocsJson}. */
+export interface ParseDocsJsonOptions {
+  /** Name of the file in diagnostics, and the base of relative `$ref`s. Default `docs.json`. */
+  file?: string;
+  /**
+   * Reads a file referenced by `{ "$ref": "./other.json" }`, by its path (joined to the folder of
+   * `file`). Return `undefined` when it does not exist. Without it, a `$ref` is a diagnostic.
+   */
+  readFile?: ReadFile;
+  /** Folder that `$ref`s may not leave. Default: the folder of `file`. */
+  root?: string;
+  /** Report unknown keys outside `navigation` as errors rather than warnings. Default `false`. */
+  strict?: boolean;
+  /** Largest accepted text, in characters. Default 64 MiB. */
+  maxSize?: number;
+}
+
+/** What {@link parseDocsJson} returns. */
+export interface ParseDocsJsonResult {
+  /** The configuration, exactly as written (with `$ref`s replaced), or `undefined` when any diagnostic is an error. */
+  config: DocsConfig | undefined;
+  /** Every problem found, each once, in document order per file. */
+  diagnostics: Diagnostic[];
+  /** The text of every file read (docs.json and `$ref`ed files), for `formatDiagnostics`. */
+  sources: Record<string, string>;
+}
+
+const DEFAULT_MAX_SIZE = 64 * 1024 * 1024;
+
+/**
+ * Parses and validates a docs.json. Never throws: malformed JSON, wrong types, unknown keys,
+ * broken `$ref`s and structural mistakes are all diagnostics with a code, a JSON pointer, the
+ * file, line and column, and a hint.
+ *
+ * @param source the text of the file, or an already parsed value (then diagnostics carry no line
+ *   and column for the main file).
+ */
+export function parseDocsJson(source: unknown, options: ParseDocsJsonOptions = {}): ParseDocsJsonResult {
+  const file = options.file ?? 'docs.json';
+  const reporter = new Reporter(options.strict ? 'error' : 'warning');
+  const sources = new SourceFiles();
+  let value: unknown = source;
+  if (typeof source === 'string') {
+    const maxSize = options.maxSize ?? DEFAULT_MAX_SIZE;
+    if (source.length > maxSize) {
+      return finish(undefined, [
+        { code: 'json/too-large', severity: 'error', message: `${file} is ${formatSize(source.length)}, over the limit of ${formatSize(maxSize)}.`, pointer: '', hint: 'Split the configuration with `$ref`, or raise `maxSize`.' },
+      ], file, [], sources);
+    }
+    value = sources.add(file, source, reporter);
+    if (value === undefined) return finish(undefined, reporter.findings, file, [], sources);
+  }
+  let mounts: Mount[] = [];
+  if (typeof source !== 'string' || source.includes('"$ref"')) {
+    const resolved = resolveRefs(value, file, sources, reporter, { readFile: options.readFile, root: options.root ?? dirname(file), maxDepth: MAX_JSON_DEPTH });
+    value = resolved.value;
+    mounts = resolved.mounts;
+  }
+  validateDocsConfig(value, reporter);
+  return finish(reporter.hasErrors ? undefined : (value as DocsConfig), reporter.findings, file, mounts, sources);
+}
+
+function finish(config: DocsConfig | undefined, findings: readonly Finding[], file: string, mounts: readonly Mount[], sources: SourceFiles): ParseDocsJsonResult {
+  const diagnostics = findings.map((finding) => place(finding, file, mounts, sources));
+  return { config, diagnostics, sources: sources.texts() };
+}
+
+/** Turns a finding into a diagnostic in the file it is in, with line and column from that file's text. */
+function place(finding: Finding, mainFile: string, mounts: readonly Mount[], sources: SourceFiles): Diagnostic {
+  let file = finding.file;
+  let pointer = finding.pointer;
+  if (file === undefined) {
+    const mount = mountOf(pointer, mounts);
+    file = mount?.file ?? mainFile;
+    if (mount) pointer = mount.filePointer + pointer.slice(mount.pointer.length);
+  }
+  const position = finding.offset === undefined ? sources.locate(file, pointer, finding.at) : sources.position(file, finding.offset);
+  const diagnostic: Diagnostic = { code: finding.code, severity: finding.severity, message: finding.message, file, pointer };
+  if (position) {
+    diagnostic.line = position.line;
+    diagnostic.column = position.column;
+  }
+  if (finding.hint) diagnostic.hint = finding.hint;
+  if (finding.suggestions?.length) diagnostic.suggestions = finding.suggestions;
+  return diagnostic;
+}
+
+/** The innermost mount that holds `pointer`. */
+function mountOf(pointer: string, mounts: readonly Mount[]): Mount | undefined {
+  let best: Mount | undefined;
+  for (const mount of mounts) {
+    const inside = pointer === mount.pointer || pointer.startsWith(`${mount.pointer}/`) || mount.pointer === '';
+    if (inside && (!best || mount.pointer.length >= best.pointer.length)) best = mount;
+  }
+  return best;
+}
+
+function formatSize(characters: number): string {
+  return characters >= 1024 * 1024 ? `${(characters / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(characters / 1024)} KiB`;
+}

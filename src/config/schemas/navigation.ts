@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { AsyncApiSchema, HiddenSchema, HrefSchema, IconSchema, LightDarkColorSchema, OpenApiSchema, PagePathSchema } from './common.js';
+import { BannerSchema } from './banner.js';
+import { FooterSchema } from './footer.js';
+import { NavbarSchema } from './navbar.js';
+
+/**
+ * Language codes a `languages` element may use: the platform's documented codes plus the ones
+ * real sites use (`zh`, `ja`, `pt`, `uk`, ...).
+ */
+export const LANGUAGE_CODES = [
+  'ar', 'ca', 'cn', 'cs', 'da', 'de', 'en', 'es', 'fi', 'fr', 'fr-CA', 'he', 'hi', 'hu', 'id', 'it',
+  'ja', 'jp', 'ko', 'lv', 'nl', 'no', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sv', 'tr', 'ua', 'uk', 'uz',
+  'vi', 'zh', 'zh-Hans', 'zh-Hant', 'zh-CN', 'zh-TW',
+] as const;
+
+/** A language code of a `languages` element. */
+export const LanguageCodeSchema = z.enum(LANGUAGE_CODES);
+
+/** How the pages under a group root are listed when the root page has no content of its own. */
+const DirectorySchema = z.enum(['none', 'accordion', 'card']);
+
+/** Fields every section element (tab, anchor, dropdown, product, version, language, menu item) may carry. */
+const sectionFields = {
+  /** Icon shown next to the label. */
+  icon: IconSchema.optional(),
+  /** Leaves the element out of the navigation; its pages still build. */
+  hidden: HiddenSchema.optional(),
+  /** Makes the element a link instead of a section: an external URL or a page path. */
+  href: HrefSchema.optional(),
+  /** OpenAPI document(s) for this element and its children. */
+  openapi: OpenApiSchema.optional(),
+  /** AsyncAPI document(s) for this element and its children. */
+  asyncapi: AsyncApiSchema.optional(),
+  /** How group roots below list their pages. */
+  directory: DirectorySchema.optional(),
+};
+
+/** The child lists a section element may hold (exactly one of them; `global` besides). */
+export interface SectionChildren {
+  languages?: Language[];
+  versions?: Version[];
+  tabs?: Tab[];
+  dropdowns?: Dropdown[];
+  anchors?: Anchor[];
+  products?: Product[];
+  groups?: Group[];
+  pages?: PageEntry[];
+  global?: GlobalNavigation;
+}
+
+/** Schemas of a list of `T`; written out so that TypeScript does not chase the recursion. */
+type ListShape<T> = { [K in keyof T]-?: z.ZodOptional<z.ZodType<NonNullable<T[K]>>> };
+
+// The child lists refer to schemas defined below; z.lazy defers the lookup to parse time.
+const childFields: ListShape<SectionChildren> = {
+  languages: z.lazy(() => z.array(LanguageSchema)).optional(),
+  versions: z.lazy(() => z.array(VersionSchema)).optional(),
+  tabs: z.lazy(() => z.array(TabSchema)).optional(),
+  dropdowns: z.lazy(() => z.array(DropdownSchema)).optional(),
+  anchors: z.lazy(() => z.array(AnchorSchema)).optional(),
+  products: z.lazy(() => z.array(ProductSchema)).optional(),
+  groups: z.lazy(() => z.array(GroupSchema)).optional(),
+  pages: z.lazy(() => z.array(PageEntrySchema)).optional(),
+  global: z.lazy(() => GlobalSchema).optional(),
+};
+
+const menuField: ListShape<{ menu?: MenuItem[] }> = {
+  menu: z.lazy(() => z.array(MenuItemSchema)).optional(),
+};
+
+/** The fields of a group other than its pages. */
+const GroupFieldsSchema = z.strictObject({
+  /** Title shown above the pages. */
+  group: z.string().min(1),
+  /** Icon shown next to the title. */
+  icon: IconSchema.optional(),
+  /** Small badge after the title, such as `NEW`. */
+  tag: z.string().optional(),
+  /** Page opened when the title is clicked. */
+  root: PagePathSchema.optional(),
+  /** Whether a nested group starts open; top-level groups are always open. */
+  expanded: z.boolean().optional(),
+  /** Leaves the group out of the navigation; its pages still build. */
+  hidden: HiddenSchema.optional(),
+  /** Whether the group's pages appear in search results. */
+  searchable: z.boolean().optional(),
+  /** Whether the group's pages are visible without signing in. */
+  public: z.boolean().optional(),
+  /** Search ranking multiplier for the group's pages. */
+  boost: z.number().optional(),
+  /** OpenAPI document(s) for the group's endpoint references. */
+  openapi: OpenApiSchema.optional(),
+  /** AsyncAPI document(s) for the group's channel references. */
+  asyncapi: AsyncApiSchema.optional(),
+  /** How the group root lists its pages. */
+  directory: DirectorySchema.optional(),
+});
+
+/** A group of pages in the sidebar; groups nest inside `pages`. */
+export type Group = z.output<typeof GroupFieldsSchema> & {
+  /** Pages and nested groups, in sidebar order. Absent only on a group with `openapi`, which lists every operation. */
+  pages?: PageEntry[];
+};
+
+/**
+ * One entry of `pages`: a page path, an endpoint reference (`GET /users`,
+ * `openapi.yaml GET /users`), a webhook reference (`webhook user.created`), or a nested group.
+ */
+export type PageEntry = string | Group;
+
+/** A group of pages in the sidebar; groups nest inside `pages`. */
+export const GroupSchema = GroupFieldsSchema.extend({
+  /** Pages and nested groups, in sidebar order. Optional only when `openapi` lists the operations. */
+  pages: z.lazy(() => z.array(PageEntrySchema)).optional(),
+});
+
+/** One entry of `pages`: a page path or a nested group. */
+export const PageEntrySchema: z.ZodType<PageEntry> = z.union([PagePathSchema, z.lazy(() => GroupSchema)]);
+
+const MenuItemFieldsSchema = z.strictObject({
+  /** Label of the entry. */
+  item: z.string().min(1),
+  /** One line under the label. */
+  description: z.string().optional(),
+  ...sectionFields,
+});
+
+/** An entry of a tab's dropdown menu: it holds groups, pages, or is an external link. */
+export type MenuItem = z.output<typeof MenuItemFieldsSchema> & { groups?: Group[]; pages?: PageEntry[] };
+
+/** An entry of a tab's dropdown menu: it holds groups, pages, or is an external link. */
+export const MenuItemSchema = MenuItemFieldsSchema.extend({ groups: childFields.groups, pages: childFields.pages });
+
+/** A top-level section shown as a tab. */
+const TabFieldsSchema = z.strictObject({
+  /** Label of the tab. */
+  tab: z.string().min(1),
+  /** Whether the tab sits at the start or the end of the tab bar. */
+  align: z.enum(['start', 'end']).optional(),
+  /** Whether the tab's pages appear in search results. */
+  searchable: z.boolean().optional(),
+  ...sectionFields,
+});
+
+/** A top-level section shown as a tab. */
+export type Tab = z.output<typeof TabFieldsSchema> & SectionChildren & { menu?: MenuItem[] };
+
+/** A top-level section shown as a tab. */
+export const TabSchema = TabFieldsSchema.extend({ ...childFields, ...menuField });
+
+/** A section shown as a link at the top of the sidebar. */
+const AnchorFieldsSchema = z.strictObject({
+  /** Label of the anchor. */
+  anchor: z.string().min(1),
+  /** Colour of the anchor's icon. */
+  color: LightDarkColorSchema.optional(),
+  ...sectionFields,
+});
+
+/** A section shown as a link at the top of the sidebar. */
+export type Anchor = z.output<typeof AnchorFieldsSchema> & SectionChildren;
+
+/** A section shown as a link at the top of the sidebar. */
+export const AnchorSchema = AnchorFieldsSchema.extend({ ...childFields });
+
+/** A section chosen from a dropdown at the top of the sidebar. */
+const DropdownFieldsSchema = z.strictObject({
+  /** Label of the dropdown entry. */
+  dropdown: z.string().min(1),
+  /** One line under the label. */
+  description: z.string().optional(),
+  /** Colour of the entry's icon. */
+  color: LightDarkColorSchema.optional(),
+  ...sectionFields,
+});
+
+/** A section chosen from a dropdown at the top of the sidebar. */
+export type Dropdown = z.output<typeof DropdownFieldsSchema> & SectionChildren;
+
+/** A section chosen from a dropdown at the top of the sidebar. */
+export const DropdownSchema = DropdownFieldsSchema.extend({ ...childFields });
+
+/** A product of a multi-product site, chosen from the product switcher. */
+const ProductFieldsSchema = z.strictObject({
+  /** Name of the product. */
+  product: z.string().min(1),
+  /** Longer display name. */
+  name: z.string().optional(),
+  /** One line under the name. */
+  description: z.string().optional(),
+  /** Colour of the product's icon. */
+  color: LightDarkColorSchema.optional(),
+  ...sectionFields,
+});
+
+/** A product of a multi-product site, chosen from the product switcher. */
+export type Product = z.output<typeof ProductFieldsSchema> & SectionChildren & { menu?: MenuItem[] };
+
+/** A product of a multi-product site, chosen from the product switcher. */
+export const ProductSchema = ProductFieldsSchema.extend({ ...childFields, ...menuField });
+
+/** A version of the docs, chosen from the version switcher. */
+const VersionFieldsSchema = z.strictObject({
+  /** Name of the version, such as `v2`. */
+  version: z.string().min(1),
+  /** Whether this version is shown first. At most one version is the default. */
+  default: z.boolean().optional(),
+  /** Badge next to the version name, such as `Latest`. */
+  tag: z.string().optional(),
+  ...sectionFields,
+});
+
+/** A version of the docs, chosen from the version switcher. */
+export type Version = z.output<typeof VersionFieldsSchema> & SectionChildren;
+
+/** A version of the docs, chosen from the version switcher. */
+export const VersionSchema = VersionFieldsSchema.extend({ ...childFields });
+
+/** A translation of the docs, chosen from the language switcher. */
+const LanguageFieldsSchema = z.strictObject({
+  /** Language code. */
+  language: LanguageCodeSchema,
+  /** Whether this language is shown first. */
+  default: z.boolean().optional(),
+  /** Banner shown on this language's pages. */
+  banner: BannerSchema.optional(),
+  /** Footer of this language's pages. */
+  footer: FooterSchema.optional(),
+  /** Navbar of this language's pages. */
+  navbar: NavbarSchema.optional(),
+  ...sectionFields,
+});
+
+/** A translation of the docs, chosen from the language switcher. */
+export type Language = z.output<typeof LanguageFieldsSchema> & SectionChildren;
+
+/** A translation of the docs, chosen from the language switcher. */
+export const LanguageSchema = LanguageFieldsSchema.extend({ ...childFields });
+
+/** An anchor shown on every page whatever the section; it must link somewhere. */
+export const GlobalAnchorSchema = z.strictObject({
+  /** Label of the anchor. */
+  anchor: z.string().min(1),
+  /** External URL or page path it links to. */
+  href: HrefSchema,
+  /** Icon shown next to the label. */
+  icon: IconSchema.optional(),
+  /** Colour of the icon. */
+  color: LightDarkColorSchema.optional(),
+  /** Leaves the anchor out of the navigation. */
+  hidden: HiddenSchema.optional(),
+});
+
+/** Fields of a link-only element in `global`. */
+const globalLinkFields = {
+  /** External URL or page path it links to. */
+  href: HrefSchema,
+  icon: IconSchema.optional(),
+  hidden: HiddenSchema.optional(),
+};
+
+/** Navigation shown on every page whatever the section (`navigation.global`). */
+export const GlobalSchema = z.strictObject({
+  /** Anchors on every page. */
+  anchors: z.array(GlobalAnchorSchema).optional(),
+  /** Tabs that link elsewhere, on every page. */
+  tabs: z.array(z.strictObject({ tab: z.string().min(1), ...globalLinkFields })).optional(),
+  /** Dropdown entries that link elsewhere, on every page. */
+  dropdowns: z.array(z.strictObject({ dropdown: z.string().min(1), ...globalLinkFields })).optional(),
+  /** Products that link elsewhere, on every page. */
+  products: z.array(z.strictObject({ product: z.string().min(1), ...globalLinkFields })).optional(),
+  /** Versions that link elsewhere, on every page. */
+  versions: z.array(z.strictObject({ version: z.string().min(1), ...globalLinkFields })).optional(),
+  /** Languages that link elsewhere, on every page. */
+  languages: z.array(z.strictObject({ language: LanguageCodeSchema, default: z.boolean().optional(), ...globalLinkFields })).optional(),
+});
+
+/** The `navigation` object: exactly one root-level element list, plus `global`. */
+export const NavigationSchema = z.strictObject({
+  /** OpenAPI document(s) for the whole navigation. */
+  openapi: OpenApiSchema.optional(),
+  /** AsyncAPI document(s) for the whole navigation. */
+  asyncapi: AsyncApiSchema.optional(),
+  /** How group roots list their pages. */
+  directory: DirectorySchema.optional(),
+  ...childFields,
+});
+
+export type LanguageCode = z.output<typeof LanguageCodeSchema>;
+export type GlobalNavigation = z.output<typeof GlobalSchema>;
+export type Navigation = z.output<typeof NavigationSchema>;

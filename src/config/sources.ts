@@ -1,0 +1,101 @@
+import { LineIndex, type Position } from '../diagnostics/line-index.js';
+import { scanJson, type JsonLocation } from '../json/scan.js';
+import type { Reporter } from './validate/report.js';
+
+/** Deepest nesting accepted in a docs.json file. */
+export const MAX_JSON_DEPTH = 512;
+
+interface SourceFile {
+  text: string;
+  value: unknown;
+  lines?: LineIndex;
+  locations?: Map<string, JsonLocation>;
+}
+
+/**
+ * The JSON files read while parsing one docs.json: their text, parsed value, and (built only when
+ * a diagnostic needs a position) an index from JSON pointers to offsets.
+ */
+export class SourceFiles {
+  private readonly files = new Map<string, SourceFile>();
+
+  has(file: string): boolean {
+    return this.files.has(file);
+  }
+
+  parsed(file: string): unknown {
+    return this.files.get(file)?.value;
+  }
+
+  /**
+   * Parses `text` as the content of `file`. The common valid case costs one `JSON.parse` and one
+   * scan for duplicate keys; syntax errors are located by the scanner. Returns `undefined` when
+   * the text is not JSON.
+   */
+  add(file: string, text: string, reporter: Reporter): unknown {
+    const source: SourceFile = { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, value: undefined };
+    this.files.set(file, source);
+    const scan = scanJson(source.text, { maxDepth: MAX_JSON_DEPTH });
+    let value: unknown;
+    try {
+      value = JSON.parse(source.text);
+    } catch {
+      const error = scan.error ?? { offset: 0, message: 'The file is not valid JSON.', hint: 'Check the file with a JSON validator.' };
+      const related = error.relatedOffset === undefined ? '' : ` (opened at line ${this.lines(source).position(error.relatedOffset).line})`;
+      reporter.report({ code: 'json/syntax', severity: 'error', message: error.message + related, hint: error.hint, pointer: '', file, offset: error.offset });
+      return undefined;
+    }
+    if (scan.error?.message.startsWith('Nesting deeper')) {
+      reporter.report({ code: 'json/too-deep', severity: 'error', message: scan.error.message, hint: scan.error.hint, pointer: '', file, offset: scan.error.offset });
+      return undefined;
+    }
+    for (const duplicate of scan.duplicates) {
+      const first = this.lines(source).position(duplicate.firstOffset);
+      reporter.report({
+        code: 'json/duplicate-key',
+        severity: 'error',
+        message: `Duplicate key ${JSON.stringify(decodeLastToken(duplicate.pointer))}: it is also set at line ${first.line}, and only this last value is kept.`,
+        hint: 'Remove one of the two, or merge their values.',
+        pointer: duplicate.pointer,
+        file,
+        offset: duplicate.offset,
+      });
+    }
+    source.value = value;
+    return value;
+  }
+
+  /** Line and column of the value (or key) at `pointer` in `file`, or of its nearest ancestor present in the text. */
+  locate(file: string, pointer: string, at: 'key' | 'value' = 'value'): Position | undefined {
+    const source = this.files.get(file);
+    if (!source) return undefined;
+    source.locations ??= scanJson(source.text, { locations: true, maxDepth: MAX_JSON_DEPTH }).locations ?? new Map();
+    let current: string | undefined = pointer;
+    let mode = at;
+    while (current !== undefined) {
+      const location = source.locations.get(current);
+      if (location) return this.position(file, mode === 'key' && location.key !== undefined ? location.key : location.start);
+      current = current === '' ? undefined : current.slice(0, current.lastIndexOf('/'));
+      mode = 'value';
+    }
+    return undefined;
+  }
+
+  position(file: string, offset: number): Position | undefined {
+    const source = this.files.get(file);
+    return source ? this.lines(source).position(offset) : undefined;
+  }
+
+  /** The text of every file read, by file name: what `formatDiagnostics` needs for code frames. */
+  texts(): Record<string, string> {
+    return Object.fromEntries([...this.files].map(([file, source]) => [file, source.text]));
+  }
+
+  private lines(source: SourceFile): LineIndex {
+    return (source.lines ??= new LineIndex(source.text));
+  }
+}
+
+function decodeLastToken(pointer: string): string {
+  return pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+}

@@ -1,0 +1,371 @@
+import type { z } from 'zod';
+import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
+import { joinPointer } from '../../json/pointer.js';
+import {
+  AnchorSchema, DropdownSchema, GlobalAnchorSchema, GlobalSchema, GroupSchema, LanguageSchema, MenuItemSchema, NavigationSchema,
+  ProductSchema, TabSchema, VersionSchema,
+} from '../schemas/navigation.js';
+import { formatPath } from './format-path.js';
+import { isCommentKey, reportCommentKey } from './comment-keys.js';
+import { checkListRules } from './navigation-lists.js';
+import type { Reporter } from './report.js';
+import { objectKeys } from './schema-keys.js';
+import { describeValue, validateWithSchema } from './zod-issues.js';
+
+/** The lists of child elements a navigation element can hold, each with the kind it holds. */
+const CHILD_LISTS = {
+  languages: 'language',
+  versions: 'version',
+  tabs: 'tab',
+  dropdowns: 'dropdown',
+  anchors: 'anchor',
+  products: 'product',
+  groups: 'group',
+  pages: 'page',
+  menu: 'item',
+} as const;
+type ChildList = keyof typeof CHILD_LISTS;
+type ElementKindName = 'root' | Exclude<(typeof CHILD_LISTS)[ChildList], 'page'>;
+
+interface ElementKind {
+  id: ElementKindName;
+  /** How messages name it: `tab`, `menu item`. */
+  noun: string;
+  /** The key holding its label (`tab`), absent for the root. */
+  label?: string;
+  schema: z.ZodObject;
+  /** Child lists it may hold. */
+  children: readonly ChildList[];
+  /** Whether it may hold `global`. */
+  global: boolean;
+}
+
+const SECTION_CHILDREN: readonly ChildList[] = ['languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'];
+
+const KINDS: Record<ElementKindName, ElementKind> = {
+  root: { id: 'root', noun: 'navigation', schema: NavigationSchema, children: SECTION_CHILDREN, global: true },
+  tab: { id: 'tab', noun: 'tab', label: 'tab', schema: TabSchema, children: [...SECTION_CHILDREN, 'menu'], global: true },
+  anchor: { id: 'anchor', noun: 'anchor', label: 'anchor', schema: AnchorSchema, children: SECTION_CHILDREN, global: true },
+  dropdown: { id: 'dropdown', noun: 'dropdown', label: 'dropdown', schema: DropdownSchema, children: SECTION_CHILDREN, global: true },
+  product: { id: 'product', noun: 'product', label: 'product', schema: ProductSchema, children: [...SECTION_CHILDREN, 'menu'], global: true },
+  version: { id: 'version', noun: 'version', label: 'version', schema: VersionSchema, children: SECTION_CHILDREN, global: true },
+  language: { id: 'language', noun: 'language', label: 'language', schema: LanguageSchema, children: SECTION_CHILDREN, global: true },
+  item: { id: 'item', noun: 'menu item', label: 'item', schema: MenuItemSchema, children: ['groups', 'pages'], global: false },
+  group: { id: 'group', noun: 'group', label: 'group', schema: GroupSchema, children: ['pages'], global: false },
+};
+
+/** Keys real files put on an element that the platform ignores there, and where the setting lives. */
+const IGNORED_KEYS: Partial<Record<ElementKindName, Record<string, string>>> = {
+  group: { drilldown: 'Drill-down is set for the whole site with `interaction.drilldown`.' },
+};
+
+/** Group nesting deeper than this is reported rather than walked (it would only come from generated input). */
+const MAX_DEPTH = 64;
+
+/** Checks the `navigation` object: its element tree, shapes and structural rules. */
+export function validateNavigation(navigation: unknown, pointer: string, reporter: Reporter): void {
+  if (!isObject(navigation)) {
+    reporter.report({
+      code: 'navigation/invalid-type',
+      severity: 'error',
+      message: `\`navigation\` must be an object, not ${describeValue(navigation)}.`,
+      pointer,
+      hint: 'Write `"navigation": { "groups": [ ... ] }` (or `tabs`, `anchors`, `languages`, ...).',
+    });
+    return;
+  }
+  const present = SECTION_CHILDREN.filter((key) => navigation[key] !== undefined);
+  if (present.length === 0 && navigation.global === undefined) {
+    reporter.report({
+      code: 'navigation/empty',
+      severity: 'error',
+      message: '`navigation` has no root element: no pages would be shown.',
+      pointer,
+      hint: `Add exactly one of: ${SECTION_CHILDREN.map((key) => `\`${key}\``).join(', ')}.`,
+    });
+  }
+  new NavigationWalker(reporter).element(navigation, KINDS.root, pointer, { parentIsGroup: false, depth: 0 });
+}
+
+interface Place {
+  /** Whether the element is directly inside a group (so it is a nested group). */
+  parentIsGroup: boolean;
+  depth: number;
+}
+
+class NavigationWalker {
+  constructor(private readonly reporter: Reporter) {}
+
+  element(value: Record<string, unknown>, kind: ElementKind, pointer: string, place: Place): void {
+    // A `$ref` still here could not be followed; that was reported where it is.
+    if (typeof value.$ref === 'string') return;
+    const name = this.name(value, kind);
+    const shape = kind.schema.shape as Record<string, z.ZodType>;
+    const lists: ChildList[] = [];
+    for (const key of Object.keys(value)) {
+      const keyPointer = joinPointer(pointer, key);
+      if (key in CHILD_LISTS) {
+        const list = key as ChildList;
+        if (kind.children.includes(list)) lists.push(list);
+        else this.childNotAllowed(list, kind, name, keyPointer);
+      } else if (key === 'global') {
+        if (kind.global) this.global(value.global, keyPointer);
+        else this.unknownKey(key, kind, name, keyPointer);
+      } else if (key in shape) {
+        const schema = shape[key] as z.ZodType;
+        validateWithSchema(
+          { pointer: keyPointer, value: value[key], schema, subject: (path) => `${name}: \`${formatPath([key, ...path])}\``, area: 'navigation', unknownKeySeverity: 'error' },
+          this.reporter,
+        );
+      } else {
+        this.unknownKey(key, kind, name, keyPointer);
+      }
+    }
+    if (kind.label && value[kind.label] === undefined) this.missingLabel(value, kind, pointer);
+    // A group with `openapi` and no `pages` lists every operation of the document.
+    if (kind === KINDS.group && value.pages === undefined && value.openapi === undefined && value.asyncapi === undefined) {
+      this.reporter.report({ code: 'navigation/missing-field', severity: 'error', message: `${name} has no \`pages\`.`, pointer, hint: 'A group lists its pages: add `"pages": [ ... ]` (or `openapi` to list every operation of a document).' });
+    }
+    if (lists.length > 1) this.mixedChildren(lists, kind === KINDS.root ? 'The navigation root' : name, pointer);
+    if (value.href !== undefined && lists.length > 0) {
+      this.reporter.report({
+        code: 'navigation/link-with-children',
+        severity: 'error',
+        message: `${name} has both \`href\` and \`${lists[0]}\`: an element with \`href\` is a link, so its ${lists[0]} would never be shown.`,
+        pointer: joinPointer(pointer, 'href'),
+        at: 'key',
+        hint: `Remove \`href\` to keep the section, or move the ${lists[0]} elsewhere.`,
+      });
+    }
+    if (kind === KINDS.group && !place.parentIsGroup && value.expanded !== undefined) {
+      this.reporter.report({
+        code: 'navigation/expanded-top-level',
+        severity: 'warning',
+        message: `\`expanded\` has no effect on ${name}: top-level groups are always expanded.`,
+        pointer: joinPointer(pointer, 'expanded'),
+        at: 'key',
+        hint: '`expanded` only matters on groups nested inside another group; remove it here.',
+      });
+    }
+    const depth = place.depth + 1;
+    if (depth > MAX_DEPTH) {
+      this.reporter.report({ code: 'navigation/too-deep', severity: 'error', message: `${name} is nested more than ${MAX_DEPTH} levels deep.`, pointer, hint: 'Flatten the navigation.' });
+      return;
+    }
+    for (const list of lists) this.list(value[list], list, pointer, kind, name, depth);
+  }
+
+  private list(items: unknown, list: ChildList, parentPointer: string, parent: ElementKind, parentName: string, depth: number): void {
+    const pointer = joinPointer(parentPointer, list);
+    const childKind = CHILD_LISTS[list];
+    if (!Array.isArray(items)) {
+      this.reporter.report({
+        code: 'navigation/invalid-type',
+        severity: 'error',
+        message: `\`${list}\` of ${parentName} must be a list, not ${describeValue(items)}.`,
+        pointer,
+        hint: isObject(items) ? 'Wrap the object in [ ].' : `Write \`"${list}": [ ... ]\`.`,
+      });
+      return;
+    }
+    if (items.length === 0 && list !== 'pages') {
+      this.reporter.report({ code: 'navigation/empty-list', severity: 'warning', message: `\`${list}\` of ${parentName} is empty: it shows nothing.`, pointer, hint: `Add ${list} or remove the empty list.` });
+    }
+    const parentIsGroup = parent === KINDS.group;
+    for (let index = 0; index < items.length; index++) {
+      const item: unknown = items[index];
+      const itemPointer = joinPointer(pointer, index);
+      if (childKind === 'page') this.pageEntry(item, itemPointer, parentIsGroup, depth);
+      else if (isObject(item)) this.element(item, KINDS[childKind], itemPointer, { parentIsGroup, depth });
+      else this.notAnElement(item, KINDS[childKind], itemPointer);
+    }
+    if (childKind !== 'page') checkListRules(items, list, pointer, this.reporter);
+  }
+
+  private pageEntry(item: unknown, pointer: string, parentIsGroup: boolean, depth: number): void {
+    if (typeof item === 'string') {
+      if (item.trim() === '') {
+        this.reporter.report({ code: 'navigation/empty-page', severity: 'error', message: 'A page entry is an empty string.', pointer, hint: 'Write the page path, such as "guides/quickstart", or remove the entry.' });
+      }
+      return;
+    }
+    if (isObject(item)) {
+      if (item.group !== undefined || !this.looksLikeOtherElement(item)) {
+        this.element(item, KINDS.group, pointer, { parentIsGroup, depth });
+        return;
+      }
+    }
+    this.reporter.report({
+      code: 'navigation/invalid-page',
+      severity: 'error',
+      message: `A \`pages\` entry must be a page path or a group, not ${describeValue(item)}.`,
+      pointer,
+      hint: isObject(item) ? 'Only groups can be nested in `pages`; put other elements in their own list (`tabs`, `anchors`, ...).' : 'Write the page path as a string, e.g. "guides/quickstart".',
+    });
+  }
+
+  private looksLikeOtherElement(item: Record<string, unknown>): boolean {
+    return ['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item'].some((label) => label in item);
+  }
+
+  private global(value: unknown, pointer: string): void {
+    if (!isObject(value)) {
+      this.reporter.report({ code: 'navigation/invalid-type', severity: 'error', message: `\`global\` must be an object, not ${describeValue(value)}.`, pointer, hint: 'Write `"global": { "anchors": [ ... ] }`.' });
+      return;
+    }
+    const anchors = value.anchors;
+    const rest = { ...value };
+    delete rest.anchors;
+    validateWithSchema(
+      { pointer, value: rest, schema: GlobalSchema, subject: (path) => (path.length ? `\`global.${path.join('.')}\`` : '`global`'), area: 'navigation', unknownKeySeverity: 'error' },
+      this.reporter,
+    );
+    if (anchors === undefined) return;
+    const anchorsPointer = joinPointer(pointer, 'anchors');
+    if (!Array.isArray(anchors)) {
+      this.reporter.report({ code: 'navigation/invalid-type', severity: 'error', message: `\`global.anchors\` must be a list, not ${describeValue(anchors)}.`, pointer: anchorsPointer, hint: 'Wrap the anchor in [ ].' });
+      return;
+    }
+    anchors.forEach((anchor: unknown, index) => this.globalAnchor(anchor, joinPointer(anchorsPointer, index)));
+  }
+
+  private globalAnchor(anchor: unknown, pointer: string): void {
+    if (isObject(anchor) && anchor.href === undefined) {
+      const label = typeof anchor.anchor === 'string' ? `Global anchor "${anchor.anchor}"` : 'A global anchor';
+      const lost = Object.keys(anchor).filter((key) => key in CHILD_LISTS);
+      this.reporter.report({
+        code: 'navigation/global-anchor-href',
+        severity: 'error',
+        message: `${label} has no \`href\`: global anchors are links shown on every page.${lost.length ? ` Its \`${lost[0]}\` would not be shown.` : ''}`,
+        pointer,
+        hint: 'Add `"href"` (an external URL or a page path), or move the anchor with its pages into `navigation.anchors`.',
+      });
+      const rest = { ...anchor };
+      for (const key of ['href', ...lost]) delete rest[key];
+      this.validateGlobalAnchor({ ...rest, href: '#' }, pointer);
+      return;
+    }
+    this.validateGlobalAnchor(anchor, pointer);
+  }
+
+  private validateGlobalAnchor(anchor: unknown, pointer: string): void {
+    validateWithSchema(
+      {
+        pointer,
+        value: anchor,
+        schema: GlobalAnchorSchema,
+        subject: (path) => `global anchor${isObject(anchor) && typeof anchor.anchor === 'string' ? ` "${anchor.anchor}"` : ''}${path.length ? `: \`${path.join('.')}\`` : ''}`,
+        area: 'navigation',
+        unknownKeySeverity: 'error',
+      },
+      this.reporter,
+    );
+  }
+
+  private name(value: Record<string, unknown>, kind: ElementKind): string {
+    if (!kind.label) return '`navigation`';
+    const label = value[kind.label];
+    return typeof label === 'string' && label !== '' ? `${capitalize(kind.noun)} "${label}"` : `A ${kind.noun}`;
+  }
+
+  private missingLabel(value: Record<string, unknown>, kind: ElementKind, pointer: string): void {
+    const other = Object.values(KINDS).find((candidate) => candidate.label && candidate !== kind && candidate.label in value);
+    this.reporter.report({
+      code: 'navigation/missing-field',
+      severity: 'error',
+      message: `A ${kind.noun} has no \`${kind.label}\` label.`,
+      pointer,
+      hint: other
+        ? `This looks like ${article(other.noun)} ${other.noun} (it has \`${other.label}\`); move it to a list of ${other.noun}s, or rename the key to \`${kind.label}\`.`
+        : `Add \`"${kind.label}": "..."\` with the text the navigation shows.`,
+    });
+  }
+
+  private mixedChildren(lists: readonly ChildList[], name: string, pointer: string): void {
+    const keys = lists.map((list) => `\`${list}\``);
+    const named = keys.length === 2 ? `both ${keys[0]} and ${keys[1]}` : `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}`;
+    this.reporter.report({
+      code: 'navigation/mixed-children',
+      severity: 'error',
+      message: `${name} holds ${named}; a navigation element holds one kind of child.`,
+      pointer: joinPointer(pointer, lists[1] as string),
+      at: 'key',
+      hint: lists.includes('pages') && lists.includes('groups') ? 'Move the pages into a group, or the groups into `pages`.' : `Keep one of ${keys.join(', ')} and nest the others inside it.`,
+    });
+  }
+
+  private childNotAllowed(list: ChildList, kind: ElementKind, name: string, pointer: string): void {
+    const allowed = kind.children.map((child) => `\`${child}\``).join(', ');
+    if (list === 'menu') {
+      this.reporter.report({
+        code: 'navigation/menu-not-allowed',
+        severity: 'error',
+        message: `${name} cannot hold a \`menu\`: menus belong to tabs and products.`,
+        pointer,
+        at: 'key',
+        hint: 'Move the menu into a tab, or turn its items into groups.',
+      });
+      return;
+    }
+    this.reporter.report({
+      code: 'navigation/child-not-allowed',
+      severity: 'error',
+      message: `${name} cannot hold \`${list}\`; ${article(kind.noun)} ${kind.noun} holds ${allowed}.`,
+      pointer,
+      at: 'key',
+      hint: kind === KINDS.group ? 'Put nested groups and pages in `pages`.' : 'Restructure so each element holds the kinds of children it allows.',
+    });
+  }
+
+  private unknownKey(key: string, kind: ElementKind, name: string, pointer: string): void {
+    if (isCommentKey(key)) {
+      reportCommentKey(key, pointer, this.reporter);
+      return;
+    }
+    const ignored = IGNORED_KEYS[kind.id]?.[key];
+    if (ignored) {
+      this.reporter.report({
+        code: 'navigation/ignored-key',
+        severity: 'warning',
+        message: `\`${key}\` on ${name.charAt(0).toLowerCase()}${name.slice(1)} is ignored: it is not ${article(kind.noun)} ${kind.noun} setting.`,
+        pointer,
+        at: 'key',
+        hint: ignored,
+      });
+      return;
+    }
+    const known = [...objectKeys(kind.schema), ...(kind.global ? ['global'] : [])];
+    const suggestions = didYouMean(key, known);
+    const finding = {
+      code: 'navigation/unknown-key',
+      severity: 'error' as const,
+      message: `Unknown key "${key}" in ${name.charAt(0).toLowerCase()}${name.slice(1)}: it would be ignored.`,
+      pointer,
+      at: 'key' as const,
+      hint: didYouMeanText(suggestions) ?? `${capitalize(article(kind.noun))} ${kind.noun} may have: ${known.join(', ')}.`,
+    };
+    this.reporter.report(suggestions.length ? { ...finding, suggestions } : finding);
+  }
+
+  private notAnElement(item: unknown, kind: ElementKind, pointer: string): void {
+    this.reporter.report({
+      code: 'navigation/invalid-type',
+      severity: 'error',
+      message: `Each entry must be ${article(kind.noun)} ${kind.noun} object, not ${describeValue(item)}.`,
+      pointer,
+      hint: typeof item === 'string' ? `Write \`{ "${kind.label}": ${JSON.stringify(item)}, ... }\`; page paths go in \`pages\`.` : `Write \`{ "${kind.label}": "...", ... }\`.`,
+    });
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? 'an' : 'a';
+}

@@ -1,0 +1,28 @@
+/** How serious a problem is: an error makes the input unusable, a warning does not. */
+export type Severity = 'error' | 'warning';
+
+/** One problem found in the user's files, reported once, where it is. */
+export interface Diagnostic {
+  /** Stable identifier of the rule, e.g. `navigation/mixed-children`; safe to match on. */
+  code: string;
+  severity: Severity;
+  /** What is wrong, naming the element in words (`tab "API"`). */
+  message: string;
+  /** The file the problem is in, as the caller named it (`docs.json`, `fr.json`, ...). */
+  file: string;
+  /** JSON pointer of the offending value inside `file` (`''` is the whole document). */
+  pointer: string;
+  /** 1-based line in `file`, when the text of the file is known. */
+  line?: number;
+  /** 1-based column (in UTF-16 code units, as editors count) in `file`, when known. */
+  column?: number;
+  /** What to do about it. */
+  hint?: string;
+  /** Likely intended values ("did you mean"), best first. */
+  suggestions?: string[];
+}
+
+/** True when any diagnostic is an error. */
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+}

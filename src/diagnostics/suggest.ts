@@ -1,0 +1,71 @@
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment), case-insensitive,
+ * stopping early once the distance exceeds `limit`.
+ */
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
+  const left = a.toLowerCase();
+  const right = b.toLowerCase();
+  if (Math.abs(left.length - right.length) > limit) return limit + 1;
+  let previousPrevious: number[] = [];
+  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= left.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= right.length; j++) {
+      const cost = left[i - 1] === right[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && left[i - 1] === right[j - 2] && left[i - 2] === right[j - 1]) {
+        value = Math.min(value, (previousPrevious[j - 2] as number) + 1);
+      }
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    previousPrevious = previous;
+    previous = current;
+  }
+  return previous[right.length] as number;
+}
+
+/**
+ * The candidates the user most likely meant by `input`, best first: a case-only difference,
+ * then small edit distances (about one edit per three characters), then a candidate that
+ * contains the input or is contained in it.
+ */
+export function didYouMean(input: string, candidates: Iterable<string>, max = 3): string[] {
+  const limit = Math.max(1, Math.min(3, Math.floor(input.length / 3)));
+  const scored: Array<{ candidate: string; score: number }> = [];
+  const lowered = input.toLowerCase();
+  for (const candidate of candidates) {
+    if (candidate === input) continue;
+    const other = candidate.toLowerCase();
+    if (other === lowered) {
+      scored.push({ candidate, score: 0 });
+      continue;
+    }
+    const distance = editDistance(input, candidate, limit);
+    if (distance <= limit) scored.push({ candidate, score: distance });
+    else if (sharedPrefix(lowered, other) >= Math.max(5, Math.ceil(0.6 * Math.min(lowered.length, other.length)))) {
+      scored.push({ candidate, score: limit + 0.25 });
+    }
+    else if (lowered.length >= 3 && other.length >= 3 && (other.includes(lowered) || lowered.includes(other))) {
+      scored.push({ candidate, score: limit + 0.5 });
+    }
+  }
+  scored.sort((x, y) => x.score - y.score || x.candidate.localeCompare(y.candidate));
+  return scored.slice(0, max).map((entry) => entry.candidate);
+}
+
+/** `Did you mean "x"?` or `Did you mean "x" or "y"?`, or `undefined` without suggestions. */
+export function didYouMeanText(suggestions: readonly string[]): string | undefined {
+  if (suggestions.length === 0) return undefined;
+  const quoted = suggestions.map((suggestion) => `"${suggestion}"`);
+  const last = quoted.pop() as string;
+  return `Did you mean ${quoted.length ? `${quoted.join(', ')} or ${last}` : last}?`;
+}
+
+function sharedPrefix(left: string, right: string): number {
+  let length = 0;
+  while (length < left.length && length < right.length && left[length] === right[length]) length++;
+  return length;
+}
