@@ -14,13 +14,15 @@ import {
   type AgentJobRunner,
   type Store,
 } from '../../src/server/index.js';
-import { checkDocsJson } from './docs-check.js';
 import { pgliteBackend, uniqueProjectId } from './backends.js';
 import { createDocsRepository, gitIn, VALID_DOCS_JSON } from './git-fixture.js';
 import { bearer, startTestServer, type TestServer } from './http.js';
 import { sequence, startScriptedModel, text, toolUse, type ScriptedModelServer } from './scripted-model.js';
 
+/** Not even JSON. */
 const BROKEN_DOCS_JSON = '{ "name": "Acme", "navigation": ';
+/** Valid JSON that parseDocsJson refuses: a group without pages. */
+const INVALID_DOCS_JSON = VALID_DOCS_JSON.replace('"pages": [\n          "index"\n        ]', '"tab": "Start"');
 
 describe('POST /v1/agent/{projectId}/job', () => {
   let store: Store;
@@ -43,7 +45,6 @@ describe('POST /v1/agent/{projectId}/job', () => {
       jobs: store.agentJobs,
       model: createAnthropicModel({ apiKey: 'sk-test', baseURL: model.baseURL, modelIds: { sonnet: 'model-s', opus: 'model-o' }, maxRetries: 0 }),
       hostFor: (id) => (id === projectId ? host : undefined),
-      checkDocsJson,
       maxTurns: 12,
     });
     server = await startTestServer({ store, agent: runner });
@@ -232,11 +233,15 @@ describe('POST /v1/agent/{projectId}/job', () => {
   it('never commits a docs.json that stays broken: the job fails, the branch is untouched', async () => {
     model.play((_request, index) =>
       index % 2 === 0
-        ? { content: [toolUse('write_file', { path: 'docs.json', content: BROKEN_DOCS_JSON })], stop_reason: 'tool_use' }
+        ? { content: [toolUse('write_file', { path: 'docs.json', content: INVALID_DOCS_JSON })], stop_reason: 'tool_use' }
         : { content: [text('Done.')], stop_reason: 'end_turn' },
     );
+    expect(INVALID_DOCS_JSON).not.toBe(VALID_DOCS_JSON);
     const body = task('Break it');
     const { events, sessionId } = await runJob(body);
+    const afterWrite = model.requests[1]!.body.messages.at(-1)!.content as { content: string }[];
+    expect(afterWrite[0]!.content).toMatch(/docs\.json:\d+:\d+ error navigation\/missing-field/);
+    expect(events.filter((event) => event.type === 'check').map((check) => check.ok)).toEqual([false, false, false]);
     expect(events.at(-1)).toMatchObject({ type: 'result', state: 'failed' });
     expect((events.at(-1) as { error: string }).error).toMatch(/docs\.json is not valid, so nothing was committed/);
     expect(events.some((event) => event.type === 'commit' || event.type === 'pull_request')).toBe(false);

@@ -1,34 +1,10 @@
+import { formatDiagnostics, parseDocsJson } from '../../index.js';
 import type { DocsJsonCheck } from './file-tools.js';
 import { resolveWorkspacePath, type Workspace } from './workspace.js';
 
-/** A problem as `parseDocsJson` reports it (the fields the agent shows). */
-export interface DocsJsonDiagnostic {
-  code: string;
-  severity: 'error' | 'warning';
-  message: string;
-  file: string;
-  pointer: string;
-  line?: number;
-  column?: number;
-  hint?: string;
-}
-
-/** The signature of `parseDocsJson` from the package's core. */
-export type ParseDocsJson = (
-  source: string | unknown,
-  options?: { file?: string; strict?: boolean; readFile?: (path: string) => string | undefined },
-) => { config: unknown; diagnostics: DocsJsonDiagnostic[] };
-
-/** Files that docs.json may pull in (`$ref`, OpenAPI specs) and that are preloaded for it. */
+/** Files docs.json may pull in with `$ref`; they are preloaded because the parser reads synchronously. */
 const REFERENCED_FILE = /\.(json|ya?ml)$/i;
 const MAX_PRELOADED_FILES = 500;
-
-/** One diagnostic as a compiler-style line: `docs.json:3:7 error code message (hint)`. */
-export function formatDiagnostic(diagnostic: DocsJsonDiagnostic): string {
-  const where = [diagnostic.file, diagnostic.line, diagnostic.column].filter((part) => part !== undefined).join(':');
-  const hint = diagnostic.hint ? ` (hint: ${diagnostic.hint})` : '';
-  return `${where} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message} [at ${diagnostic.pointer || '/'}]${hint}`;
-}
 
 async function preloadReferencedFiles(workspace: Workspace): Promise<Map<string, string>> {
   const files = new Map<string, string>();
@@ -41,10 +17,11 @@ async function preloadReferencedFiles(workspace: Workspace): Promise<Map<string,
 }
 
 /**
- * Turns `parseDocsJson` into the agent's check: errors block the commit, warnings do not. The
- * parser reads files synchronously, so the repository's JSON and YAML files are loaded first.
+ * Builds the agent's docs.json check from a parser with the signature of `parseDocsJson`: errors
+ * block the commit, warnings do not. Each problem comes back compiler-style, with a code frame
+ * and the hint, which is what the model needs to fix it.
  */
-export function createDocsJsonCheck(parse: ParseDocsJson): DocsJsonCheck {
+export function createDocsJsonCheck(parse: typeof parseDocsJson): DocsJsonCheck {
   return async (workspace, text) => {
     const files = await preloadReferencedFiles(workspace);
     const readFile = (path: string) => {
@@ -54,7 +31,11 @@ export function createDocsJsonCheck(parse: ParseDocsJson): DocsJsonCheck {
         return undefined;
       }
     };
-    const { diagnostics } = parse(text, { file: 'docs.json', readFile });
-    return diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map(formatDiagnostic);
+    const { diagnostics, sources } = parse(text, { file: 'docs.json', readFile });
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    return errors.length === 0 ? [] : formatDiagnostics(errors, sources).trimEnd().split('\n\n');
   };
 }
+
+/** The check the agent runs by default: the package's own `parseDocsJson`. */
+export const checkDocsJsonWithParser: DocsJsonCheck = createDocsJsonCheck(parseDocsJson);

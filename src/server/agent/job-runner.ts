@@ -1,5 +1,6 @@
 import type { GitHost } from '../git/git-host.js';
 import type { AgentJobRecord, AgentJobStore } from '../storage/store.js';
+import { checkDocsJsonWithParser } from './docs-json-check.js';
 import { EventChannel } from './event-channel.js';
 import type { DocsJsonCheck } from './file-tools.js';
 import type { AgentJobEvent } from './job-events.js';
@@ -13,7 +14,8 @@ export interface AgentJobRunnerOptions {
   model: AgentModel;
   /** The repository of a project; undefined when the project has none configured. */
   hostFor(projectId: string): GitHost | undefined;
-  checkDocsJson: DocsJsonCheck;
+  /** Checks docs.json before a commit; `parseDocsJson` (errors block) by default. */
+  checkDocsJson?: DocsJsonCheck;
   /** Jobs running at once; the others wait in state `queued`. Default 2. */
   concurrency?: number;
   /** Model turns per job. Default 40. */
@@ -67,7 +69,7 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
       const result = await runAgentJob(request, {
         host,
         model: options.model,
-        checkDocsJson: options.checkDocsJson,
+        checkDocsJson: options.checkDocsJson ?? checkDocsJsonWithParser,
         emit: (event) => channel.send(event),
         maxTurns: options.maxTurns ?? 40,
       });
