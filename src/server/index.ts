@@ -21,3 +21,5 @@ export { DEFAULT_SYSTEM_PROMPT } from './agent/system-prompt.js';
 export type { Workspace, WorkspaceEntry } from './agent/workspace.js';
 export type { GitHost, PullRequest, PullRequestDraft, CommitAuthor } from './git/git-host.js';
 export { createLocalGitHost, readLocalPullRequests, type LocalGitHostOptions, type LocalPullRequest } from './git/local-git-host.js';
+export { createGitHubHost, type GitHubHostOptions } from './git/github-host.js';
+export { GitHubApiError } from './git/github-api.js';
