@@ -70,7 +70,7 @@ export function parseDocsJson(source: unknown, options: ParseDocsJsonOptions = {
 
 function finish(config: DocsConfig | undefined, findings: readonly Finding[], file: string, mounts: readonly Mount[], sources: SourceFiles): ParseDocsJsonResult {
   const diagnostics = findings.map((finding) => place(finding, file, mounts, sources));
-  return { config, diagnostics, sources: sources.texts() };
+  return { config, diagnostics: inDocumentOrder(diagnostics), sources: sources.texts() };
 }
 
 /** Turns a finding into a diagnostic in the file it is in, with line and column from that file's text. */
@@ -101,6 +101,21 @@ function mountOf(pointer: string, mounts: readonly Mount[]): Mount | undefined {
     if (inside && (!best || mount.pointer.length >= best.pointer.length)) best = mount;
   }
   return best;
+}
+
+/** Sorts by file (in the order files were first reported), then line and column; stable otherwise. */
+function inDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
+  const fileOrder = new Map<string, number>();
+  for (const diagnostic of diagnostics) if (!fileOrder.has(diagnostic.file)) fileOrder.set(diagnostic.file, fileOrder.size);
+  return diagnostics
+    .map((diagnostic, index) => ({ diagnostic, index }))
+    .sort((left, right) =>
+      (fileOrder.get(left.diagnostic.file) as number) - (fileOrder.get(right.diagnostic.file) as number) ||
+      (left.diagnostic.line ?? 0) - (right.diagnostic.line ?? 0) ||
+      (left.diagnostic.column ?? 0) - (right.diagnostic.column ?? 0) ||
+      left.index - right.index,
+    )
+    .map((entry) => entry.diagnostic);
 }
 
 function formatSize(characters: number): string {

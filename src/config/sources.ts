@@ -54,7 +54,7 @@ export class SourceFiles {
       reporter.report({
         code: 'json/duplicate-key',
         severity: 'error',
-        message: `Duplicate key ${JSON.stringify(decodeLastToken(duplicate.pointer))}: it is also set at line ${first.line}, and only this last value is kept.`,
+        message: `Duplicate key ${JSON.stringify(decodeLastToken(duplicate.pointer))}: it is also set at ${first.line}:${first.column}, and only this last value is kept.`,
         hint: 'Remove one of the two, or merge their values.',
         pointer: duplicate.pointer,
         file,

@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [];
+export const commands: readonly Command[] = [validateCommand];

@@ -75,7 +75,7 @@ export function validateNavigation(navigation: unknown, pointer: string, reporte
     return;
   }
   const present = SECTION_CHILDREN.filter((key) => navigation[key] !== undefined);
-  if (present.length === 0 && navigation.global === undefined) {
+  if (present.length === 0) {
     reporter.report({
       code: 'navigation/empty',
       severity: 'error',
@@ -110,15 +110,15 @@ class NavigationWalker {
         else this.childNotAllowed(list, kind, name, keyPointer);
       } else if (key === 'global') {
         if (kind.global) this.global(value.global, keyPointer);
-        else this.unknownKey(key, kind, name, keyPointer);
+        else this.unknownKey(key, value, kind, name, keyPointer);
       } else if (key in shape) {
         const schema = shape[key] as z.ZodType;
         validateWithSchema(
-          { pointer: keyPointer, value: value[key], schema, subject: (path) => `${name}: \`${formatPath([key, ...path])}\``, area: 'navigation', unknownKeySeverity: 'error' },
+          { pointer: keyPointer, value: value[key], schema, subject: (path) => `\`${formatPath([key, ...path])}\` of ${lowerFirst(name)}`, area: 'navigation', unknownKeySeverity: 'error' },
           this.reporter,
         );
       } else {
-        this.unknownKey(key, kind, name, keyPointer);
+        this.unknownKey(key, value, kind, name, keyPointer);
       }
     }
     if (kind.label && value[kind.label] === undefined) this.missingLabel(value, kind, pointer);
@@ -162,14 +162,14 @@ class NavigationWalker {
       this.reporter.report({
         code: 'navigation/invalid-type',
         severity: 'error',
-        message: `\`${list}\` of ${parentName} must be a list, not ${describeValue(items)}.`,
+        message: `\`${list}\` of ${lowerFirst(parentName)} must be a list, not ${describeValue(items)}.`,
         pointer,
         hint: isObject(items) ? 'Wrap the object in [ ].' : `Write \`"${list}": [ ... ]\`.`,
       });
       return;
     }
     if (items.length === 0 && list !== 'pages') {
-      this.reporter.report({ code: 'navigation/empty-list', severity: 'warning', message: `\`${list}\` of ${parentName} is empty: it shows nothing.`, pointer, hint: `Add ${list} or remove the empty list.` });
+      this.reporter.report({ code: 'navigation/empty-list', severity: 'warning', message: `\`${list}\` of ${lowerFirst(parentName)} is empty: it shows nothing.`, pointer, hint: `Add ${list} or remove the empty list.` });
     }
     const parentIsGroup = parent === KINDS.group;
     for (let index = 0; index < items.length; index++) {
@@ -317,7 +317,7 @@ class NavigationWalker {
     });
   }
 
-  private unknownKey(key: string, kind: ElementKind, name: string, pointer: string): void {
+  private unknownKey(key: string, value: Record<string, unknown>, kind: ElementKind, name: string, pointer: string): void {
     if (isCommentKey(key)) {
       reportCommentKey(key, pointer, this.reporter);
       return;
@@ -327,19 +327,21 @@ class NavigationWalker {
       this.reporter.report({
         code: 'navigation/ignored-key',
         severity: 'warning',
-        message: `\`${key}\` on ${name.charAt(0).toLowerCase()}${name.slice(1)} is ignored: it is not ${article(kind.noun)} ${kind.noun} setting.`,
+        message: `\`${key}\` on ${lowerFirst(name)} is ignored: it is not ${article(kind.noun)} ${kind.noun} setting.`,
         pointer,
         at: 'key',
         hint: ignored,
       });
       return;
     }
+    // An element in the wrong list (an anchor in `tabs`) is reported once, as a missing label.
+    if (kind.label && value[kind.label] === undefined && Object.values(KINDS).some((other) => other.label === key)) return;
     const known = [...objectKeys(kind.schema), ...(kind.global ? ['global'] : [])];
     const suggestions = didYouMean(key, known);
     const finding = {
       code: 'navigation/unknown-key',
       severity: 'error' as const,
-      message: `Unknown key "${key}" in ${name.charAt(0).toLowerCase()}${name.slice(1)}: it would be ignored.`,
+      message: `Unknown key "${key}" in ${lowerFirst(name)}: it would be ignored.`,
       pointer,
       at: 'key' as const,
       hint: didYouMeanText(suggestions) ?? `${capitalize(article(kind.noun))} ${kind.noun} may have: ${known.join(', ')}.`,
@@ -360,6 +362,10 @@ class NavigationWalker {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function capitalize(text: string): string {

@@ -95,7 +95,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
         severity: 'error',
         message: empty ? `${subject} cannot be empty.` : `${subject} needs at least ${issue.minimum} ${issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd() + '.',
         pointer,
-        hint: empty ? `Give ${subject} a value, or remove it.` : 'Add the missing items.',
+        hint: empty ? 'Give it a value, or remove it.' : 'Add the missing items.',
       });
       return;
     }

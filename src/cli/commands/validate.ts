@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import type { DocsConfig } from '../../config/schemas/docs-config.js';
+import { formatDiagnostics } from '../../diagnostics/format.js';
+import { loadDocsJson } from '../../node/load-docs-json.js';
+import { ExitCode, UsageError, type Command } from '../command.js';
+import { plural, useColor } from '../output.js';
+
+const usage = `Usage: quire validate [dir] [options]
+
+Checks the docs.json of the site in [dir] (default: the current folder), with the files its
+$refs point to, and prints every problem with its file, line and column.
+
+Options:
+  --strict           Report unknown keys outside navigation as errors, not warnings
+  --format <format>  text (default) or json (one JSON document, for CI)
+  -h, --help         Show this help
+
+Exit code: 0 when there is no error, 1 when there are errors, 2 on a usage error.`;
+
+/** `quire validate`: checks a site's docs.json. */
+export const validateCommand: Command = {
+  name: 'validate',
+  summary: 'Check a site\'s docs.json and print every problem with its position',
+  usage,
+  async run(argv, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
+    if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
+    const result = await loadDocsJson(positionals[0] ?? '.', { cwd: io.cwd, strict: values.strict });
+    const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+    const warnings = result.diagnostics.length - errors;
+    const found = result.config ? countNavigation(result.config) : undefined;
+    if (values.format === 'json') {
+      io.stdout.write(`${JSON.stringify({ file: result.path, valid: errors === 0, errors, warnings, navigation: found ?? null, diagnostics: result.diagnostics }, null, 2)}\n`);
+    } else {
+      const text = formatDiagnostics(result.diagnostics, result.sources, { color: useColor(io) });
+      if (text) io.stdout.write(`${text}\n`);
+      if (found) io.stdout.write(`${describeFound(found)}\n`);
+      io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
+    }
+    return errors > 0 ? ExitCode.problems : ExitCode.ok;
+  },
+};
+
+interface NavigationCounts {
+  languages: number;
+  versions: number;
+  tabs: number;
+  groups: number;
+  pages: number;
+  openapi: number;
+}
+
+/** Counts the elements of the navigation tree, for the summary line. */
+function countNavigation(config: DocsConfig): NavigationCounts {
+  const counts: NavigationCounts = { languages: 0, versions: 0, tabs: 0, groups: 0, pages: 0, openapi: 0 };
+  const visit = (value: unknown, list?: string): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (typeof item === 'string' && list === 'pages') counts.pages++;
+        else visit(item, list);
+      }
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const element = value as Record<string, unknown>;
+    if (list === 'languages') counts.languages++;
+    if (list === 'versions') counts.versions++;
+    if (list === 'tabs') counts.tabs++;
+    if ('group' in element && (list === 'groups' || list === 'pages')) counts.groups++;
+    if (element.openapi !== undefined) counts.openapi++;
+    for (const [key, child] of Object.entries(element)) if (key !== 'global' && Array.isArray(child)) visit(child, key);
+  };
+  visit(config.navigation);
+  if (config.api?.openapi !== undefined) counts.openapi++;
+  return counts;
+}
+
+function describeFound(counts: NavigationCounts): string {
+  const parts = [
+    counts.languages && plural(counts.languages, 'language'),
+    counts.versions && plural(counts.versions, 'version'),
+    counts.tabs && plural(counts.tabs, 'tab'),
+    plural(counts.groups, 'group'),
+    plural(counts.pages, 'page entry').replace('entrys', 'entries'),
+    counts.openapi && plural(counts.openapi, 'OpenAPI reference'),
+  ].filter(Boolean);
+  return `Found ${parts.join(', ')}.`;
+}

@@ -1,0 +1,63 @@
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseDocsJson, type ParseDocsJsonResult } from '../config/parse-docs-json.js';
+
+/** Options of {@link loadDocsJson}. */
+export interface LoadDocsJsonOptions {
+  /** Folder that file names in diagnostics are relative to. Default `process.cwd()`. */
+  cwd?: string;
+  /** Report unknown keys outside `navigation` as errors. Default `false`. */
+  strict?: boolean;
+}
+
+/** What {@link loadDocsJson} returns: the parse result plus where the file was found. */
+export interface LoadDocsJsonResult extends ParseDocsJsonResult {
+  /** Absolute path of the docs.json read (or looked for). */
+  path: string;
+}
+
+/**
+ * Reads `docs.json` from a site folder (or the file itself), follows its `$ref`s on disk within
+ * that folder, and validates it. Never throws for a missing or unreadable file: that is a
+ * diagnostic too. File names in diagnostics are relative to `cwd`, with `/` separators.
+ */
+export async function loadDocsJson(target: string, options: LoadDocsJsonOptions = {}): Promise<LoadDocsJsonResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const absolute = path.resolve(cwd, target);
+  const file = isDirectory(absolute) ? path.join(absolute, 'docs.json') : absolute;
+  const name = toPosix(path.relative(cwd, file)) || 'docs.json';
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`;
+    return {
+      config: undefined,
+      diagnostics: [{ code: 'config/not-found', severity: 'error', message: `${name} ${reason}.`, file: name, pointer: '', hint: 'Run the command in the folder that holds docs.json, or pass that folder.' }],
+      sources: {},
+      path: file,
+    };
+  }
+  const readReferenced = (reference: string): string | undefined => {
+    try {
+      return readFileSync(path.resolve(cwd, reference), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const result = parseDocsJson(text, { file: name, readFile: readReferenced, strict: options.strict ?? false });
+  return { ...result, path: file };
+}
+
+function isDirectory(target: string): boolean {
+  try {
+    return statSync(target).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function toPosix(file: string): string {
+  return file.split(path.sep).join('/');
+}
