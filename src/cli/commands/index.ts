@@ -1,5 +1,7 @@
 import type { Command } from '../command.js';
+import { keysCommand } from './keys.js';
+import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [validateCommand];
+export const commands: readonly Command[] = [validateCommand, keysCommand, serveCommand];

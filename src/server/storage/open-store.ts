@@ -1,3 +1,4 @@
+import { lockDataDir } from './data-dir-lock.js';
 import { migrate } from './migrations.js';
 import { openPgClient } from './pg-client.js';
 import { openPgliteClient } from './pglite-client.js';
@@ -15,9 +16,26 @@ export interface StoreLocation {
 
 /** Opens the store at `location`, applying pending migrations first. */
 export async function openStore(location: StoreLocation = {}): Promise<Store> {
-  const client: SqlClient = location.databaseUrl
-    ? openPgClient(location.databaseUrl)
-    : await openPgliteClient(location.dataDir);
+  if (location.databaseUrl) return migrated(openPgClient(location.databaseUrl));
+  if (location.dataDir === undefined) return migrated(await openPgliteClient());
+  // One process at a time on an embedded database folder.
+  const lock = await lockDataDir(location.dataDir);
+  try {
+    const client = await openPgliteClient(location.dataDir);
+    return await migrated({
+      ...client,
+      close: async () => {
+        await client.close();
+        await lock.release();
+      },
+    });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function migrated(client: SqlClient): Promise<Store> {
   try {
     await migrate(client);
   } catch (error) {

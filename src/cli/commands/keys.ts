@@ -1,0 +1,91 @@
+import { parseArgs } from 'node:util';
+import { createApiKey, openStore, parseApiKey } from '../../server/index.js';
+import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
+import { ExitCode, UsageError, type CliIo, type Command } from '../command.js';
+
+const USAGE = `Usage: quire keys <create|list|revoke> [options]
+
+Manage the admin API keys of quire/server. A key is printed once, when created; only its
+hash is stored.
+
+  quire keys create --project <id> [--label <text>]   print a new key (stdout, one line)
+  quire keys list --project <id>                      list key ids, labels, states
+  quire keys revoke <key id or key>                   revoke a key at once
+
+Options:
+  --project <id>         project the key is scoped to (letters, digits, - and _)
+  --label <text>         a note for humans, e.g. who the key is for
+  --data-dir <dir>       PGlite data folder (default: $QUIRE_DATA_DIR or .quire/data)
+  --database-url <url>   PostgreSQL server instead of PGlite (default: $DATABASE_URL)`;
+
+const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+function requireProject(project: string | undefined): string {
+  if (project === undefined) throw new UsageError('--project <id> is required.');
+  if (!PROJECT_ID.test(project)) throw new UsageError(`"${project}" is not a project id (letters, digits, - and _; up to 64).`);
+  return project;
+}
+
+/** `quire keys`: create, list and revoke admin API keys. */
+export const keysCommand: Command = {
+  name: 'keys',
+  summary: 'Create, list and revoke admin API keys of quire/server',
+  usage: USAGE,
+  async run(argv: string[], io: CliIo): Promise<ExitCode> {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: {
+          project: { type: 'string' },
+          label: { type: 'string' },
+          'data-dir': { type: 'string' },
+          'database-url': { type: 'string' },
+        },
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values, positionals } = parsed;
+    const [action, ...rest] = positionals;
+    if (action !== 'create' && action !== 'list' && action !== 'revoke') {
+      throw new UsageError(action === undefined ? 'Say what to do: create, list or revoke.' : `Unknown action "${action}".`);
+    }
+    const location = resolveStoreLocation({ dataDir: values['data-dir'], databaseUrl: values['database-url'] }, io.env, io.cwd);
+    const project = action === 'revoke' ? undefined : requireProject(values.project);
+    if (action === 'revoke' && rest.length !== 1) throw new UsageError('Give exactly one key id to revoke.');
+
+    const store = await openStore(location);
+    try {
+      if (action === 'create') {
+        const created = await createApiKey(store.apiKeys, project!, values.label ?? null);
+        io.stderr.write(
+          `Created key ${created.record.keyId} for project ${project} (${describeStoreLocation(location)}).\n` +
+            'It is shown once, below; store it now.\n',
+        );
+        io.stdout.write(`${created.text}\n`);
+        return ExitCode.ok;
+      }
+      if (action === 'list') {
+        const keys = await store.apiKeys.listForProject(project!);
+        for (const key of keys) {
+          const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
+          io.stdout.write(`${key.keyId}\t${state}\t${key.createdAt.toISOString()}\t${key.label ?? ''}\n`);
+        }
+        if (keys.length === 0) io.stderr.write(`No keys for project ${project}.\n`);
+        return ExitCode.ok;
+      }
+      // A pasted whole key is accepted too; only its id part is used.
+      const keyId = parseApiKey(rest[0]!)?.keyId ?? rest[0]!;
+      if (!(await store.apiKeys.revoke(keyId))) {
+        io.stderr.write(`quire keys: no key with id ${keyId}.\n`);
+        return ExitCode.problems;
+      }
+      io.stderr.write(`Revoked key ${keyId}.\n`);
+      return ExitCode.ok;
+    } finally {
+      await store.close();
+    }
+  },
+};

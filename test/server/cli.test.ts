@@ -1,0 +1,135 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/command.js';
+import { parseServeArgs, startServe } from '../../src/cli/commands/serve.js';
+import { run } from '../../src/cli/run.js';
+import { createApiKey, readLocalPullRequests, type AgentJobEvent } from '../../src/server/index.js';
+import { createDocsRepository } from './git-fixture.js';
+import { bearer } from './http.js';
+import { sequence, startScriptedModel, text, toolUse } from './scripted-model.js';
+
+function cli(env: NodeJS.ProcessEnv = {}) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: string[] = [];
+  const err: string[] = [];
+  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
+  const io: CliIo = { stdout, stderr, cwd: mkdtempSync(join(tmpdir(), 'quire-cli-')), env };
+  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
+}
+
+describe('quire keys', () => {
+  it('creates a key (printed once, alone on stdout), lists it, revokes it', async () => {
+    const { io, stdout, stderr } = cli();
+    expect(await run(['keys', 'create', '--project', 'demo', '--label', 'ci'], io)).toBe(0);
+    const key = stdout().trim();
+    expect(key).toMatch(/^quire_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
+    expect(stderr()).toContain(key.slice(6, 22));
+    expect(stderr()).not.toContain(key.slice(23));
+
+    const listing = cli();
+    listing.io.cwd = io.cwd;
+    expect(await run(['keys', 'list', '--project', 'demo'], listing.io)).toBe(0);
+    expect(listing.stdout()).toMatch(new RegExp(`^${key.slice(6, 22)}\tactive\t.*\tci\n$`));
+    expect(listing.stdout()).not.toContain(key.slice(23));
+
+    const revoking = cli();
+    revoking.io.cwd = io.cwd;
+    expect(await run(['keys', 'revoke', key], revoking.io)).toBe(0);
+    const after = cli();
+    after.io.cwd = io.cwd;
+    await run(['keys', 'list', '--project', 'demo'], after.io);
+    expect(after.stdout()).toContain('\trevoked ');
+    const missing = cli();
+    missing.io.cwd = io.cwd;
+    expect(await run(['keys', 'revoke', '0123456789abcdef'], missing.io)).toBe(1);
+  });
+
+  it.each([
+    [['keys'], /create, list or revoke/],
+    [['keys', 'create'], /--project/],
+    [['keys', 'create', '--project', 'bad id!'], /not a project id/],
+    [['keys', 'revoke'], /exactly one key id/],
+    [['keys', 'create', '--project', 'x', '--nope'], /nope/],
+  ])('exits 2 with usage for %j', async (argv, message) => {
+    const { io, stderr } = cli();
+    expect(await run(argv, io)).toBe(2);
+    expect(stderr()).toMatch(message);
+  });
+});
+
+describe('quire serve', () => {
+  it('reads its options', () => {
+    expect(parseServeArgs([])).toEqual({ port: 4319, host: '127.0.0.1', concurrency: 2, quiet: false });
+    expect(parseServeArgs(['--port', '0', '--github', 'acme/docs', '--quiet'])).toMatchObject({
+      port: 0,
+      github: { owner: 'acme', repo: 'docs' },
+      quiet: true,
+    });
+    expect(() => parseServeArgs(['--port', 'http'])).toThrow(/--port/);
+    expect(() => parseServeArgs(['--repo', '.', '--github', 'a/b'])).toThrow(/not both/);
+    expect(() => parseServeArgs(['--github', 'acme'])).toThrow(/owner\/repo/);
+  });
+
+  it('serves the history with a key made by quire keys, on the same data folder, and locks the folder', async () => {
+    const { io, stdout } = cli();
+    await run(['keys', 'create', '--project', 'demo'], io);
+    const text = stdout().trim();
+    expect(text).toMatch(/^quire_/);
+    const served = cli();
+    served.io.cwd = io.cwd;
+    const started = await startServe(parseServeArgs(['--port', '0']), served.io);
+    try {
+      expect(started.running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(served.stdout()).toContain('agent jobs disabled: no repository');
+      const response = await fetch(`${started.running.url}/v1/analytics/demo/assistant`, { headers: bearer(text) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ conversations: [], nextCursor: null, hasMore: false });
+      expect(served.stdout()).toMatch(/GET \/v1\/analytics\/demo\/assistant 200 [\d.]+ms key=[0-9a-f]{16}\n/);
+      expect(served.stdout()).not.toContain(text.slice(23));
+
+      const busy = cli();
+      busy.io.cwd = io.cwd;
+      await expect(run(['keys', 'create', '--project', 'demo'], busy.io)).rejects.toThrow(/in use by process/);
+
+      const job = await fetch(`${started.running.url}/v1/agent/demo/job`, { method: 'POST', headers: bearer(text) });
+      expect(job.status).toBe(503);
+    } finally {
+      await started.close();
+    }
+  });
+
+  it('runs agent jobs on --repo with the model ids and base URL from the environment', async () => {
+    const model = await startScriptedModel();
+    const repository = createDocsRepository();
+    const served = cli({ ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, QUIRE_MODEL_OPUS: 'claude-test-opus' });
+    const started = await startServe(parseServeArgs(['--port', '0', '--repo', repository, '--quiet']), served.io);
+    try {
+      // The data folder is locked by the server; add the key through its open store.
+      const key = (await createApiKey(started.store.apiKeys, 'demo')).text;
+      model.play(
+        sequence(
+          { content: [toolUse('write_file', { path: 'faq.mdx', content: '# FAQ\n' })], stop_reason: 'tool_use' },
+          { content: [text('Added a FAQ.')], stop_reason: 'end_turn' },
+        ),
+      );
+      const response = await fetch(`${started.running.url}/v1/agent/demo/job`, {
+        method: 'POST',
+        headers: { ...bearer(key), 'content-type': 'application/json' },
+        body: JSON.stringify({ branch: 'faq', messages: [{ role: 'user', content: 'Add a FAQ' }], model: 'opus' }),
+      });
+      const events = (await response.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent);
+      expect(events.at(-1)).toMatchObject({ type: 'result', state: 'succeeded' });
+      expect(model.requests[0]!.body.model).toBe('claude-test-opus');
+      expect((await readLocalPullRequests(repository)).map((pull) => pull.head)).toEqual(['faq']);
+      expect(served.stdout()).not.toContain('GET ');
+    } finally {
+      await started.close();
+      await model.close();
+    }
+  });
+});
