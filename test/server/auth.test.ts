@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, generateApiKey, hashApiKey, parseApiKey, type Store } from '../../src/server/index.js';
+import { createApiHandler, createApiKey, generateApiKey, hashApiKey, parseApiKey, type Store } from '../../src/server/index.js';
 import { apiKeyMatchesHash } from '../../src/server/auth/api-key.js';
 import { pgliteBackend, uniqueProjectId } from './backends.js';
 import { bearer, startTestServer, type TestServer } from './http.js';
@@ -133,5 +133,14 @@ describe('authentication over HTTP', () => {
     const response = await fetch(`${server.url}/v1/analytics/${projectId}/assistant`, { method: 'DELETE', headers: bearer(key) });
     await expectError(response, 405, 'method_not_allowed');
     expect(response.headers.get('allow')).toBe('GET');
+  });
+
+  it('is a plain WHATWG Request -> Response function, no HTTP server needed', async () => {
+    const handler = createApiHandler({ store });
+    const ok = await handler(new Request(`https://docs.example.com/v1/analytics/${projectId}/assistant?limit=5`, { headers: bearer(key) }));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ conversations: [], nextCursor: null, hasMore: false });
+    const denied = await handler(new Request(`https://docs.example.com/v1/analytics/${projectId}/assistant`));
+    expect(denied.status).toBe(401);
   });
 });

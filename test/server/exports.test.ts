@@ -1,0 +1,35 @@
+import { expect, it } from 'vitest';
+import * as server from '../../src/server/index.js';
+
+it('quire/server exports exactly these names (change this list on purpose only)', () => {
+  expect(Object.keys(server).sort()).toEqual([
+    'API_KEY_PREFIX',
+    'AgentJobRequestSchema',
+    'DEFAULT_CONVERSATION_LIMIT',
+    'DEFAULT_MODEL_IDS',
+    'DEFAULT_SYSTEM_PROMPT',
+    'GitHubApiError',
+    'MAX_CONVERSATION_LIMIT',
+    'createAgentJobRunner',
+    'createAnthropicModel',
+    'createApiHandler',
+    'createApiKey',
+    'createGitHubHost',
+    'createLocalGitHost',
+    'createSqlStore',
+    'createUlidFactory',
+    'generateApiKey',
+    'hashApiKey',
+    'isUlid',
+    'listen',
+    'migrate',
+    'migrations',
+    'openPgClient',
+    'openPgliteClient',
+    'openStore',
+    'parseApiKey',
+    'readLocalPullRequests',
+    'toNodeListener',
+    'ulidTime',
+  ]);
+});
