@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHandler, createApiKey, generateApiKey, hashApiKey, parseApiKey, type Store } from '../../src/server/index.js';
 import { apiKeyMatchesHash } from '../../src/server/auth/api-key.js';
-import { pgliteBackend, uniqueProjectId } from './backends.js';
+import { backends, uniqueProjectId } from './backends.js';
 import { bearer, startTestServer, type TestServer } from './http.js';
 
 describe('admin API keys', () => {
@@ -28,7 +28,7 @@ describe('admin API keys', () => {
   });
 });
 
-describe('authentication over HTTP', () => {
+for (const backend of backends) describe.skipIf(backend.skipReason !== undefined)(`authentication over HTTP on ${backend.name}`, () => {
   let store: Store;
   let server: TestServer;
   let projectId: string;
@@ -37,7 +37,7 @@ describe('authentication over HTTP', () => {
   let revokedKey: string;
 
   beforeAll(async () => {
-    store = await pgliteBackend.open();
+    store = await backend.open();
     server = await startTestServer({ store });
     projectId = uniqueProjectId();
     key = (await createApiKey(store.apiKeys, projectId)).text;
