@@ -45,6 +45,17 @@ export function lowestUlidAt(time: number): Ulid {
   return encodeTime(time) + '0'.repeat(RANDOM_LENGTH);
 }
 
+/**
+ * The ULID right after `id` in sort order (the last digit plus one, carrying over); used to
+ * keep ids increasing when the clock gives one that is not above the newest stored id.
+ */
+export function ulidAfter(id: Ulid): Ulid {
+  const digits = [...id].map((char) => ALPHABET.indexOf(char));
+  const next = increment(digits);
+  if (next === undefined || next[0]! > 7) throw new RangeError('No ULID after the largest one');
+  return next.map((digit) => ALPHABET[digit]).join('');
+}
+
 /** Random part as 16 base32 digits (5 bits each). */
 function randomDigits(): number[] {
   return [...randomBytes(RANDOM_LENGTH)].map((byte) => byte & 31);

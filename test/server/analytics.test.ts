@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, DEFAULT_CONVERSATION_LIMIT, isUlid, type NewConversation, type Store } from '../../src/server/index.js';
-import { backends, uniqueProjectId } from './backends.js';
+import { createApiKey, createSqlStore, DEFAULT_CONVERSATION_LIMIT, isUlid, type NewConversation, type SqlClient, type Store } from '../../src/server/index.js';
+import { backends, uniqueProjectId, withSlowCommits } from './backends.js';
 import { bearer, startTestServer, type TestServer } from './http.js';
 
 interface PageBody {
@@ -27,11 +27,13 @@ const conversationAt = (projectId: string, iso: string, n: number): NewConversat
 
 for (const backend of backends) {
   describe.skipIf(backend.skipReason !== undefined)(`GET /v1/analytics/{projectId}/assistant on ${backend.name}`, () => {
+    let client: SqlClient;
     let store: Store;
     let server: TestServer;
 
     beforeAll(async () => {
-      store = await backend.open();
+      client = await backend.openClient();
+      store = createSqlStore(client);
       server = await startTestServer({ store });
     });
     afterAll(async () => {
@@ -127,6 +129,50 @@ for (const backend of backends) {
       } while (cursor);
       expect(seen).toHaveLength(60);
       expect(new Set(seen)).toEqual(new Set(existing.map((c) => c.id)));
+    });
+
+    it('skips and repeats nothing while writers insert concurrently during the walk', async () => {
+      const { projectId, get } = await project();
+      await store.conversations.recordMany(
+        Array.from({ length: 150 }, (_, n) => ({ projectId, query: `old ${n}`, response: 'r', sources: [], queryCategory: null })),
+      );
+      // Writers on the same database whose commits are delayed at random.
+      const slowStore = createSqlStore(withSlowCommits(client));
+      let writing = true;
+      let written = 0;
+      const writers = Array.from({ length: 6 }, async () => {
+        while (writing) {
+          await slowStore.conversations.record({ projectId, query: 'new', response: 'r', sources: [], queryCategory: null });
+          written += 1;
+        }
+      });
+      // Start the walk in the thick of it: rows are being committed around the first page.
+      while (written < 30) await new Promise((resolve) => setTimeout(resolve, 5));
+      const seen: string[] = [];
+      let first: string | undefined;
+      try {
+        let cursor: string | null = null;
+        do {
+          const page: { body: PageBody } = await get(`?limit=10${cursor ? `&cursor=${cursor}` : ''}`);
+          first ??= page.body.conversations[0]!.id;
+          seen.push(...page.body.conversations.map((c) => c.id));
+          cursor = page.body.nextCursor;
+        } while (cursor);
+      } finally {
+        writing = false;
+        await Promise.all(writers);
+      }
+      // Exactly what was stored up to the newest id of the first page, each once.
+      const stored: string[] = [];
+      let before: string | undefined;
+      do {
+        const page = await store.conversations.page({ projectId, limit: 1000, ...(before ? { before } : {}) });
+        stored.push(...page.conversations.map((c) => c.id));
+        before = page.nextCursor ?? undefined;
+      } while (before);
+      const expected = stored.filter((id) => id <= first!);
+      expect(seen).toEqual(expected);
+      expect(stored.length).toBeGreaterThan(expected.length);
     });
 
     it('filters by dateFrom (inclusive) and dateTo (exclusive), as dates or date-times', async () => {

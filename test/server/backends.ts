@@ -1,4 +1,4 @@
-import { openPgClient, openPgliteClient, migrate, createSqlStore, type Store } from '../../src/server/index.js';
+import { openPgClient, openPgliteClient, migrate, createSqlStore, type SqlClient, type Store } from '../../src/server/index.js';
 
 /** A PostgreSQL the tests run against. */
 export interface Backend {
@@ -6,6 +6,8 @@ export interface Backend {
   /** Why the backend's tests are skipped; undefined when they run. */
   skipReason: string | undefined;
   open(): Promise<Store>;
+  /** A migrated connection, for tests that wrap it. */
+  openClient(): Promise<SqlClient>;
 }
 
 const databaseUrl = process.env.QUIRE_TEST_DATABASE_URL;
@@ -15,9 +17,12 @@ export const pgliteBackend: Backend = {
   name: 'PGlite',
   skipReason: undefined,
   async open() {
+    return createSqlStore(await this.openClient());
+  },
+  async openClient() {
     const client = await openPgliteClient();
     await migrate(client);
-    return createSqlStore(client);
+    return client;
   },
 };
 
@@ -28,9 +33,12 @@ export const postgresBackend: Backend = {
     ? undefined
     : 'QUIRE_TEST_DATABASE_URL is not set (bash .ci/run sets it when PostgreSQL is installed)',
   async open() {
+    return createSqlStore(await this.openClient());
+  },
+  async openClient() {
     const client = openPgClient(databaseUrl!);
     await migrate(client);
-    return createSqlStore(client);
+    return client;
   },
 };
 
@@ -44,4 +52,20 @@ if (postgresBackend.skipReason) {
 /** A project id no other test uses, so tests sharing one database do not see each other's rows. */
 export function uniqueProjectId(prefix = 'proj'): string {
   return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * The client, with every transaction held open a random few milliseconds before it commits:
+ * widens the window in which concurrent writers could commit out of id order.
+ */
+export function withSlowCommits(client: SqlClient, maxDelayMs = 15): SqlClient {
+  return {
+    ...client,
+    transaction: (work) =>
+      client.transaction(async (transaction) => {
+        const result = await work(transaction);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * maxDelayMs));
+        return result;
+      }),
+  };
 }

@@ -38,6 +38,8 @@ export async function openStore(location: StoreLocation = {}): Promise<Store> {
 async function migrated(client: SqlClient): Promise<Store> {
   try {
     await migrate(client);
+    // Fresh planner statistics from the start (see createSqlStore on why PGlite needs them).
+    await client.query('ANALYZE assistant_conversations');
   } catch (error) {
     await client.close().catch(() => {});
     throw error;

@@ -1,4 +1,4 @@
-import { createUlidFactory, type Ulid, type UlidFactory } from '../ulid.js';
+import { createUlidFactory, ulidAfter, ulidTime, type Ulid, type UlidFactory } from '../ulid.js';
 import type {
   AgentJobRecord,
   AgentJobState,
@@ -74,6 +74,10 @@ const toAgentJob = (row: AgentJobRow): AgentJobRecord => ({
 });
 
 const CONVERSATION_COLUMNS = 'id, created_at, query, response, sources, query_category';
+/** First key of the advisory locks that serialise conversation inserts per project. */
+const CONVERSATION_LOCK_NAMESPACE = 7_412_904;
+/** Inserted rows after which the table's planner statistics are refreshed. */
+const ANALYZE_AFTER_ROWS = 5000;
 /** Rows per INSERT in `recordMany`: 7 parameters each stays far below PostgreSQL's 65535. */
 const INSERT_BATCH = 500;
 
@@ -82,33 +86,61 @@ const INSERT_BATCH = 500;
  * server. Run `migrate` on the client first. `newId` makes conversation and job ids.
  */
 export function createSqlStore(client: SqlClient, newId: UlidFactory = createUlidFactory()): Store {
-  const conversationValues = (conversation: NewConversation): SqlValue[] => {
-    const timestamp = conversation.timestamp ?? new Date();
-    return [
-      conversation.projectId,
-      newId(conversation.timestamp?.getTime()),
-      timestamp,
-      conversation.query,
-      conversation.response,
-      JSON.stringify(conversation.sources.map(({ title, url }) => ({ title, url }))),
-      conversation.queryCategory,
-    ];
-  };
-
-  const insertConversations = async (batch: readonly NewConversation[]): Promise<Conversation[]> => {
-    const params: SqlValue[] = [];
-    const tuples = batch.map((conversation) => {
-      const first = params.length;
-      params.push(...conversationValues(conversation));
-      return `($${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}, $${first + 6}::jsonb, $${first + 7})`;
+  /**
+   * Inserts conversations so that, per project, ids become visible in increasing order: a
+   * transaction-scoped advisory lock per project serialises writers, and each new id is made
+   * above the newest stored one while the lock is held. A reader paging newest-first with a
+   * cursor therefore never misses a row that commits later with a smaller id. Backdated rows
+   * (an explicit `timestamp`, as in imports) keep their own time instead.
+   */
+  const insertConversations = (batch: readonly NewConversation[]): Promise<Conversation[]> =>
+    client.transaction(async (transaction) => {
+      const projects = [...new Set(batch.map((conversation) => conversation.projectId))].sort();
+      const newest = new Map<string, Ulid | undefined>();
+      for (const projectId of projects) {
+        await transaction.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CONVERSATION_LOCK_NAMESPACE, projectId]);
+        const rows = await transaction.query<{ id: string | null }>(
+          'SELECT max(id) AS id FROM assistant_conversations WHERE project_id = $1',
+          [projectId],
+        );
+        newest.set(projectId, rows[0]?.id ?? undefined);
+      }
+      const params: SqlValue[] = [];
+      const tuples = batch.map((conversation) => {
+        let id = newId(conversation.timestamp?.getTime());
+        const floor = newest.get(conversation.projectId);
+        if (conversation.timestamp === undefined && floor !== undefined && id <= floor) id = ulidAfter(floor);
+        if (floor === undefined || id > floor) newest.set(conversation.projectId, id);
+        const first = params.length;
+        params.push(
+          conversation.projectId,
+          id,
+          conversation.timestamp ?? new Date(ulidTime(id)),
+          conversation.query,
+          conversation.response,
+          JSON.stringify(conversation.sources.map(({ title, url }) => ({ title, url }))),
+          conversation.queryCategory,
+        );
+        return `($${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}, $${first + 6}::jsonb, $${first + 7})`;
+      });
+      const rows = await transaction.query<ConversationRow>(
+        `INSERT INTO assistant_conversations (project_id, id, created_at, query, response, sources, query_category)
+         VALUES ${tuples.join(', ')}
+         RETURNING ${CONVERSATION_COLUMNS}`,
+        params,
+      );
+      return rows.map(toConversation);
     });
-    const rows = await client.query<ConversationRow>(
-      `INSERT INTO assistant_conversations (project_id, id, created_at, query, response, sources, query_category)
-       VALUES ${tuples.join(', ')}
-       RETURNING ${CONVERSATION_COLUMNS}`,
-      params,
-    );
-    return rows.map(toConversation);
+
+  // PGlite runs no autovacuum. Without fresh statistics the planner guesses that a project has a
+  // handful of rows and sorts all of them instead of walking the primary key: a page of 100
+  // then costs milliseconds per thousand rows. Refresh them every so many inserted rows.
+  let insertedSinceAnalyze = 0;
+  const noteInserted = async (count: number) => {
+    insertedSinceAnalyze += count;
+    if (insertedSinceAnalyze < ANALYZE_AFTER_ROWS) return;
+    insertedSinceAnalyze = 0;
+    await client.query('ANALYZE assistant_conversations');
   };
 
   return {
@@ -143,6 +175,7 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
     conversations: {
       async record(conversation) {
         const [stored] = await insertConversations([conversation]);
+        await noteInserted(1);
         return stored!;
       },
       async recordMany(conversations) {
@@ -150,6 +183,7 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
         for (let start = 0; start < conversations.length; start += INSERT_BATCH) {
           stored.push(...(await insertConversations(conversations.slice(start, start + INSERT_BATCH))));
         }
+        await noteInserted(stored.length);
         return stored;
       },
       async page({ projectId, before, fromId, toId, limit }): Promise<ConversationPage> {
