@@ -35,7 +35,7 @@ export function validateDocsConfig(value: unknown, reporter: Reporter): void {
     const pointer = joinPointer('', key);
     if (isUnresolvedRef(config[key])) continue;
     if (key === 'navigation') validateNavigation(config.navigation, pointer, reporter);
-    else if (key in docsConfigShape) {
+    else if (Object.hasOwn(docsConfigShape, key)) {
       const schema = docsConfigShape[key as keyof typeof docsConfigShape] as z.ZodType;
       const valid = validateWithSchema(
         { pointer, value: config[key], schema, subject: (path) => `\`${formatPath([key, ...path])}\``, area: 'config', unknownKeySeverity: reporter.unknownKeySeverity },
@@ -51,7 +51,7 @@ function reportUnknownTopLevelKey(key: string, pointer: string, reporter: Report
     reportCommentKey(key, pointer, reporter);
     return;
   }
-  const legacy = LEGACY_TOP_LEVEL_KEYS[key];
+  const legacy = Object.hasOwn(LEGACY_TOP_LEVEL_KEYS, key) ? LEGACY_TOP_LEVEL_KEYS[key] : undefined;
   if (legacy) {
     reporter.report({
       code: 'config/legacy-key',
