@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
 import { joinPointer } from '../../json/pointer.js';
 import { docsConfigShape } from '../schemas/docs-config.js';
@@ -36,7 +36,7 @@ export function validateDocsConfig(value: unknown, reporter: Reporter): void {
     if (isUnresolvedRef(config[key])) continue;
     if (key === 'navigation') validateNavigation(config.navigation, pointer, reporter);
     else if (Object.hasOwn(docsConfigShape, key)) {
-      const schema = docsConfigShape[key as keyof typeof docsConfigShape] as z.ZodType;
+      const schema = docsConfigShape[key as keyof typeof docsConfigShape] as z.core.$ZodType;
       const valid = validateWithSchema(
         { pointer, value: config[key], schema, subject: (path) => `\`${formatPath([key, ...path])}\``, area: 'config', unknownKeySeverity: reporter.unknownKeySeverity },
         reporter,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
 import { joinPointer } from '../../json/pointer.js';
 import {
@@ -33,7 +33,7 @@ interface ElementKind {
   noun: string;
   /** The key holding its label (`tab`), absent for the root. */
   label?: string;
-  schema: z.ZodObject;
+  schema: z.ZodMiniObject;
   /** Child lists it may hold. */
   children: readonly ChildList[];
   /** Whether it may hold `global`. */
@@ -100,7 +100,7 @@ class NavigationWalker {
     // A `$ref` still here could not be followed; that was reported where it is.
     if (typeof value.$ref === 'string') return;
     const name = this.name(value, kind);
-    const shape = kind.schema.shape as Record<string, z.ZodType>;
+    const shape = kind.schema.shape as Record<string, z.core.$ZodType>;
     const lists: ChildList[] = [];
     for (const key of Object.keys(value)) {
       const keyPointer = joinPointer(pointer, key);
@@ -112,7 +112,7 @@ class NavigationWalker {
         if (kind.global) this.global(value.global, keyPointer);
         else this.unknownKey(key, value, kind, name, keyPointer);
       } else if (Object.hasOwn(shape, key)) {
-        const schema = shape[key] as z.ZodType;
+        const schema = shape[key] as z.core.$ZodType;
         validateWithSchema(
           { pointer: keyPointer, value: value[key], schema, subject: (path) => `\`${formatPath([key, ...path])}\` of ${lowerFirst(name)}`, area: 'navigation', unknownKeySeverity: 'error' },
           this.reporter,
