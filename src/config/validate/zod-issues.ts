@@ -91,7 +91,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
     case 'too_small': {
       const empty = Number(issue.minimum) === 1 && (typeof actual === 'string' || Array.isArray(actual));
       reporter.report({
-        code: code(empty ? 'empty' : 'too-small'),
+        code: code(empty ? 'empty-value' : 'too-small'),
         severity: 'error',
         message: empty ? `${subject} cannot be empty.` : `${subject} needs at least ${issue.minimum} ${issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd() + '.',
         pointer,
