@@ -2,8 +2,8 @@ import type { CliIo } from './command.js';
 
 /** Whether to colour output: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it. */
 export function useColor(io: CliIo, stream: CliIo['stdout'] = io.stdout): boolean {
-  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
-  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') return true;
+  if (io.env.NO_COLOR) return false;
+  if (io.env.FORCE_COLOR && io.env.FORCE_COLOR !== '0') return true;
   return stream.isTTY === true;
 }
 

@@ -61,7 +61,8 @@ class RefResolver {
     for (const key of Object.keys(record)) {
       const item = record[key];
       const next = this.resolve(item, joinPointer(pointer, key), file, joinPointer(filePointer, key), chain, depth + 1);
-      if (next !== item) (copy ??= { ...record })[key] = next;
+      // defineProperty, not assignment: a key named `__proto__` must stay a key.
+      if (next !== item) Object.defineProperty((copy ??= { ...record }), key, { value: next, enumerable: true, writable: true, configurable: true });
     }
     return copy ?? value;
   }

@@ -52,6 +52,8 @@ interface Frame {
   keys?: Map<string, number>;
   /** Index of the next element (arrays only). */
   index: number;
+  /** Offset of the key this container is the value of, when it is an object member. */
+  ownKeyOffset?: number;
   /** Key and key offset of the member whose value is being read (objects only). */
   key?: string;
   keyOffset?: number;
@@ -113,7 +115,7 @@ class Scanner {
           return { offset: start, message: `Nesting deeper than ${this.maxDepth} levels.`, hint: 'No docs.json needs this depth; the file is probably generated wrongly.' };
         }
         const frame: Frame = { kind: code === 123 ? 'object' : 'array', pointer, start, index: 0 };
-        if (keyOffset !== undefined) frame.keyOffset = keyOffset;
+        if (keyOffset !== undefined) frame.ownKeyOffset = keyOffset;
         this.stack.push(frame);
         this.i++;
         this.skipWhitespace();
@@ -159,7 +161,7 @@ class Scanner {
         if (next === close) {
           this.i++;
           this.stack.pop();
-          this.record(frame.pointer, frame.keyOffset, frame.start);
+          this.record(frame.pointer, frame.ownKeyOffset, frame.start);
           continue;
         }
         if (next === 44 /* , */) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AsyncApiSchema, OpenApiSchema } from './common.js';
 
 /** How the API playground is shown on endpoint pages. */
@@ -7,51 +7,43 @@ export const PlaygroundDisplaySchema = z.enum(['interactive', 'simple', 'none', 
 /** API reference settings. */
 export const ApiSchema = z.strictObject({
   /** OpenAPI document(s) for the whole site. */
-  openapi: OpenApiSchema.optional(),
+  openapi: z.optional(OpenApiSchema),
   /** AsyncAPI document(s) for the whole site. */
-  asyncapi: AsyncApiSchema.optional(),
+  asyncapi: z.optional(AsyncApiSchema),
   /** How parameters are shown. */
-  params: z
-    .strictObject({
+  params: z.optional(z.strictObject({
       /** Whether nested parameters start open (`all`) or closed. */
-      expanded: z.enum(['all', 'closed']).optional(),
-    })
-    .optional(),
+      expanded: z.optional(z.enum(['all', 'closed'])),
+    })),
   /** The interactive playground. */
-  playground: z
-    .strictObject({
+  playground: z.optional(z.strictObject({
       /** `interactive` (send requests), `simple` (copyable URL), `none`, or `auth` (signed-in members only). */
-      display: PlaygroundDisplaySchema.optional(),
+      display: z.optional(PlaygroundDisplaySchema),
       /** Whether requests go through the platform's proxy to avoid CORS problems. */
-      proxy: z.boolean().optional(),
+      proxy: z.optional(z.boolean()),
       /** Whether the proxy forwards cookies and credentials. */
-      credentials: z.boolean().optional(),
-    })
-    .optional(),
+      credentials: z.optional(z.boolean()),
+    })),
   /** Generated code examples. */
-  examples: z
-    .strictObject({
+  examples: z.optional(z.strictObject({
       /** Languages of the generated snippets, in tab order. */
-      languages: z.array(z.string()).optional(),
+      languages: z.optional(z.array(z.string())),
       /** Whether examples include optional parameters (`all`) or only required ones. */
-      defaults: z.enum(['required', 'all']).optional(),
+      defaults: z.optional(z.enum(['required', 'all'])),
       /** Whether the playground is prefilled from the examples. */
-      prefill: z.boolean().optional(),
+      prefill: z.optional(z.boolean()),
       /** Whether snippets are generated at all. */
-      autogenerate: z.boolean().optional(),
-    })
-    .optional(),
+      autogenerate: z.optional(z.boolean()),
+    })),
   /** `full` shows the full URL (with the server) at the top of endpoint pages. */
-  url: z.enum(['full']).optional(),
+  url: z.optional(z.enum(['full'])),
   /** Settings for endpoint pages written in MDX without an OpenAPI document. */
-  mdx: z
-    .strictObject({
+  mdx: z.optional(z.strictObject({
       /** Authentication the playground asks for. */
-      auth: z.strictObject({ method: z.enum(['bearer', 'basic', 'key', 'cobo']).optional(), name: z.string().optional() }).optional(),
+      auth: z.optional(z.strictObject({ method: z.optional(z.enum(['bearer', 'basic', 'key', 'cobo'])), name: z.optional(z.string()) })),
       /** Base URL(s) requests go to. */
-      server: z.union([z.string(), z.array(z.string())]).optional(),
-    })
-    .optional(),
+      server: z.optional(z.union([z.string(), z.array(z.string())])),
+    })),
 });
 
 export type Api = z.output<typeof ApiSchema>;

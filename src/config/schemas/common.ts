@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A colour written as `#rgb` or `#rrggbb`. */
 export const HexColorSchema = z
   .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: 'Must be a hex colour such as "#0D9373" or "#09f".' });
+  .check(z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: 'Must be a hex colour such as "#0D9373" or "#09f".' }));
 
 /** A pair of colours for light and dark mode. */
 export const LightDarkColorSchema = z.strictObject({
   /** Colour used in light mode. */
-  light: HexColorSchema.optional(),
+  light: z.optional(HexColorSchema),
   /** Colour used in dark mode. */
-  dark: HexColorSchema.optional(),
+  dark: z.optional(HexColorSchema),
 });
 
 /** The icon libraries a site can draw icons from. */
@@ -21,25 +21,25 @@ export const IconLibrarySchema = z.enum(['fontawesome', 'lucide', 'tabler']);
  * an object that picks the library and style explicitly.
  */
 export const IconSchema = z.union([
-  z.string().min(1),
+  z.string().check(z.minLength(1)),
   z.strictObject({
     /** Icon name in its library. */
-    name: z.string().min(1),
+    name: z.string().check(z.minLength(1)),
     /** Font Awesome style, such as `solid`, `regular`, `duotone`. */
-    style: z.string().optional(),
+    style: z.optional(z.string()),
     /** Library the name belongs to; defaults to the site's `icons.library`. */
-    library: IconLibrarySchema.optional(),
+    library: z.optional(IconLibrarySchema),
   }),
 ]);
 
 /** Where a link goes: an absolute URL, a site path (`/quickstart`), an anchor (`#x`) or `mailto:`. */
 export const HrefSchema = z
   .string()
-  .min(1)
-  .refine((value) => !/^\s*(?:javascript|data|vbscript):/i.test(value), { error: 'Links with a script or data URL are not allowed.' });
+  .check(z.minLength(1))
+  .check(z.refine((value) => !/^\s*(?:javascript|data|vbscript):/i.test(value), { error: 'Links with a script or data URL are not allowed.' }));
 
 /** A page of the site, by its path in the repository without extension (`guides/quickstart`). */
-export const PagePathSchema = z.string().min(1, { error: 'A page path cannot be empty.' });
+export const PagePathSchema = z.string().check(z.minLength(1, { error: 'A page path cannot be empty.' }));
 
 /** Whether an element is left out of the navigation (its pages still build). */
 export const HiddenSchema = z.boolean();
@@ -47,18 +47,18 @@ export const HiddenSchema = z.boolean();
 /** An OpenAPI document: a path in the repository (`openapi.yaml`, `/specs/v2.json`) or an http(s) URL. */
 export const OpenApiSourceSchema = z
   .string()
-  .trim()
-  .min(1, { error: 'An OpenAPI source cannot be empty.' })
-  .refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
+  .check(z.trim())
+  .check(z.minLength(1, { error: 'An OpenAPI source cannot be empty.' }))
+  .check(z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
     error: 'An OpenAPI URL must use http or https.',
-  });
+  }));
 
 /** An OpenAPI document with the folder its generated pages go in. */
 export const OpenApiObjectSchema = z.strictObject({
   /** Path in the repository or http(s) URL of the document. */
   source: OpenApiSourceSchema,
   /** Folder of the generated endpoint pages; defaults to `api-reference`. */
-  directory: z.string().trim().optional(),
+  directory: z.optional(z.string().check(z.trim())),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiSchema } from './api.js';
 import {
   AppearanceSchema, BackgroundSchema, ColorsSchema, FaviconSchema, FontsSchema, IconsSchema, InteractionSchema, LogoSchema,
@@ -19,61 +19,61 @@ export const ThemeSchema = z.enum(['mint', 'maple', 'palm', 'willow', 'linden', 
 /** Every top-level property of docs.json and its schema. */
 export const docsConfigShape = {
   /** URL of the JSON Schema, for editors. */
-  $schema: z.string().optional(),
+  $schema: z.optional(z.string()),
   /** Layout theme of the site. */
   theme: ThemeSchema,
   /** Name of the project or organisation. */
-  name: z.string().trim().min(1),
+  name: z.string().check(z.trim(), z.minLength(1)),
   /** Brand colours. */
   colors: ColorsSchema,
   /** Site description, for search engines and AI. */
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   /** Logo in the top-left corner. */
-  logo: LogoSchema.optional(),
+  logo: z.optional(LogoSchema),
   /** Favicon. */
-  favicon: FaviconSchema.optional(),
+  favicon: z.optional(FaviconSchema),
   /** API reference and playground settings. */
-  api: ApiSchema.optional(),
+  api: z.optional(ApiSchema),
   /** Light and dark mode. */
-  appearance: AppearanceSchema.optional(),
+  appearance: z.optional(AppearanceSchema),
   /** Page background. */
-  background: BackgroundSchema.optional(),
+  background: z.optional(BackgroundSchema),
   /** Top bar links and call to action. */
-  navbar: NavbarSchema.optional(),
+  navbar: z.optional(NavbarSchema),
   /** Footer links and social profiles. */
-  footer: FooterSchema.optional(),
+  footer: z.optional(FooterSchema),
   /** Search box. */
-  search: SearchSchema.optional(),
+  search: z.optional(SearchSchema),
   /** Search engine settings. */
-  seo: SeoSchema.optional(),
+  seo: z.optional(SeoSchema),
   /** Fonts. */
-  fonts: FontsSchema.optional(),
+  fonts: z.optional(FontsSchema),
   /** Icon library. */
-  icons: IconsSchema.optional(),
+  icons: z.optional(IconsSchema),
   /** Look of page elements. */
-  styling: StylingSchema.optional(),
+  styling: z.optional(StylingSchema),
   /** Navigation behaviour. */
-  interaction: InteractionSchema.optional(),
+  interaction: z.optional(InteractionSchema),
   /** Redirects; each source once. */
-  redirects: RedirectsSchema.optional(),
+  redirects: z.optional(RedirectsSchema),
   /** Analytics and chat integrations. */
-  integrations: IntegrationsSchema.optional(),
+  integrations: z.optional(IntegrationsSchema),
   /** Banner on every page. */
-  banner: BannerSchema.optional(),
+  banner: z.optional(BannerSchema),
   /** The 404 page. */
-  errors: ErrorsSchema.optional(),
+  errors: z.optional(ErrorsSchema),
   /** Contextual menu of pages. */
-  contextual: ContextualSchema.optional(),
+  contextual: z.optional(ContextualSchema),
   /** Social preview images. */
-  thumbnails: ThumbnailsSchema.optional(),
+  thumbnails: z.optional(ThumbnailsSchema),
   /** Page metadata. */
-  metadata: MetadataSchema.optional(),
+  metadata: z.optional(MetadataSchema),
   /** Values for `{{name}}` placeholders in pages. */
-  variables: VariablesSchema.optional(),
+  variables: z.optional(VariablesSchema),
   /** Markdown served to AI agents. */
-  markdown: MarkdownSchema.optional(),
+  markdown: z.optional(MarkdownSchema),
   /** Whether the whole site is public when authentication is on. */
-  public: z.boolean().optional(),
+  public: z.optional(z.boolean()),
   /** The sidebar and section structure. */
   navigation: NavigationSchema,
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AsyncApiSchema, HiddenSchema, HrefSchema, IconSchema, LightDarkColorSchema, OpenApiSchema, PagePathSchema } from './common.js';
 import { BannerSchema } from './banner.js';
 import { FooterSchema } from './footer.js';
@@ -23,17 +23,17 @@ const DirectorySchema = z.enum(['none', 'accordion', 'card']);
 /** Fields every section element (tab, anchor, dropdown, product, version, language, menu item) may carry. */
 const sectionFields = {
   /** Icon shown next to the label. */
-  icon: IconSchema.optional(),
+  icon: z.optional(IconSchema),
   /** Leaves the element out of the navigation; its pages still build. */
-  hidden: HiddenSchema.optional(),
+  hidden: z.optional(HiddenSchema),
   /** Makes the element a link instead of a section: an external URL or a page path. */
-  href: HrefSchema.optional(),
+  href: z.optional(HrefSchema),
   /** OpenAPI document(s) for this element and its children. */
-  openapi: OpenApiSchema.optional(),
+  openapi: z.optional(OpenApiSchema),
   /** AsyncAPI document(s) for this element and its children. */
-  asyncapi: AsyncApiSchema.optional(),
+  asyncapi: z.optional(AsyncApiSchema),
   /** How group roots below list their pages. */
-  directory: DirectorySchema.optional(),
+  directory: z.optional(DirectorySchema),
 };
 
 /** The child lists a section element may hold (exactly one of them; `global` besides). */
@@ -50,51 +50,51 @@ export interface SectionChildren {
 }
 
 /** Schemas of a list of `T`; written out so that TypeScript does not chase the recursion. */
-type ListShape<T> = { [K in keyof T]-?: z.ZodOptional<z.ZodType<NonNullable<T[K]>>> };
+type ListShape<T> = { [K in keyof T]-?: z.ZodMiniOptional<z.ZodMiniType<NonNullable<T[K]>>> };
 
 // The child lists refer to schemas defined below; z.lazy defers the lookup to parse time.
 const childFields: ListShape<SectionChildren> = {
-  languages: z.lazy(() => z.array(LanguageSchema)).optional(),
-  versions: z.lazy(() => z.array(VersionSchema)).optional(),
-  tabs: z.lazy(() => z.array(TabSchema)).optional(),
-  dropdowns: z.lazy(() => z.array(DropdownSchema)).optional(),
-  anchors: z.lazy(() => z.array(AnchorSchema)).optional(),
-  products: z.lazy(() => z.array(ProductSchema)).optional(),
-  groups: z.lazy(() => z.array(GroupSchema)).optional(),
-  pages: z.lazy(() => z.array(PageEntrySchema)).optional(),
-  global: z.lazy(() => GlobalSchema).optional(),
+  languages: z.optional(z.lazy(() => z.array(LanguageSchema))),
+  versions: z.optional(z.lazy(() => z.array(VersionSchema))),
+  tabs: z.optional(z.lazy(() => z.array(TabSchema))),
+  dropdowns: z.optional(z.lazy(() => z.array(DropdownSchema))),
+  anchors: z.optional(z.lazy(() => z.array(AnchorSchema))),
+  products: z.optional(z.lazy(() => z.array(ProductSchema))),
+  groups: z.optional(z.lazy(() => z.array(GroupSchema))),
+  pages: z.optional(z.lazy(() => z.array(PageEntrySchema))),
+  global: z.optional(z.lazy(() => GlobalSchema)),
 };
 
 const menuField: ListShape<{ menu?: MenuItem[] }> = {
-  menu: z.lazy(() => z.array(MenuItemSchema)).optional(),
+  menu: z.optional(z.lazy(() => z.array(MenuItemSchema))),
 };
 
 /** The fields of a group other than its pages. */
 const GroupFieldsSchema = z.strictObject({
   /** Title shown above the pages. */
-  group: z.string().min(1),
+  group: z.string().check(z.minLength(1)),
   /** Icon shown next to the title. */
-  icon: IconSchema.optional(),
+  icon: z.optional(IconSchema),
   /** Small badge after the title, such as `NEW`. */
-  tag: z.string().optional(),
+  tag: z.optional(z.string()),
   /** Page opened when the title is clicked. */
-  root: PagePathSchema.optional(),
+  root: z.optional(PagePathSchema),
   /** Whether a nested group starts open; top-level groups are always open. */
-  expanded: z.boolean().optional(),
+  expanded: z.optional(z.boolean()),
   /** Leaves the group out of the navigation; its pages still build. */
-  hidden: HiddenSchema.optional(),
+  hidden: z.optional(HiddenSchema),
   /** Whether the group's pages appear in search results. */
-  searchable: z.boolean().optional(),
+  searchable: z.optional(z.boolean()),
   /** Whether the group's pages are visible without signing in. */
-  public: z.boolean().optional(),
+  public: z.optional(z.boolean()),
   /** Search ranking multiplier for the group's pages. */
-  boost: z.number().optional(),
+  boost: z.optional(z.number()),
   /** OpenAPI document(s) for the group's endpoint references. */
-  openapi: OpenApiSchema.optional(),
+  openapi: z.optional(OpenApiSchema),
   /** AsyncAPI document(s) for the group's channel references. */
-  asyncapi: AsyncApiSchema.optional(),
+  asyncapi: z.optional(AsyncApiSchema),
   /** How the group root lists its pages. */
-  directory: DirectorySchema.optional(),
+  directory: z.optional(DirectorySchema),
 });
 
 /** A group of pages in the sidebar; groups nest inside `pages`. */
@@ -110,19 +110,19 @@ export type Group = z.output<typeof GroupFieldsSchema> & {
 export type PageEntry = string | Group;
 
 /** A group of pages in the sidebar; groups nest inside `pages`. */
-export const GroupSchema = GroupFieldsSchema.extend({
+export const GroupSchema = z.extend(GroupFieldsSchema, {
   /** Pages and nested groups, in sidebar order. Optional only when `openapi` lists the operations. */
-  pages: z.lazy(() => z.array(PageEntrySchema)).optional(),
+  pages: z.optional(z.lazy(() => z.array(PageEntrySchema))),
 });
 
 /** One entry of `pages`: a page path or a nested group. */
-export const PageEntrySchema: z.ZodType<PageEntry> = z.union([PagePathSchema, z.lazy(() => GroupSchema)]);
+export const PageEntrySchema: z.ZodMiniType<PageEntry> = z.union([PagePathSchema, z.lazy(() => GroupSchema)]);
 
 const MenuItemFieldsSchema = z.strictObject({
   /** Label of the entry. */
-  item: z.string().min(1),
+  item: z.string().check(z.minLength(1)),
   /** One line under the label. */
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   ...sectionFields,
 });
 
@@ -130,16 +130,16 @@ const MenuItemFieldsSchema = z.strictObject({
 export type MenuItem = z.output<typeof MenuItemFieldsSchema> & { groups?: Group[]; pages?: PageEntry[] };
 
 /** An entry of a tab's dropdown menu: it holds groups, pages, or is an external link. */
-export const MenuItemSchema = MenuItemFieldsSchema.extend({ groups: childFields.groups, pages: childFields.pages });
+export const MenuItemSchema = z.extend(MenuItemFieldsSchema, { groups: childFields.groups, pages: childFields.pages });
 
 /** A top-level section shown as a tab. */
 const TabFieldsSchema = z.strictObject({
   /** Label of the tab. */
-  tab: z.string().min(1),
+  tab: z.string().check(z.minLength(1)),
   /** Whether the tab sits at the start or the end of the tab bar. */
-  align: z.enum(['start', 'end']).optional(),
+  align: z.optional(z.enum(['start', 'end'])),
   /** Whether the tab's pages appear in search results. */
-  searchable: z.boolean().optional(),
+  searchable: z.optional(z.boolean()),
   ...sectionFields,
 });
 
@@ -147,14 +147,14 @@ const TabFieldsSchema = z.strictObject({
 export type Tab = z.output<typeof TabFieldsSchema> & SectionChildren & { menu?: MenuItem[] };
 
 /** A top-level section shown as a tab. */
-export const TabSchema = TabFieldsSchema.extend({ ...childFields, ...menuField });
+export const TabSchema = z.extend(TabFieldsSchema, { ...childFields, ...menuField });
 
 /** A section shown as a link at the top of the sidebar. */
 const AnchorFieldsSchema = z.strictObject({
   /** Label of the anchor. */
-  anchor: z.string().min(1),
+  anchor: z.string().check(z.minLength(1)),
   /** Colour of the anchor's icon. */
-  color: LightDarkColorSchema.optional(),
+  color: z.optional(LightDarkColorSchema),
   ...sectionFields,
 });
 
@@ -162,16 +162,16 @@ const AnchorFieldsSchema = z.strictObject({
 export type Anchor = z.output<typeof AnchorFieldsSchema> & SectionChildren;
 
 /** A section shown as a link at the top of the sidebar. */
-export const AnchorSchema = AnchorFieldsSchema.extend({ ...childFields });
+export const AnchorSchema = z.extend(AnchorFieldsSchema, { ...childFields });
 
 /** A section chosen from a dropdown at the top of the sidebar. */
 const DropdownFieldsSchema = z.strictObject({
   /** Label of the dropdown entry. */
-  dropdown: z.string().min(1),
+  dropdown: z.string().check(z.minLength(1)),
   /** One line under the label. */
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   /** Colour of the entry's icon. */
-  color: LightDarkColorSchema.optional(),
+  color: z.optional(LightDarkColorSchema),
   ...sectionFields,
 });
 
@@ -179,18 +179,18 @@ const DropdownFieldsSchema = z.strictObject({
 export type Dropdown = z.output<typeof DropdownFieldsSchema> & SectionChildren;
 
 /** A section chosen from a dropdown at the top of the sidebar. */
-export const DropdownSchema = DropdownFieldsSchema.extend({ ...childFields });
+export const DropdownSchema = z.extend(DropdownFieldsSchema, { ...childFields });
 
 /** A product of a multi-product site, chosen from the product switcher. */
 const ProductFieldsSchema = z.strictObject({
   /** Name of the product. */
-  product: z.string().min(1),
+  product: z.string().check(z.minLength(1)),
   /** Longer display name. */
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   /** One line under the name. */
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   /** Colour of the product's icon. */
-  color: LightDarkColorSchema.optional(),
+  color: z.optional(LightDarkColorSchema),
   ...sectionFields,
 });
 
@@ -198,16 +198,16 @@ const ProductFieldsSchema = z.strictObject({
 export type Product = z.output<typeof ProductFieldsSchema> & SectionChildren & { menu?: MenuItem[] };
 
 /** A product of a multi-product site, chosen from the product switcher. */
-export const ProductSchema = ProductFieldsSchema.extend({ ...childFields, ...menuField });
+export const ProductSchema = z.extend(ProductFieldsSchema, { ...childFields, ...menuField });
 
 /** A version of the docs, chosen from the version switcher. */
 const VersionFieldsSchema = z.strictObject({
   /** Name of the version, such as `v2`. */
-  version: z.string().min(1),
+  version: z.string().check(z.minLength(1)),
   /** Whether this version is shown first. At most one version is the default. */
-  default: z.boolean().optional(),
+  default: z.optional(z.boolean()),
   /** Badge next to the version name, such as `Latest`. */
-  tag: z.string().optional(),
+  tag: z.optional(z.string()),
   ...sectionFields,
 });
 
@@ -215,20 +215,20 @@ const VersionFieldsSchema = z.strictObject({
 export type Version = z.output<typeof VersionFieldsSchema> & SectionChildren;
 
 /** A version of the docs, chosen from the version switcher. */
-export const VersionSchema = VersionFieldsSchema.extend({ ...childFields });
+export const VersionSchema = z.extend(VersionFieldsSchema, { ...childFields });
 
 /** A translation of the docs, chosen from the language switcher. */
 const LanguageFieldsSchema = z.strictObject({
   /** Language code. */
   language: LanguageCodeSchema,
   /** Whether this language is shown first. */
-  default: z.boolean().optional(),
+  default: z.optional(z.boolean()),
   /** Banner shown on this language's pages. */
-  banner: BannerSchema.optional(),
+  banner: z.optional(BannerSchema),
   /** Footer of this language's pages. */
-  footer: FooterSchema.optional(),
+  footer: z.optional(FooterSchema),
   /** Navbar of this language's pages. */
-  navbar: NavbarSchema.optional(),
+  navbar: z.optional(NavbarSchema),
   ...sectionFields,
 });
 
@@ -236,54 +236,54 @@ const LanguageFieldsSchema = z.strictObject({
 export type Language = z.output<typeof LanguageFieldsSchema> & SectionChildren;
 
 /** A translation of the docs, chosen from the language switcher. */
-export const LanguageSchema = LanguageFieldsSchema.extend({ ...childFields });
+export const LanguageSchema = z.extend(LanguageFieldsSchema, { ...childFields });
 
 /** An anchor shown on every page whatever the section; it must link somewhere. */
 export const GlobalAnchorSchema = z.strictObject({
   /** Label of the anchor. */
-  anchor: z.string().min(1),
+  anchor: z.string().check(z.minLength(1)),
   /** External URL or page path it links to. */
   href: HrefSchema,
   /** Icon shown next to the label. */
-  icon: IconSchema.optional(),
+  icon: z.optional(IconSchema),
   /** Colour of the icon. */
-  color: LightDarkColorSchema.optional(),
+  color: z.optional(LightDarkColorSchema),
   /** Leaves the anchor out of the navigation. */
-  hidden: HiddenSchema.optional(),
+  hidden: z.optional(HiddenSchema),
 });
 
 /** Fields of a link-only element in `global`. */
 const globalLinkFields = {
   /** External URL or page path it links to. */
   href: HrefSchema,
-  icon: IconSchema.optional(),
-  hidden: HiddenSchema.optional(),
+  icon: z.optional(IconSchema),
+  hidden: z.optional(HiddenSchema),
 };
 
 /** Navigation shown on every page whatever the section (`navigation.global`). */
 export const GlobalSchema = z.strictObject({
   /** Anchors on every page. */
-  anchors: z.array(GlobalAnchorSchema).optional(),
+  anchors: z.optional(z.array(GlobalAnchorSchema)),
   /** Tabs that link elsewhere, on every page. */
-  tabs: z.array(z.strictObject({ tab: z.string().min(1), ...globalLinkFields })).optional(),
+  tabs: z.optional(z.array(z.strictObject({ tab: z.string().check(z.minLength(1)), ...globalLinkFields }))),
   /** Dropdown entries that link elsewhere, on every page. */
-  dropdowns: z.array(z.strictObject({ dropdown: z.string().min(1), ...globalLinkFields })).optional(),
+  dropdowns: z.optional(z.array(z.strictObject({ dropdown: z.string().check(z.minLength(1)), ...globalLinkFields }))),
   /** Products that link elsewhere, on every page. */
-  products: z.array(z.strictObject({ product: z.string().min(1), ...globalLinkFields })).optional(),
+  products: z.optional(z.array(z.strictObject({ product: z.string().check(z.minLength(1)), ...globalLinkFields }))),
   /** Versions that link elsewhere, on every page. */
-  versions: z.array(z.strictObject({ version: z.string().min(1), ...globalLinkFields })).optional(),
+  versions: z.optional(z.array(z.strictObject({ version: z.string().check(z.minLength(1)), ...globalLinkFields }))),
   /** Languages that link elsewhere, on every page. */
-  languages: z.array(z.strictObject({ language: LanguageCodeSchema, default: z.boolean().optional(), ...globalLinkFields })).optional(),
+  languages: z.optional(z.array(z.strictObject({ language: LanguageCodeSchema, default: z.optional(z.boolean()), ...globalLinkFields }))),
 });
 
 /** The `navigation` object: exactly one root-level element list, plus `global`. */
 export const NavigationSchema = z.strictObject({
   /** OpenAPI document(s) for the whole navigation. */
-  openapi: OpenApiSchema.optional(),
+  openapi: z.optional(OpenApiSchema),
   /** AsyncAPI document(s) for the whole navigation. */
-  asyncapi: AsyncApiSchema.optional(),
+  asyncapi: z.optional(AsyncApiSchema),
   /** How group roots list their pages. */
-  directory: DirectorySchema.optional(),
+  directory: z.optional(DirectorySchema),
   ...childFields,
 });
 

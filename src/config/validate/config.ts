@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
 import { joinPointer } from '../../json/pointer.js';
 import { docsConfigShape } from '../schemas/docs-config.js';
@@ -35,8 +35,8 @@ export function validateDocsConfig(value: unknown, reporter: Reporter): void {
     const pointer = joinPointer('', key);
     if (isUnresolvedRef(config[key])) continue;
     if (key === 'navigation') validateNavigation(config.navigation, pointer, reporter);
-    else if (key in docsConfigShape) {
-      const schema = docsConfigShape[key as keyof typeof docsConfigShape] as z.ZodType;
+    else if (Object.hasOwn(docsConfigShape, key)) {
+      const schema = docsConfigShape[key as keyof typeof docsConfigShape] as z.core.$ZodType;
       const valid = validateWithSchema(
         { pointer, value: config[key], schema, subject: (path) => `\`${formatPath([key, ...path])}\``, area: 'config', unknownKeySeverity: reporter.unknownKeySeverity },
         reporter,
@@ -51,7 +51,7 @@ function reportUnknownTopLevelKey(key: string, pointer: string, reporter: Report
     reportCommentKey(key, pointer, reporter);
     return;
   }
-  const legacy = LEGACY_TOP_LEVEL_KEYS[key];
+  const legacy = Object.hasOwn(LEGACY_TOP_LEVEL_KEYS, key) ? LEGACY_TOP_LEVEL_KEYS[key] : undefined;
   if (legacy) {
     reporter.report({
       code: 'config/legacy-key',

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
 import { joinPointer } from '../../json/pointer.js';
 import {
@@ -33,7 +33,7 @@ interface ElementKind {
   noun: string;
   /** The key holding its label (`tab`), absent for the root. */
   label?: string;
-  schema: z.ZodObject;
+  schema: z.ZodMiniObject;
   /** Child lists it may hold. */
   children: readonly ChildList[];
   /** Whether it may hold `global`. */
@@ -100,19 +100,19 @@ class NavigationWalker {
     // A `$ref` still here could not be followed; that was reported where it is.
     if (typeof value.$ref === 'string') return;
     const name = this.name(value, kind);
-    const shape = kind.schema.shape as Record<string, z.ZodType>;
+    const shape = kind.schema.shape as Record<string, z.core.$ZodType>;
     const lists: ChildList[] = [];
     for (const key of Object.keys(value)) {
       const keyPointer = joinPointer(pointer, key);
-      if (key in CHILD_LISTS) {
+      if (Object.hasOwn(CHILD_LISTS, key)) {
         const list = key as ChildList;
         if (kind.children.includes(list)) lists.push(list);
         else this.childNotAllowed(list, kind, name, keyPointer);
       } else if (key === 'global') {
         if (kind.global) this.global(value.global, keyPointer);
         else this.unknownKey(key, value, kind, name, keyPointer);
-      } else if (key in shape) {
-        const schema = shape[key] as z.ZodType;
+      } else if (Object.hasOwn(shape, key)) {
+        const schema = shape[key] as z.core.$ZodType;
         validateWithSchema(
           { pointer: keyPointer, value: value[key], schema, subject: (path) => `\`${formatPath([key, ...path])}\` of ${lowerFirst(name)}`, area: 'navigation', unknownKeySeverity: 'error' },
           this.reporter,
@@ -205,7 +205,7 @@ class NavigationWalker {
   }
 
   private looksLikeOtherElement(item: Record<string, unknown>): boolean {
-    return ['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item'].some((label) => label in item);
+    return ['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item'].some((label) => Object.hasOwn(item, label));
   }
 
   private global(value: unknown, pointer: string): void {
@@ -232,7 +232,7 @@ class NavigationWalker {
   private globalAnchor(anchor: unknown, pointer: string): void {
     if (isObject(anchor) && anchor.href === undefined) {
       const label = typeof anchor.anchor === 'string' ? `Global anchor "${anchor.anchor}"` : 'A global anchor';
-      const lost = Object.keys(anchor).filter((key) => key in CHILD_LISTS);
+      const lost = Object.keys(anchor).filter((key) => Object.hasOwn(CHILD_LISTS, key));
       this.reporter.report({
         code: 'navigation/global-anchor-href',
         severity: 'error',
@@ -269,7 +269,7 @@ class NavigationWalker {
   }
 
   private missingLabel(value: Record<string, unknown>, kind: ElementKind, pointer: string): void {
-    const other = Object.values(KINDS).find((candidate) => candidate.label && candidate !== kind && candidate.label in value);
+    const other = Object.values(KINDS).find((candidate) => candidate.label && candidate !== kind && Object.hasOwn(value, candidate.label));
     this.reporter.report({
       code: 'navigation/missing-field',
       severity: 'error',
@@ -322,7 +322,8 @@ class NavigationWalker {
       reportCommentKey(key, pointer, this.reporter);
       return;
     }
-    const ignored = IGNORED_KEYS[kind.id]?.[key];
+    const ignoredHere = IGNORED_KEYS[kind.id];
+    const ignored = ignoredHere && Object.hasOwn(ignoredHere, key) ? ignoredHere[key] : undefined;
     if (ignored) {
       this.reporter.report({
         code: 'navigation/ignored-key',

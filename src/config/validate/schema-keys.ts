@@ -1,23 +1,23 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** The parts of zod's internal definition objects this module reads. */
 interface Definition {
   type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  options?: z.ZodType[];
-  valueType?: z.ZodType;
-  in?: z.ZodType;
-  getter?: () => z.ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+  element?: z.core.$ZodType;
+  innerType?: z.core.$ZodType;
+  options?: z.core.$ZodType[];
+  valueType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  getter?: () => z.core.$ZodType;
 }
 
-function definitionOf(schema: z.ZodType): Definition {
+function definitionOf(schema: z.core.$ZodType): Definition {
   return (schema as unknown as { _zod: { def: Definition } })._zod.def;
 }
 
 /** Strips the wrappers that do not change the shape of a value (optional, default, lazy, ...). */
-export function unwrap(schema: z.ZodType): z.ZodType {
+export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   let current = schema;
   for (let guard = 0; guard < 32; guard++) {
     const definition = definitionOf(current);
@@ -30,7 +30,7 @@ export function unwrap(schema: z.ZodType): z.ZodType {
 }
 
 /** The property names an object schema declares, or an empty list for other schemas. */
-export function objectKeys(schema: z.ZodType): string[] {
+export function objectKeys(schema: z.core.$ZodType): string[] {
   const definition = definitionOf(unwrap(schema));
   if (definition.type === 'object' && definition.shape) return Object.keys(definition.shape);
   if (definition.type === 'union' && definition.options) return [...new Set(definition.options.flatMap(objectKeys))];
@@ -38,8 +38,8 @@ export function objectKeys(schema: z.ZodType): string[] {
 }
 
 /** The schema of the value at `path` inside a value of `schema`, following objects, arrays, records and unions. */
-export function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
-  let current: z.ZodType | undefined = schema;
+export function schemaAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.core.$ZodType | undefined {
+  let current: z.core.$ZodType | undefined = schema;
   for (const segment of path) {
     if (!current) return undefined;
     current = childSchema(unwrap(current), segment);
@@ -47,7 +47,7 @@ export function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.Zod
   return current;
 }
 
-function childSchema(schema: z.ZodType, segment: PropertyKey): z.ZodType | undefined {
+function childSchema(schema: z.core.$ZodType, segment: PropertyKey): z.core.$ZodType | undefined {
   const definition = definitionOf(schema);
   switch (definition.type) {
     case 'object':

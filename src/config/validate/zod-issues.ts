@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
 import { getAtPointer, joinPointer } from '../../json/pointer.js';
 import type { Reporter } from './report.js';
@@ -13,7 +13,7 @@ export interface IssueContext {
   /** The validated value, to quote what the user wrote. */
   value: unknown;
   /** Its schema, to list the keys an object may have. */
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   /** Names the value at `path` (relative to the validated value) in words, e.g. '`colors.primary`'. */
   subject: (path: readonly PropertyKey[]) => string;
   /** First segment of the diagnostic codes: `config` or `navigation`. */
@@ -24,7 +24,7 @@ export interface IssueContext {
 
 /** Validates `context.value` against `context.schema` and reports each problem once. */
 export function validateWithSchema(context: IssueContext, reporter: Reporter): boolean {
-  const result = context.schema.safeParse(context.value);
+  const result = z.safeParse(context.schema, context.value);
   if (result.success) return true;
   reportZodIssues(result.error.issues, [], context, reporter);
   return false;
@@ -91,7 +91,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
     case 'too_small': {
       const empty = Number(issue.minimum) === 1 && (typeof actual === 'string' || Array.isArray(actual));
       reporter.report({
-        code: code(empty ? 'empty' : 'too-small'),
+        code: code(empty ? 'empty-value' : 'too-small'),
         severity: 'error',
         message: empty ? `${subject} cannot be empty.` : `${subject} needs at least ${issue.minimum} ${issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd() + '.',
         pointer,

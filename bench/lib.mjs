@@ -1,0 +1,58 @@
+// Shared helpers of the benchmark scripts: scratch installs of the peers, timing, reporting.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+export const benchRoot = fileURLToPath(new URL('.', import.meta.url));
+export const cacheRoot = `${benchRoot}.cache/`;
+
+/**
+ * Installs `spec` (e.g. `@mintlify/validation@0.1.878`) into its own scratch folder under
+ * bench/.cache, never into the project, and returns a require function rooted there.
+ */
+export function installPeer(folder, spec) {
+  const target = `${cacheRoot}${folder}/`;
+  if (!existsSync(`${target}node_modules`)) {
+    mkdirSync(target, { recursive: true });
+    writeFileSync(`${target}package.json`, JSON.stringify({ name: `bench-${folder}`, private: true }));
+    console.log(`installing ${spec} into bench/.cache/${folder} ...`);
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', spec], { cwd: target, stdio: 'inherit' });
+  }
+  return createRequire(`${target}package.json`);
+}
+
+/** Runs `fn` `runs` times after `warmup` runs and returns the sorted timings in milliseconds. */
+export function time(fn, { runs = 15, warmup = 3 } = {}) {
+  for (let index = 0; index < warmup; index++) fn();
+  const timings = [];
+  for (let index = 0; index < runs; index++) {
+    const start = performance.now();
+    fn();
+    timings.push(performance.now() - start);
+  }
+  return timings.sort((a, b) => a - b);
+}
+
+export function median(sorted) {
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Time of a fresh `node` process that runs `code` (ESM), median of `runs`, minus an empty process. */
+export function processTime(code, runs = 9) {
+  const measure = (source) => {
+    const timings = [];
+    for (let index = 0; index < runs; index++) {
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', source], { encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(result.stderr);
+      timings.push(Number(result.stdout.trim()));
+    }
+    return median(timings.sort((a, b) => a - b));
+  };
+  return measure(code);
+}
+
+export function row(label, ms, extra = '') {
+  return `${label.padEnd(44)} ${ms.toFixed(1).padStart(9)} ms ${extra}`;
+}

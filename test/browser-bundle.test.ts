@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// The core must run where there is no Node: bundle it for the browser (any Node built-in makes
+// esbuild fail) and run the bundle in a bare V8 context with no process, require or Buffer.
+describe('the core in a browser', () => {
+  it('bundles for the browser and parses the example site without Node', async () => {
+    const result = await build({
+      entryPoints: [`${root}src/index.ts`],
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      globalName: 'Quire',
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]?.text ?? '';
+    expect(code).not.toMatch(/\brequire\(|from\s*["']node:|process\.env/);
+
+    const context = vm.createContext({});
+    vm.runInContext(`${code}\nglobalThis.Quire = Quire;`, context);
+    expect(vm.runInContext('typeof process + typeof require + typeof Buffer', context)).toBe('undefinedundefinedundefined');
+    const text = readFileSync(`${root}fixtures/example-site/docs.json`, 'utf8');
+    context.text = text;
+    const outcome = vm.runInContext('(() => { const r = Quire.parseDocsJson(text); return { ok: r.config !== undefined, count: r.diagnostics.length, frame: Quire.formatDiagnostics(Quire.parseDocsJson("{ bad").diagnostics, { "docs.json": "{ bad" }) }; })()', context);
+    expect(outcome.ok).toBe(true);
+    expect(outcome.count).toBe(0);
+    expect(outcome.frame).toContain('docs.json:1:3 error json/syntax');
+  });
+});

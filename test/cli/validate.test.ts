@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = path.join(root, 'dist/cli/index.js');
+
+function quire(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd ?? root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('quire validate (built CLI)', () => {
+  it('validates the example site and says what it found', () => {
+    const { code, stdout } = quire(['validate', 'fixtures/example-site']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('Found 2 tabs, 6 groups, 11 page entries, 1 OpenAPI reference.\n0 errors, 0 warnings\n');
+  });
+
+  it('prints positioned diagnostics with a code frame and exits 1 on errors', () => {
+    const { code, stdout } = quire(['validate', 'fixtures/docs-json/mixed-children-tab']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('fixtures/docs-json/mixed-children-tab/docs.json:19:9 error navigation/mixed-children Tab "API" holds both `groups` and `pages`');
+    expect(stdout).toContain('> 19 |         "pages": [');
+    expect(stdout).toMatch(/1 error, 0 warnings\n$/);
+  });
+
+  it('works from another folder with an absolute path, and on the docs.json file itself', () => {
+    const { code, stdout } = quire(['validate', path.join(root, 'fixtures/docs-json/ref-errors-located/docs.json')], { cwd: tmpdir() });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/fixtures\/docs-json\/ref-errors-located\/fr\.json:6:7 error navigation\/unknown-key/);
+  });
+
+  it('prints JSON for CI with --format json', () => {
+    const { code, stdout } = quire(['validate', 'fixtures/docs-json/unknown-top-level-keys', '--format', 'json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ valid: true, errors: 0, warnings: 4 });
+    expect(report.diagnostics[0]).toMatchObject({ code: 'config/unknown-key', line: 12, column: 3, suggestions: ['name'] });
+  });
+
+  it('treats --strict unknown keys as errors', () => {
+    expect(quire(['validate', 'fixtures/docs-json/unknown-top-level-keys', '--strict']).code).toBe(1);
+  });
+
+  it('colours output only when forced or on a terminal', () => {
+    expect(quire(['validate', 'fixtures/docs-json/json-comment']).stdout).not.toContain('\u001b[');
+    expect(quire(['validate', 'fixtures/docs-json/json-comment'], { env: { FORCE_COLOR: '1' } }).stdout).toContain('\u001b[31m');
+    expect(quire(['validate', 'fixtures/docs-json/json-comment'], { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }).stdout).not.toContain('\u001b[');
+  });
+
+  it('reports a folder without docs.json', () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'quire-empty-'));
+    const { code, stdout } = quire(['validate', empty]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('error config/not-found');
+  });
+
+  it('exits 2 on usage errors and 0 on --help', () => {
+    expect(quire(['validate', '--format', 'xml']).code).toBe(2);
+    expect(quire(['validate', 'a', 'b']).code).toBe(2);
+    expect(quire(['validate', '--bogus']).code).toBe(2);
+    expect(quire(['nope']).code).toBe(2);
+    const help = quire(['validate', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: quire validate [dir]');
+    expect(quire(['--help']).stdout).toContain('validate');
+  });
+
+  it('follows $refs on disk but not out of the site folder', () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'quire-site-'));
+    mkdirSync(path.join(site, 'nav'));
+    writeFileSync(path.join(site, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { tabs: [{ $ref: './nav/tab.json' }, { $ref: '../secret.json' }] } }));
+    writeFileSync(path.join(site, 'nav/tab.json'), JSON.stringify({ tab: 'Docs', pages: ['index'] }));
+    writeFileSync(path.join(path.dirname(site), 'secret.json'), JSON.stringify({ tab: 'Secret', pages: ['x'] }));
+    const { code, stdout } = quire(['validate', '.'], { cwd: site });
+    expect(code).toBe(1);
+    expect(stdout).toContain('docs.json:1:');
+    expect(stdout).toContain('config/ref-outside-root');
+    expect(stdout).not.toMatch(/^nav\/tab\.json:/m);
+  });
+});

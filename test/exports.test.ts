@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// The public API changes only on purpose: adding or removing an export must change this list
+// (and docs/api.md, which documents each name).
+describe('public exports', () => {
+  it('quire', async () => {
+    expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
+      'AnchorSchema', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'LANGUAGE_CODES', 'LanguageSchema',
+      'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema', 'VersionSchema',
+      'formatDiagnostics', 'hasErrors', 'parseDocsJson',
+    ]);
+  });
+
+  it('quire/node', async () => {
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['loadDocsJson']);
+  });
+
+  it('every export is documented in docs/api.md', async () => {
+    const documented = readFileSync(`${root}docs/api.md`, 'utf8');
+    const names = [...Object.keys(await import('../src/index.js')), ...Object.keys(await import('../src/node/index.js'))];
+    for (const name of names) expect(documented, name).toMatch(new RegExp(`\`${name}[\`(]`));
+  });
+
+  it('the package exports map points at built files', () => {
+    const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { exports: Record<string, unknown>; bin: Record<string, string> };
+    const targets: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') targets.push(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    collect(manifest.exports);
+    collect(manifest.bin);
+    const missing = targets.filter((target) => !existsSync(`${root}${target}`));
+    expect(missing, 'run `npm run build` first').toEqual([]);
+  });
+});

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { docsConfigShape } from '../src/config/schemas/docs-config.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// What an npm user gets: the built CommonJS entry and the JSON Schema for editors.
+describe('the built package', () => {
+  it('loads through require() as well as import', () => {
+    const require = createRequire(`${root}package.json`);
+    const quire = require(`${root}dist/index.cjs`) as typeof import('../src/index.js');
+    const result = quire.parseDocsJson('{ "theme": "mint" }');
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['config/missing-field', 'config/missing-field', 'config/missing-field']);
+  });
+
+  it('ships a JSON Schema of docs.json with every top-level setting and the navigation elements', () => {
+    const schema = JSON.parse(readFileSync(`${root}dist/docs.schema.json`, 'utf8')) as {
+      properties: Record<string, unknown>;
+      required: string[];
+      $defs: Record<string, { properties?: Record<string, unknown>; required?: string[]; additionalProperties?: unknown }>;
+    };
+    expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(docsConfigShape).sort());
+    expect(schema.required.sort()).toEqual(['colors', 'name', 'navigation', 'theme']);
+    expect(schema.$defs.Tab?.required).toEqual(['tab']);
+    expect(schema.$defs.Tab?.additionalProperties).toBe(false);
+    expect(Object.keys(schema.$defs.Tab?.properties ?? {})).toEqual(expect.arrayContaining(['tab', 'groups', 'pages', 'menu', 'openapi', 'global']));
+    expect(schema.$defs.Group?.required).toEqual(['group']);
+  });
+});
