@@ -44,14 +44,20 @@ async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerRespo
   }
 }
 
-/** Adapts a fetch-style handler to Node's `http` request listener; streamed bodies are flushed as they come. */
-export function toNodeListener(handler: ApiHandler): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
+/**
+ * Adapts a fetch-style handler to Node's `http` request listener; streamed bodies are flushed as
+ * they come. `inFlight`, when given, holds each request's work until its response is written.
+ */
+export function toNodeListener(
+  handler: ApiHandler,
+  inFlight?: Set<Promise<void>>,
+): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
   return (incoming, outgoing) => {
     const aborted = new AbortController();
     outgoing.on('close', () => {
       if (!outgoing.writableFinished) aborted.abort();
     });
-    void (async () => {
+    const work = (async () => {
       const response = await handler(toRequest(incoming, aborted.signal));
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
@@ -63,6 +69,10 @@ export function toNodeListener(handler: ApiHandler): (incoming: IncomingMessage,
       if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'application/json' });
       outgoing.end('{"error":{"code":"internal","message":"Internal error."}}');
     });
+    if (inFlight) {
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+    }
   };
 }
 
@@ -76,7 +86,8 @@ export interface RunningServer {
 
 /** Serves the handler over HTTP on `host:port` (port 0 picks a free one). */
 export async function listen(handler: ApiHandler, { host = '127.0.0.1', port = 0 } = {}): Promise<RunningServer> {
-  const server = createServer(toNodeListener(handler));
+  const inFlight = new Set<Promise<void>>();
+  const server = createServer(toNodeListener(handler, inFlight));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -85,10 +96,14 @@ export async function listen(handler: ApiHandler, { host = '127.0.0.1', port = 0
   return {
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
     server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    // Stops accepting, drops the connections, then waits for handlers still at work, so that
+    // whatever they use (the store) can be closed safely afterwards.
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await Promise.allSettled([...inFlight]);
+    },
   };
 }
