@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -38,9 +39,8 @@ export interface ScriptedModelServer {
   close(): Promise<void>;
 }
 
-let toolUseCounter = 0;
 /** A tool_use block with a fresh id. */
-export const toolUse = (name: string, input: unknown) => ({ type: 'tool_use' as const, id: `toolu_${++toolUseCounter}`, name, input });
+export const toolUse = (name: string, input: unknown) => ({ type: 'tool_use' as const, id: `toolu_${randomUUID()}`, name, input });
 /** A text block. */
 export const text = (value: string) => ({ type: 'text' as const, text: value });
 
