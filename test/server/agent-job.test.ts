@@ -273,6 +273,44 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(gitIn(repository, 'show', `refs/heads/${body.branch}:late.mdx`)).toBe('# Late');
   });
 
+  it('keeps jobs beyond the concurrency queued until a slot frees', async () => {
+    const host = createLocalGitHost({ repository });
+    const single = createAgentJobRunner({
+      jobs: store.agentJobs,
+      model: createAnthropicModel({ apiKey: 'sk-test', baseURL: model.baseURL, maxRetries: 0 }),
+      hostFor: () => host,
+      concurrency: 1,
+    });
+    const singleServer = await startTestServer({ store, agent: single });
+    try {
+      model.delay = 200;
+      model.play(() => ({ content: [text('Nothing to change.')], stop_reason: 'end_turn' }));
+      const start = (branch: string) =>
+        fetch(`${singleServer.url}/v1/agent/${projectId}/job`, {
+          method: 'POST',
+          headers: { ...bearer(key), 'content-type': 'application/json' },
+          body: JSON.stringify(task('Nothing', { branch })),
+        });
+      const first = await start('queue/first');
+      const second = await start('queue/second');
+      const secondId = second.headers.get('x-session-id')!;
+      const firstId = first.headers.get('x-session-id')!;
+      for (let tries = 0; (await store.agentJobs.get(firstId))!.state === 'queued' && tries < 50; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect((await store.agentJobs.get(firstId))!.state).toBe('running');
+      expect((await store.agentJobs.get(secondId))!.state).toBe('queued');
+      const [firstEvents, secondEvents] = await Promise.all([first.text(), second.text()]);
+      expect(firstEvents).toContain('"succeeded"');
+      const states = secondEvents.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent).filter((event) => event.type === 'state');
+      expect(states.map((event) => (event as { state: string }).state)).toEqual(['queued', 'running']);
+      expect((await store.agentJobs.get(secondId))!.state).toBe('succeeded');
+    } finally {
+      await single.idle();
+      await singleServer.close();
+    }
+  });
+
   it('fails the job when the branch is the base branch', async () => {
     const { events } = await runJob(task('x', { branch: 'main' }));
     expect(events.at(-1)).toMatchObject({ type: 'result', state: 'failed' });
@@ -344,6 +382,12 @@ describe('POST /v1/agent/{projectId}/job', () => {
       expect((await post('{not json')).status).toBe(400);
       const wrongType = await post(JSON.stringify(valid), { headers: { ...bearer(key), 'content-type': 'text/plain' } });
       expect(wrongType.status).toBe(400);
+    });
+
+    it('413 for a body over 1 MiB, read no further than the limit', async () => {
+      const response = await post({ ...valid, messages: [{ role: 'user', content: 'x'.repeat(1024 * 1024 + 1) }] });
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
     });
 
     it('404 for a project without a repository', async () => {

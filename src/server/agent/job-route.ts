@@ -10,15 +10,38 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** Media type of the job's response: one JSON event per line. */
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
 
-async function readJsonBody(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; message: string }> {
+type BodyResult = { ok: true; body: unknown } | { ok: false; status: 400 | 413; message: string };
+
+/** Reads the body as text, giving up as soon as it passes the limit (no unbounded buffering). */
+async function readLimitedText(request: Request, limit: number): Promise<string | undefined> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJsonBody(request: Request): Promise<BodyResult> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/(.+\+)?json\b/i.test(type)) return { ok: false, message: 'The body must be JSON (Content-Type: application/json).' };
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { ok: false, message: `The body is larger than ${MAX_BODY_BYTES} bytes.` };
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    return { ok: false, status: 400, message: 'The body must be JSON (Content-Type: application/json).' };
+  }
+  const text = await readLimitedText(request, MAX_BODY_BYTES);
+  if (text === undefined) return { ok: false, status: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes.` };
   try {
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, message: 'The body is not valid JSON.' };
+    return { ok: false, status: 400, message: 'The body is not valid JSON.' };
   }
 }
 
@@ -29,7 +52,9 @@ export async function createAgentJob(projectId: string, request: Request, runner
     return errorResponse({ status: 404, code: 'not_found', message: 'This project has no repository configured for the agent.' });
   }
   const body = await readJsonBody(request);
-  if (!body.ok) return errorResponse({ status: 400, code: 'invalid_body', message: body.message });
+  if (!body.ok) {
+    return errorResponse({ status: body.status, code: body.status === 413 ? 'payload_too_large' : 'invalid_body', message: body.message });
+  }
   const parsed = parseAgentJobRequest(body.body);
   if (!parsed.ok) {
     const first = parsed.issues[0]!;

@@ -4,6 +4,7 @@ export type ApiErrorCode =
   | 'forbidden'
   | 'invalid_parameter'
   | 'invalid_body'
+  | 'payload_too_large'
   | 'not_found'
   | 'method_not_allowed'
   | 'unavailable'
