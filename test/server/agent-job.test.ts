@@ -14,7 +14,7 @@ import {
   type AgentJobRunner,
   type Store,
 } from '../../src/server/index.js';
-import { pgliteBackend, uniqueProjectId } from './backends.js';
+import { pgliteBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
 import { createDocsRepository, gitIn, VALID_DOCS_JSON } from './git-fixture.js';
 import { bearer, startTestServer, type TestServer } from './http.js';
 import { sequence, startScriptedModel, text, toolUse, type ScriptedModelServer } from './scripted-model.js';
@@ -48,7 +48,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
       maxTurns: 12,
     });
     server = await startTestServer({ store, agent: runner });
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await runner?.idle();
     await server?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createSqlStore, DEFAULT_CONVERSATION_LIMIT, isUlid, type NewConversation, type SqlClient, type Store } from '../../src/server/index.js';
-import { backends, uniqueProjectId, withSlowCommits } from './backends.js';
+import { backends, uniqueProjectId, withSlowCommits, SETUP_TIMEOUT_MS } from './backends.js';
 import { bearer, startTestServer, type TestServer } from './http.js';
 
 interface PageBody {
@@ -35,7 +35,7 @@ for (const backend of backends) {
       client = await backend.openClient();
       store = createSqlStore(client);
       server = await startTestServer({ store });
-    });
+    }, SETUP_TIMEOUT_MS);
     afterAll(async () => {
       await server?.close();
       await store?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHandler, createApiKey, generateApiKey, hashApiKey, parseApiKey, type Store } from '../../src/server/index.js';
 import { apiKeyMatchesHash } from '../../src/server/auth/api-key.js';
-import { backends, uniqueProjectId } from './backends.js';
+import { backends, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
 import { bearer, startTestServer, type TestServer } from './http.js';
 
 describe('admin API keys', () => {
@@ -45,7 +45,7 @@ for (const backend of backends) describe.skipIf(backend.skipReason !== undefined
     const revoked = await createApiKey(store.apiKeys, projectId);
     await store.apiKeys.revoke(revoked.record.keyId);
     revokedKey = revoked.text;
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await server?.close();
     await store?.close();

@@ -1,5 +1,11 @@
 import { openPgClient, openPgliteClient, migrate, createSqlStore, type SqlClient, type Store } from '../../src/server/index.js';
 
+/**
+ * Time allowed for a suite's setup. Opening PGlite runs initdb in WebAssembly: about 3 s on an
+ * idle 2-core machine, far more when the machine is busy, beyond vitest's 10 s hook default.
+ */
+export const SETUP_TIMEOUT_MS = 120_000;
+
 /** A PostgreSQL the tests run against. */
 export interface Backend {
   name: string;

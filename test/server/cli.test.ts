@@ -8,6 +8,7 @@ import { parseServeArgs, startServe } from '../../src/cli/commands/serve.js';
 import { run } from '../../src/cli/run.js';
 import { createApiKey, readLocalPullRequests, type AgentJobEvent } from '../../src/server/index.js';
 import { createDocsRepository } from './git-fixture.js';
+import { SETUP_TIMEOUT_MS } from './backends.js';
 import { bearer } from './http.js';
 import { sequence, startScriptedModel, text, toolUse } from './scripted-model.js';
 
@@ -22,7 +23,7 @@ function cli(env: NodeJS.ProcessEnv = {}) {
   return { io, stdout: () => out.join(''), stderr: () => err.join('') };
 }
 
-describe('quire keys', () => {
+describe('quire keys', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('creates a key (printed once, alone on stdout), lists it, revokes it', async () => {
     const { io, stdout, stderr } = cli();
     expect(await run(['keys', 'create', '--project', 'demo', '--label', 'ci'], io)).toBe(0);
@@ -62,7 +63,7 @@ describe('quire keys', () => {
   });
 });
 
-describe('quire serve', () => {
+describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('reads its options', () => {
     expect(parseServeArgs([])).toEqual({ port: 4319, host: '127.0.0.1', concurrency: 2, quiet: false });
     expect(parseServeArgs(['--port', '0', '--github', 'acme/docs', '--quiet'])).toMatchObject({

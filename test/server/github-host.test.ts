@@ -8,7 +8,7 @@ import {
   type AgentJobEvent,
   type Store,
 } from '../../src/server/index.js';
-import { pgliteBackend, uniqueProjectId } from './backends.js';
+import { pgliteBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
 import { VALID_DOCS_JSON } from './git-fixture.js';
 import { bearer, startTestServer } from './http.js';
 import { startScriptedGitHub } from './scripted-github.js';
@@ -22,11 +22,11 @@ const files = {
   'outside': { mode: '120000', content: '/etc' },
 };
 
-describe('GitHub host against a scripted GitHub REST API on 127.0.0.1', () => {
+describe('GitHub host against a scripted GitHub REST API on 127.0.0.1', { timeout: SETUP_TIMEOUT_MS }, () => {
   let github: Awaited<ReturnType<typeof startScriptedGitHub>>;
   beforeAll(async () => {
     github = await startScriptedGitHub({ token: TOKEN, owner: 'acme', repo: 'docs', files });
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => github?.close());
   afterEach(() => {
     github.calls.length = 0;

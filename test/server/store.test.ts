@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, migrate, migrations, openPgClient, openPgliteClient, type Store } from '../../src/server/index.js';
-import { backends, postgresBackend, uniqueProjectId } from './backends.js';
+import { backends, postgresBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
 
 for (const backend of backends) {
   describe.skipIf(backend.skipReason !== undefined)(`store on ${backend.name}`, () => {
     let store: Store;
     beforeAll(async () => {
       store = await backend.open();
-    });
+    }, SETUP_TIMEOUT_MS);
     afterAll(() => store?.close());
 
     it('keeps API keys as hashes, finds, lists and revokes them', async () => {
@@ -56,7 +56,7 @@ for (const backend of backends) {
   });
 }
 
-describe('migrations', () => {
+describe('migrations', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('apply once on PGlite; a second run is a no-op', async () => {
     const client = await openPgliteClient();
     try {
