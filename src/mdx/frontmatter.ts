@@ -1,0 +1,106 @@
+import type { Root, Yaml } from 'mdast';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { LineCounter, parseDocument } from 'yaml';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Icon } from '../config/schemas/common.js';
+
+/** The frontmatter fields the navigation reads; every other field is kept as written. */
+export interface PageFrontmatter {
+  title?: string;
+  /** Label in the sidebar, when shorter than the title. */
+  sidebarTitle?: string;
+  description?: string;
+  icon?: Icon;
+  /** Badge next to the label. */
+  tag?: string;
+  deprecated?: boolean;
+  version?: string;
+  hidden?: boolean;
+  /** The endpoint the page documents: `[spec] METHOD /path` or `[spec] webhook name`. */
+  openapi?: string;
+  [field: string]: unknown;
+}
+
+/** What {@link parseFrontmatter} returns. */
+export interface ParsedFrontmatter {
+  /** The frontmatter, or `undefined` when the page has none or it is not valid YAML. */
+  data: PageFrontmatter | undefined;
+  diagnostics: Diagnostic[];
+}
+
+const STRING_FIELDS = ['title', 'sidebarTitle', 'description', 'tag', 'version', 'openapi'] as const;
+const BOOLEAN_FIELDS = ['deprecated', 'hidden'] as const;
+
+// One processor for every page: parsing options are fixed, so it can be shared.
+const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
+
+/**
+ * Reads the YAML frontmatter at the top of an MDX page (the text may be only that block).
+ * Invalid YAML, and known fields of the wrong type, are diagnostics positioned in the MDX file.
+ */
+export function parseFrontmatter(text: string, file: string): ParsedFrontmatter {
+  const tree = processor.parse(text) as Root;
+  const block = tree.children[0];
+  if (block?.type !== 'yaml') return { data: undefined, diagnostics: [] };
+  const yamlNode = block as Yaml;
+  // The YAML text starts on the line after the opening `---`.
+  const firstLine = (yamlNode.position?.start.line ?? 1) + 1;
+  const lineCounter = new LineCounter();
+  const document = parseDocument(yamlNode.value, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const diagnostics: Diagnostic[] = [];
+  if (document.errors.length > 0) {
+    for (const error of document.errors) {
+      const position = lineCounter.linePos(error.pos[0]);
+      diagnostics.push({
+        code: 'frontmatter/invalid-yaml',
+        severity: 'error',
+        message: `Invalid YAML in the frontmatter: ${firstSentence(error.message)}`,
+        file,
+        pointer: '',
+        line: position.line + firstLine - 1,
+        column: position.col,
+        hint: error.code === 'DUPLICATE_KEY' ? 'Remove one of the two keys.' : 'Quote values that contain `:` or start with a special character, and indent consistently.',
+      });
+    }
+    return { data: undefined, diagnostics };
+  }
+  let value: unknown;
+  try {
+    // An alias bomb (aliases of aliases) is refused rather than expanded.
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    diagnostics.push({ code: 'frontmatter/invalid-yaml', severity: 'error', message: `The frontmatter cannot be read: ${(error as Error).message}`, file, pointer: '', line: firstLine, column: 1, hint: 'Remove the YAML aliases (`*name`) that expand into each other.' });
+    return { data: undefined, diagnostics };
+  }
+  if (value === null || value === undefined) return { data: {}, diagnostics };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    diagnostics.push({ code: 'frontmatter/invalid-yaml', severity: 'error', message: 'The frontmatter must be a mapping of fields (`title: ...`).', file, pointer: '', line: firstLine, column: 1, hint: 'Write one `field: value` per line.' });
+    return { data: undefined, diagnostics };
+  }
+  const data = { ...(value as Record<string, unknown>) } as PageFrontmatter;
+  const wrongType = (field: string, expected: string) => {
+    const range = (document.get(field, true) as { range?: [number, number, number] } | undefined)?.range;
+    const position = lineCounter.linePos(range?.[0] ?? 0);
+    diagnostics.push({
+      code: 'frontmatter/invalid-field',
+      severity: 'warning',
+      message: `\`${field}\` must be ${expected}; it is ignored.`,
+      file,
+      pointer: `/${field}`,
+      line: position.line + firstLine - 1,
+      column: position.col,
+      hint: expected === 'true or false' ? 'Write true or false without quotes.' : 'Quote the value.',
+    });
+    delete data[field];
+  };
+  for (const field of STRING_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'string') wrongType(field, 'a string');
+  for (const field of BOOLEAN_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'boolean') wrongType(field, 'true or false');
+  return { data, diagnostics };
+}
+
+function firstSentence(message: string): string {
+  const line = message.split('\n')[0] ?? message;
+  return line.replace(/ at line \d+, column \d+:?$/, '').trim() + (line.endsWith('.') ? '' : '.');
+}
