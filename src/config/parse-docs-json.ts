@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { dirname } from '../util/posix-path.js';
 import { resolveRefs, type Mount, type ReadFile } from './refs.js';
 import type { DocsConfig } from './schemas/docs-config.js';
@@ -113,21 +113,6 @@ function mountOf(pointer: string, mounts: readonly Mount[]): Mount | undefined {
     if (inside && (!best || mount.pointer.length >= best.pointer.length)) best = mount;
   }
   return best;
-}
-
-/** Sorts by file (in the order files were first reported), then line and column; stable otherwise. */
-function inDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
-  const fileOrder = new Map<string, number>();
-  for (const diagnostic of diagnostics) if (!fileOrder.has(diagnostic.file)) fileOrder.set(diagnostic.file, fileOrder.size);
-  return diagnostics
-    .map((diagnostic, index) => ({ diagnostic, index }))
-    .sort((left, right) =>
-      (fileOrder.get(left.diagnostic.file) as number) - (fileOrder.get(right.diagnostic.file) as number) ||
-      (left.diagnostic.line ?? 0) - (right.diagnostic.line ?? 0) ||
-      (left.diagnostic.column ?? 0) - (right.diagnostic.column ?? 0) ||
-      left.index - right.index,
-    )
-    .map((entry) => entry.diagnostic);
 }
 
 function formatSize(characters: number): string {

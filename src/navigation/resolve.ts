@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { OpenApiReference } from '../config/schemas/common.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Locate } from '../config/parse-docs-json.js';
@@ -95,7 +95,7 @@ class NavigationResolver {
     const pages = buildPageIndex(this.occurrences);
     const files = this.options.files ? checkPageFiles(this.occurrences, this.options.files, (finding) => this.report(finding)) : undefined;
     this.checkRoots(pages.byPath, files?.existing);
-    return { tree, pages, diagnostics: this.diagnostics, missingPages: files?.summary ?? [] };
+    return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics), missingPages: files?.summary ?? [] };
   }
 
   /** The child nodes of an element, from whichever child lists it has, in a fixed order. */
@@ -275,7 +275,7 @@ class NavigationResolver {
       severity: 'error',
       message: `"${item}" refers to an OpenAPI document, but none is in effect here.`,
       pointer,
-      hint: 'Add `openapi` to this group or an element above it (or `api.openapi`), or name the document: "openapi.yaml GET /users".',
+      hint: `Add \`openapi\` to this group or an element above it (or \`api.openapi\`), or name the document: "openapi.yaml ${item.trim()}".`,
     });
   }
 
