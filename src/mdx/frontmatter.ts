@@ -2,8 +2,8 @@ import type { Root, Yaml } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { LineCounter, parseDocument } from 'yaml';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Icon } from '../config/schemas/common.js';
 
 /** The frontmatter fields the navigation reads; every other field is kept as written. */
@@ -81,7 +81,9 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   }
   const data = { ...(value as Record<string, unknown>) } as PageFrontmatter;
   const wrongType = (field: string, expected: string) => {
-    const range = (document.get(field, true) as { range?: [number, number, number] } | undefined)?.range;
+    // Point at the field's key: the value may start on a later line.
+    const pair = isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined;
+    const range = isScalar(pair?.key) ? pair.key.range : undefined;
     const position = lineCounter.linePos(range?.[0] ?? 0);
     diagnostics.push({
       code: 'frontmatter/invalid-field',
@@ -97,7 +99,7 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   };
   for (const field of STRING_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'string') wrongType(field, 'a string');
   for (const field of BOOLEAN_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'boolean') wrongType(field, 'true or false');
-  return { data, diagnostics };
+  return { data, diagnostics: inDocumentOrder(diagnostics) };
 }
 
 function firstSentence(message: string): string {

@@ -13,6 +13,8 @@ export type ClassifiedEntry =
   | { kind: 'outside'; path: string };
 
 const METHODS = new Set<string>(HTTP_METHODS);
+/** What a page path in normal form never has: spaces, backslashes, `//`, `/.`, a leading `.` or `/`, a trailing `/`, an extension. */
+const NOT_PLAIN = /[\s\\]|\/[/.]|^[./]|\/$|\.mdx?$/i;
 
 /**
  * Classifies a `pages` entry: an endpoint reference (`GET /users`, `spec.yaml get /users`), a
@@ -20,6 +22,7 @@ const METHODS = new Set<string>(HTTP_METHODS);
  * normalised (no leading slash, no `./`, no `.md`/`.mdx` extension).
  */
 export function classifyEntry(entry: string): ClassifiedEntry {
+  if (isPlainPagePath(entry)) return { kind: 'page', path: entry };
   const text = entry.trim();
   const tokens = text.split(/\s+/);
   if (tokens.length >= 2) {
@@ -30,6 +33,11 @@ export function classifyEntry(entry: string): ClassifiedEntry {
     if (tokens.length === 3 && third?.startsWith('/')) return endpoint(second, third, first);
   }
   return pagePath(text);
+}
+
+/** Whether an entry is a page path already in normal form (no spaces, `./`, leading slash or extension). */
+export function isPlainPagePath(entry: string): boolean {
+  return entry.length > 0 && !NOT_PLAIN.test(entry);
 }
 
 function endpoint(method: string, path: string, spec?: string): ClassifiedEntry {

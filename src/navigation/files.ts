@@ -2,8 +2,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText, editDistance } from '../diagnostics/suggest.js';
 import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
 import { filePagePath } from './classify.js';
-import type { PageOccurrence } from './page-index.js';
-import type { MissingPagesSummary } from './types.js';
+import type { SectionState } from './resolve.js';
+import type { MissingPagesSummary, PageInfo } from './types.js';
 
 const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase()));
 
@@ -13,7 +13,8 @@ const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase(
  * Returns the set of page paths the files serve, and the count of missing pages per section.
  */
 export function checkPageFiles(
-  occurrences: readonly PageOccurrence[],
+  pages: readonly PageInfo[],
+  sections: readonly SectionState[],
   files: Iterable<string>,
   report: (finding: Omit<Diagnostic, 'file'>) => void,
 ): { existing: ReadonlySet<string>; summary: MissingPagesSummary[] } {
@@ -33,12 +34,13 @@ export function checkPageFiles(
   }
   const reported = new Set<string>();
   const summary = new Map<string, MissingPagesSummary>();
-  for (const { node, sectionPointer, sectionLabels } of occurrences) {
-    if (existing.has(node.path)) continue;
-    const entry = summary.get(sectionPointer) ?? { section: sectionLabels, pointer: sectionPointer, count: 0 };
+  pages.forEach((node, index) => {
+    if (existing.has(node.path)) return;
+    const section = sections[index] as SectionState;
+    const entry = summary.get(section.pointer) ?? { section: section.labels, pointer: section.pointer, count: 0 };
     entry.count++;
-    summary.set(sectionPointer, entry);
-    if (reported.has(node.path)) continue;
+    summary.set(section.pointer, entry);
+    if (reported.has(node.path)) return;
     reported.add(node.path);
     const untranslated = withoutLanguage(node.path);
     if (untranslated && existing.has(untranslated)) {
@@ -49,7 +51,7 @@ export function checkPageFiles(
         pointer: node.pointer,
         hint: `Add ${node.path}.mdx, or point the entry at "${untranslated}" until the translation exists.`,
       });
-      continue;
+      return;
     }
     const caseOnly = lowerCase.get(node.path.toLowerCase());
     const candidates = caseOnly ? [caseOnly] : similarPages(node.path, byFolder, byName);
@@ -62,7 +64,7 @@ export function checkPageFiles(
     };
     if (candidates.length) finding.suggestions = candidates;
     report(finding);
-  }
+  });
   return { existing, summary: [...summary.values()] };
 }
 

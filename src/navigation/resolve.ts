@@ -4,11 +4,11 @@ import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import { joinPointer } from '../json/pointer.js';
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
-import { classifyEntry } from './classify.js';
+import { classifyEntry, isPlainPagePath } from './classify.js';
 import { checkPageFiles } from './files.js';
-import { buildPageIndex, type PageOccurrence } from './page-index.js';
 import type {
-  GroupNode, LinkNode, NavigationNode, NavigationTree, OpenApiSource, PageNode, PageSection, ResolvedNavigation, SectionNode,
+  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, NodeBase, OpenApiSource, PageIndex, PageInfo, PageNode, PageSection,
+  ResolvedNavigation, SectionNode, WebhookNode,
 } from './types.js';
 
 /** Options of {@link resolveNavigation}. */
@@ -31,6 +31,9 @@ export interface ResolveNavigationOptions {
 const DEFAULT_DIRECTORY = 'api-reference';
 
 /** The lists of section elements, the node kind each holds, and the key holding its label. */
+/** Every key that holds children. */
+const CHILD_LISTS = ['languages', 'versions', 'products', 'tabs', 'menu', 'anchors', 'dropdowns', 'groups', 'pages'];
+
 const SECTION_LISTS = [
   ['languages', 'language', 'language'],
   ['versions', 'version', 'version'],
@@ -45,17 +48,13 @@ type SectionKind = (typeof SECTION_LISTS)[number][1];
 /** What a node inherits from its ancestors. */
 interface Context {
   openapi: readonly OpenApiSource[];
-  version?: string;
-  versionTag?: string;
-  language?: string;
+  version: string | undefined;
+  versionTag: string | undefined;
+  language: string | undefined;
   breadcrumbs: readonly string[];
   section: PageSection;
-  /** Pointer of the nearest section element: pages are unique and previous/next run within it. */
-  sectionPointer: string;
-  /** The section in words, for messages: `tab "API"`, or `the navigation`. */
-  sectionName: string;
-  /** Labels of the section elements above, from the root. */
-  sectionLabels: readonly string[];
+  /** The nearest section element: pages are unique and previous/next run within it. */
+  state: SectionState;
   /** Whether the element is inside a group (so a group here is nested). */
   inGroup: boolean;
 }
@@ -74,9 +73,13 @@ export function resolveNavigation(config: DocsConfig, options: ResolveNavigation
 
 class NavigationResolver {
   private readonly diagnostics: Diagnostic[] = [];
-  private readonly occurrences: PageOccurrence[] = [];
+  /** Every page entry in reading order, and the section state of each. */
+  private readonly list: PageInfo[] = [];
+  private readonly sections: SectionState[] = [];
+  private readonly byPath = new Map<string, PageInfo>();
+  /** The latest entry of each page listed more than once. */
+  private readonly repeated = new Map<string, PageNode>();
   private readonly roots: Array<{ root: string; pointer: string; label: string }> = [];
-  private readonly seenInSection = new Map<string, Set<string>>();
   private readonly drilldown: boolean;
 
   constructor(
@@ -89,12 +92,21 @@ class NavigationResolver {
   run(): ResolvedNavigation {
     const navigation = (this.config.navigation ?? {}) as Element;
     const siteOpenApi = toSources(this.config.api?.openapi as OpenApiReference | undefined);
-    const context: Context = { openapi: toSources(navigation.openapi as OpenApiReference | undefined, siteOpenApi), breadcrumbs: [], section: {}, sectionPointer: '/navigation', sectionName: 'the navigation', sectionLabels: [], inGroup: false };
+    const context: Context = {
+      openapi: toSources(navigation.openapi as OpenApiReference | undefined, siteOpenApi),
+      version: undefined,
+      versionTag: undefined,
+      language: undefined,
+      breadcrumbs: [],
+      section: {},
+      state: newSection('/navigation', 'the navigation', []),
+      inGroup: false,
+    };
     const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, '/navigation', context) };
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
-    const pages = buildPageIndex(this.occurrences);
-    const files = this.options.files ? checkPageFiles(this.occurrences, this.options.files, (finding) => this.report(finding)) : undefined;
-    this.checkRoots(pages.byPath, files?.existing);
+    const pages: PageIndex = { list: this.list, byPath: this.byPath };
+    const files = this.options.files ? checkPageFiles(this.list, this.sections, this.options.files, (finding) => this.report(finding)) : undefined;
+    this.checkRoots(this.byPath, files?.existing);
     return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics), missingPages: files?.summary ?? [] };
   }
 
@@ -116,67 +128,90 @@ class NavigationResolver {
     }
     const pages = element.pages;
     if (Array.isArray(pages)) {
-      pages.forEach((item: unknown, index) => {
-        const node = this.entry(item, joinPointer(pointer, 'pages', index), context);
+      const base = `${pointer}/pages/`;
+      for (let index = 0; index < pages.length; index++) {
+        const node = this.entry(pages[index], base + index, context);
         if (node) nodes.push(node);
-      });
+      }
     }
     return nodes;
   }
 
   private section(element: Element, kind: SectionKind, labelKey: string, pointer: string, parent: Context): SectionNode | LinkNode {
     const label = String(element[labelKey] ?? '');
+    const breadcrumbs = [...parent.breadcrumbs, label];
+    const isVersion = kind === 'version';
     const context: Context = {
-      ...parent,
       openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi),
-      breadcrumbs: [...parent.breadcrumbs, label],
+      version: isVersion ? label : parent.version,
+      versionTag: isVersion ? (typeof element.tag === 'string' ? element.tag : undefined) : parent.versionTag,
+      language: kind === 'language' ? label : parent.language,
+      breadcrumbs,
       section: { ...parent.section, [sectionField(kind)]: label },
-      sectionPointer: pointer,
-      sectionName: `${kind.replace('-', ' ')} "${[...parent.breadcrumbs, label].join(' › ')}"`,
-      sectionLabels: [...parent.breadcrumbs, label],
+      state: newSection(pointer, `${kind.replace('-', ' ')} "${breadcrumbs.join(' › ')}"`, breadcrumbs),
       inGroup: false,
     };
-    if (kind === 'version') {
-      context.version = label;
-      if (typeof element.tag === 'string') context.versionTag = element.tag;
-      else delete context.versionTag;
+    const hasChildren = CHILD_LISTS.some((list) => Array.isArray(element[list]));
+    if (typeof element.href === 'string' && !hasChildren) {
+      return this.decorate({ kind: 'link', element: kind, href: element.href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language }, element);
     }
-    if (kind === 'language') context.language = label;
-    const base = this.base(kind, label, pointer, element, parent);
-    const hasChildren = [...SECTION_LISTS.map(([list]) => list), 'groups', 'pages'].some((list) => Array.isArray(element[list]));
-    if (typeof element.href === 'string' && !hasChildren) return { ...base, kind: 'link', element: kind, href: element.href };
-    const node: SectionNode = { ...base, kind, children: this.children(element, pointer, context) };
+    const node: SectionNode = this.decorate({ kind, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, children: this.children(element, pointer, context) }, element);
     if (typeof element.href === 'string') node.href = element.href;
     if (typeof element.description === 'string') node.description = element.description;
     if (element.default === true) node.default = true;
-    if (kind === 'version' && context.versionTag !== undefined) node.versionTag = context.versionTag;
     return node;
   }
 
   private group(element: Element, pointer: string, parent: Context): GroupNode {
     const label = String(element.group ?? '');
-    const context: Context = { ...parent, openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi), breadcrumbs: [...parent.breadcrumbs, label], inGroup: true };
     const nested = parent.inGroup;
-    const node: GroupNode = {
-      ...this.base('group', label, pointer, element, parent),
-      kind: 'group',
-      openapi: context.openapi,
-      expanded: nested ? element.expanded === true : true,
-      collapsible: nested,
-      drilldown: this.drilldown,
-      children: this.children(element, pointer, context),
+    const context: Context = {
+      openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi),
+      version: parent.version,
+      versionTag: parent.versionTag,
+      language: parent.language,
+      breadcrumbs: [...parent.breadcrumbs, label],
+      section: parent.section,
+      state: parent.state,
+      inGroup: true,
     };
+    const node: GroupNode = this.decorate(
+      {
+        kind: 'group',
+        label,
+        pointer,
+        openapi: context.openapi,
+        breadcrumbs: parent.breadcrumbs,
+        version: parent.version,
+        versionTag: parent.versionTag,
+        language: parent.language,
+        expanded: nested ? element.expanded === true : true,
+        collapsible: nested,
+        drilldown: this.drilldown,
+        children: this.children(element, pointer, context),
+      },
+      element,
+    );
     if (typeof element.tag === 'string') node.tag = element.tag;
     if (element.pages === undefined && element.openapi !== undefined) node.allOperations = true;
-    if (typeof element.root === 'string') {
-      const root = classifyEntry(element.root);
-      if (root.kind === 'page') {
-        node.root = root.path;
-        this.roots.push({ root: root.path, pointer: joinPointer(pointer, 'root'), label });
-      } else {
-        this.report({ code: 'navigation/invalid-root', severity: 'error', message: `The root of group "${label}" must be a page path, not "${element.root}".`, pointer: joinPointer(pointer, 'root'), hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".' });
-      }
+    if (typeof element.root === 'string') this.groupRoot(node, element.root, pointer);
+    return node;
+  }
+
+  private groupRoot(node: GroupNode, root: string, pointer: string): void {
+    const entry = classifyEntry(root);
+    if (entry.kind === 'page') {
+      node.root = entry.path;
+      this.roots.push({ root: entry.path, pointer: joinPointer(pointer, 'root'), label: node.label });
+      return;
     }
+    this.report({ code: 'navigation/invalid-root', severity: 'error', message: `The root of group "${node.label}" must be a page path, not "${root}".`, pointer: joinPointer(pointer, 'root'), hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".' });
+  }
+
+  /** Copies the icon and `hidden` of an element onto its node. */
+  private decorate<T extends NodeBase>(node: T, element: Element): T {
+    if (element.icon !== undefined) node.icon = element.icon as PageNode['icon'];
+    if (element.hidden === true) node.hidden = true;
     return node;
   }
 
@@ -184,18 +219,22 @@ class NavigationResolver {
   private entry(item: unknown, pointer: string, context: Context): NavigationNode | undefined {
     if (isElement(item)) return this.group(item, pointer, context);
     if (typeof item !== 'string' || item.trim() === '') return undefined;
+    if (isPlainPagePath(item)) return this.page(item, pointer, context);
     const entry = classifyEntry(item);
-    const inherited = { pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, ...versionAndLanguage(context) };
     switch (entry.kind) {
+      case 'page':
+        return this.page(entry.path, pointer, context);
       case 'endpoint': {
         if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
-        const node = { ...inherited, kind: 'endpoint' as const, label: `${entry.method} ${entry.path}`, method: entry.method, path: entry.path };
-        return entry.spec === undefined ? node : { ...node, spec: entry.spec };
+        const node: EndpointNode = { kind: 'endpoint', label: `${entry.method} ${entry.path}`, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, method: entry.method, path: entry.path };
+        if (entry.spec !== undefined) node.spec = entry.spec;
+        return node;
       }
       case 'webhook': {
         if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
-        const node = { ...inherited, kind: 'webhook' as const, label: entry.name, name: entry.name };
-        return entry.spec === undefined ? node : { ...node, spec: entry.spec };
+        const node: WebhookNode = { kind: 'webhook', label: entry.name, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, name: entry.name };
+        if (entry.spec !== undefined) node.spec = entry.spec;
+        return node;
       }
       case 'unknown-method':
         this.report({
@@ -210,33 +249,55 @@ class NavigationResolver {
       case 'outside':
         this.report({ code: 'navigation/page-outside-root', severity: 'error', message: `The page "${item}" is outside the repository.`, pointer, hint: 'Page paths are relative to the folder of docs.json and cannot go above it with `..`.' });
         return undefined;
-      case 'page':
-        return this.page(entry.path, inherited, context);
     }
   }
 
-  private page(path: string, inherited: Pick<PageNode, 'pointer' | 'openapi' | 'breadcrumbs' | 'version' | 'language'>, context: Context): PageNode {
+  private page(path: string, pointer: string, context: Context): PageNode {
     const frontmatter = this.options.frontmatter?.get(path);
-    const node: PageNode = { ...inherited, kind: 'page', path, href: `/${path}`, label: frontmatter?.sidebarTitle ?? frontmatter?.title ?? lastSegment(path) };
-    if (context.versionTag !== undefined) node.versionTag = context.versionTag;
-    if (frontmatter) {
-      if (frontmatter.title !== undefined) node.title = frontmatter.title;
-      if (frontmatter.description !== undefined) node.description = frontmatter.description;
-      if (frontmatter.icon !== undefined) node.icon = frontmatter.icon;
-      if (frontmatter.tag !== undefined) node.tag = frontmatter.tag;
-      if (frontmatter.deprecated !== undefined) node.deprecated = frontmatter.deprecated;
-      if (frontmatter.hidden !== undefined) node.hidden = frontmatter.hidden;
-      if (frontmatter.openapi !== undefined) node.frontmatterOpenApi = frontmatter.openapi;
-      if (frontmatter.version !== undefined && node.version === undefined) node.version = frontmatter.version;
-    }
-    const seen = this.seenInSection.get(context.sectionPointer) ?? new Set<string>();
-    this.seenInSection.set(context.sectionPointer, seen);
-    if (seen.has(path)) {
-      this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${path}" is listed twice in ${context.sectionName}.`, pointer: inherited.pointer, hint: 'A page appears once per section; remove one of the entries.' });
-    }
-    seen.add(path);
-    this.occurrences.push({ node, section: context.section, sectionPointer: context.sectionPointer, sectionLabels: context.sectionLabels });
+    const state = context.state;
+    // One literal with every field, so that all page nodes share one shape.
+    const node: PageNode = {
+      kind: 'page',
+      label: frontmatter?.sidebarTitle ?? frontmatter?.title ?? lastSegment(path),
+      pointer,
+      openapi: context.openapi,
+      breadcrumbs: context.breadcrumbs,
+      version: context.version,
+      versionTag: context.versionTag,
+      language: context.language,
+      path,
+      href: `/${path}`,
+      index: this.list.length,
+      previous: state.last?.path,
+      next: undefined,
+      section: context.section,
+    };
+    if (frontmatter) applyFrontmatter(node, frontmatter);
+    this.checkDuplicate(node, state);
+    if (state.last) state.last.next = path;
+    state.last = node;
+    this.list.push(node);
+    this.sections.push(state);
     return node;
+  }
+
+  /**
+   * Records the page by path (first entry wins) and reports a second entry in the same section.
+   * Pages of a section are met one after the other, and each section has its own `section`
+   * object, so one map lookup per page is enough; paths listed in several sections are followed
+   * in a second map.
+   */
+  private checkDuplicate(node: PageNode, state: SectionState): void {
+    const first = this.byPath.get(node.path);
+    if (first === undefined) {
+      this.byPath.set(node.path, node);
+      return;
+    }
+    const previous = this.repeated.get(node.path) ?? first;
+    if (previous.section === node.section) {
+      this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${state.name}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
+    }
+    this.repeated.set(node.path, node);
   }
 
   private global(value: unknown, context: Context): LinkNode[] {
@@ -248,25 +309,10 @@ class NavigationResolver {
       items.forEach((item: unknown, index) => {
         if (!isElement(item) || typeof item.href !== 'string') return;
         const pointer = joinPointer('/navigation/global', list, index);
-        links.push({ ...this.base(kind, String(item[labelKey] ?? ''), pointer, item, context), kind: 'link', element: kind, href: item.href });
+        links.push(this.decorate({ kind: 'link', element: kind, href: item.href, label: String(item[labelKey] ?? ''), pointer, openapi: context.openapi, breadcrumbs: [] }, item));
       });
     }
     return links;
-  }
-
-  private base(kind: SectionNode['kind'] | 'group', label: string, pointer: string, element: Element, parent: Context) {
-    const base: { label: string; pointer: string; openapi: readonly OpenApiSource[]; breadcrumbs: readonly string[]; icon?: PageNode['icon']; hidden?: boolean; version?: string; versionTag?: string; language?: string } = {
-      label,
-      pointer,
-      openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi),
-      breadcrumbs: parent.breadcrumbs,
-      ...versionAndLanguage(parent),
-    };
-    if (kind === 'version') base.version = label;
-    if (kind === 'language') base.language = label;
-    if (element.icon !== undefined) base.icon = element.icon as PageNode['icon'];
-    if (element.hidden === true) base.hidden = true;
-    return base;
   }
 
   private endpointWithoutOpenApi(item: string, pointer: string): void {
@@ -304,19 +350,37 @@ class NavigationResolver {
   }
 }
 
+/** State of one section while it is walked. */
+export interface SectionState {
+  pointer: string;
+  /** The section in words, for messages: `tab "API"`, or `the navigation`. */
+  name: string;
+  /** Labels of the section elements down to this one. */
+  labels: readonly string[];
+  /** The last page met, for previous and next. */
+  last?: PageInfo;
+}
+
+function newSection(pointer: string, name: string, labels: readonly string[]): SectionState {
+  return { pointer, name, labels };
+}
+
+function applyFrontmatter(node: PageNode, frontmatter: PageFrontmatter): void {
+  if (frontmatter.title !== undefined) node.title = frontmatter.title;
+  if (frontmatter.description !== undefined) node.description = frontmatter.description;
+  if (frontmatter.icon !== undefined) node.icon = frontmatter.icon;
+  if (frontmatter.tag !== undefined) node.tag = frontmatter.tag;
+  if (frontmatter.deprecated !== undefined) node.deprecated = frontmatter.deprecated;
+  if (frontmatter.hidden !== undefined) node.hidden = frontmatter.hidden;
+  if (frontmatter.openapi !== undefined) node.frontmatterOpenApi = frontmatter.openapi;
+  if (frontmatter.version !== undefined && node.version === undefined) node.version = frontmatter.version;
+}
+
 /** The sources in effect: the element's own `openapi`, normalised, else the inherited ones. */
 function toSources(reference: OpenApiReference | undefined, inherited: readonly OpenApiSource[] = []): readonly OpenApiSource[] {
   if (reference === undefined) return inherited;
   const entries = Array.isArray(reference) ? reference : [reference];
   return entries.map((entry) => (typeof entry === 'string' ? { source: entry, directory: DEFAULT_DIRECTORY } : { source: entry.source, directory: entry.directory ?? DEFAULT_DIRECTORY }));
-}
-
-function versionAndLanguage(context: Context): { version?: string; versionTag?: string; language?: string } {
-  const result: { version?: string; versionTag?: string; language?: string } = {};
-  if (context.version !== undefined) result.version = context.version;
-  if (context.versionTag !== undefined) result.versionTag = context.versionTag;
-  if (context.language !== undefined) result.language = context.language;
-  return result;
 }
 
 function sectionField(kind: SectionKind): keyof PageSection {

@@ -95,6 +95,13 @@ export interface PageNode extends NodeBase {
   deprecated?: boolean;
   /** `openapi` of the page's frontmatter: the page documents this endpoint. */
   frontmatterOpenApi?: string;
+  /** Position in the site's reading order (`pages.list[index]` is this node). */
+  index: number;
+  /** Previous and next page in reading order within the same section. */
+  previous?: string;
+  next?: string;
+  /** The section the page belongs to: the nearest language, version, product, tab, ... above it. */
+  section: PageSection;
 }
 
 /** A reference to an operation of an OpenAPI document (`GET /users`, `spec.yaml GET /users`). */
@@ -135,19 +142,8 @@ export interface PageSection {
   dropdown?: string;
 }
 
-/** One entry of the page index. */
-export interface PageInfo {
-  path: string;
-  title?: string;
-  /** The page's node in the tree. */
-  node: PageNode;
-  /** Position in the site's reading order. */
-  index: number;
-  /** Previous and next page in reading order within the same section. */
-  previous?: string;
-  next?: string;
-  section: PageSection;
-}
+/** One entry of the page index: the page's node, which carries its place in reading order. */
+export type PageInfo = PageNode;
 
 /** The page index: every page in reading order, and by path. */
 export interface PageIndex {
