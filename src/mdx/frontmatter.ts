@@ -1,7 +1,3 @@
-import type { Root, Yaml } from 'mdast';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Icon } from '../config/schemas/common.js';
@@ -33,22 +29,20 @@ export interface ParsedFrontmatter {
 const STRING_FIELDS = ['title', 'sidebarTitle', 'description', 'tag', 'version', 'openapi'] as const;
 const BOOLEAN_FIELDS = ['deprecated', 'hidden'] as const;
 
-// One processor for every page: parsing options are fixed, so it can be shared.
-const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
+/** The frontmatter block: a `---` line at the very start, the YAML, and a closing `---` line. */
+const BLOCK = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)(?:^|\r?\n)---[ \t]*(?:\r?\n|$)/m;
 
 /**
  * Reads the YAML frontmatter at the top of an MDX page (the text may be only that block).
  * Invalid YAML, and known fields of the wrong type, are diagnostics positioned in the MDX file.
  */
 export function parseFrontmatter(text: string, file: string): ParsedFrontmatter {
-  const tree = processor.parse(text) as Root;
-  const block = tree.children[0];
-  if (block?.type !== 'yaml') return { data: undefined, diagnostics: [] };
-  const yamlNode = block as Yaml;
+  const block = BLOCK.exec(text);
+  if (!block || block.index !== 0) return { data: undefined, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
-  const firstLine = (yamlNode.position?.start.line ?? 1) + 1;
+  const firstLine = 2;
   const lineCounter = new LineCounter();
-  const document = parseDocument(yamlNode.value, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(block[1] ?? '', { lineCounter, prettyErrors: false, uniqueKeys: true });
   const diagnostics: Diagnostic[] = [];
   if (document.errors.length > 0) {
     for (const error of document.errors) {
