@@ -1,5 +1,6 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { parseSimpleYaml } from './simple-yaml.js';
 import type { Icon } from '../config/schemas/common.js';
 
 /** The frontmatter fields the navigation reads; every other field is kept as written. */
@@ -39,6 +40,9 @@ const BLOCK = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)(?:^|\r?\n)---[ \t]*(?:\r?\n|$)/m
 export function parseFrontmatter(text: string, file: string): ParsedFrontmatter {
   const block = BLOCK.exec(text);
   if (!block || block.index !== 0) return { data: undefined, diagnostics: [] };
+  // The common case, plain `key: value` lines with the right types, needs no YAML parser.
+  const simple = parseSimpleYaml(block[1] ?? '');
+  if (simple && hasFieldTypes(simple)) return { data: simple, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
   const firstLine = 2;
   const lineCounter = new LineCounter();
@@ -94,6 +98,10 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   for (const field of STRING_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'string') wrongType(field, 'a string');
   for (const field of BOOLEAN_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'boolean') wrongType(field, 'true or false');
   return { data, diagnostics: inDocumentOrder(diagnostics) };
+}
+
+function hasFieldTypes(data: Record<string, unknown>): boolean {
+  return STRING_FIELDS.every((field) => data[field] === undefined || typeof data[field] === 'string') && BOOLEAN_FIELDS.every((field) => data[field] === undefined || typeof data[field] === 'boolean');
 }
 
 function firstSentence(message: string): string {

@@ -26,6 +26,10 @@ describe('readFrontmatterBlock', () => {
     expect(await readFrontmatterBlock(path.join(root, 'none.mdx'))).toBe('');
     expect(await readFrontmatterBlock(path.join(root, 'empty.mdx'))).toBe('');
     expect(await readFrontmatterBlock(path.join(root, 'only.mdx'))).toBe('---\ntitle: Only\n---');
+    // A two-byte character split by the 4 KiB chunk boundary stays whole.
+    const accents = `---\ntitle: ${'é'.repeat(3000)}\n---\nbody`;
+    const split = site({ 'accents.mdx': accents });
+    expect(await readFrontmatterBlock(path.join(split, 'accents.mdx'))).toBe(accents.slice(0, -'body'.length));
   });
 });
 
