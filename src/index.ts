@@ -6,3 +6,14 @@ export { formatDiagnostics } from './diagnostics/format.js';
 export type { FormatOptions } from './diagnostics/format.js';
 export { hasErrors } from './diagnostics/diagnostic.js';
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
+export type { Locate } from './config/parse-docs-json.js';
+export { resolveNavigation } from './navigation/resolve.js';
+export type { ResolveNavigationOptions } from './navigation/resolve.js';
+export { classifyEntry } from './navigation/classify.js';
+export type { ClassifiedEntry } from './navigation/classify.js';
+export { HTTP_METHODS } from './navigation/types.js';
+export type {
+  EndpointNode, GroupNode, HttpMethod, LinkNode, MissingPagesSummary, NavigationNode, NavigationNodeKind, NavigationTree, NodeBase,
+  OpenApiSource, PageIndex, PageInfo, PageNode, PageSection, ResolvedNavigation, SectionNode, WebhookNode,
+} from './navigation/types.js';
+export type { PageFrontmatter } from './mdx/frontmatter.js';

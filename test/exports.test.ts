@@ -9,14 +9,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 describe('public exports', () => {
   it('quire', async () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
-      'AnchorSchema', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'LANGUAGE_CODES', 'LanguageSchema',
-      'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema', 'VersionSchema',
-      'formatDiagnostics', 'hasErrors', 'parseDocsJson',
+      'AnchorSchema', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
+      'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema',
+      'VersionSchema', 'classifyEntry', 'formatDiagnostics', 'hasErrors', 'parseDocsJson', 'resolveNavigation',
     ]);
   });
 
   it('quire/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['loadDocsJson']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['loadDocsJson', 'loadSite']);
   });
 
   it('every export is documented in docs/api.md', async () => {

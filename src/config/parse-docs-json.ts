@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { dirname } from '../util/posix-path.js';
 import { resolveRefs, type Mount, type ReadFile } from './refs.js';
 import type { DocsConfig } from './schemas/docs-config.js';
@@ -23,6 +23,9 @@ export interface ParseDocsJsonOptions {
   maxSize?: number;
 }
 
+/** Places a JSON pointer of the merged docs.json (after `$ref`s) in the file it comes from. */
+export type Locate = (pointer: string, at?: 'key' | 'value') => { file: string; pointer: string; line?: number; column?: number };
+
 /** What {@link parseDocsJson} returns. */
 export interface ParseDocsJsonResult {
   /** The configuration, exactly as written (with `$ref`s replaced), or `undefined` when any diagnostic is an error. */
@@ -31,6 +34,11 @@ export interface ParseDocsJsonResult {
   diagnostics: Diagnostic[];
   /** The text of every file read (docs.json and `$ref`ed files), for `formatDiagnostics`. */
   sources: Record<string, string>;
+  /**
+   * Places a pointer of `config` in its file, with line and column: for later stages
+   * (`resolveNavigation`) to report positioned diagnostics about the same document.
+   */
+  locate: Locate;
 }
 
 const DEFAULT_MAX_SIZE = 64 * 1024 * 1024;
@@ -70,7 +78,11 @@ export function parseDocsJson(source: unknown, options: ParseDocsJsonOptions = {
 
 function finish(config: DocsConfig | undefined, findings: readonly Finding[], file: string, mounts: readonly Mount[], sources: SourceFiles): ParseDocsJsonResult {
   const diagnostics = findings.map((finding) => place(finding, file, mounts, sources));
-  return { config, diagnostics: inDocumentOrder(diagnostics), sources: sources.texts() };
+  const locate: Locate = (pointer, at = 'value') => {
+    const { code: _code, severity: _severity, message: _message, ...where } = place({ code: '', severity: 'warning', message: '', pointer, at }, file, mounts, sources);
+    return where;
+  };
+  return { config, diagnostics: inDocumentOrder(diagnostics), sources: sources.texts(), locate };
 }
 
 /** Turns a finding into a diagnostic in the file it is in, with line and column from that file's text. */
@@ -101,21 +113,6 @@ function mountOf(pointer: string, mounts: readonly Mount[]): Mount | undefined {
     if (inside && (!best || mount.pointer.length >= best.pointer.length)) best = mount;
   }
   return best;
-}
-
-/** Sorts by file (in the order files were first reported), then line and column; stable otherwise. */
-function inDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
-  const fileOrder = new Map<string, number>();
-  for (const diagnostic of diagnostics) if (!fileOrder.has(diagnostic.file)) fileOrder.set(diagnostic.file, fileOrder.size);
-  return diagnostics
-    .map((diagnostic, index) => ({ diagnostic, index }))
-    .sort((left, right) =>
-      (fileOrder.get(left.diagnostic.file) as number) - (fileOrder.get(right.diagnostic.file) as number) ||
-      (left.diagnostic.line ?? 0) - (right.diagnostic.line ?? 0) ||
-      (left.diagnostic.column ?? 0) - (right.diagnostic.column ?? 0) ||
-      left.index - right.index,
-    )
-    .map((entry) => entry.diagnostic);
 }
 
 function formatSize(characters: number): string {

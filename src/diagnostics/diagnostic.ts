@@ -26,3 +26,18 @@ export interface Diagnostic {
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((diagnostic) => diagnostic.severity === 'error');
 }
+
+/** Sorts by file (in the order files were first reported), then line and column; stable otherwise. */
+export function inDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
+  const fileOrder = new Map<string, number>();
+  for (const diagnostic of diagnostics) if (!fileOrder.has(diagnostic.file)) fileOrder.set(diagnostic.file, fileOrder.size);
+  return diagnostics
+    .map((diagnostic, index) => ({ diagnostic, index }))
+    .sort((left, right) =>
+      (fileOrder.get(left.diagnostic.file) as number) - (fileOrder.get(right.diagnostic.file) as number) ||
+      (left.diagnostic.line ?? 0) - (right.diagnostic.line ?? 0) ||
+      (left.diagnostic.column ?? 0) - (right.diagnostic.column ?? 0) ||
+      left.index - right.index,
+    )
+    .map((entry) => entry.diagnostic);
+}

@@ -341,17 +341,11 @@ class Scanner {
     let j = start + 1;
     for (;;) {
       const quote = text.indexOf('"', j);
-      const newline = text.indexOf('\n', j);
-      if (quote === -1 || (newline !== -1 && newline < quote)) {
-        return {
-          offset: start,
-          message: 'Unterminated string: no closing `"` on this line.',
-          hint: 'Close the string; a line break inside a string must be written as \\n.',
-        };
-      }
-      // Check control characters and escapes between j and the quote.
-      for (let k = j; k < quote; k++) {
+      // Check control characters (a line break means the string was never closed) and escapes.
+      const stop = quote === -1 ? text.length : quote;
+      for (let k = j; k < stop; k++) {
         const c = text.charCodeAt(k);
+        if (c === CHAR_LF || c === CHAR_CR) return unterminated(start);
         if (c < 0x20) {
           return { offset: k, message: 'Control character inside a string.', hint: 'Write tabs as \\t and line breaks as \\n.' };
         }
@@ -364,11 +358,14 @@ class Scanner {
             k += 5;
           } else if (escaped !== undefined && '"\\/bfnrt'.includes(escaped)) {
             k += 1;
+          } else if (escaped === undefined) {
+            return unterminated(start);
           } else {
-            return { offset: k, message: `Invalid escape \`\\${escaped ?? ''}\` in a string.`, hint: 'Valid escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a backslash as \\\\.' };
+            return { offset: k, message: `Invalid escape \`\\${escaped}\` in a string.`, hint: 'Valid escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a backslash as \\\\.' };
           }
         }
       }
+      if (quote === -1) return unterminated(start);
       // The quote is escaped when an odd number of backslashes precede it.
       let backslashes = 0;
       for (let k = quote - 1; k > start && text.charCodeAt(k) === CHAR_BACKSLASH; k--) backslashes++;
@@ -410,6 +407,10 @@ class Scanner {
     }
     this.i = i;
   }
+}
+
+function unterminated(start: number): JsonSyntaxError {
+  return { offset: start, message: 'Unterminated string: no closing `"` on this line.', hint: 'Close the string; a line break inside a string must be written as \\n.' };
 }
 
 function identifierAt(text: string, offset: number): string {

@@ -1,2 +1,4 @@
 export { loadDocsJson } from './load-docs-json.js';
 export type { LoadDocsJsonOptions, LoadDocsJsonResult } from './load-docs-json.js';
+export { loadSite } from './load-site.js';
+export type { LoadSiteOptions, LoadedSite } from './load-site.js';

@@ -36,6 +36,7 @@ export async function loadDocsJson(target: string, options: LoadDocsJsonOptions 
       config: undefined,
       diagnostics: [{ code: 'config/not-found', severity: 'error', message: `${name} ${reason}.`, file: name, pointer: '', hint: 'Run the command in the folder that holds docs.json, or pass that folder.' }],
       sources: {},
+      locate: (pointer) => ({ file: name, pointer }),
       path: file,
     };
   }

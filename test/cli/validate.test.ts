@@ -17,7 +17,7 @@ describe('quire validate (built CLI)', () => {
   it('validates the example site and says what it found', () => {
     const { code, stdout } = quire(['validate', 'fixtures/example-site']);
     expect(code).toBe(0);
-    expect(stdout).toBe('Found 2 tabs, 6 groups, 11 page entries, 1 OpenAPI reference.\n0 errors, 0 warnings\n');
+    expect(stdout).toBe('Found 2 tabs, 6 groups, 11 page entries, 1 OpenAPI reference.\n0 errors, 0 warnings in 7 pages\n');
   });
 
   it('prints positioned diagnostics with a code frame and exits 1 on errors', () => {
@@ -25,7 +25,7 @@ describe('quire validate (built CLI)', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('fixtures/docs-json/mixed-children-tab/docs.json:19:9 error navigation/mixed-children Tab "API" holds both `groups` and `pages`');
     expect(stdout).toContain('> 19 |         "pages": [');
-    expect(stdout).toMatch(/1 error, 0 warnings\n$/);
+    expect(stdout).toMatch(/\n1 error, 0 warnings\n$/);
   });
 
   it('works from another folder with an absolute path, and on the docs.json file itself', () => {

@@ -1,14 +1,16 @@
 import { parseArgs } from 'node:util';
 import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { loadDocsJson } from '../../node/load-docs-json.js';
+import { loadSite } from '../../node/load-site.js';
 import { ExitCode, UsageError, type Command } from '../command.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire validate [dir] [options]
 
-Checks the docs.json of the site in [dir] (default: the current folder), with the files its
-$refs point to, and prints every problem with its file, line and column.
+Checks the site in [dir] (default: the current folder): its docs.json and the files its $refs
+point to, the navigation (every page has a file, endpoint references have an OpenAPI document,
+group roots exist) and the frontmatter of every page. Prints every problem with its file, line
+and column.
 
 Options:
   --strict           Report unknown keys outside navigation as errors, not warnings
@@ -32,17 +34,20 @@ export const validateCommand: Command = {
     const { values, positionals } = parsed;
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
-    const result = await loadDocsJson(positionals[0] ?? '.', { cwd: io.cwd, strict: values.strict });
-    const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-    const warnings = result.diagnostics.length - errors;
-    const found = result.config ? countNavigation(result.config) : undefined;
+    const site = await loadSite(positionals[0] ?? '.', { cwd: io.cwd, strict: values.strict });
+    const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+    const warnings = site.diagnostics.length - errors;
+    const found = site.config ? countNavigation(site.config) : undefined;
     if (values.format === 'json') {
-      io.stdout.write(`${JSON.stringify({ file: result.path, valid: errors === 0, errors, warnings, navigation: found ?? null, diagnostics: result.diagnostics }, null, 2)}\n`);
+      const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, missingPages: site.missingPages, diagnostics: site.diagnostics };
+      io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
-      const text = formatDiagnostics(result.diagnostics, result.sources, { color: useColor(io) });
+      const text = formatDiagnostics(site.diagnostics, site.sources, { color: useColor(io) });
       if (text) io.stdout.write(`${text}\n`);
+      for (const missing of site.missingPages) io.stdout.write(`${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`);
       if (found) io.stdout.write(`${describeFound(found)}\n`);
-      io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
+      const scope = site.pages ? ` in ${plural(site.pages.byPath.size, 'page')}` : '';
+      io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${scope}\n`);
     }
     return errors > 0 ? ExitCode.problems : ExitCode.ok;
   },

@@ -1,0 +1,71 @@
+// resolveNavigation beside parseDocsJson, time and memory, on the generated 40,000-page docs.json
+// and the largest corpus site; and loadSite on a generated site of 20,000 MDX pages on disk.
+// Usage: npm run build && node --expose-gc bench/navigation.mjs [--runs N]
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseDocsJson, resolveNavigation } from '../dist/index.js';
+import { loadSite } from '../dist/node/index.js';
+import { generateDocsJson } from './generate-docs-json.mjs';
+import { cacheRoot, median, row, time } from './lib.mjs';
+
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 15;
+if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
+
+/** Heap retained by the result of `fn` (after a full GC), in MiB. */
+function retained(fn) {
+  globalThis.gc();
+  const before = process.memoryUsage().heapUsed;
+  const keep = fn();
+  globalThis.gc();
+  const after = process.memoryUsage().heapUsed;
+  if (!keep) throw new Error('nothing kept');
+  return (after - before) / 1024 / 1024;
+}
+
+function compare(label, text, files) {
+  const parsed = parseDocsJson(text);
+  if (!parsed.config) throw new Error(`${label}: docs.json has errors`);
+  const parse = median(time(() => parseDocsJson(text), { runs }));
+  const resolve = median(time(() => resolveNavigation(parsed.config, files ? { files } : {}), { runs }));
+  const parseMemory = retained(() => parseDocsJson(text));
+  const resolveMemory = retained(() => resolveNavigation(parsed.config, files ? { files } : {}));
+  const pages = resolveNavigation(parsed.config).pages.list.length;
+  console.log(`${label}: ${pages.toLocaleString('en-US')} page entries, ${(text.length / 1024 / 1024).toFixed(1)} MiB`);
+  console.log(row('  parseDocsJson', parse, `retains ${parseMemory.toFixed(1)} MiB`));
+  console.log(row(`  resolveNavigation${files ? ' (with files)' : ''}`, resolve, `retains ${resolveMemory.toFixed(1)} MiB`));
+  console.log(`  resolving costs ${(resolve / parse).toFixed(2)}x parsing (target: < 1)\n`);
+}
+
+compare('generated docs.json', JSON.stringify(generateDocsJson(), null, 2));
+
+const corpus = new URL('../../shared/corpus/sites/', import.meta.url).pathname;
+if (existsSync(corpus)) {
+  const largest = readdirSync(corpus)
+    .map((site) => ({ site, size: readFileSync(path.join(corpus, site, 'docs.json')).length }))
+    .sort((a, b) => b.size - a.size)
+    .find(({ site }) => parseDocsJson(readFileSync(path.join(corpus, site, 'docs.json'), 'utf8')).config);
+  const files = readFileSync(path.join(corpus, largest.site, 'pages.txt'), 'utf8').split('\n').filter(Boolean);
+  compare(`largest valid corpus site (${largest.site})`, readFileSync(path.join(corpus, largest.site, 'docs.json'), 'utf8'), files);
+} else console.log('(no ../shared/corpus: corpus site skipped)\n');
+
+// A site of 20,000 pages on disk: 200 groups of 100 pages, each page with frontmatter and a long body.
+const site = `${cacheRoot}site-20k/`;
+if (!existsSync(`${site}docs.json`)) {
+  const groups = Array.from({ length: 200 }, (_, g) => ({ group: `Group ${g}`, pages: Array.from({ length: 100 }, (_, p) => `section-${g}/page-${p}`) }));
+  for (let g = 0; g < 200; g++) {
+    mkdirSync(`${site}section-${g}`, { recursive: true });
+    for (let p = 0; p < 100; p++) {
+      writeFileSync(`${site}section-${g}/page-${p}.mdx`, `---\ntitle: Page ${g}.${p}\ndescription: Generated page ${p} of group ${g}\nicon: file\n---\n\n${'Lorem ipsum dolor sit amet. '.repeat(400)}\n`);
+    }
+  }
+  writeFileSync(`${site}docs.json`, JSON.stringify({ theme: 'mint', name: 'Bench', colors: { primary: '#0D9373' }, navigation: { groups } }));
+}
+const loads = [];
+for (let index = 0; index < 5; index++) {
+  const start = performance.now();
+  const loaded = await loadSite(site);
+  loads.push(performance.now() - start);
+  if (loaded.diagnostics.length || loaded.pages.byPath.size !== 20_000 || loaded.frontmatter.size !== 20_000) throw new Error('loadSite did not load the generated site cleanly');
+}
+console.log('loadSite on 20,000 MDX pages (frontmatter read from disk, warm cache):');
+console.log(row('  loadSite', median(loads.sort((a, b) => a - b)), `(min ${Math.min(...loads).toFixed(0)} ms)`));

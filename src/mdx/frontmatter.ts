@@ -1,0 +1,110 @@
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { parseSimpleYaml } from './simple-yaml.js';
+import type { Icon } from '../config/schemas/common.js';
+
+/** The frontmatter fields the navigation reads; every other field is kept as written. */
+export interface PageFrontmatter {
+  title?: string;
+  /** Label in the sidebar, when shorter than the title. */
+  sidebarTitle?: string;
+  description?: string;
+  icon?: Icon;
+  /** Badge next to the label. */
+  tag?: string;
+  deprecated?: boolean;
+  version?: string;
+  hidden?: boolean;
+  /** The endpoint the page documents: `[spec] METHOD /path` or `[spec] webhook name`. */
+  openapi?: string;
+  [field: string]: unknown;
+}
+
+/** What {@link parseFrontmatter} returns. */
+export interface ParsedFrontmatter {
+  /** The frontmatter, or `undefined` when the page has none or it is not valid YAML. */
+  data: PageFrontmatter | undefined;
+  diagnostics: Diagnostic[];
+}
+
+const STRING_FIELDS = ['title', 'sidebarTitle', 'description', 'tag', 'version', 'openapi'] as const;
+const BOOLEAN_FIELDS = ['deprecated', 'hidden'] as const;
+
+/** The frontmatter block: a `---` line at the very start, the YAML, and a closing `---` line. */
+const BLOCK = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)(?:^|\r?\n)---[ \t]*(?:\r?\n|$)/m;
+
+/**
+ * Reads the YAML frontmatter at the top of an MDX page (the text may be only that block).
+ * Invalid YAML, and known fields of the wrong type, are diagnostics positioned in the MDX file.
+ */
+export function parseFrontmatter(text: string, file: string): ParsedFrontmatter {
+  const block = BLOCK.exec(text);
+  if (!block || block.index !== 0) return { data: undefined, diagnostics: [] };
+  // The common case, plain `key: value` lines with the right types, needs no YAML parser.
+  const simple = parseSimpleYaml(block[1] ?? '');
+  if (simple && hasFieldTypes(simple)) return { data: simple, diagnostics: [] };
+  // The YAML text starts on the line after the opening `---`.
+  const firstLine = 2;
+  const lineCounter = new LineCounter();
+  const document = parseDocument(block[1] ?? '', { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const diagnostics: Diagnostic[] = [];
+  if (document.errors.length > 0) {
+    for (const error of document.errors) {
+      const position = lineCounter.linePos(error.pos[0]);
+      diagnostics.push({
+        code: 'frontmatter/invalid-yaml',
+        severity: 'error',
+        message: `Invalid YAML in the frontmatter: ${firstSentence(error.message)}`,
+        file,
+        pointer: '',
+        line: position.line + firstLine - 1,
+        column: position.col,
+        hint: error.code === 'DUPLICATE_KEY' ? 'Remove one of the two keys.' : 'Quote values that contain `:` or start with a special character, and indent consistently.',
+      });
+    }
+    return { data: undefined, diagnostics };
+  }
+  let value: unknown;
+  try {
+    // An alias bomb (aliases of aliases) is refused rather than expanded.
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    diagnostics.push({ code: 'frontmatter/invalid-yaml', severity: 'error', message: `The frontmatter cannot be read: ${(error as Error).message}`, file, pointer: '', line: firstLine, column: 1, hint: 'Remove the YAML aliases (`*name`) that expand into each other.' });
+    return { data: undefined, diagnostics };
+  }
+  if (value === null || value === undefined) return { data: {}, diagnostics };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    diagnostics.push({ code: 'frontmatter/invalid-yaml', severity: 'error', message: 'The frontmatter must be a mapping of fields (`title: ...`).', file, pointer: '', line: firstLine, column: 1, hint: 'Write one `field: value` per line.' });
+    return { data: undefined, diagnostics };
+  }
+  const data = { ...(value as Record<string, unknown>) } as PageFrontmatter;
+  const wrongType = (field: string, expected: string) => {
+    // Point at the field's key: the value may start on a later line.
+    const pair = isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined;
+    const range = isScalar(pair?.key) ? pair.key.range : undefined;
+    const position = lineCounter.linePos(range?.[0] ?? 0);
+    diagnostics.push({
+      code: 'frontmatter/invalid-field',
+      severity: 'warning',
+      message: `\`${field}\` must be ${expected}; it is ignored.`,
+      file,
+      pointer: `/${field}`,
+      line: position.line + firstLine - 1,
+      column: position.col,
+      hint: expected === 'true or false' ? 'Write true or false without quotes.' : 'Quote the value.',
+    });
+    delete data[field];
+  };
+  for (const field of STRING_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'string') wrongType(field, 'a string');
+  for (const field of BOOLEAN_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'boolean') wrongType(field, 'true or false');
+  return { data, diagnostics: inDocumentOrder(diagnostics) };
+}
+
+function hasFieldTypes(data: Record<string, unknown>): boolean {
+  return STRING_FIELDS.every((field) => data[field] === undefined || typeof data[field] === 'string') && BOOLEAN_FIELDS.every((field) => data[field] === undefined || typeof data[field] === 'boolean');
+}
+
+function firstSentence(message: string): string {
+  const line = message.split('\n')[0] ?? message;
+  return line.replace(/ at line \d+, column \d+:?$/, '').trim() + (line.endsWith('.') ? '' : '.');
+}

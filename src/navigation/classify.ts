@@ -1,0 +1,90 @@
+import { didYouMean } from '../diagnostics/suggest.js';
+import { joinPath } from '../util/posix-path.js';
+import { HTTP_METHODS, type HttpMethod } from './types.js';
+
+/** What a `pages` entry string refers to. */
+export type ClassifiedEntry =
+  | { kind: 'page'; path: string }
+  | { kind: 'endpoint'; method: HttpMethod; path: string; spec?: string }
+  | { kind: 'webhook'; name: string; spec?: string }
+  /** Looks like an endpoint reference, but the method is not an HTTP method. */
+  | { kind: 'unknown-method'; method: string; path: string; suggestions: string[] }
+  /** A page path that leaves the repository (`../x`). */
+  | { kind: 'outside'; path: string };
+
+const METHODS = new Set<string>(HTTP_METHODS);
+const SLASH = 47;
+const DOT = 46;
+
+/**
+ * Classifies a `pages` entry: an endpoint reference (`GET /users`, `spec.yaml get /users`), a
+ * webhook reference (`webhook user.created`, `spec.yaml webhook user.created`), or a page path,
+ * normalised (no leading slash, no `./`, no `.md`/`.mdx` extension).
+ */
+export function classifyEntry(entry: string): ClassifiedEntry {
+  if (isPlainPagePath(entry)) return { kind: 'page', path: entry };
+  const text = entry.trim();
+  const tokens = text.split(/\s+/);
+  if (tokens.length >= 2) {
+    const [first, second, third] = tokens as [string, string, string | undefined];
+    if (first.toLowerCase() === 'webhook') return { kind: 'webhook', name: tokens.slice(1).join(' ') };
+    if (tokens.length >= 3 && second.toLowerCase() === 'webhook') return { kind: 'webhook', name: tokens.slice(2).join(' '), spec: first };
+    if (tokens.length === 2 && second.startsWith('/')) return endpoint(first, second);
+    if (tokens.length === 3 && third?.startsWith('/')) return endpoint(second, third, first);
+  }
+  return pagePath(text);
+}
+
+/**
+ * Whether an entry is a page path already in normal form: no white space or backslash, no
+ * `//` or `/.`, no leading `.` or `/`, no trailing `/`, no `.md`/`.mdx` extension. One pass
+ * over the characters: it runs for every page of the site.
+ */
+export function isPlainPagePath(entry: string): boolean {
+  const length = entry.length;
+  if (length === 0) return false;
+  const first = entry.charCodeAt(0);
+  if (first === DOT || first === SLASH) return false;
+  for (let index = 0; index < length; index++) {
+    const code = entry.charCodeAt(index);
+    if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return false;
+    if (code === SLASH) {
+      const next = entry.charCodeAt(index + 1);
+      if (next === SLASH || next === DOT || index === length - 1) return false;
+    }
+  }
+  return !hasMarkdownExtension(entry);
+}
+
+function isUnicodeSpace(code: number): boolean {
+  return code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/** Ends with `.md` or `.mdx`, in any case. */
+function hasMarkdownExtension(entry: string): boolean {
+  const at = (offset: number) => entry.charCodeAt(entry.length - offset) | 0x20;
+  if (at(3) === DOT && at(2) === 0x6d && at(1) === 0x64) return true;
+  return at(4) === DOT && at(3) === 0x6d && at(2) === 0x64 && at(1) === 0x78;
+}
+
+function endpoint(method: string, path: string, spec?: string): ClassifiedEntry {
+  const upper = method.toUpperCase();
+  if (METHODS.has(upper)) return spec === undefined ? { kind: 'endpoint', method: upper as HttpMethod, path } : { kind: 'endpoint', method: upper as HttpMethod, path, spec };
+  if (/^[a-z]+$/i.test(method)) return { kind: 'unknown-method', method, path, suggestions: didYouMean(upper, HTTP_METHODS) };
+  // Not a method at all (`my page /x`): a page path with spaces.
+  return pagePath(spec === undefined ? `${method} ${path}` : `${spec} ${method} ${path}`);
+}
+
+/** Normalises a page path; `outside` when it leaves the repository. */
+export function pagePath(entry: string): { kind: 'page'; path: string } | { kind: 'outside'; path: string } {
+  let path = entry.trim().replace(/\\/g, '/');
+  path = path.replace(/\.mdx?$/i, '');
+  const normalised = joinPath(path.replace(/^\/+/, ''));
+  if (normalised === '..' || normalised.startsWith('../')) return { kind: 'outside', path: entry };
+  return { kind: 'page', path: normalised };
+}
+
+/** Normalises a page file of the repository (`guides/a.mdx`) to the page path it serves (`guides/a`). */
+export function filePagePath(file: string): string {
+  return joinPath(file.replace(/\\/g, '/').replace(/^\/+/, '')).replace(/\.mdx?$/i, '');
+}

@@ -1,0 +1,396 @@
+import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { OpenApiReference } from '../config/schemas/common.js';
+import type { DocsConfig } from '../config/schemas/docs-config.js';
+import type { Locate } from '../config/parse-docs-json.js';
+import { joinPointer } from '../json/pointer.js';
+import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import { classifyEntry, isPlainPagePath } from './classify.js';
+import { checkPageFiles } from './files.js';
+import type {
+  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, NodeBase, OpenApiSource, PageIndex, PageInfo, PageNode, PageSection,
+  ResolvedNavigation, SectionNode, WebhookNode,
+} from './types.js';
+
+/** Options of {@link resolveNavigation}. */
+export interface ResolveNavigationOptions {
+  /**
+   * The page files of the repository (`guides/a.mdx`, relative to the folder of docs.json). With
+   * them, pages without a file are reported, with "did you mean" from the files that exist.
+   */
+  files?: Iterable<string>;
+  /** Frontmatter of each page, by page path (`guides/a`), for labels, icons, badges. */
+  frontmatter?: ReadonlyMap<string, PageFrontmatter>;
+  /** Whether selecting a group opens its first page when `interaction.drilldown` is unset (the theme's default). Default `false`. */
+  defaultDrilldown?: boolean;
+  /** Places a docs.json pointer in its file (from `parseDocsJson`'s result), for line and column. */
+  locate?: Locate;
+  /** Name of docs.json in diagnostics when `locate` is not given. Default `docs.json`. */
+  file?: string;
+}
+
+const DEFAULT_DIRECTORY = 'api-reference';
+
+/** The lists of section elements, the node kind each holds, and the key holding its label. */
+/** Every key that holds children. */
+const CHILD_LISTS = ['languages', 'versions', 'products', 'tabs', 'menu', 'anchors', 'dropdowns', 'groups', 'pages'];
+
+const SECTION_LISTS = [
+  ['languages', 'language', 'language'],
+  ['versions', 'version', 'version'],
+  ['products', 'product', 'product'],
+  ['tabs', 'tab', 'tab'],
+  ['menu', 'menu-item', 'item'],
+  ['anchors', 'anchor', 'anchor'],
+  ['dropdowns', 'dropdown', 'dropdown'],
+] as const;
+type SectionKind = (typeof SECTION_LISTS)[number][1];
+
+/** What a node inherits from its ancestors. */
+interface Context {
+  openapi: readonly OpenApiSource[];
+  version: string | undefined;
+  versionTag: string | undefined;
+  language: string | undefined;
+  breadcrumbs: readonly string[];
+  section: PageSection;
+  /** The nearest section element: pages are unique and previous/next run within it. */
+  state: SectionState;
+  /** Whether the element is inside a group (so a group here is nested). */
+  inGroup: boolean;
+}
+
+type Element = Record<string, unknown>;
+
+/**
+ * Turns a parsed docs.json into the navigation a renderer draws as it is: every node says what
+ * it is, with its label, icon and link, and the OpenAPI documents, version, language and
+ * breadcrumbs in effect; page entries are classified (page, endpoint, webhook); `pages` indexes
+ * every page in reading order. Reads nothing: files and frontmatter are given by the caller.
+ */
+export function resolveNavigation(config: DocsConfig, options: ResolveNavigationOptions = {}): ResolvedNavigation {
+  return new NavigationResolver(config, options).run();
+}
+
+class NavigationResolver {
+  private readonly diagnostics: Diagnostic[] = [];
+  /** Every page entry in reading order, and the section state of each. */
+  private readonly list: PageInfo[] = [];
+  private readonly sections: SectionState[] = [];
+  private readonly byPath = new Map<string, PageInfo>();
+  /** The latest entry of each page listed more than once. */
+  private readonly repeated = new Map<string, PageNode>();
+  private readonly roots: Array<{ root: string; pointer: string; label: string }> = [];
+  private readonly drilldown: boolean;
+
+  constructor(
+    private readonly config: DocsConfig,
+    private readonly options: ResolveNavigationOptions,
+  ) {
+    this.drilldown = config.interaction?.drilldown ?? options.defaultDrilldown ?? false;
+  }
+
+  run(): ResolvedNavigation {
+    const navigation = (this.config.navigation ?? {}) as Element;
+    const siteOpenApi = toSources(this.config.api?.openapi as OpenApiReference | undefined);
+    const context: Context = {
+      openapi: toSources(navigation.openapi as OpenApiReference | undefined, siteOpenApi),
+      version: undefined,
+      versionTag: undefined,
+      language: undefined,
+      breadcrumbs: [],
+      section: {},
+      state: newSection('/navigation', 'the navigation', []),
+      inGroup: false,
+    };
+    const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, '/navigation', context) };
+    const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
+    const pages: PageIndex = { list: this.list, byPath: this.byPath };
+    const files = this.options.files ? checkPageFiles(this.list, this.sections, this.options.files, (finding) => this.report(finding)) : undefined;
+    this.checkRoots(this.byPath, files?.existing);
+    return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics), missingPages: files?.summary ?? [] };
+  }
+
+  /** The child nodes of an element, from whichever child lists it has, in a fixed order. */
+  private children(element: Element, pointer: string, context: Context): NavigationNode[] {
+    const nodes: NavigationNode[] = [];
+    for (const [list, kind, labelKey] of SECTION_LISTS) {
+      const items = element[list];
+      if (!Array.isArray(items)) continue;
+      items.forEach((item: unknown, index) => {
+        if (isElement(item)) nodes.push(this.section(item, kind, labelKey, joinPointer(pointer, list, index), context));
+      });
+    }
+    const groups = element.groups;
+    if (Array.isArray(groups)) {
+      groups.forEach((item: unknown, index) => {
+        if (isElement(item)) nodes.push(this.group(item, joinPointer(pointer, 'groups', index), context));
+      });
+    }
+    const pages = element.pages;
+    if (Array.isArray(pages)) {
+      const base = `${pointer}/pages/`;
+      for (let index = 0; index < pages.length; index++) {
+        const node = this.entry(pages[index], base + index, context);
+        if (node) nodes.push(node);
+      }
+    }
+    return nodes;
+  }
+
+  private section(element: Element, kind: SectionKind, labelKey: string, pointer: string, parent: Context): SectionNode | LinkNode {
+    const label = String(element[labelKey] ?? '');
+    const breadcrumbs = [...parent.breadcrumbs, label];
+    const isVersion = kind === 'version';
+    const context: Context = {
+      openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi),
+      version: isVersion ? label : parent.version,
+      versionTag: isVersion ? (typeof element.tag === 'string' ? element.tag : undefined) : parent.versionTag,
+      language: kind === 'language' ? label : parent.language,
+      breadcrumbs,
+      section: { ...parent.section, [sectionField(kind)]: label },
+      state: newSection(pointer, `${kind.replace('-', ' ')} "${breadcrumbs.join(' › ')}"`, breadcrumbs),
+      inGroup: false,
+    };
+    const hasChildren = CHILD_LISTS.some((list) => Array.isArray(element[list]));
+    if (typeof element.href === 'string' && !hasChildren) {
+      return this.decorate({ kind: 'link', element: kind, href: element.href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language }, element);
+    }
+    const node: SectionNode = this.decorate({ kind, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, children: this.children(element, pointer, context) }, element);
+    if (typeof element.href === 'string') node.href = element.href;
+    if (typeof element.description === 'string') node.description = element.description;
+    if (element.default === true) node.default = true;
+    return node;
+  }
+
+  private group(element: Element, pointer: string, parent: Context): GroupNode {
+    const label = String(element.group ?? '');
+    const nested = parent.inGroup;
+    const context: Context = {
+      openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi),
+      version: parent.version,
+      versionTag: parent.versionTag,
+      language: parent.language,
+      breadcrumbs: [...parent.breadcrumbs, label],
+      section: parent.section,
+      state: parent.state,
+      inGroup: true,
+    };
+    const node: GroupNode = this.decorate(
+      {
+        kind: 'group',
+        label,
+        pointer,
+        openapi: context.openapi,
+        breadcrumbs: parent.breadcrumbs,
+        version: parent.version,
+        versionTag: parent.versionTag,
+        language: parent.language,
+        expanded: nested ? element.expanded === true : true,
+        collapsible: nested,
+        drilldown: this.drilldown,
+        children: this.children(element, pointer, context),
+      },
+      element,
+    );
+    if (typeof element.tag === 'string') node.tag = element.tag;
+    if (element.pages === undefined && element.openapi !== undefined) node.allOperations = true;
+    if (typeof element.root === 'string') this.groupRoot(node, element.root, pointer);
+    return node;
+  }
+
+  private groupRoot(node: GroupNode, root: string, pointer: string): void {
+    const entry = classifyEntry(root);
+    if (entry.kind === 'page') {
+      node.root = entry.path;
+      this.roots.push({ root: entry.path, pointer: joinPointer(pointer, 'root'), label: node.label });
+      return;
+    }
+    this.report({ code: 'navigation/invalid-root', severity: 'error', message: `The root of group "${node.label}" must be a page path, not "${root}".`, pointer: joinPointer(pointer, 'root'), hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".' });
+  }
+
+  /** Copies the icon and `hidden` of an element onto its node. */
+  private decorate<T extends NodeBase>(node: T, element: Element): T {
+    if (element.icon !== undefined) node.icon = element.icon as PageNode['icon'];
+    if (element.hidden === true) node.hidden = true;
+    return node;
+  }
+
+  /** A `pages` entry: a nested group, a page, an endpoint or a webhook. */
+  private entry(item: unknown, pointer: string, context: Context): NavigationNode | undefined {
+    if (isElement(item)) return this.group(item, pointer, context);
+    if (typeof item !== 'string' || item.trim() === '') return undefined;
+    if (isPlainPagePath(item)) return this.page(item, pointer, context);
+    const entry = classifyEntry(item);
+    switch (entry.kind) {
+      case 'page':
+        return this.page(entry.path, pointer, context);
+      case 'endpoint': {
+        if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
+        const node: EndpointNode = { kind: 'endpoint', label: `${entry.method} ${entry.path}`, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, method: entry.method, path: entry.path };
+        if (entry.spec !== undefined) node.spec = entry.spec;
+        return node;
+      }
+      case 'webhook': {
+        if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
+        const node: WebhookNode = { kind: 'webhook', label: entry.name, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, name: entry.name };
+        if (entry.spec !== undefined) node.spec = entry.spec;
+        return node;
+      }
+      case 'unknown-method':
+        this.report({
+          code: 'navigation/unknown-method',
+          severity: 'error',
+          message: `"${item}" looks like an endpoint reference, but ${entry.method} is not an HTTP method.`,
+          pointer,
+          hint: entry.suggestions.length ? `Did you mean "${entry.suggestions[0]} ${entry.path}"?` : `Use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE.`,
+          ...(entry.suggestions.length ? { suggestions: entry.suggestions.map((method) => `${method} ${entry.path}`) } : {}),
+        });
+        return undefined;
+      case 'outside':
+        this.report({ code: 'navigation/page-outside-root', severity: 'error', message: `The page "${item}" is outside the repository.`, pointer, hint: 'Page paths are relative to the folder of docs.json and cannot go above it with `..`.' });
+        return undefined;
+    }
+  }
+
+  private page(path: string, pointer: string, context: Context): PageNode {
+    const frontmatter = this.options.frontmatter?.get(path);
+    const state = context.state;
+    // One literal with every field, so that all page nodes share one shape.
+    const node: PageNode = {
+      kind: 'page',
+      label: frontmatter?.sidebarTitle ?? frontmatter?.title ?? lastSegment(path),
+      pointer,
+      openapi: context.openapi,
+      breadcrumbs: context.breadcrumbs,
+      version: context.version,
+      versionTag: context.versionTag,
+      language: context.language,
+      path,
+      href: `/${path}`,
+      index: this.list.length,
+      previous: state.last?.path,
+      next: undefined,
+      section: context.section,
+    };
+    if (frontmatter) applyFrontmatter(node, frontmatter);
+    this.checkDuplicate(node, state);
+    if (state.last) state.last.next = path;
+    state.last = node;
+    this.list.push(node);
+    this.sections.push(state);
+    return node;
+  }
+
+  /**
+   * Records the page by path (first entry wins) and reports a second entry in the same section.
+   * Pages of a section are met one after the other, and each section has its own `section`
+   * object, so one map lookup per page is enough; paths listed in several sections are followed
+   * in a second map.
+   */
+  private checkDuplicate(node: PageNode, state: SectionState): void {
+    const first = this.byPath.get(node.path);
+    if (first === undefined) {
+      this.byPath.set(node.path, node);
+      return;
+    }
+    const previous = this.repeated.get(node.path) ?? first;
+    if (previous.section === node.section) {
+      this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${state.name}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
+    }
+    this.repeated.set(node.path, node);
+  }
+
+  private global(value: unknown, context: Context): LinkNode[] {
+    if (!isElement(value)) return [];
+    const links: LinkNode[] = [];
+    for (const [list, kind, labelKey] of SECTION_LISTS) {
+      const items = value[list];
+      if (!Array.isArray(items)) continue;
+      items.forEach((item: unknown, index) => {
+        if (!isElement(item) || typeof item.href !== 'string') return;
+        const pointer = joinPointer('/navigation/global', list, index);
+        links.push(this.decorate({ kind: 'link', element: kind, href: item.href, label: String(item[labelKey] ?? ''), pointer, openapi: context.openapi, breadcrumbs: [] }, item));
+      });
+    }
+    return links;
+  }
+
+  private endpointWithoutOpenApi(item: string, pointer: string): void {
+    this.report({
+      code: 'navigation/endpoint-without-openapi',
+      severity: 'error',
+      message: `"${item}" refers to an OpenAPI document, but none is in effect here.`,
+      pointer,
+      hint: `Add \`openapi\` to this group or an element above it (or \`api.openapi\`), or name the document: "openapi.yaml ${item.trim()}".`,
+    });
+  }
+
+  /** A group root must be a page of the site: listed in the navigation, or a file that exists. */
+  private checkRoots(listed: ReadonlyMap<string, unknown>, files: ReadonlySet<string> | undefined): void {
+    for (const { root, pointer, label } of this.roots) {
+      if (listed.has(root) || files?.has(root)) continue;
+      this.report({
+        code: 'navigation/invalid-root',
+        severity: 'error',
+        message: `The root "${root}" of group "${label}" is not a page of the site${files ? ': no file has that path' : ' listed in the navigation'}.`,
+        pointer,
+        hint: 'Point `root` at an existing page, e.g. the first page of the group.',
+      });
+    }
+  }
+
+  private report(finding: Omit<Diagnostic, 'file'> & { file?: string }): void {
+    const placed = this.options.locate?.(finding.pointer);
+    const diagnostic: Diagnostic = { ...finding, file: finding.file ?? placed?.file ?? this.options.file ?? 'docs.json', pointer: placed?.pointer ?? finding.pointer };
+    if (placed?.line !== undefined && finding.file === undefined) {
+      diagnostic.line = placed.line;
+      diagnostic.column = placed.column ?? 1;
+    }
+    this.diagnostics.push(diagnostic);
+  }
+}
+
+/** State of one section while it is walked. */
+export interface SectionState {
+  pointer: string;
+  /** The section in words, for messages: `tab "API"`, or `the navigation`. */
+  name: string;
+  /** Labels of the section elements down to this one. */
+  labels: readonly string[];
+  /** The last page met, for previous and next. */
+  last?: PageInfo;
+}
+
+function newSection(pointer: string, name: string, labels: readonly string[]): SectionState {
+  return { pointer, name, labels };
+}
+
+function applyFrontmatter(node: PageNode, frontmatter: PageFrontmatter): void {
+  if (frontmatter.title !== undefined) node.title = frontmatter.title;
+  if (frontmatter.description !== undefined) node.description = frontmatter.description;
+  if (frontmatter.icon !== undefined) node.icon = frontmatter.icon;
+  if (frontmatter.tag !== undefined) node.tag = frontmatter.tag;
+  if (frontmatter.deprecated !== undefined) node.deprecated = frontmatter.deprecated;
+  if (frontmatter.hidden !== undefined) node.hidden = frontmatter.hidden;
+  if (frontmatter.openapi !== undefined) node.frontmatterOpenApi = frontmatter.openapi;
+  if (frontmatter.version !== undefined && node.version === undefined) node.version = frontmatter.version;
+}
+
+/** The sources in effect: the element's own `openapi`, normalised, else the inherited ones. */
+function toSources(reference: OpenApiReference | undefined, inherited: readonly OpenApiSource[] = []): readonly OpenApiSource[] {
+  if (reference === undefined) return inherited;
+  const entries = Array.isArray(reference) ? reference : [reference];
+  return entries.map((entry) => (typeof entry === 'string' ? { source: entry, directory: DEFAULT_DIRECTORY } : { source: entry.source, directory: entry.directory ?? DEFAULT_DIRECTORY }));
+}
+
+function sectionField(kind: SectionKind): keyof PageSection {
+  return kind === 'menu-item' ? 'menuItem' : kind;
+}
+
+function lastSegment(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+function isElement(value: unknown): value is Element {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

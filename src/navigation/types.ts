@@ -1,0 +1,178 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Icon } from '../config/schemas/common.js';
+
+/** What a navigation node is. */
+export type NavigationNodeKind =
+  | 'root'
+  | 'language'
+  | 'version'
+  | 'product'
+  | 'tab'
+  | 'menu-item'
+  | 'anchor'
+  | 'dropdown'
+  | 'group'
+  | 'page'
+  | 'endpoint'
+  | 'webhook'
+  | 'link';
+
+/** An OpenAPI document in effect for a node, with the folder its generated pages go in. */
+export interface OpenApiSource {
+  /** Repository path or http(s) URL, as written in docs.json. */
+  source: string;
+  /** Folder of the generated pages (default `api-reference`). */
+  directory: string;
+}
+
+/** The HTTP methods an endpoint reference may use, upper case. */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
+/** An HTTP method, upper case. */
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** What every node carries, resolved once so that nobody walks up the tree again. */
+export interface NodeBase {
+  kind: NavigationNodeKind;
+  /** Text the navigation shows. */
+  label: string;
+  /** JSON pointer of the element (or page entry) in docs.json. */
+  pointer: string;
+  icon?: Icon;
+  /** Left out of the navigation (its pages still build). */
+  hidden?: boolean;
+  /** OpenAPI documents in effect: the node's own, else the nearest ancestor's, else `api.openapi`. */
+  openapi: readonly OpenApiSource[];
+  /** Name of the nearest `versions` ancestor, with its badge. */
+  version?: string;
+  versionTag?: string;
+  /** Code of the nearest `languages` ancestor. */
+  language?: string;
+  /** Labels of the ancestors, from the root (for `styling.eyebrows: breadcrumbs`). */
+  breadcrumbs: readonly string[];
+}
+
+/** A section element: language, version, product, tab, menu item, anchor or dropdown (or the root). */
+export interface SectionNode extends NodeBase {
+  kind: 'root' | 'language' | 'version' | 'product' | 'tab' | 'menu-item' | 'anchor' | 'dropdown';
+  /** Set when the element is a link (`href`) rather than a section. */
+  href?: string;
+  description?: string;
+  /** Whether this is the default version or language. */
+  default?: boolean;
+  children: NavigationNode[];
+}
+
+/** A group of pages. */
+export interface GroupNode extends NodeBase {
+  kind: 'group';
+  /** Badge after the title. */
+  tag?: string;
+  /** Whether the group is open: top-level groups always are; nested ones start closed unless `expanded: true`. */
+  expanded: boolean;
+  /** Whether the reader can close it (false for top-level groups). */
+  collapsible: boolean;
+  /** Page opened by clicking the title. */
+  root?: string;
+  /** Whether selecting the group navigates to its first page (`interaction.drilldown`, else the theme default). */
+  drilldown: boolean;
+  /** True when the group lists every operation of its OpenAPI document (it has `openapi` and no `pages`). */
+  allOperations?: boolean;
+  children: NavigationNode[];
+}
+
+/** A page of the repository. */
+export interface PageNode extends NodeBase {
+  kind: 'page';
+  /** Normalised path: no leading slash, no extension, no `./`. */
+  path: string;
+  /** URL path of the page: `/` + path. */
+  href: string;
+  /** `title` of the page's frontmatter, when known. */
+  title?: string;
+  description?: string;
+  /** Badge, from frontmatter. */
+  tag?: string;
+  deprecated?: boolean;
+  /** `openapi` of the page's frontmatter: the page documents this endpoint. */
+  frontmatterOpenApi?: string;
+  /** Position in the site's reading order (`pages.list[index]` is this node). */
+  index: number;
+  /** Previous and next page in reading order within the same section. */
+  previous?: string;
+  next?: string;
+  /** The section the page belongs to: the nearest language, version, product, tab, ... above it. */
+  section: PageSection;
+}
+
+/** A reference to an operation of an OpenAPI document (`GET /users`, `spec.yaml GET /users`). */
+export interface EndpointNode extends NodeBase {
+  kind: 'endpoint';
+  method: HttpMethod;
+  /** Path of the operation in the document. */
+  path: string;
+  /** The document named in the entry (`spec.yaml GET /users`), else undefined: the one in effect. */
+  spec?: string;
+}
+
+/** A reference to a webhook of an OpenAPI document (`webhook user.created`). */
+export interface WebhookNode extends NodeBase {
+  kind: 'webhook';
+  name: string;
+  spec?: string;
+}
+
+/** An element that only links somewhere (a tab or anchor with `href`, a global anchor). */
+export interface LinkNode extends NodeBase {
+  kind: 'link';
+  href: string;
+  /** What the element was in docs.json: `tab`, `anchor`, ... */
+  element: 'language' | 'version' | 'product' | 'tab' | 'menu-item' | 'anchor' | 'dropdown';
+}
+
+export type NavigationNode = SectionNode | GroupNode | PageNode | EndpointNode | WebhookNode | LinkNode;
+
+/** The section a page belongs to: the nearest element of each kind above it. */
+export interface PageSection {
+  language?: string;
+  version?: string;
+  product?: string;
+  tab?: string;
+  menuItem?: string;
+  anchor?: string;
+  dropdown?: string;
+}
+
+/** One entry of the page index: the page's node, which carries its place in reading order. */
+export type PageInfo = PageNode;
+
+/** The page index: every page in reading order, and by path. */
+export interface PageIndex {
+  /** Every page entry in reading order (a page listed in several sections appears once per section). */
+  list: readonly PageInfo[];
+  /** The first entry of each page, by path: which tab, version and language it belongs to, in O(1). */
+  byPath: ReadonlyMap<string, PageInfo>;
+}
+
+/** The navigation as a renderer draws it. */
+export interface NavigationTree {
+  root: SectionNode;
+  /** `navigation.global`: links shown on every page, whatever the section. */
+  global: LinkNode[];
+}
+
+/** Pages listed in one section that have no file, summed up. */
+export interface MissingPagesSummary {
+  /** Labels of the section, from the root ("fr", "v2", "API"). */
+  section: readonly string[];
+  pointer: string;
+  count: number;
+}
+
+/** What `resolveNavigation` returns. */
+export interface ResolvedNavigation {
+  tree: NavigationTree;
+  pages: PageIndex;
+  diagnostics: Diagnostic[];
+  /** With `files`: per section, how many listed pages have no file. */
+  missingPages: MissingPagesSummary[];
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import fastGlob from 'fast-glob';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { DocsConfig } from '../config/schemas/docs-config.js';
+import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
+import { filePagePath } from '../navigation/classify.js';
+import { resolveNavigation } from '../navigation/resolve.js';
+import type { MissingPagesSummary, NavigationTree, PageIndex } from '../navigation/types.js';
+import { loadDocsJson } from './load-docs-json.js';
+import { readFrontmatterBlock } from './read-frontmatter.js';
+
+/** Options of {@link loadSite}. */
+export interface LoadSiteOptions {
+  /** Folder that file names in diagnostics are relative to. Default `process.cwd()`. */
+  cwd?: string;
+  /** Report unknown keys outside `navigation` as errors. Default `false`. */
+  strict?: boolean;
+  /** Whether groups open their first page when `interaction.drilldown` is unset. Default `false`. */
+  defaultDrilldown?: boolean;
+  /** Pages read at the same time. Default 64. */
+  concurrency?: number;
+}
+
+/** A site as loaded from disk. */
+export interface LoadedSite {
+  /** Absolute path of the site folder (the folder of docs.json). */
+  root: string;
+  /** Absolute path of docs.json. */
+  docsJson: string;
+  /** The configuration, or `undefined` when docs.json has errors. */
+  config: DocsConfig | undefined;
+  /** The resolved navigation, when the configuration is valid. */
+  tree: NavigationTree | undefined;
+  pages: PageIndex | undefined;
+  missingPages: MissingPagesSummary[];
+  /** Page files (`.md`, `.mdx`) relative to `root`, sorted. */
+  files: string[];
+  /** Frontmatter of each page, by page path. */
+  frontmatter: ReadonlyMap<string, PageFrontmatter>;
+  /** docs.json, frontmatter and navigation diagnostics; file names relative to `cwd`. */
+  diagnostics: Diagnostic[];
+  /** Text of the files the diagnostics refer to, for `formatDiagnostics`. */
+  sources: Record<string, string>;
+}
+
+/**
+ * Loads a site: finds docs.json (in `target`, or `target` itself), follows its `$ref`s, lists
+ * the page files with fast-glob, reads each page's frontmatter block in parallel, and resolves
+ * the navigation with them, so that every page entry carries its label. Never throws for
+ * problems in the site: they are diagnostics.
+ */
+export async function loadSite(target: string, options: LoadSiteOptions = {}): Promise<LoadedSite> {
+  const cwd = options.cwd ?? process.cwd();
+  const parsed = await loadDocsJson(target, { cwd, strict: options.strict ?? false });
+  const root = path.dirname(parsed.path);
+  const relativeToCwd = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
+  const files = (await fastGlob(['**/*.md', '**/*.mdx'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**'], followSymbolicLinks: false, dot: false })).sort();
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const sources: Record<string, string> = { ...parsed.sources };
+  const frontmatter = new Map<string, PageFrontmatter>();
+  const blocks = await mapLimit(files, options.concurrency ?? 64, (file) => readFrontmatterBlock(path.join(root, file)).catch(() => ''));
+  files.forEach((file, index) => {
+    const block = blocks[index] as string;
+    if (block === '') return;
+    const name = relativeToCwd(file);
+    const result = parseFrontmatter(block, name);
+    if (result.diagnostics.length) {
+      diagnostics.push(...result.diagnostics);
+      sources[name] = block;
+    }
+    if (result.data) frontmatter.set(filePagePath(file), result.data);
+  });
+  const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, pages: undefined, missingPages: [], files, frontmatter, diagnostics, sources };
+  if (!parsed.config) return site;
+  const resolved = resolveNavigation(parsed.config, { files, frontmatter, locate: parsed.locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
+  diagnostics.push(...resolved.diagnostics);
+  return { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
+}
+
+/** Runs `task` over `items` with at most `limit` at a time, keeping the order of results. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function toPosix(file: string): string {
+  return file.split(path.sep).join('/');
+}

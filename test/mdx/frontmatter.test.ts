@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
+
+describe('parseFrontmatter', () => {
+  it('reads the fields of the navigation and keeps the others', () => {
+    const text = '---\ntitle: "Users"\nsidebarTitle: Users\nicon: user\ndeprecated: true\nopenapi: GET /users\nog:image: /a.png\n---\n\n# Body\n';
+    expect(parseFrontmatter(text, 'users.mdx')).toEqual({
+      data: { title: 'Users', sidebarTitle: 'Users', icon: 'user', deprecated: true, openapi: 'GET /users', 'og:image': '/a.png' },
+      diagnostics: [],
+    });
+  });
+
+  it('returns nothing for a page without frontmatter, or with an empty one', () => {
+    expect(parseFrontmatter('# Title\n', 'a.mdx')).toEqual({ data: undefined, diagnostics: [] });
+    expect(parseFrontmatter('---\n---\n# Title\n', 'a.mdx')).toEqual({ data: {}, diagnostics: [] });
+  });
+
+  it('places invalid YAML at its line and column in the MDX file', () => {
+    const text = '---\ntitle: Users\ndescription: a: b\n---\n';
+    const { data, diagnostics } = parseFrontmatter(text, 'docs/users.mdx');
+    expect(data).toBeUndefined();
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'frontmatter/invalid-yaml', file: 'docs/users.mdx', line: 3, severity: 'error' })]);
+    expect(diagnostics[0]?.column).toBeGreaterThan(1);
+  });
+
+  it('reports duplicate keys, which YAML parsers would otherwise resolve silently', () => {
+    const { diagnostics } = parseFrontmatter('---\ntitle: A\ntitle: B\n---\n', 'a.mdx');
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'frontmatter/invalid-yaml', line: 3, hint: 'Remove one of the two keys.' })]);
+  });
+
+  it('drops a known field of the wrong type with a warning at its line', () => {
+    const { data, diagnostics } = parseFrontmatter('---\ntitle: A\nhidden: "yes"\ntag:\n  - a\n---\n', 'a.mdx');
+    expect(data).toEqual({ title: 'A' });
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer, diagnostic.line])).toEqual([
+      ['frontmatter/invalid-field', '/hidden', 3],
+      ['frontmatter/invalid-field', '/tag', 4],
+    ]);
+  });
+
+  it('refuses a YAML alias bomb instead of expanding it', () => {
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let level = 1; level < 9; level++) levels.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(9).fill(`*${String.fromCharCode(96 + level)}`).join(',')}]`);
+    const { data, diagnostics } = parseFrontmatter(`---\n${levels.join('\n')}\n---\n`, 'bomb.mdx');
+    expect(data).toBeUndefined();
+    expect(diagnostics[0]?.code).toBe('frontmatter/invalid-yaml');
+  });
+
+  it('rejects frontmatter that is not a mapping', () => {
+    expect(parseFrontmatter('---\n- a\n- b\n---\n', 'a.mdx').diagnostics[0]).toMatchObject({ code: 'frontmatter/invalid-yaml', line: 2 });
+  });
+});
