@@ -7,7 +7,6 @@ import { z } from 'zod';
  */
 export function isValidBranchName(name: string): boolean {
   if (name.length === 0 || name.length > 200 || name === '@' || name === 'HEAD') return false;
-  // eslint-disable-next-line no-control-regex
   if (/[\x00-\x20\x7f~^:?*[\\]/.test(name) || name.includes('..') || name.includes('@{')) return false;
   if (name.startsWith('-') || name.endsWith('.')) return false;
   return name.split('/').every((segment) => segment.length > 0 && !segment.startsWith('.') && !segment.endsWith('.lock'));
@@ -42,6 +41,7 @@ export const AgentJobRequestSchema = z
     message: 'the last message must not be from the assistant: the agent answers it',
     path: ['messages'],
   });
+/** A validated job request, defaults applied. */
 export type AgentJobRequest = z.output<typeof AgentJobRequestSchema>;
 
 /** A problem with a request body, at a field path such as `messages[1].role`. */
