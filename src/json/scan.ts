@@ -81,6 +81,8 @@ class Scanner {
   private readonly duplicates: DuplicateKey[] = [];
   private readonly locations: Map<string, JsonLocation> | undefined;
   private readonly maxDepth: number;
+  /** Offset of the next line break at or after the last string scanned (-1: none left); cached so minified texts stay linear. */
+  private nextNewline = -2;
 
   constructor(
     private readonly text: string,
@@ -341,7 +343,8 @@ class Scanner {
     let j = start + 1;
     for (;;) {
       const quote = text.indexOf('"', j);
-      const newline = text.indexOf('\n', j);
+      if (this.nextNewline !== -1 && this.nextNewline < j) this.nextNewline = text.indexOf('\n', j);
+      const newline = this.nextNewline;
       if (quote === -1 || (newline !== -1 && newline < quote)) {
         return {
           offset: start,
