@@ -6,3 +6,4 @@ export { formatDiagnostics } from './diagnostics/format.js';
 export type { FormatOptions } from './diagnostics/format.js';
 export { hasErrors } from './diagnostics/diagnostic.js';
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
+export * from './openapi/index.js';
