@@ -114,7 +114,7 @@ function checkResponses(context: CheckContext, responses: JsonObject, pointer: s
     if (status.startsWith('x-')) continue;
     const at = joinPointer(pointer, status);
     if (byStatus && !STATUS.test(status)) {
-      context.report({ code: 'openapi/invalid-status', severity: 'error', message: `${JSON.stringify(status)} is not an HTTP status code, a range such as "4XX", or "default".`, pointer: at, at: 'key', hint: 'Use a three-digit code, a range with XX, or `default`.' });
+      context.report({ code: 'openapi/invalid-status', severity: 'error', message: `${JSON.stringify(status)} is not an HTTP status code, a range such as "4XX", or "default".`, pointer: at, at: 'key', hint: /^[1-5]xx$/i.test(status) ? `Ranges are written in capitals: "${status.toUpperCase()}".` : 'Use a three-digit code, a range with XX, or `default`.' });
     }
     const response = responses[status];
     if (!isObject(response)) {

@@ -62,7 +62,9 @@ export function checkOperationParameters(context: CheckContext, item: JsonObject
     });
   }
   const missingNames = template.filter((entry) => !effective.has(`path ${entry}`));
-  if (missingNames.length) {
+  // A parameter whose `$ref` is broken is reported there; it may be the one that seems missing.
+  const unresolved = [item.parameters, operation.parameters].some((list) => Array.isArray(list) && list.some((entry) => context.refs.follow(entry, '') === undefined));
+  if (missingNames.length && !unresolved) {
     context.report({
       code: 'openapi/path-parameter-missing',
       severity: 'error',

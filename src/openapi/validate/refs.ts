@@ -7,7 +7,7 @@ import type { CheckContext } from './context.js';
 /** Keys whose members are named by the author (property names, status codes, ...), never keywords. */
 const NAMED_MEMBERS = new Set([
   'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'responses', 'parameters', 'requestBodies',
-  'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems', 'paths', 'webhooks', 'x-webhooks', 'content', 'encoding', 'variables',
+  'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems', 'paths', 'webhooks', 'x-webhooks', 'content', 'encoding', 'variables', 'examples',
 ]);
 /** Keywords whose value is data: a `$ref` key inside is part of the example, not a reference. */
 const DATA_KEYWORDS = new Set(['example', 'default', 'enum', 'const']);
