@@ -40,7 +40,8 @@ export function checkSchema(context: CheckContext, schema: unknown, pointer: str
     if (context.version === '3.0' && type === 'array' && value.items === undefined) {
       context.report({
         code: 'openapi/array-without-items',
-        severity: 'error',
+        // A warning: pages show such items as "any", and the reference validator only checks this on parameters and responses.
+        severity: 'warning',
         message: 'A schema of type "array" must say what its items are with `items`.',
         pointer: at(frame),
         hint: 'Add `items: {}` for items of any type, or the schema of the items.',
@@ -66,12 +67,14 @@ function checkType(context: CheckContext, type: unknown, pointer: string, allowe
     const suggestions = typeof value === 'string' ? didYouMean(value, allowed) : [];
     const nullHint = value === 'null' ? 'OpenAPI 3.0 has no "null" type: use `nullable: true`.' : undefined;
     const listHint = Array.isArray(type) ? 'OpenAPI 3.0 takes one type per schema: use `oneOf`, or `nullable: true` for null.' : undefined;
+    const unionHint = typeof value === 'string' && value.includes('|') ? (context.version === '3.1' ? `Write the types as a list: type: [${value.split('|').map((part) => JSON.stringify(part.trim())).join(', ')}].` : 'OpenAPI 3.0 takes one type per schema: use `oneOf`, or `nullable: true` for null.') : undefined;
     context.report({
       code: 'openapi/invalid-schema-type',
-      severity: 'error',
+      // In 3.1 schemas are JSON Schema, which the reference validator does not check: a warning there, an error in 3.0.
+      severity: context.version === '3.0' ? 'error' : 'warning',
       message: `The schema type ${JSON.stringify(written)} is not one of ${allowed.map((name) => `"${name}"`).join(', ')}.`,
       pointer,
-      hint: nullHint ?? listHint ?? didYouMeanText(suggestions) ?? 'Type names are the JSON type names in English, in lower case.',
+      hint: nullHint ?? listHint ?? unionHint ?? didYouMeanText(suggestions) ?? 'Type names are the JSON type names in English, in lower case.',
       suggestions,
     });
     if (Array.isArray(type) && context.version === '3.0') return;

@@ -50,8 +50,9 @@ export function checkSecurityRequirements(context: CheckContext, security: unkno
       const suggestions = didYouMean(name, defined);
       context.report({
         code: 'openapi/unknown-security-scheme',
-        severity: 'error',
-        message: `The security scheme ${JSON.stringify(name)} is not defined in components.securitySchemes.`,
+        // A warning: the page is still right without it, but its playground cannot send these credentials.
+        severity: 'warning',
+        message: `The security scheme ${JSON.stringify(name)} is not defined in components.securitySchemes, so the playground cannot ask for it.`,
         pointer: joinPointer(at, name),
         at: 'key',
         hint: didYouMeanText(suggestions) ?? (defined.length ? `Defined schemes: ${defined.join(', ')}.` : 'Define it under components.securitySchemes.'),
