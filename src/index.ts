@@ -17,3 +17,4 @@ export type {
   OpenApiSource, PageIndex, PageInfo, PageNode, PageSection, ResolvedNavigation, SectionNode, WebhookNode,
 } from './navigation/types.js';
 export type { PageFrontmatter } from './mdx/frontmatter.js';
+export * from './openapi/index.js';
