@@ -18,3 +18,5 @@ export type {
 } from './navigation/types.js';
 export type { PageFrontmatter } from './mdx/frontmatter.js';
 export * from './openapi/index.js';
+export { expandOpenApiEndpoints } from './openapi/expand-endpoints.js';
+export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts } from './openapi/expand-endpoints.js';
