@@ -51,7 +51,7 @@ export function buildEndpointPages(document: OpenApiDocument, options: BuildEndp
   const entries = operationEntries(document, { extension });
   const urls = pageUrls(entries, options.directory ?? 'api-reference');
   const selected = options.only ? select(document, entries, options.only, findings) : entries.filter((entry) => !entry.hidden);
-  const context: ModelContext = { document, examples: new ExampleGenerator() };
+  const context: ModelContext = { document, examples: new ExampleGenerator(), shared: new Map() };
   const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extension, findings));
   return { pages, groups: groupByTag(document, pages), diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
 }

@@ -18,6 +18,22 @@ import type {
 export interface ModelContext {
   document: OpenApiDocument;
   examples: ExampleGenerator;
+  /**
+   * Models of referenced components (`#/components/parameters/top`, `.../responses/Error`) by
+   * pointer: every page that refers to one shares the same object, so memory grows with the
+   * document, not with the number of operations times their shared parts.
+   */
+  shared: Map<string, unknown>;
+}
+
+/** The model of a value that may be a `$ref`: built once per referenced component, fresh for inline values. */
+function sharedModel<T>(context: ModelContext, entry: unknown, build: () => T): T {
+  const ref = isObject(entry) && typeof entry.$ref === 'string' ? entry.$ref : undefined;
+  if (ref === undefined) return build();
+  if (context.shared.has(ref)) return context.shared.get(ref) as T;
+  const model = build();
+  context.shared.set(ref, model);
+  return model;
 }
 
 const LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
@@ -28,7 +44,7 @@ export function mergedParameters(context: ModelContext, pathItem: JsonObject, pa
   const add = (list: unknown, pointer: string) => {
     if (!Array.isArray(list)) return;
     list.forEach((entry, index) => {
-      const model = parameterModel(context, entry, joinPointer(pointer, 'parameters', index));
+      const model = sharedModel(context, entry, () => parameterModel(context, entry, joinPointer(pointer, 'parameters', index)));
       if (model) merged.set(`${model.in} ${model.name}`, model);
     });
   };
@@ -105,6 +121,10 @@ function mediaTypes(context: ModelContext, content: unknown): MediaTypeModel[] {
 
 export function requestBodyModel(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
   if (body === undefined) return undefined;
+  return sharedModel(context, body, () => buildRequestBody(context, body, pointer));
+}
+
+function buildRequestBody(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
   const resolved = context.document.refs().follow(body, pointer);
   if (!resolved || !isObject(resolved.value)) return undefined;
   const model: RequestBodyModel = { required: resolved.value.required === true, content: mediaTypes(context, resolved.value.content) };
@@ -117,8 +137,18 @@ export function responseModels(context: ModelContext, responses: unknown, pointe
   const models: ResponseModel[] = [];
   for (const status in responses) {
     if (status.startsWith('x-')) continue;
-    const resolved = context.document.refs().follow(responses[status], joinPointer(pointer, status));
-    if (!resolved || !isObject(resolved.value)) continue;
+    const entry = responses[status];
+    const shared = sharedModel(context, entry, () => responseBody(context, entry, joinPointer(pointer, status)));
+    if (shared) models.push({ status, ...shared });
+  }
+  return models;
+}
+
+/** A response without its status, which differs between the operations that share it. */
+function responseBody(context: ModelContext, entry: unknown, pointer: string): Omit<ResponseModel, 'status'> | undefined {
+  {
+    const resolved = context.document.refs().follow(entry, pointer);
+    if (!resolved || !isObject(resolved.value)) return undefined;
     const response = resolved.value;
     const headers: ParameterModel[] = [];
     if (isObject(response.headers)) {
@@ -127,9 +157,8 @@ export function responseModels(context: ModelContext, responses: unknown, pointe
         if (header && isObject(header.value)) headers.push(describedValue(context, header.value, { name, in: 'header', required: header.value.required === true }));
       }
     }
-    models.push({ status, description: typeof response.description === 'string' ? response.description : '', headers, content: mediaTypes(context, response.content) });
+    return { description: typeof response.description === 'string' ? response.description : '', headers, content: mediaTypes(context, response.content) };
   }
-  return models;
 }
 
 /** The servers in effect: the operation's, else the path item's, else the document's. */
