@@ -11,12 +11,13 @@ describe('public exports', () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
       'AnchorSchema', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'LANGUAGE_CODES', 'LanguageSchema',
       'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema', 'VersionSchema',
-      'formatDiagnostics', 'hasErrors', 'parseDocsJson',
+      'buildEndpointPages', 'buildSchemaPage', 'findOperation', 'findSchema', 'findWebhook', 'formatDiagnostics', 'hasErrors',
+      'listOperations', 'loadOpenApi', 'parseDocsJson',
     ]);
   });
 
   it('quire/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['loadDocsJson']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['loadDocsJson', 'readOpenApiSource']);
   });
 
   it('every export is documented in docs/api.md', async () => {
