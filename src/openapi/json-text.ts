@@ -25,37 +25,89 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
+/** Objects with more keys than this get a set; smaller ones are searched in place. */
+const SMALL_OBJECT = 16;
+
 /**
  * True when some object of a valid JSON text repeats a key (`JSON.parse` silently keeps the last
- * value). One pass, one set of keys per open object.
+ * value). One pass that allocates little: the keys of the open objects are kept as offsets into
+ * the text on one shared stack and compared in place; only objects with many keys get a set of
+ * strings.
  */
 export function hasDuplicateKeys(text: string): boolean {
-  const stack: Array<Set<string> | undefined> = [];
+  /** Start (after the quote) and end (before the quote) of each key of the open objects. */
+  const keyStarts: number[] = [];
+  const keyEnds: number[] = [];
+  /** Per open container: where its keys start in the stacks above, or -1 for an array. */
+  const starts: number[] = [];
+  const sets: Array<Set<string> | undefined> = [];
+  const keyText = (start: number, end: number) => {
+    const raw = text.slice(start, end);
+    return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+  };
+  // Escapes are rare in keys: compare decoded strings only when one is near (the position of the
+  // next backslash is cached, so the check stays linear).
+  let nextBackslash = -2;
+  const escapedBefore = (start: number, end: number): boolean => {
+    if (nextBackslash !== -1 && nextBackslash < start) nextBackslash = text.indexOf('\\', start);
+    return nextBackslash !== -1 && nextBackslash < end;
+  };
+  const keyEscaped: boolean[] = [];
+  const same = (start: number, end: number, escaped: boolean, other: number): boolean => {
+    const otherStart = keyStarts[other] as number;
+    const otherEnd = keyEnds[other] as number;
+    if (escaped || keyEscaped[other]) return keyText(start, end) === keyText(otherStart, otherEnd);
+    if (end - start !== otherEnd - otherStart) return false;
+    for (let offset = 0; offset < end - start; offset++) if (text.charCodeAt(start + offset) !== text.charCodeAt(otherStart + offset)) return false;
+    return true;
+  };
   let expectKey = false;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code === QUOTE) {
       const end = stringEnd(text, index);
-      const keys = stack[stack.length - 1];
-      if (expectKey && keys) {
-        const raw = text.slice(index + 1, end - 1);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(index, end)) as string) : raw;
-        if (keys.has(key)) return true;
-        keys.add(key);
+      if (expectKey) {
+        const depth = starts.length - 1;
+        const from = starts[depth] as number;
+        const set = sets[depth];
+        if (set) {
+          const key = keyText(index + 1, end - 1);
+          if (set.has(key)) return true;
+          set.add(key);
+        } else {
+          const escaped = escapedBefore(index + 1, end - 1);
+          for (let other = from; other < keyStarts.length; other++) if (same(index + 1, end - 1, escaped, other)) return true;
+          keyStarts.push(index + 1);
+          keyEnds.push(end - 1);
+          keyEscaped.push(escaped);
+          if (keyStarts.length - from > SMALL_OBJECT) {
+            const keys = new Set<string>();
+            for (let other = from; other < keyStarts.length; other++) keys.add(keyText(keyStarts[other] as number, keyEnds[other] as number));
+            sets[depth] = keys;
+          }
+        }
         expectKey = false;
       }
       index = end - 1;
     } else if (code === OPEN_OBJECT) {
-      stack.push(new Set());
+      starts.push(keyStarts.length);
+      sets.push(undefined);
       expectKey = true;
     } else if (code === OPEN_ARRAY) {
-      stack.push(undefined);
+      starts.push(-1);
+      sets.push(undefined);
       expectKey = false;
     } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
-      stack.pop();
+      const from = starts.pop() as number;
+      sets.pop();
+      if (from >= 0) {
+        keyStarts.length = from;
+        keyEnds.length = from;
+        keyEscaped.length = from;
+      }
       expectKey = false;
     } else if (code === 44 /* , */) {
-      expectKey = stack[stack.length - 1] !== undefined;
+      expectKey = (starts[starts.length - 1] ?? -1) >= 0;
     }
   }
   return false;

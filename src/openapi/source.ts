@@ -52,8 +52,7 @@ export function parseSource(text: string): ParsedSource {
 
 function parseJsonSource(raw: string): ParsedSource {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  let lines: LineIndex | undefined;
-  const position = (offset: number) => (lines ??= new LineIndex(text)).position(offset);
+  const position = positionFinder(text);
   const locate = (pointer: string, at: 'key' | 'value' = 'value'): Position | undefined => position(offsetInJson(text, parsePointer(pointer), at));
   let value: unknown;
   try {
@@ -82,9 +81,28 @@ function parseJsonSource(raw: string): ParsedSource {
   return { value, problems, locate, position };
 }
 
-function parseYamlSource(text: string): ParsedSource {
+/**
+ * Line and column of offsets: the first few are counted directly (no memory), after that a line
+ * index is built once (a large file with many diagnostics).
+ */
+function positionFinder(text: string): (offset: number) => Position {
   let lines: LineIndex | undefined;
-  const position = (offset: number) => (lines ??= new LineIndex(text)).position(offset);
+  let calls = 0;
+  return (offset) => {
+    if (lines || ++calls > 16) return (lines ??= new LineIndex(text)).position(offset);
+    const clamped = Math.max(0, Math.min(offset, text.length));
+    let line = 1;
+    let lineStart = 0;
+    for (let index = text.indexOf('\n'); index !== -1 && index < clamped; index = text.indexOf('\n', index + 1)) {
+      line++;
+      lineStart = index + 1;
+    }
+    return { line, column: clamped - lineStart + 1 };
+  };
+}
+
+function parseYamlSource(text: string): ParsedSource {
+  const position = positionFinder(text);
   let document: Document.Parsed | undefined;
   const problems: SyntaxProblem[] = [];
   try {

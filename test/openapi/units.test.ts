@@ -53,6 +53,10 @@ describe('positions in JSON text', () => {
     expect(hasDuplicateKeys('{"a":1,"b":[{"x":1,"x":2}]}')).toBe(true);
     expect(hasDuplicateKeys('{"a":"{\\"a\\":1,\\"a\\":2}","b":["a","a"]}')).toBe(false);
     expect(hasDuplicateKeys('{"\\u0061":1,"a":2}')).toBe(true);
+    const wide = (extra: string) => `{${Array.from({ length: 40 }, (_, index) => `"k${index}":${index}`).join(',')}${extra}}`;
+    expect(hasDuplicateKeys(wide(''))).toBe(false);
+    expect(hasDuplicateKeys(wide(',"k3":0'))).toBe(true);
+    expect(hasDuplicateKeys(wide(',"k\\u0033":0'))).toBe(true);
   });
 });
 

@@ -9,14 +9,19 @@ const TYPES_31 = [...TYPES, 'null'];
 interface Frame {
   value: unknown;
   parent: Frame | undefined;
-  /** Tokens from the parent to this schema (`properties`, `name`). */
-  keys: string[];
+  /** The keyword that leads from the parent to this schema (`properties`, `items`), if any. */
+  keyword?: string;
+  /** The name or index under that keyword (`name`, `0`), if any. */
+  member?: string;
 }
 
 function keysOf(frame: Frame): string[] {
-  const chain: string[][] = [];
-  for (let current: Frame | undefined = frame; current; current = current.parent) chain.push(current.keys);
-  return chain.reverse().flat();
+  const chain: string[] = [];
+  for (let current: Frame | undefined = frame; current; current = current.parent) {
+    if (current.member !== undefined) chain.push(current.member);
+    if (current.keyword !== undefined) chain.push(current.keyword);
+  }
+  return chain.reverse();
 }
 const SINGLE = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema']);
 const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
@@ -28,7 +33,7 @@ const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$d
  */
 export function checkSchema(context: CheckContext, schema: unknown, pointer: string): void {
   // Pointers are built only for what is reported: schemas are most of a large document.
-  const pending: Frame[] = [{ value: schema, parent: undefined, keys: [] }];
+  const pending: Frame[] = [{ value: schema, parent: undefined }];
   const allowed = context.version === '3.1' ? TYPES_31 : TYPES;
   const at = (frame: Frame) => joinPointer(pointer, ...keysOf(frame));
   while (pending.length) {
@@ -51,10 +56,10 @@ export function checkSchema(context: CheckContext, schema: unknown, pointer: str
       const child = value[key];
       if (typeof child !== 'object' || child === null) continue;
       if (SINGLE.has(key)) {
-        if (Array.isArray(child)) child.forEach((item, index) => pending.push({ value: item, parent: frame, keys: [key, String(index)] }));
-        else pending.push({ value: child, parent: frame, keys: [key] });
-      } else if (LISTS.has(key) && Array.isArray(child)) child.forEach((item, index) => pending.push({ value: item, parent: frame, keys: [key, String(index)] }));
-      else if (MAPS.has(key) && isObject(child)) for (const name in child) pending.push({ value: child[name], parent: frame, keys: [key, name] });
+        if (Array.isArray(child)) child.forEach((item, index) => pending.push({ value: item, parent: frame, keyword: key, member: String(index) }));
+        else pending.push({ value: child, parent: frame, keyword: key });
+      } else if (LISTS.has(key) && Array.isArray(child)) child.forEach((item, index) => pending.push({ value: item, parent: frame, keyword: key, member: String(index) }));
+      else if (MAPS.has(key) && isObject(child)) for (const name in child) pending.push({ value: child[name], parent: frame, keyword: key, member: name });
     }
   }
 }
