@@ -83,7 +83,7 @@ function describedValue(context: ModelContext, value: JsonObject, base: Pick<Par
 }
 
 /** The examples written beside a schema (`example` or `examples`), or one made from the schema. */
-function examplesOf(context: ModelContext, holder: JsonObject, schema: JsonObject | undefined): ExampleModel[] {
+function examplesOf(context: ModelContext, holder: JsonObject, schema: JsonObject | undefined, direction: 'request' | 'response' = 'request'): ExampleModel[] {
   if (holder.example !== undefined) return [{ value: holder.example }];
   if (isObject(holder.examples)) {
     const examples: ExampleModel[] = [];
@@ -101,18 +101,18 @@ function examplesOf(context: ModelContext, holder: JsonObject, schema: JsonObjec
     if (examples.length) return examples;
   }
   if (!schema) return [];
-  const value = context.examples.example(schema);
+  const value = context.examples.example(schema, direction);
   return value === undefined ? [] : [{ value, generated: true }];
 }
 
-function mediaTypes(context: ModelContext, content: unknown): MediaTypeModel[] {
+function mediaTypes(context: ModelContext, content: unknown, direction: 'request' | 'response'): MediaTypeModel[] {
   if (!isObject(content)) return [];
   const models: MediaTypeModel[] = [];
   for (const mediaType in content) {
     const media = content[mediaType];
     if (!isObject(media)) continue;
     const schema = context.document.refs().schema(media.schema);
-    const model: MediaTypeModel = { mediaType, examples: examplesOf(context, media, schema) };
+    const model: MediaTypeModel = { mediaType, examples: examplesOf(context, media, schema, direction) };
     if (schema) model.schema = schema;
     models.push(model);
   }
@@ -127,7 +127,7 @@ export function requestBodyModel(context: ModelContext, body: unknown, pointer: 
 function buildRequestBody(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
   const resolved = context.document.refs().follow(body, pointer);
   if (!resolved || !isObject(resolved.value)) return undefined;
-  const model: RequestBodyModel = { required: resolved.value.required === true, content: mediaTypes(context, resolved.value.content) };
+  const model: RequestBodyModel = { required: resolved.value.required === true, content: mediaTypes(context, resolved.value.content, 'request') };
   if (typeof resolved.value.description === 'string') model.description = resolved.value.description;
   return model;
 }
@@ -157,7 +157,7 @@ function responseBody(context: ModelContext, entry: unknown, pointer: string): O
         if (header && isObject(header.value)) headers.push(describedValue(context, header.value, { name, in: 'header', required: header.value.required === true }));
       }
     }
-    return { description: typeof response.description === 'string' ? response.description : '', headers, content: mediaTypes(context, response.content) };
+    return { description: typeof response.description === 'string' ? response.description : '', headers, content: mediaTypes(context, response.content, 'response') };
   }
 }
 
