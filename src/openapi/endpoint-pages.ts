@@ -51,7 +51,7 @@ export function buildEndpointPages(document: OpenApiDocument, options: BuildEndp
   const entries = operationEntries(document, { extension });
   const urls = pageUrls(entries, options.directory ?? 'api-reference');
   const selected = options.only ? select(document, entries, options.only, findings) : entries.filter((entry) => !entry.hidden);
-  const context: ModelContext = { document, examples: new ExampleGenerator(), shared: new Map() };
+  const context: ModelContext = { document, examples: new ExampleGenerator(), shared: new Map(), sharedLists: new WeakMap() };
   const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extension, findings));
   return { pages, groups: groupByTag(document, pages), diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
 }
@@ -102,7 +102,7 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
   if (options.version !== undefined) metadata.version = options.version;
   if (entry.deprecated) metadata.deprecated = true;
   Object.assign(metadata, extension.metadata);
-  const servers = serverModels(operation.servers, pathItem.servers, spec.servers);
+  const servers = sharedByList(context, [operation.servers, pathItem.servers, spec.servers], () => serverModels(operation.servers, pathItem.servers, spec.servers));
   const page: EndpointPage = {
     kind: entry.kind,
     url: extension.href === undefined ? url : extension.href.replace(/^\/+/, ''),
@@ -112,7 +112,7 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
     pointer: entry.pointer,
     metadata,
     servers,
-    security: securityModels(context, operation),
+    security: sharedByList(context, [operation.security ?? spec.security], () => securityModels(context, operation)),
     playground: playgroundOf(metadata, options.playground, servers.length > 0),
     parameters: { path: [], query: [], header: [], cookie: [] },
     responses: responseModels(context, operation.responses, `${entry.pointer}/responses`),
@@ -124,6 +124,20 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
   const body = requestBodyModel(context, operation.requestBody, `${entry.pointer}/requestBody`);
   if (body) page.requestBody = body;
   return page;
+}
+
+/**
+ * Servers and security are usually the document's, the same list for every page: their models are
+ * built once per list in effect and shared.
+ */
+function sharedByList<T>(context: ModelContext, levels: unknown[], build: () => T): T {
+  const list = levels.find((level) => Array.isArray(level) && level.length > 0) ?? levels.find(Array.isArray);
+  if (!list) return build();
+  const cached = context.sharedLists.get(list as object) as T | undefined;
+  if (cached) return cached;
+  const model = build();
+  context.sharedLists.set(list as object, model);
+  return model;
 }
 
 /** The page's playground: its `playground` metadata, else the site's; without a server to send to, `simple`. */

@@ -24,6 +24,8 @@ export interface ModelContext {
    * document, not with the number of operations times their shared parts.
    */
   shared: Map<string, unknown>;
+  /** Models of server and security lists, by the list they are made from. */
+  sharedLists: WeakMap<object, unknown>;
 }
 
 /** The model of a value that may be a `$ref`: built once per referenced component, fresh for inline values. */
