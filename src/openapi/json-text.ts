@@ -30,11 +30,12 @@ const SMALL_OBJECT = 16;
 
 /**
  * True when some object of a valid JSON text repeats a key (`JSON.parse` silently keeps the last
- * value). One pass that allocates little: the keys of the open objects are kept as offsets into
+ * value), or when the nesting goes deeper than `maxDepth`: then the full scanner has something to
+ * report. One pass that allocates little: the keys of the open objects are kept as offsets into
  * the text on one shared stack and compared in place; only objects with many keys get a set of
  * strings.
  */
-export function hasDuplicateKeys(text: string): boolean {
+export function hasDuplicateKeys(text: string, maxDepth = Number.POSITIVE_INFINITY): boolean {
   /** Start (after the quote) and end (before the quote) of each key of the open objects. */
   const keyStarts: number[] = [];
   const keyEnds: number[] = [];
@@ -90,10 +91,12 @@ export function hasDuplicateKeys(text: string): boolean {
       }
       index = end - 1;
     } else if (code === OPEN_OBJECT) {
+      if (starts.length >= maxDepth) return true;
       starts.push(keyStarts.length);
       sets.push(undefined);
       expectKey = true;
     } else if (code === OPEN_ARRAY) {
+      if (starts.length >= maxDepth) return true;
       starts.push(-1);
       sets.push(undefined);
       expectKey = false;

@@ -62,8 +62,8 @@ function parseJsonSource(raw: string): ParsedSource {
     const error = scan.error ?? { offset: 0, message: 'The file is not valid JSON.', hint: 'Check the file with a JSON validator.' };
     return { value: undefined, problems: [{ code: 'openapi/syntax', message: error.message, hint: error.hint, offset: error.offset, pointer: '' }], locate, position };
   }
-  // The full scanner (pointers, depth) runs only when the fast pass finds a repeated key.
-  const scan = hasDuplicateKeys(text) ? scanJson(text, { maxDepth: MAX_JSON_DEPTH }) : { duplicates: [], error: undefined };
+  // The full scanner (pointers, depth) runs only when the fast pass finds a repeated key or deep nesting.
+  const scan = hasDuplicateKeys(text, MAX_JSON_DEPTH) ? scanJson(text, { maxDepth: MAX_JSON_DEPTH }) : { duplicates: [], error: undefined };
   if (scan.error?.message.startsWith('Nesting deeper')) {
     return { value: undefined, problems: [{ code: 'openapi/too-deep', message: scan.error.message, hint: scan.error.hint, offset: scan.error.offset, pointer: '' }], locate, position };
   }

@@ -60,6 +60,15 @@ describe('positions in JSON text', () => {
   });
 });
 
+describe('deep nesting', () => {
+  it('is refused in JSON before any recursive walk sees it', () => {
+    const text = `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{},"x-deep":${'['.repeat(600)}${']'.repeat(600)}}`;
+    const result = loadOpenApi(text, { file: 'deep.json' });
+    expect(result.document).toBeUndefined();
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['openapi/too-deep']);
+  });
+});
+
 describe('circular schemas', () => {
   it('keep a reference back into their own cycle as a marker, and inline everything else once', () => {
     const spec = {
