@@ -27,7 +27,8 @@ export function findOperation(document: OpenApiDocument, method: string, path: s
   const suggestions = new Set<string>();
   for (const entry of endpoints) if (entry.method === wantedMethod && normalisePath(entry.path) === shape) suggestions.add(label(entry));
   for (const entry of endpoints) if (entry.path === path || normalisePath(entry.path) === shape) suggestions.add(label(entry));
-  for (const candidate of didYouMean(`${wantedMethod} ${path}`, endpoints.map(label))) suggestions.add(candidate);
+  // Close names by edit distance only when nothing has the same shape: otherwise they are noise.
+  if (suggestions.size === 0) for (const candidate of didYouMean(`${wantedMethod} ${path}`, endpoints.map(label))) suggestions.add(candidate);
   return { suggestions: [...suggestions].slice(0, 3) };
 }
 
