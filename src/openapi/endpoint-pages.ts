@@ -5,7 +5,7 @@ import { ExampleGenerator } from './examples.js';
 import { readExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
-import { isObject, type JsonObject } from './json.js';
+import { isObject } from './json.js';
 import { mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
 import { operationEntries, type OperationEntry } from './operations.js';
 import { SlugRegistry, slugify } from './slug.js';
@@ -94,7 +94,7 @@ function select(document: OpenApiDocument, entries: readonly OperationEntry[], o
 
 function endpointPage(context: ModelContext, entry: OperationEntry, url: string, options: BuildEndpointPagesOptions, extensionName: string, findings: Finding[]): EndpointPage {
   const { operation, pathItem } = entry;
-  const spec = context.document.spec as unknown as JsonObject;
+  const spec = context.document.root();
   const extension = readExtension(operation, entry.pointer, extensionName, (finding) => findings.push(finding));
   const label = entry.kind === 'webhook' ? `webhook ${entry.path}` : `${entry.method} ${entry.path}`;
   const metadata: PageMetadata = { title: entry.summary || (entry.kind === 'webhook' ? entry.path : label), openapi: `${context.document.file} ${label}` };
@@ -150,7 +150,7 @@ function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, 
 }
 
 function groupByTag(document: OpenApiDocument, pages: readonly EndpointPage[]): BuildEndpointPagesResult['groups'] {
-  const spec = document.spec as unknown as JsonObject;
+  const spec = document.root();
   const order: string[] = Array.isArray(spec.tags) ? spec.tags.filter(isObject).map((tag) => tag.name).filter((name): name is string => typeof name === 'string') : [];
   const byTag = new Map<string, EndpointPage[]>(order.map((tag) => [tag, []]));
   const untagged: EndpointPage[] = [];

@@ -195,7 +195,7 @@ export function serverModels(...levels: unknown[]): ServerModel[] {
  * `components.securitySchemes`; names without a definition are left out (the loader reports them).
  */
 export function securityModels(context: ModelContext, operation: JsonObject): SecurityRequirementModel[] {
-  const spec = context.document.spec as unknown as JsonObject;
+  const spec = context.document.root();
   const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
   const schemes = isObject(spec.components) && isObject(spec.components.securitySchemes) ? spec.components.securitySchemes : {};
   const models: SecurityRequirementModel[] = [];
