@@ -71,7 +71,7 @@ function measure(side, file, runs, timeoutSeconds) {
 }
 
 async function main() {
-  const runs = Number(argument('--runs', 5));
+  const runs = Number(argument('--runs', 9));
   const timeout = Number(argument('--timeout', 600));
   const keys = argument('--only') ? [argument('--only')] : ['github', 'graph'];
   installPeer('mintlify-scraping', INCUMBENT);

@@ -1,5 +1,6 @@
 import type { Position } from '../diagnostics/line-index.js';
 import { RefResolver } from './refs.js';
+import type { JsonObject } from './json.js';
 import type { OpenApiSpec } from './types.js';
 
 /**
@@ -26,6 +27,14 @@ export class OpenApiDocument {
   }
 
   private readonly memos = new Map<string, unknown>();
+
+  /**
+   * @internal The document as a plain object, for code that reads it without trusting its shape
+   * (the typed `spec` describes a valid document; this one may be anything the loader accepted).
+   */
+  root(): JsonObject {
+    return this.spec as unknown as JsonObject;
+  }
 
   /** @internal A value computed once per document (operation lists, indexes). */
   memo<T>(key: string, compute: () => T): T {

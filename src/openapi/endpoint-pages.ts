@@ -5,7 +5,7 @@ import { ExampleGenerator } from './examples.js';
 import { readExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
-import { isObject, type JsonObject } from './json.js';
+import { isObject } from './json.js';
 import { mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
 import { operationEntries, type OperationEntry } from './operations.js';
 import { SlugRegistry, slugify } from './slug.js';
@@ -51,7 +51,7 @@ export function buildEndpointPages(document: OpenApiDocument, options: BuildEndp
   const entries = operationEntries(document, { extension });
   const urls = pageUrls(entries, options.directory ?? 'api-reference');
   const selected = options.only ? select(document, entries, options.only, findings) : entries.filter((entry) => !entry.hidden);
-  const context: ModelContext = { document, examples: new ExampleGenerator() };
+  const context: ModelContext = { document, examples: new ExampleGenerator(), shared: new Map(), sharedLists: new WeakMap() };
   const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extension, findings));
   return { pages, groups: groupByTag(document, pages), diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
 }
@@ -94,7 +94,7 @@ function select(document: OpenApiDocument, entries: readonly OperationEntry[], o
 
 function endpointPage(context: ModelContext, entry: OperationEntry, url: string, options: BuildEndpointPagesOptions, extensionName: string, findings: Finding[]): EndpointPage {
   const { operation, pathItem } = entry;
-  const spec = context.document.spec as unknown as JsonObject;
+  const spec = context.document.root();
   const extension = readExtension(operation, entry.pointer, extensionName, (finding) => findings.push(finding));
   const label = entry.kind === 'webhook' ? `webhook ${entry.path}` : `${entry.method} ${entry.path}`;
   const metadata: PageMetadata = { title: entry.summary || (entry.kind === 'webhook' ? entry.path : label), openapi: `${context.document.file} ${label}` };
@@ -102,7 +102,7 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
   if (options.version !== undefined) metadata.version = options.version;
   if (entry.deprecated) metadata.deprecated = true;
   Object.assign(metadata, extension.metadata);
-  const servers = serverModels(operation.servers, pathItem.servers, spec.servers);
+  const servers = sharedByList(context, [operation.servers, pathItem.servers, spec.servers], () => serverModels(operation.servers, pathItem.servers, spec.servers));
   const page: EndpointPage = {
     kind: entry.kind,
     url: extension.href === undefined ? url : extension.href.replace(/^\/+/, ''),
@@ -112,7 +112,7 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
     pointer: entry.pointer,
     metadata,
     servers,
-    security: securityModels(context, operation),
+    security: sharedByList(context, [operation.security ?? spec.security], () => securityModels(context, operation)),
     playground: playgroundOf(metadata, options.playground, servers.length > 0),
     parameters: { path: [], query: [], header: [], cookie: [] },
     responses: responseModels(context, operation.responses, `${entry.pointer}/responses`),
@@ -126,6 +126,20 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
   return page;
 }
 
+/**
+ * Servers and security are usually the document's, the same list for every page: their models are
+ * built once per list in effect and shared.
+ */
+function sharedByList<T>(context: ModelContext, levels: unknown[], build: () => T): T {
+  const list = levels.find((level) => Array.isArray(level) && level.length > 0) ?? levels.find(Array.isArray);
+  if (!list) return build();
+  const cached = context.sharedLists.get(list as object) as T | undefined;
+  if (cached) return cached;
+  const model = build();
+  context.sharedLists.set(list as object, model);
+  return model;
+}
+
 /** The page's playground: its `playground` metadata, else the site's; without a server to send to, `simple`. */
 function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, hasServers: boolean): EndpointPage['playground'] {
   const chosen = typeof metadata.playground === 'string' && PLAYGROUND_MODES.has(metadata.playground) ? (metadata.playground as PlaygroundMode) : (site ?? 'interactive');
@@ -136,7 +150,7 @@ function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, 
 }
 
 function groupByTag(document: OpenApiDocument, pages: readonly EndpointPage[]): BuildEndpointPagesResult['groups'] {
-  const spec = document.spec as unknown as JsonObject;
+  const spec = document.root();
   const order: string[] = Array.isArray(spec.tags) ? spec.tags.filter(isObject).map((tag) => tag.name).filter((name): name is string => typeof name === 'string') : [];
   const byTag = new Map<string, EndpointPage[]>(order.map((tag) => [tag, []]));
   const untagged: EndpointPage[] = [];

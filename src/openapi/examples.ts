@@ -29,13 +29,16 @@ const FORMATS: Record<string, string> = {
  * shares between pages.
  */
 export class ExampleGenerator {
-  private readonly cache = new WeakMap<object, unknown>();
+  private readonly caches = { request: new WeakMap<object, unknown>(), response: new WeakMap<object, unknown>() };
+  /** Requests leave out `readOnly` properties, responses `writeOnly` ones. */
+  private skip: 'readOnly' | 'writeOnly' = 'writeOnly';
 
-  example(schema: SchemaModel): unknown {
-    if (this.cache.has(schema)) return this.cache.get(schema);
-    const budget = { left: MAX_VALUES };
-    const value = this.make(schema, 0, budget);
-    this.cache.set(schema, value);
+  example(schema: SchemaModel, direction: 'request' | 'response' = 'response'): unknown {
+    const cache = this.caches[direction];
+    if (cache.has(schema)) return cache.get(schema);
+    this.skip = direction === 'request' ? 'readOnly' : 'writeOnly';
+    const value = this.make(schema, 0, { left: MAX_VALUES });
+    cache.set(schema, value);
     return value;
   }
 
@@ -81,7 +84,7 @@ export class ExampleGenerator {
     if (depth >= MAX_DEPTH || !isObject(schema.properties)) return result;
     for (const name in schema.properties) {
       const property = schema.properties[name];
-      if (isObject(property) && property.readOnly === true && property.writeOnly === true) continue;
+      if (isObject(property) && property[this.skip] === true) continue;
       const value = this.make(property, depth + 1, budget);
       if (value !== undefined) result[name] = value;
       if (budget.left <= 0) break;

@@ -1,6 +1,6 @@
 import { didYouMean } from '../diagnostics/suggest.js';
 import type { OpenApiDocument } from './document.js';
-import { isObject, type JsonObject } from './json.js';
+import { isObject } from './json.js';
 import { operationEntries, summaryOf } from './operations.js';
 import type { OperationSummary } from './types.js';
 
@@ -27,7 +27,8 @@ export function findOperation(document: OpenApiDocument, method: string, path: s
   const suggestions = new Set<string>();
   for (const entry of endpoints) if (entry.method === wantedMethod && normalisePath(entry.path) === shape) suggestions.add(label(entry));
   for (const entry of endpoints) if (entry.path === path || normalisePath(entry.path) === shape) suggestions.add(label(entry));
-  for (const candidate of didYouMean(`${wantedMethod} ${path}`, endpoints.map(label))) suggestions.add(candidate);
+  // Close names by edit distance only when nothing has the same shape: otherwise they are noise.
+  if (suggestions.size === 0) for (const candidate of didYouMean(`${wantedMethod} ${path}`, endpoints.map(label))) suggestions.add(candidate);
   return { suggestions: [...suggestions].slice(0, 3) };
 }
 
@@ -41,7 +42,7 @@ export function findWebhook(document: OpenApiDocument, name: string): FindResult
 
 /** The entry `name` of `components.schemas`, for `openapi-schema: Name` frontmatter. */
 export function findSchema(document: OpenApiDocument, name: string): FindResult<{ name: string; pointer: string }> {
-  const spec = document.spec as unknown as JsonObject;
+  const spec = document.root();
   const schemas = isObject(spec.components) && isObject(spec.components.schemas) ? spec.components.schemas : {};
   if (Object.hasOwn(schemas, name)) return { match: { name, pointer: `/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, suggestions: [] };
   return { suggestions: didYouMean(name, Object.keys(schemas)) };

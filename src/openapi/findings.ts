@@ -35,8 +35,3 @@ export function placeFindings(
     return diagnostic;
   });
 }
-
-/** `'/paths/~1users/get'` in words for messages: `GET /users`. */
-export function quote(value: string): string {
-  return JSON.stringify(value);
-}

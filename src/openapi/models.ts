@@ -18,6 +18,24 @@ import type {
 export interface ModelContext {
   document: OpenApiDocument;
   examples: ExampleGenerator;
+  /**
+   * Models of referenced components (`#/components/parameters/top`, `.../responses/Error`) by
+   * pointer: every page that refers to one shares the same object, so memory grows with the
+   * document, not with the number of operations times their shared parts.
+   */
+  shared: Map<string, unknown>;
+  /** Models of server and security lists, by the list they are made from. */
+  sharedLists: WeakMap<object, unknown>;
+}
+
+/** The model of a value that may be a `$ref`: built once per referenced component, fresh for inline values. */
+function sharedModel<T>(context: ModelContext, entry: unknown, build: () => T): T {
+  const ref = isObject(entry) && typeof entry.$ref === 'string' ? entry.$ref : undefined;
+  if (ref === undefined) return build();
+  if (context.shared.has(ref)) return context.shared.get(ref) as T;
+  const model = build();
+  context.shared.set(ref, model);
+  return model;
 }
 
 const LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
@@ -28,7 +46,7 @@ export function mergedParameters(context: ModelContext, pathItem: JsonObject, pa
   const add = (list: unknown, pointer: string) => {
     if (!Array.isArray(list)) return;
     list.forEach((entry, index) => {
-      const model = parameterModel(context, entry, joinPointer(pointer, 'parameters', index));
+      const model = sharedModel(context, entry, () => parameterModel(context, entry, joinPointer(pointer, 'parameters', index)));
       if (model) merged.set(`${model.in} ${model.name}`, model);
     });
   };
@@ -67,7 +85,7 @@ function describedValue(context: ModelContext, value: JsonObject, base: Pick<Par
 }
 
 /** The examples written beside a schema (`example` or `examples`), or one made from the schema. */
-function examplesOf(context: ModelContext, holder: JsonObject, schema: JsonObject | undefined): ExampleModel[] {
+function examplesOf(context: ModelContext, holder: JsonObject, schema: JsonObject | undefined, direction: 'request' | 'response' = 'request'): ExampleModel[] {
   if (holder.example !== undefined) return [{ value: holder.example }];
   if (isObject(holder.examples)) {
     const examples: ExampleModel[] = [];
@@ -85,18 +103,18 @@ function examplesOf(context: ModelContext, holder: JsonObject, schema: JsonObjec
     if (examples.length) return examples;
   }
   if (!schema) return [];
-  const value = context.examples.example(schema);
+  const value = context.examples.example(schema, direction);
   return value === undefined ? [] : [{ value, generated: true }];
 }
 
-function mediaTypes(context: ModelContext, content: unknown): MediaTypeModel[] {
+function mediaTypes(context: ModelContext, content: unknown, direction: 'request' | 'response'): MediaTypeModel[] {
   if (!isObject(content)) return [];
   const models: MediaTypeModel[] = [];
   for (const mediaType in content) {
     const media = content[mediaType];
     if (!isObject(media)) continue;
     const schema = context.document.refs().schema(media.schema);
-    const model: MediaTypeModel = { mediaType, examples: examplesOf(context, media, schema) };
+    const model: MediaTypeModel = { mediaType, examples: examplesOf(context, media, schema, direction) };
     if (schema) model.schema = schema;
     models.push(model);
   }
@@ -105,9 +123,13 @@ function mediaTypes(context: ModelContext, content: unknown): MediaTypeModel[] {
 
 export function requestBodyModel(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
   if (body === undefined) return undefined;
+  return sharedModel(context, body, () => buildRequestBody(context, body, pointer));
+}
+
+function buildRequestBody(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
   const resolved = context.document.refs().follow(body, pointer);
   if (!resolved || !isObject(resolved.value)) return undefined;
-  const model: RequestBodyModel = { required: resolved.value.required === true, content: mediaTypes(context, resolved.value.content) };
+  const model: RequestBodyModel = { required: resolved.value.required === true, content: mediaTypes(context, resolved.value.content, 'request') };
   if (typeof resolved.value.description === 'string') model.description = resolved.value.description;
   return model;
 }
@@ -117,8 +139,18 @@ export function responseModels(context: ModelContext, responses: unknown, pointe
   const models: ResponseModel[] = [];
   for (const status in responses) {
     if (status.startsWith('x-')) continue;
-    const resolved = context.document.refs().follow(responses[status], joinPointer(pointer, status));
-    if (!resolved || !isObject(resolved.value)) continue;
+    const entry = responses[status];
+    const shared = sharedModel(context, entry, () => responseBody(context, entry, joinPointer(pointer, status)));
+    if (shared) models.push({ status, ...shared });
+  }
+  return models;
+}
+
+/** A response without its status, which differs between the operations that share it. */
+function responseBody(context: ModelContext, entry: unknown, pointer: string): Omit<ResponseModel, 'status'> | undefined {
+  {
+    const resolved = context.document.refs().follow(entry, pointer);
+    if (!resolved || !isObject(resolved.value)) return undefined;
     const response = resolved.value;
     const headers: ParameterModel[] = [];
     if (isObject(response.headers)) {
@@ -127,9 +159,8 @@ export function responseModels(context: ModelContext, responses: unknown, pointe
         if (header && isObject(header.value)) headers.push(describedValue(context, header.value, { name, in: 'header', required: header.value.required === true }));
       }
     }
-    models.push({ status, description: typeof response.description === 'string' ? response.description : '', headers, content: mediaTypes(context, response.content) });
+    return { description: typeof response.description === 'string' ? response.description : '', headers, content: mediaTypes(context, response.content, 'response') };
   }
-  return models;
 }
 
 /** The servers in effect: the operation's, else the path item's, else the document's. */
@@ -164,7 +195,7 @@ export function serverModels(...levels: unknown[]): ServerModel[] {
  * `components.securitySchemes`; names without a definition are left out (the loader reports them).
  */
 export function securityModels(context: ModelContext, operation: JsonObject): SecurityRequirementModel[] {
-  const spec = context.document.spec as unknown as JsonObject;
+  const spec = context.document.root();
   const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
   const schemes = isObject(spec.components) && isObject(spec.components.securitySchemes) ? spec.components.securitySchemes : {};
   const models: SecurityRequirementModel[] = [];

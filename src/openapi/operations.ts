@@ -35,7 +35,7 @@ export function operationEntries(document: OpenApiDocument, options: ListOperati
 }
 
 function collectOperations(document: OpenApiDocument, options: ListOperationsOptions): OperationEntry[] {
-  const spec = document.spec as unknown as JsonObject;
+  const spec = document.root();
   const entries: OperationEntry[] = [];
   const extension = options.extension ?? 'x-quire';
   const collect = (items: unknown, base: string, kind: 'endpoint' | 'webhook') => {

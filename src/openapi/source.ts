@@ -1,7 +1,8 @@
 import { isAlias, isCollection, isDocument, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { LineIndex, type Position } from '../diagnostics/line-index.js';
 import { parsePointer } from '../json/pointer.js';
-import { scanJson, type JsonLocation } from '../json/scan.js';
+import { scanJson } from '../json/scan.js';
+import { hasDuplicateKeys, offsetInJson } from './json-text.js';
 
 /** Deepest nesting accepted in a JSON description (real ones stay under 100). */
 export const MAX_JSON_DEPTH = 512;
@@ -51,29 +52,18 @@ export function parseSource(text: string): ParsedSource {
 
 function parseJsonSource(raw: string): ParsedSource {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  let lines: LineIndex | undefined;
-  let locations: Map<string, JsonLocation> | undefined;
-  const position = (offset: number) => (lines ??= new LineIndex(text)).position(offset);
-  const locate = (pointer: string, at: 'key' | 'value' = 'value'): Position | undefined => {
-    locations ??= scanJson(text, { locations: true, maxDepth: MAX_JSON_DEPTH }).locations ?? new Map();
-    let current: string | undefined = pointer;
-    let mode = at;
-    while (current !== undefined) {
-      const location = locations.get(current);
-      if (location) return position(mode === 'key' && location.key !== undefined ? location.key : location.start);
-      current = current === '' ? undefined : current.slice(0, current.lastIndexOf('/'));
-      mode = 'value';
-    }
-    return undefined;
-  };
-  const scan = scanJson(text, { maxDepth: MAX_JSON_DEPTH });
+  const position = positionFinder(text);
+  const locate = (pointer: string, at: 'key' | 'value' = 'value'): Position | undefined => position(offsetInJson(text, parsePointer(pointer), at));
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
+    const scan = scanJson(text, { maxDepth: MAX_JSON_DEPTH });
     const error = scan.error ?? { offset: 0, message: 'The file is not valid JSON.', hint: 'Check the file with a JSON validator.' };
     return { value: undefined, problems: [{ code: 'openapi/syntax', message: error.message, hint: error.hint, offset: error.offset, pointer: '' }], locate, position };
   }
+  // The full scanner (pointers, depth) runs only when the fast pass finds a repeated key or deep nesting.
+  const scan = hasDuplicateKeys(text, MAX_JSON_DEPTH) ? scanJson(text, { maxDepth: MAX_JSON_DEPTH }) : { duplicates: [], error: undefined };
   if (scan.error?.message.startsWith('Nesting deeper')) {
     return { value: undefined, problems: [{ code: 'openapi/too-deep', message: scan.error.message, hint: scan.error.hint, offset: scan.error.offset, pointer: '' }], locate, position };
   }
@@ -91,9 +81,28 @@ function parseJsonSource(raw: string): ParsedSource {
   return { value, problems, locate, position };
 }
 
-function parseYamlSource(text: string): ParsedSource {
+/**
+ * Line and column of offsets: the first few are counted directly (no memory), after that a line
+ * index is built once (a large file with many diagnostics).
+ */
+function positionFinder(text: string): (offset: number) => Position {
   let lines: LineIndex | undefined;
-  const position = (offset: number) => (lines ??= new LineIndex(text)).position(offset);
+  let calls = 0;
+  return (offset) => {
+    if (lines || ++calls > 16) return (lines ??= new LineIndex(text)).position(offset);
+    const clamped = Math.max(0, Math.min(offset, text.length));
+    let line = 1;
+    let lineStart = 0;
+    for (let index = text.indexOf('\n'); index !== -1 && index < clamped; index = text.indexOf('\n', index + 1)) {
+      line++;
+      lineStart = index + 1;
+    }
+    return { line, column: clamped - lineStart + 1 };
+  };
+}
+
+function parseYamlSource(text: string): ParsedSource {
+  const position = positionFinder(text);
   let document: Document.Parsed | undefined;
   const problems: SyntaxProblem[] = [];
   try {

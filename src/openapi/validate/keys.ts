@@ -32,8 +32,3 @@ export const OPERATION_KEYS_ALLOWED = new Set([
 export const PARAMETER_KEYS = new Set([
   'name', 'in', 'description', 'required', 'deprecated', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema', 'example', 'examples', 'content',
 ]);
-
-/** Human words for a pointer's place, used in messages: `operation GET /users`. */
-export function describeOperation(method: string, path: string): string {
-  return `Operation ${method.toUpperCase()} ${path}`;
-}

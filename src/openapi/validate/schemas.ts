@@ -5,45 +5,33 @@ import type { CheckContext } from './context.js';
 
 const TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
 const TYPES_31 = [...TYPES, 'null'];
-
-interface Frame {
-  value: unknown;
-  parent: Frame | undefined;
-  /** Tokens from the parent to this schema (`properties`, `name`). */
-  keys: string[];
-}
-
-function keysOf(frame: Frame): string[] {
-  const chain: string[][] = [];
-  for (let current: Frame | undefined = frame; current; current = current.parent) chain.push(current.keys);
-  return chain.reverse().flat();
-}
 const SINGLE = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema']);
 const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
+/** Nesting followed; deeper schemas (never written by hand) are not checked. */
+const MAX_DEPTH = 256;
 
 /**
  * Checks a schema and the schemas nested in it (not following references, which are checked
  * where they are defined): `type` names a JSON type, and an array says what its items are.
+ * Recursive over one shared path, so that the walk allocates nothing per schema: schemas are most
+ * of a large document, and pointers are built only for what is reported.
  */
 export function checkSchema(context: CheckContext, schema: unknown, pointer: string): void {
-  // Pointers are built only for what is reported: schemas are most of a large document.
-  const pending: Frame[] = [{ value: schema, parent: undefined, keys: [] }];
+  const path: string[] = [];
   const allowed = context.version === '3.1' ? TYPES_31 : TYPES;
-  const at = (frame: Frame) => joinPointer(pointer, ...keysOf(frame));
-  while (pending.length) {
-    const frame = pending.pop() as Frame;
-    const value = frame.value;
-    if (!isObject(value) || typeof value.$ref === 'string') continue;
+  const at = () => joinPointer(pointer, ...path);
+  const visit = (value: unknown): void => {
+    if (!isObject(value) || typeof value.$ref === 'string' || path.length > MAX_DEPTH) return;
     const type = value.type;
-    if (type !== undefined && !(typeof type === 'string' && allowed.includes(type))) checkType(context, type, joinPointer(at(frame), 'type'), allowed);
+    if (type !== undefined && !(typeof type === 'string' && allowed.includes(type))) checkType(context, type, joinPointer(at(), 'type'), allowed);
     if (context.version === '3.0' && type === 'array' && value.items === undefined) {
       context.report({
         code: 'openapi/array-without-items',
         // A warning: pages show such items as "any", and the reference validator only checks this on parameters and responses.
         severity: 'warning',
         message: 'A schema of type "array" must say what its items are with `items`.',
-        pointer: at(frame),
+        pointer: at(),
         hint: 'Add `items: {}` for items of any type, or the schema of the items.',
       });
     }
@@ -51,12 +39,33 @@ export function checkSchema(context: CheckContext, schema: unknown, pointer: str
       const child = value[key];
       if (typeof child !== 'object' || child === null) continue;
       if (SINGLE.has(key)) {
-        if (Array.isArray(child)) child.forEach((item, index) => pending.push({ value: item, parent: frame, keys: [key, String(index)] }));
-        else pending.push({ value: child, parent: frame, keys: [key] });
-      } else if (LISTS.has(key) && Array.isArray(child)) child.forEach((item, index) => pending.push({ value: item, parent: frame, keys: [key, String(index)] }));
-      else if (MAPS.has(key) && isObject(child)) for (const name in child) pending.push({ value: child[name], parent: frame, keys: [key, name] });
+        path.push(key);
+        if (Array.isArray(child)) each(child);
+        else visit(child);
+        path.pop();
+      } else if (LISTS.has(key) && Array.isArray(child)) {
+        path.push(key);
+        each(child);
+        path.pop();
+      } else if (MAPS.has(key) && isObject(child)) {
+        path.push(key);
+        for (const name in child) {
+          path.push(name);
+          visit(child[name]);
+          path.pop();
+        }
+        path.pop();
+      }
     }
-  }
+  };
+  const each = (list: unknown[]): void => {
+    for (let index = 0; index < list.length; index++) {
+      path.push(String(index));
+      visit(list[index]);
+      path.pop();
+    }
+  };
+  visit(schema);
 }
 
 function checkType(context: CheckContext, type: unknown, pointer: string, allowed: readonly string[]): void {
