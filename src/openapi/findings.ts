@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
+import { diagnosticAt, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
 import type { Position } from '../diagnostics/line-index.js';
 
 /** A problem before it is placed in the file: positions are looked up only when it is reported. */
@@ -25,13 +25,6 @@ export function placeFindings(
 ): Diagnostic[] {
   return findings.map((finding) => {
     const where = finding.offset !== undefined && position ? position(finding.offset) : locate?.(finding.pointer, finding.at);
-    const diagnostic: Diagnostic = { code: finding.code, severity: finding.severity, message: finding.message, file, pointer: finding.pointer };
-    if (where) {
-      diagnostic.line = where.line;
-      diagnostic.column = where.column;
-    }
-    if (finding.hint) diagnostic.hint = finding.hint;
-    if (finding.suggestions?.length) diagnostic.suggestions = finding.suggestions;
-    return diagnostic;
+    return diagnosticAt(finding, file, finding.pointer, where);
   });
 }

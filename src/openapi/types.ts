@@ -1,10 +1,10 @@
 import type { OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
+import type { HttpMethod } from '../navigation/types.js';
+
+export type { HttpMethod };
 
 /** The OpenAPI object of a 3.0 or 3.1 description, as written. */
 export type OpenApiSpec = OpenAPIV3.Document | OpenAPIV3_1.Document;
-
-/** HTTP methods of OpenAPI operations, upper case as pages show them. */
-export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
 
 /** The path item keys that hold operations, in the order the specification lists them. */
 export const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
