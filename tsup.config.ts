@@ -17,7 +17,12 @@ export default defineConfig([
     // Bundle the parts of zod/mini the schemas use: importing all of zod costs more than the
     // 50 ms budget for `import('quire')`, while the tree-shaken parts cost a few milliseconds.
     // zod stays a dependency for the declaration files, which refer to its types.
-    noExternal: ['zod'],
+    noExternal: ['zod', 'yaml'],
+    // yaml's Node build is CommonJS and requires `process`; its ESM browser build is the same
+    // parser and bundles cleanly for every runtime.
+    esbuildOptions(options) {
+      options.alias = { yaml: './node_modules/yaml/browser/index.js' };
+    },
   },
   {
     // The CLI is an executable, not an API: ESM only, no declarations.

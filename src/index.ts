@@ -17,3 +17,6 @@ export type {
   OpenApiSource, PageIndex, PageInfo, PageNode, PageSection, ResolvedNavigation, SectionNode, WebhookNode,
 } from './navigation/types.js';
 export type { PageFrontmatter } from './mdx/frontmatter.js';
+export * from './openapi/index.js';
+export { expandOpenApiEndpoints } from './openapi/expand-endpoints.js';
+export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts } from './openapi/expand-endpoints.js';

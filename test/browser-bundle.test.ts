@@ -31,5 +31,10 @@ describe('the core in a browser', () => {
     expect(outcome.ok).toBe(true);
     expect(outcome.count).toBe(0);
     expect(outcome.frame).toContain('docs.json:1:3 error json/syntax');
+
+    // OpenAPI, YAML included: loading and page building need no Node either.
+    context.spec = readFileSync(`${root}fixtures/openapi/valid-security/openapi.yaml`, 'utf8');
+    const pages = vm.runInContext('(() => { const r = Quire.loadOpenApi(spec, { file: "openapi.yaml" }); return Quire.buildEndpointPages(r.document).pages.map((page) => page.url + " " + page.security.length); })()', context);
+    expect(pages).toEqual(['api-reference/document-security 2', 'api-reference/no-security 0', 'api-reference/optional-security 2', 'api-reference/oauth-with-scopes 3']);
   });
 });

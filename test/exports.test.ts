@@ -11,12 +11,13 @@ describe('public exports', () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
       'AnchorSchema', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema',
-      'VersionSchema', 'classifyEntry', 'formatDiagnostics', 'hasErrors', 'parseDocsJson', 'resolveNavigation',
+      'VersionSchema', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
+      'findWebhook', 'formatDiagnostics', 'hasErrors', 'listOperations', 'loadOpenApi', 'parseDocsJson', 'resolveNavigation',
     ]);
   });
 
   it('quire/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['loadDocsJson', 'loadSite']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['loadDocsJson', 'loadSite', 'readOpenApiSource']);
   });
 
   it('every export is documented in docs/api.md', async () => {

@@ -1,4 +1,4 @@
-import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnosticAt, inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { dirname } from '../util/posix-path.js';
 import { resolveRefs, type Mount, type ReadFile } from './refs.js';
 import type { DocsConfig } from './schemas/docs-config.js';
@@ -95,14 +95,7 @@ function place(finding: Finding, mainFile: string, mounts: readonly Mount[], sou
     if (mount) pointer = mount.filePointer + pointer.slice(mount.pointer.length);
   }
   const position = finding.offset === undefined ? sources.locate(file, pointer, finding.at) : sources.position(file, finding.offset);
-  const diagnostic: Diagnostic = { code: finding.code, severity: finding.severity, message: finding.message, file, pointer };
-  if (position) {
-    diagnostic.line = position.line;
-    diagnostic.column = position.column;
-  }
-  if (finding.hint) diagnostic.hint = finding.hint;
-  if (finding.suggestions?.length) diagnostic.suggestions = finding.suggestions;
-  return diagnostic;
+  return diagnosticAt(finding, file, pointer, position);
 }
 
 /** The innermost mount that holds `pointer`. */

@@ -41,3 +41,24 @@ export function inDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
     )
     .map((entry) => entry.diagnostic);
 }
+
+/** What a check reports before it is placed in a file. */
+export interface Located {
+  code: string;
+  severity: Severity;
+  message: string;
+  hint?: string;
+  suggestions?: string[];
+}
+
+/** A diagnostic for `finding` in `file` at `pointer`, with its line and column when known. */
+export function diagnosticAt(finding: Located, file: string, pointer: string, position: { line: number; column: number } | undefined): Diagnostic {
+  const diagnostic: Diagnostic = { code: finding.code, severity: finding.severity, message: finding.message, file, pointer };
+  if (position) {
+    diagnostic.line = position.line;
+    diagnostic.column = position.column;
+  }
+  if (finding.hint) diagnostic.hint = finding.hint;
+  if (finding.suggestions?.length) diagnostic.suggestions = finding.suggestions;
+  return diagnostic;
+}

@@ -159,6 +159,7 @@ class NavigationResolver {
     if (typeof element.href === 'string') node.href = element.href;
     if (typeof element.description === 'string') node.description = element.description;
     if (element.default === true) node.default = true;
+    if (element.openapi !== undefined && !hasChildren) node.allOperations = true;
     return node;
   }
 
@@ -373,6 +374,7 @@ function applyFrontmatter(node: PageNode, frontmatter: PageFrontmatter): void {
   if (frontmatter.deprecated !== undefined) node.deprecated = frontmatter.deprecated;
   if (frontmatter.hidden !== undefined) node.hidden = frontmatter.hidden;
   if (frontmatter.openapi !== undefined) node.frontmatterOpenApi = frontmatter.openapi;
+  if (typeof frontmatter['openapi-schema'] === 'string') node.frontmatterOpenApiSchema = frontmatter['openapi-schema'];
   if (frontmatter.version !== undefined && node.version === undefined) node.version = frontmatter.version;
 }
 

@@ -59,6 +59,8 @@ export interface SectionNode extends NodeBase {
   description?: string;
   /** Whether this is the default version or language. */
   default?: boolean;
+  /** True when the element lists every operation of its own OpenAPI document (it has `openapi` and no children). */
+  allOperations?: boolean;
   children: NavigationNode[];
 }
 
@@ -95,6 +97,8 @@ export interface PageNode extends NodeBase {
   deprecated?: boolean;
   /** `openapi` of the page's frontmatter: the page documents this endpoint. */
   frontmatterOpenApi?: string;
+  /** `openapi-schema` of the page's frontmatter: the page documents this schema. */
+  frontmatterOpenApiSchema?: string;
   /** Position in the site's reading order (`pages.list[index]` is this node). */
   index: number;
   /** Previous and next page in reading order within the same section. */
@@ -110,15 +114,23 @@ export interface EndpointNode extends NodeBase {
   method: HttpMethod;
   /** Path of the operation in the document. */
   path: string;
-  /** The document named in the entry (`spec.yaml GET /users`), else undefined: the one in effect. */
+  /** The document named in the entry (`spec.yaml GET /users`), else undefined: the one in effect. After `expandOpenApiEndpoints`: the document it was found in. */
   spec?: string;
+  /** After `expandOpenApiEndpoints`: URL path of the generated page. */
+  href?: string;
+  /** After `expandOpenApiEndpoints`: the operation is deprecated (a badge in the navigation). */
+  deprecated?: boolean;
 }
 
 /** A reference to a webhook of an OpenAPI document (`webhook user.created`). */
 export interface WebhookNode extends NodeBase {
   kind: 'webhook';
   name: string;
+  /** The document named in the entry, or after `expandOpenApiEndpoints` the one it was found in. */
   spec?: string;
+  /** After `expandOpenApiEndpoints`: URL path of the generated page. */
+  href?: string;
+  deprecated?: boolean;
 }
 
 /** An element that only links somewhere (a tab or anchor with `href`, a global anchor). */

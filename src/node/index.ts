@@ -2,3 +2,5 @@ export { loadDocsJson } from './load-docs-json.js';
 export type { LoadDocsJsonOptions, LoadDocsJsonResult } from './load-docs-json.js';
 export { loadSite } from './load-site.js';
 export type { LoadSiteOptions, LoadedSite } from './load-site.js';
+export { readOpenApiSource } from './read-spec.js';
+export type { ReadOpenApiSourceOptions, ReadOpenApiSourceResult } from './read-spec.js';

@@ -8,6 +8,10 @@ import { resolveNavigation } from '../navigation/resolve.js';
 import type { MissingPagesSummary, NavigationTree, PageIndex } from '../navigation/types.js';
 import { loadDocsJson } from './load-docs-json.js';
 import { readFrontmatterBlock } from './read-frontmatter.js';
+import { expandOpenApiEndpoints } from '../openapi/expand-endpoints.js';
+import type { EndpointPage, PlaygroundMode } from '../openapi/types.js';
+import type { NavigationNode } from '../navigation/types.js';
+import { readOpenApiSource } from './read-spec.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -19,6 +23,10 @@ export interface LoadSiteOptions {
   defaultDrilldown?: boolean;
   /** Pages read at the same time. Default 64. */
   concurrency?: number;
+  /** Read the OpenAPI documents in effect and expand their references into endpoint pages. Default `true`. */
+  openapi?: boolean;
+  /** Time allowed for an OpenAPI document given by URL, in milliseconds. Default 15 s. */
+  openapiTimeoutMs?: number;
 }
 
 /** A site as loaded from disk. */
@@ -29,8 +37,10 @@ export interface LoadedSite {
   docsJson: string;
   /** The configuration, or `undefined` when docs.json has errors. */
   config: DocsConfig | undefined;
-  /** The resolved navigation, when the configuration is valid. */
+  /** The resolved navigation, when the configuration is valid, with OpenAPI references expanded. */
   tree: NavigationTree | undefined;
+  /** The page model of every generated endpoint and webhook page. */
+  endpointPages: EndpointPage[];
   pages: PageIndex | undefined;
   missingPages: MissingPagesSummary[];
   /** Page files (`.md`, `.mdx`) relative to `root`, sorted. */
@@ -70,11 +80,43 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
     }
     if (result.data) frontmatter.set(filePagePath(file), result.data);
   });
-  const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, pages: undefined, missingPages: [], files, frontmatter, diagnostics, sources };
+  const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, frontmatter, diagnostics, sources };
   if (!parsed.config) return site;
   const resolved = resolveNavigation(parsed.config, { files, frontmatter, locate: parsed.locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
   diagnostics.push(...resolved.diagnostics);
-  return { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
+  const loaded = { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
+  if (options.openapi === false) return loaded;
+
+  // The OpenAPI documents in effect anywhere, read once each (repository paths or URLs).
+  const texts = new Map<string, string>();
+  const names = new Map<string, string>();
+  const specSources = [...collectSources(resolved.tree.root)];
+  const reads = await mapLimit(specSources, 8, (source) => readOpenApiSource(source, { root, ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }) }));
+  specSources.forEach((source, index) => {
+    const read = reads[index];
+    if (read?.text !== undefined) texts.set(source, read.text);
+    diagnostics.push(...(read?.diagnostics ?? []));
+    names.set(source, /^[a-z][a-z0-9+.-]*:/i.test(source) ? source : relativeToCwd(source.replace(/^\/+/, '')));
+  });
+  const pageFiles = new Map(files.map((file) => [filePagePath(file), relativeToCwd(file)]));
+  const playground = parsed.config.api?.playground?.display as PlaygroundMode | undefined;
+  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate: parsed.locate, pageFiles, ...(playground ? { playground } : {}) });
+  for (const diagnostic of expanded.diagnostics) {
+    const name = names.get(diagnostic.file);
+    if (name !== undefined) {
+      if (!(name in sources)) sources[name] = texts.get(diagnostic.file) ?? '';
+      diagnostics.push({ ...diagnostic, file: name });
+    } else diagnostics.push(diagnostic);
+  }
+  return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages };
+}
+
+/** Every OpenAPI source named in the tree: in effect on a node, or named by an endpoint reference. */
+function collectSources(node: NavigationNode, found = new Set<string>()): Set<string> {
+  for (const source of node.openapi) found.add(source.source);
+  if ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec !== undefined && node.openapi.every((source) => source.source !== node.spec)) found.add(node.spec);
+  if ('children' in node) for (const child of node.children) collectSources(child, found);
+  return found;
 }
 
 /** Runs `task` over `items` with at most `limit` at a time, keeping the order of results. */

@@ -1,0 +1,168 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { didYouMeanText } from '../diagnostics/suggest.js';
+import type { OpenApiDocument } from './document.js';
+import { ExampleGenerator } from './examples.js';
+import { readExtension } from './extension.js';
+import { findOperation, findWebhook } from './find.js';
+import { placeFindings, type Finding } from './findings.js';
+import { isObject } from './json.js';
+import { mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
+import { operationEntries, type OperationEntry } from './operations.js';
+import { SlugRegistry, slugify } from './slug.js';
+import type { EndpointPage, PageMetadata, PlaygroundMode } from './types.js';
+
+/** An endpoint (`{ method, path }`) or a webhook (`{ webhook }`) to make a page for. */
+export type EndpointSelector = { method: string; path: string } | { webhook: string };
+
+/** Options of {@link buildEndpointPages}. */
+export interface BuildEndpointPagesOptions {
+  /** Folder of the generated pages. Default `api-reference`. */
+  directory?: string;
+  /** Vendor extension read for page settings. Default `x-quire` (`x-mint` reads Mintlify specs as they are). */
+  extension?: string;
+  /** `version` of the navigation element the pages are in, copied to their metadata. */
+  version?: string;
+  /** The site's playground mode (docs.json `api.playground.display`). Default `interactive`. */
+  playground?: PlaygroundMode;
+  /** Only these endpoints, in this order; by default every operation and webhook. */
+  only?: EndpointSelector[];
+}
+
+/** What {@link buildEndpointPages} returns. */
+export interface BuildEndpointPagesResult {
+  /** The pages, in document order (or in the order of `only`). */
+  pages: EndpointPage[];
+  /** The same pages by tag: the order of the document's `tags`, then undeclared tags as met, untagged last. */
+  groups: Array<{ tag?: string; pages: EndpointPage[] }>;
+  diagnostics: Diagnostic[];
+}
+
+const PLAYGROUND_MODES = new Set<string>(['interactive', 'simple', 'none', 'auth']);
+
+/**
+ * Page models for the operations and webhooks of one document: everything a renderer needs for
+ * each reference page and its playground. URLs are `<directory>/<tag-slug>/<operation-slug>`,
+ * made unique in document order, so they are the same on every run; `x-quire.href` replaces
+ * one. Operations marked `x-hidden: true` get no page.
+ */
+export function buildEndpointPages(document: OpenApiDocument, options: BuildEndpointPagesOptions = {}): BuildEndpointPagesResult {
+  const extension = options.extension ?? 'x-quire';
+  const findings: Finding[] = [];
+  const entries = operationEntries(document, { extension });
+  const urls = pageUrls(entries, options.directory ?? 'api-reference');
+  const selected = options.only ? select(document, entries, options.only, findings) : entries.filter((entry) => !entry.hidden);
+  const context: ModelContext = { document, examples: new ExampleGenerator(), shared: new Map(), sharedLists: new WeakMap() };
+  const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extension, findings));
+  return { pages, groups: groupByTag(document, pages), diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
+}
+
+/** The default URL of every visible operation, claimed in document order. */
+function pageUrls(entries: readonly OperationEntry[], directory: string): Map<OperationEntry, string> {
+  const registry = new SlugRegistry();
+  const urls = new Map<OperationEntry, string>();
+  const base = directory.replace(/^\/+|\/+$/g, '');
+  for (const entry of entries) {
+    if (entry.hidden) continue;
+    const folder = [base, entry.tags[0] === undefined ? '' : slugify(entry.tags[0]) || 'tag'].filter(Boolean).join('/');
+    const wanted = slugify(entry.summary ?? '') || slugify(entry.operationId ?? '') || slugify(entry.kind === 'webhook' ? entry.path : `${entry.method} ${entry.path}`) || 'endpoint';
+    urls.set(entry, `${folder ? `${folder}/` : ''}${registry.claim(folder, wanted)}`);
+  }
+  return urls;
+}
+
+function select(document: OpenApiDocument, entries: readonly OperationEntry[], only: readonly EndpointSelector[], findings: Finding[]): OperationEntry[] {
+  const selected: OperationEntry[] = [];
+  for (const selector of only) {
+    const found = 'webhook' in selector ? findWebhook(document, selector.webhook) : findOperation(document, selector.method, selector.path);
+    const entry = found.match && entries.find((candidate) => candidate.pointer === found.match?.pointer);
+    const label = 'webhook' in selector ? `webhook ${selector.webhook}` : `${selector.method.toUpperCase()} ${selector.path}`;
+    if (!entry) {
+      findings.push({
+        code: 'openapi/operation-not-found',
+        severity: 'error',
+        message: `${document.file} has no ${'webhook' in selector ? 'webhook' : 'endpoint'} ${JSON.stringify(label)}.`,
+        pointer: 'webhook' in selector ? (document.version === '3.1' ? '/webhooks' : '/x-webhooks') : '/paths',
+        hint: didYouMeanText(found.suggestions) ?? 'Check the method and the path against the description.',
+        suggestions: found.suggestions,
+      });
+    } else if (entry.hidden) {
+      findings.push({ code: 'openapi/hidden-operation', severity: 'warning', message: `${label} is marked \`x-hidden\`, so it gets no page.`, pointer: entry.pointer, hint: 'Remove it from the navigation, or remove `x-hidden`.' });
+    } else selected.push(entry);
+  }
+  return selected;
+}
+
+function endpointPage(context: ModelContext, entry: OperationEntry, url: string, options: BuildEndpointPagesOptions, extensionName: string, findings: Finding[]): EndpointPage {
+  const { operation, pathItem } = entry;
+  const spec = context.document.root();
+  const extension = readExtension(operation, entry.pointer, extensionName, (finding) => findings.push(finding));
+  const label = entry.kind === 'webhook' ? `webhook ${entry.path}` : `${entry.method} ${entry.path}`;
+  const metadata: PageMetadata = { title: entry.summary || (entry.kind === 'webhook' ? entry.path : label), openapi: `${context.document.file} ${label}` };
+  if (typeof operation.description === 'string') metadata.description = operation.description;
+  if (options.version !== undefined) metadata.version = options.version;
+  if (entry.deprecated) metadata.deprecated = true;
+  Object.assign(metadata, extension.metadata);
+  const servers = sharedByList(context, [operation.servers, pathItem.servers, spec.servers], () => serverModels(operation.servers, pathItem.servers, spec.servers));
+  const page: EndpointPage = {
+    kind: entry.kind,
+    url: extension.href === undefined ? url : extension.href.replace(/^\/+/, ''),
+    method: entry.method,
+    path: entry.path,
+    file: context.document.file,
+    pointer: entry.pointer,
+    metadata,
+    servers,
+    security: sharedByList(context, [operation.security ?? spec.security], () => securityModels(context, operation)),
+    playground: playgroundOf(metadata, options.playground, servers.length > 0),
+    parameters: { path: [], query: [], header: [], cookie: [] },
+    responses: responseModels(context, operation.responses, `${entry.pointer}/responses`),
+  };
+  if (entry.operationId !== undefined) page.operationId = entry.operationId;
+  if (entry.tags[0] !== undefined) page.tag = entry.tags[0];
+  if (extension.content !== undefined) page.content = extension.content;
+  for (const parameter of mergedParameters(context, pathItem, entry.pathItemPointer, operation, entry.pointer)) page.parameters[parameter.in].push(parameter);
+  const body = requestBodyModel(context, operation.requestBody, `${entry.pointer}/requestBody`);
+  if (body) page.requestBody = body;
+  return page;
+}
+
+/**
+ * Servers and security are usually the document's, the same list for every page: their models are
+ * built once per list in effect and shared.
+ */
+function sharedByList<T>(context: ModelContext, levels: unknown[], build: () => T): T {
+  const list = levels.find((level) => Array.isArray(level) && level.length > 0) ?? levels.find(Array.isArray);
+  if (!list) return build();
+  const cached = context.sharedLists.get(list as object) as T | undefined;
+  if (cached) return cached;
+  const model = build();
+  context.sharedLists.set(list as object, model);
+  return model;
+}
+
+/** The page's playground: its `playground` metadata, else the site's; without a server to send to, `simple`. */
+function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, hasServers: boolean): EndpointPage['playground'] {
+  const chosen = typeof metadata.playground === 'string' && PLAYGROUND_MODES.has(metadata.playground) ? (metadata.playground as PlaygroundMode) : (site ?? 'interactive');
+  const mode = !hasServers && chosen === 'interactive' ? 'simple' : chosen;
+  const playground: EndpointPage['playground'] = { mode };
+  if (chosen === 'auth' && Array.isArray(metadata.groups)) playground.groups = metadata.groups.filter((group): group is string => typeof group === 'string');
+  return playground;
+}
+
+function groupByTag(document: OpenApiDocument, pages: readonly EndpointPage[]): BuildEndpointPagesResult['groups'] {
+  const spec = document.root();
+  const order: string[] = Array.isArray(spec.tags) ? spec.tags.filter(isObject).map((tag) => tag.name).filter((name): name is string => typeof name === 'string') : [];
+  const byTag = new Map<string, EndpointPage[]>(order.map((tag) => [tag, []]));
+  const untagged: EndpointPage[] = [];
+  for (const page of pages) {
+    if (page.tag === undefined) untagged.push(page);
+    else {
+      const list = byTag.get(page.tag) ?? [];
+      if (!byTag.has(page.tag)) byTag.set(page.tag, list);
+      list.push(page);
+    }
+  }
+  const groups: BuildEndpointPagesResult['groups'] = [...byTag].filter(([, list]) => list.length > 0).map(([tag, list]) => ({ tag, pages: list }));
+  if (untagged.length) groups.push({ pages: untagged });
+  return groups;
+}

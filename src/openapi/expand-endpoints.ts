@@ -1,0 +1,328 @@
+import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { didYouMeanText } from '../diagnostics/suggest.js';
+import type { Locate } from '../config/parse-docs-json.js';
+import { classifyEntry } from '../navigation/classify.js';
+import type { EndpointNode, GroupNode, NavigationNode, NavigationTree, OpenApiSource, PageNode, SectionNode, WebhookNode } from '../navigation/types.js';
+import type { OpenApiDocument } from './document.js';
+import { buildEndpointPages, type EndpointSelector } from './endpoint-pages.js';
+import { findOperation, findSchema, findWebhook } from './find.js';
+import { loadOpenApi } from './load-openapi.js';
+import type { EndpointPage, PlaygroundMode } from './types.js';
+
+/** Options of {@link expandOpenApiEndpoints}. */
+export interface ExpandOpenApiOptions {
+  /** Vendor extension read for page settings. Default `x-quire`. */
+  extension?: string;
+  /** The site's playground mode (docs.json `api.playground.display`). */
+  playground?: PlaygroundMode;
+  /** `parseDocsJson`'s `locate`, to place diagnostics about navigation entries in docs.json. */
+  locate?: Locate;
+  /** Name of docs.json in diagnostics when `locate` is not given. Default `docs.json`. */
+  file?: string;
+  /** The file of each page (`guides/a` → `guides/a.mdx`), to name it in frontmatter diagnostics. */
+  pageFiles?: ReadonlyMap<string, string>;
+}
+
+/** What {@link expandOpenApiEndpoints} returns. */
+export interface ExpandOpenApiResult {
+  /** The tree with endpoint and webhook references resolved to their pages, and `openapi` elements without pages expanded. */
+  tree: NavigationTree;
+  /** The page model of every generated page, by URL order of first appearance. */
+  pages: EndpointPage[];
+  /** Problems in the documents (in their files) and in the references to them (in docs.json or the MDX page). */
+  diagnostics: Diagnostic[];
+}
+
+/** The text of each OpenAPI document in effect, by its `source` as written in docs.json. */
+export type OpenApiTexts = ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+
+interface Loaded {
+  source: string;
+  document?: OpenApiDocument;
+}
+
+type Selector = EndpointSelector;
+
+/** One call to `buildEndpointPages`: a document, the folder, the version, and what to build. */
+interface Build {
+  loaded: Loaded;
+  directory: string;
+  version: string | undefined;
+  all: boolean;
+  selectors: Selector[];
+  pages?: Map<string, EndpointPage>;
+  groups?: Array<{ tag?: string; pages: EndpointPage[] }>;
+}
+
+/**
+ * Replaces the navigation's OpenAPI references with generated endpoint pages: an element with
+ * `openapi` and no pages gets a page for every operation, grouped by tag in the order of the
+ * document's `tags` (untagged last); endpoint and webhook references are resolved against the
+ * document named or in effect, with "did you mean" when they miss. Returns the page model of
+ * every generated page. Reads nothing: `specs` holds the text of each document by source.
+ */
+export function expandOpenApiEndpoints(tree: NavigationTree, specs: OpenApiTexts, options: ExpandOpenApiOptions = {}): ExpandOpenApiResult {
+  return new Expander(specs, options).run(tree);
+}
+
+class Expander {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly builds = new Map<string, Build>();
+  /** From the first pass: the build and key of each reference node, and the builds of each element listing whole documents. */
+  private readonly references = new Map<NavigationNode, { build: Build; key: string }>();
+  private readonly expansions = new Map<NavigationNode, Build[]>();
+
+  constructor(
+    private readonly specs: OpenApiTexts,
+    private readonly options: ExpandOpenApiOptions,
+  ) {}
+
+  run(tree: NavigationTree): ExpandOpenApiResult {
+    this.plan(tree.root);
+    for (const build of this.builds.values()) this.build(build);
+    const root = this.rewrite(tree.root) as SectionNode;
+    const pages = new Map<string, EndpointPage>();
+    for (const build of this.builds.values()) for (const page of build.pages?.values() ?? []) if (!pages.has(page.url)) pages.set(page.url, page);
+    return { tree: { root, global: tree.global }, pages: [...pages.values()], diagnostics: inDocumentOrder(this.diagnostics) };
+  }
+
+  /** First pass: which documents are needed, and which operations of each. */
+  private plan(node: NavigationNode): void {
+    if ((node.kind === 'group' || isSection(node)) && (node as GroupNode | SectionNode).allOperations) {
+      const own = node.openapi;
+      this.expansions.set(node, own.flatMap((source) => {
+        const loaded = this.load(source.source, node.pointer);
+        return loaded.document ? [this.buildFor(loaded, source, node.version, true)] : [];
+      }));
+    }
+    if (node.kind === 'endpoint' || node.kind === 'webhook') this.planReference(node);
+    if (node.kind === 'page') this.checkFrontmatter(node);
+    if ('children' in node) for (const child of node.children) this.plan(child);
+  }
+
+  private planReference(node: EndpointNode | WebhookNode): void {
+    const selector: Selector = node.kind === 'endpoint' ? { method: node.method, path: node.path } : { webhook: node.name };
+    const candidates = node.spec === undefined ? node.openapi : this.named(node.spec, node.openapi, node.pointer);
+    if (candidates.length === 0) return; // reported by resolveNavigation, or the named document is unknown (reported above)
+    const found: Array<{ source: OpenApiSource; loaded: Loaded }> = [];
+    const suggestions = new Set<string>();
+    for (const source of candidates) {
+      const loaded = this.load(source.source, node.pointer);
+      if (!loaded.document) continue;
+      const result = node.kind === 'endpoint' ? findOperation(loaded.document, node.method, node.path) : findWebhook(loaded.document, node.name);
+      if (result.match) found.push({ source, loaded });
+      else for (const suggestion of result.suggestions) suggestions.add(node.kind === 'webhook' ? `webhook ${suggestion}` : suggestion);
+    }
+    if (!candidates.some((source) => this.loaded.get(source.source)?.document)) return; // the documents failed to load: reported there
+    const entry = node.kind === 'endpoint' ? `${node.method} ${node.path}` : `webhook ${node.name}`;
+    if (found.length === 0) {
+      const list = [...suggestions].slice(0, 3);
+      this.report({
+        code: 'openapi/reference-not-found',
+        severity: 'error',
+        message: `"${entry}" is not in ${candidates.map((source) => source.source).join(' or ')}.`,
+        pointer: node.pointer,
+        hint: didYouMeanText(list) ?? `Check the ${node.kind === 'endpoint' ? 'method and path' : 'webhook name'} against the document.`,
+        ...(list.length ? { suggestions: list } : {}),
+      });
+      return;
+    }
+    if (found.length > 1) {
+      this.report({
+        code: 'openapi/ambiguous-reference',
+        severity: 'error',
+        message: `"${entry}" is in several documents in effect: ${found.map(({ source }) => source.source).join(', ')}.`,
+        pointer: node.pointer,
+        hint: `Name the document: "${found[0]?.source.source} ${entry}".`,
+      });
+      return;
+    }
+    const [{ source, loaded }] = found as [{ source: OpenApiSource; loaded: Loaded }];
+    const build = this.buildFor(loaded, source, node.version, false);
+    build.selectors.push(selector);
+    this.references.set(node, { build, key: selectorKey(selector) });
+  }
+
+  /** The document an entry names (`spec.yaml GET /x`): a source in effect, or any source by file name. */
+  private named(spec: string, inEffect: readonly OpenApiSource[], pointer: string): OpenApiSource[] {
+    const wanted = normaliseSource(spec);
+    const match = inEffect.find((source) => normaliseSource(source.source) === wanted || stripExtension(normaliseSource(source.source)) === stripExtension(wanted));
+    if (match) return [match];
+    const known = [...new Set([...inEffect.map((source) => source.source), ...this.sourceNames()])];
+    const byName = known.find((source) => normaliseSource(source) === wanted || stripExtension(normaliseSource(source)) === stripExtension(wanted));
+    if (byName) return [{ source: byName, directory: inEffect[0]?.directory ?? 'api-reference' }];
+    this.report({
+      code: 'openapi/unknown-document',
+      severity: 'error',
+      message: `The document "${spec}" is not an OpenAPI document of the site.`,
+      pointer,
+      hint: known.length ? `Documents of the site: ${known.join(', ')}.` : 'Add it with `openapi` on this element or an ancestor.',
+    });
+    return [];
+  }
+
+  private sourceNames(): string[] {
+    return this.specs instanceof Map ? [...this.specs.keys()] : Object.keys(this.specs);
+  }
+
+  private load(source: string, pointer: string): Loaded {
+    const cached = this.loaded.get(source);
+    if (cached) return cached;
+    const text = this.specs instanceof Map ? this.specs.get(source) : (this.specs as Record<string, string>)[source];
+    const loaded: Loaded = { source };
+    this.loaded.set(source, loaded);
+    if (text === undefined) {
+      this.report({ code: 'openapi/document-missing', severity: 'error', message: `The OpenAPI document "${source}" could not be read.`, pointer, hint: 'Check the path (relative to docs.json) or the URL.' });
+      return loaded;
+    }
+    const result = loadOpenApi(text, { file: source });
+    this.diagnostics.push(...result.diagnostics);
+    if (result.document) loaded.document = result.document;
+    return loaded;
+  }
+
+  private buildFor(loaded: Loaded, source: OpenApiSource, version: string | undefined, all: boolean): Build {
+    const key = `${loaded.source}\u0000${source.directory}\u0000${version ?? ''}\u0000${all ? 'all' : 'some'}`;
+    let build = this.builds.get(key);
+    if (!build) {
+      build = { loaded, directory: source.directory, version, all, selectors: [] };
+      this.builds.set(key, build);
+    }
+    return build;
+  }
+
+  private build(build: Build): void {
+    const document = build.loaded.document as OpenApiDocument;
+    const result = buildEndpointPages(document, {
+      directory: build.directory,
+      ...(build.version === undefined ? {} : { version: build.version }),
+      ...(this.options.extension === undefined ? {} : { extension: this.options.extension }),
+      ...(this.options.playground === undefined ? {} : { playground: this.options.playground }),
+      ...(build.all ? {} : { only: build.selectors }),
+    });
+    this.diagnostics.push(...result.diagnostics);
+    build.pages = new Map(result.pages.map((page) => [selectorKey(page.kind === 'endpoint' ? { method: page.method, path: page.path } : { webhook: page.path }), page]));
+    build.groups = result.groups;
+  }
+
+  /** Second pass: a new tree with the references filled in and whole documents expanded. */
+  private rewrite(node: NavigationNode): NavigationNode {
+    const plan = this.references.get(node);
+    if ((node.kind === 'endpoint' || node.kind === 'webhook') && plan) {
+      const page = plan.build.pages?.get(plan.key);
+      if (!page) return node;
+      const resolved = { ...node, label: page.metadata.title, href: `/${page.url}`, spec: plan.build.loaded.source };
+      if (page.metadata.deprecated) resolved.deprecated = true;
+      return resolved;
+    }
+    if (!('children' in node)) return node;
+    const children = node.children.map((child) => this.rewrite(child));
+    for (const build of this.expansions.get(node) ?? []) children.push(...this.tagGroups(build, node));
+    return { ...node, children } as NavigationNode;
+  }
+
+  /** The generated pages of a whole document, as one group per tag. */
+  private tagGroups(build: Build, parent: NavigationNode): GroupNode[] {
+    const breadcrumbs = parent.kind === 'root' ? [] : [...parent.breadcrumbs, parent.label];
+    return (build.groups ?? []).map((group, index) => {
+      const label = group.tag ?? 'Endpoints';
+      const pointer = `${parent.pointer}/openapi`;
+      const inner = [...breadcrumbs, label];
+      const children: NavigationNode[] = group.pages.map((page) => {
+        const base = { label: page.metadata.title, pointer, openapi: parent.openapi, breadcrumbs: inner, version: parent.version, versionTag: parent.versionTag, language: parent.language, href: `/${page.url}`, spec: build.loaded.source };
+        const reference: EndpointNode | WebhookNode = page.kind === 'endpoint' ? { ...base, kind: 'endpoint', method: page.method, path: page.path } : { ...base, kind: 'webhook', name: page.path };
+        if (page.metadata.deprecated) reference.deprecated = true;
+        return reference;
+      });
+      const nested = parent.kind === 'group';
+      return {
+        kind: 'group',
+        label,
+        pointer: `${pointer}#${index}`,
+        openapi: parent.openapi,
+        breadcrumbs,
+        version: parent.version,
+        versionTag: parent.versionTag,
+        language: parent.language,
+        expanded: !nested,
+        collapsible: nested,
+        drilldown: parent.kind === 'group' ? parent.drilldown : false,
+        children,
+      };
+    });
+  }
+
+  /** An MDX page whose frontmatter says `openapi: [spec] METHOD /path` or `openapi-schema: [spec] Name` must point at something real. */
+  private checkFrontmatter(node: PageNode): void {
+    const file = this.options.pageFiles?.get(node.path) ?? `${node.path}.mdx`;
+    if (node.frontmatterOpenApi !== undefined) {
+      const entry = classifyEntry(node.frontmatterOpenApi);
+      if (entry.kind !== 'endpoint' && entry.kind !== 'webhook') {
+        this.diagnostics.push({ code: 'openapi/frontmatter-invalid', severity: 'error', message: `\`openapi: ${node.frontmatterOpenApi}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference.`, file, pointer: '/openapi', hint: 'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`.' });
+        return;
+      }
+      const documents = this.documentsFor(entry.spec, node, file);
+      if (documents.length === 0) return;
+      const suggestions = new Set<string>();
+      for (const document of documents) {
+        const result = entry.kind === 'endpoint' ? findOperation(document, entry.method, entry.path) : findWebhook(document, entry.name);
+        if (result.match) return;
+        for (const suggestion of result.suggestions) suggestions.add(entry.kind === 'webhook' ? `webhook ${suggestion}` : suggestion);
+      }
+      const list = [...suggestions].slice(0, 3);
+      this.diagnostics.push({
+        code: 'openapi/frontmatter-not-found',
+        severity: 'error',
+        message: `\`openapi: ${node.frontmatterOpenApi}\` is not in ${documents.length === 1 ? 'the OpenAPI document' : 'the OpenAPI documents'} in effect.`,
+        file,
+        pointer: '/openapi',
+        hint: didYouMeanText(list) ?? 'The method and path must match the document exactly.',
+        ...(list.length ? { suggestions: list } : {}),
+      });
+    }
+    if (node.frontmatterOpenApiSchema !== undefined) {
+      const [first, second] = node.frontmatterOpenApiSchema.trim().split(/\s+/);
+      const name = second ?? first ?? '';
+      const documents = this.documentsFor(second === undefined ? undefined : first, node, file);
+      if (documents.length === 0 || documents.some((document) => findSchema(document, name).match)) return;
+      const list = [...new Set(documents.flatMap((document) => findSchema(document, name).suggestions))].slice(0, 3);
+      this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`openapi-schema: ${node.frontmatterOpenApiSchema}\`: no schema "${name}" in components.schemas.`, file, pointer: '/openapi-schema', hint: didYouMeanText(list) ?? 'Use the name of a schema under components.schemas.', ...(list.length ? { suggestions: list } : {}) });
+    }
+  }
+
+  /** The loaded documents a frontmatter reference is checked against: the one it names, else those in effect. */
+  private documentsFor(spec: string | undefined, node: PageNode, file: string): OpenApiDocument[] {
+    const sources = spec === undefined ? node.openapi : this.named(spec, node.openapi, node.pointer);
+    if (sources.length === 0 && spec === undefined) {
+      this.diagnostics.push({ code: 'openapi/frontmatter-without-document', severity: 'error', message: `The page "${node.path}" documents an OpenAPI reference, but no OpenAPI document is in effect for it and none is named.`, file, pointer: '/openapi', hint: 'Name the document in the frontmatter (`openapi: openapi.yaml GET /users`) or add `openapi` to the page\'s group.' });
+    }
+    return sources.flatMap((source) => this.load(source.source, node.pointer).document ?? []);
+  }
+
+  private report(finding: Omit<Diagnostic, 'file'>): void {
+    const placed = this.options.locate?.(finding.pointer);
+    const diagnostic: Diagnostic = { ...finding, file: placed?.file ?? this.options.file ?? 'docs.json', pointer: placed?.pointer ?? finding.pointer };
+    if (placed?.line !== undefined) {
+      diagnostic.line = placed.line;
+      diagnostic.column = placed.column ?? 1;
+    }
+    this.diagnostics.push(diagnostic);
+  }
+}
+
+function isSection(node: NavigationNode): node is SectionNode {
+  return 'children' in node && node.kind !== 'group';
+}
+
+function selectorKey(selector: Selector): string {
+  return 'webhook' in selector ? `webhook ${selector.webhook}` : `${selector.method.toUpperCase()} ${selector.path}`;
+}
+
+function normaliseSource(source: string): string {
+  return source.trim().replace(/^\.?\/+/, '');
+}
+
+function stripExtension(source: string): string {
+  return source.replace(/\.(?:ya?ml|json)$/i, '');
+}

@@ -1,0 +1,249 @@
+import { joinPointer } from '../json/pointer.js';
+import type { OpenApiDocument } from './document.js';
+import type { ExampleGenerator } from './examples.js';
+import { isObject, type JsonObject } from './json.js';
+import type {
+  ExampleModel,
+  MediaTypeModel,
+  OAuthFlowModel,
+  ParameterModel,
+  RequestBodyModel,
+  ResponseModel,
+  SecurityRequirementModel,
+  SecuritySchemeModel,
+  ServerModel,
+} from './types.js';
+
+/** What the model builders share while building the pages of one document. */
+export interface ModelContext {
+  document: OpenApiDocument;
+  examples: ExampleGenerator;
+  /**
+   * Models of referenced components (`#/components/parameters/top`, `.../responses/Error`) by
+   * pointer: every page that refers to one shares the same object, so memory grows with the
+   * document, not with the number of operations times their shared parts.
+   */
+  shared: Map<string, unknown>;
+  /** Models of server and security lists, by the list they are made from. */
+  sharedLists: WeakMap<object, unknown>;
+}
+
+/** The model of a value that may be a `$ref`: built once per referenced component, fresh for inline values. */
+function sharedModel<T>(context: ModelContext, entry: unknown, build: () => T): T {
+  const ref = isObject(entry) && typeof entry.$ref === 'string' ? entry.$ref : undefined;
+  if (ref === undefined) return build();
+  if (context.shared.has(ref)) return context.shared.get(ref) as T;
+  const model = build();
+  context.shared.set(ref, model);
+  return model;
+}
+
+const LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
+
+/** Path-item parameters overridden by the operation's own (same name and location), operation order last. */
+export function mergedParameters(context: ModelContext, pathItem: JsonObject, pathItemPointer: string, operation: JsonObject, operationPointer: string): ParameterModel[] {
+  const merged = new Map<string, ParameterModel>();
+  const add = (list: unknown, pointer: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((entry, index) => {
+      const model = sharedModel(context, entry, () => parameterModel(context, entry, joinPointer(pointer, 'parameters', index)));
+      if (model) merged.set(`${model.in} ${model.name}`, model);
+    });
+  };
+  add(pathItem.parameters, pathItemPointer);
+  add(operation.parameters, operationPointer);
+  return [...merged.values()];
+}
+
+function parameterModel(context: ModelContext, entry: unknown, pointer: string): ParameterModel | undefined {
+  const resolved = context.document.refs().follow(entry, pointer);
+  if (!resolved || !isObject(resolved.value)) return undefined;
+  const parameter = resolved.value;
+  if (typeof parameter.name !== 'string' || typeof parameter.in !== 'string' || !LOCATIONS.has(parameter.in)) return undefined;
+  return describedValue(context, parameter, { name: parameter.name, in: parameter.in as ParameterModel['in'], required: parameter.required === true || parameter.in === 'path' });
+}
+
+/** A parameter or header: schema (or single media type), examples, serialisation. */
+function describedValue(context: ModelContext, value: JsonObject, base: Pick<ParameterModel, 'name' | 'in' | 'required'>): ParameterModel {
+  const model: ParameterModel = { ...base, deprecated: value.deprecated === true, examples: [] };
+  if (typeof value.description === 'string') model.description = value.description;
+  if (typeof value.style === 'string') model.style = value.style;
+  if (typeof value.explode === 'boolean') model.explode = value.explode;
+  let holder: JsonObject = value;
+  if (isObject(value.content)) {
+    const [mediaType, media] = Object.entries(value.content)[0] ?? [];
+    if (mediaType !== undefined && isObject(media)) {
+      model.mediaType = mediaType;
+      holder = media;
+    }
+  }
+  const schema = context.document.refs().schema(holder.schema);
+  if (schema) model.schema = schema;
+  model.examples = examplesOf(context, holder, schema);
+  if (model.examples.length === 0 && isObject(value) && value !== holder) model.examples = examplesOf(context, value, schema);
+  return model;
+}
+
+/** The examples written beside a schema (`example` or `examples`), or one made from the schema. */
+function examplesOf(context: ModelContext, holder: JsonObject, schema: JsonObject | undefined, direction: 'request' | 'response' = 'request'): ExampleModel[] {
+  if (holder.example !== undefined) return [{ value: holder.example }];
+  if (isObject(holder.examples)) {
+    const examples: ExampleModel[] = [];
+    for (const name in holder.examples) {
+      const resolved = context.document.refs().follow(holder.examples[name], '');
+      if (!resolved || !isObject(resolved.value)) continue;
+      const written = resolved.value;
+      const example: ExampleModel = { name };
+      if (typeof written.summary === 'string') example.summary = written.summary;
+      if (typeof written.description === 'string') example.description = written.description;
+      if (written.value !== undefined) example.value = written.value;
+      if (typeof written.externalValue === 'string') example.externalValue = written.externalValue;
+      examples.push(example);
+    }
+    if (examples.length) return examples;
+  }
+  if (!schema) return [];
+  const value = context.examples.example(schema, direction);
+  return value === undefined ? [] : [{ value, generated: true }];
+}
+
+function mediaTypes(context: ModelContext, content: unknown, direction: 'request' | 'response'): MediaTypeModel[] {
+  if (!isObject(content)) return [];
+  const models: MediaTypeModel[] = [];
+  for (const mediaType in content) {
+    const media = content[mediaType];
+    if (!isObject(media)) continue;
+    const schema = context.document.refs().schema(media.schema);
+    const model: MediaTypeModel = { mediaType, examples: examplesOf(context, media, schema, direction) };
+    if (schema) model.schema = schema;
+    models.push(model);
+  }
+  return models;
+}
+
+export function requestBodyModel(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
+  if (body === undefined) return undefined;
+  return sharedModel(context, body, () => buildRequestBody(context, body, pointer));
+}
+
+function buildRequestBody(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
+  const resolved = context.document.refs().follow(body, pointer);
+  if (!resolved || !isObject(resolved.value)) return undefined;
+  const model: RequestBodyModel = { required: resolved.value.required === true, content: mediaTypes(context, resolved.value.content, 'request') };
+  if (typeof resolved.value.description === 'string') model.description = resolved.value.description;
+  return model;
+}
+
+export function responseModels(context: ModelContext, responses: unknown, pointer: string): ResponseModel[] {
+  if (!isObject(responses)) return [];
+  const models: ResponseModel[] = [];
+  for (const status in responses) {
+    if (status.startsWith('x-')) continue;
+    const entry = responses[status];
+    const shared = sharedModel(context, entry, () => responseBody(context, entry, joinPointer(pointer, status)));
+    if (shared) models.push({ status, ...shared });
+  }
+  return models;
+}
+
+/** A response without its status, which differs between the operations that share it. */
+function responseBody(context: ModelContext, entry: unknown, pointer: string): Omit<ResponseModel, 'status'> | undefined {
+  {
+    const resolved = context.document.refs().follow(entry, pointer);
+    if (!resolved || !isObject(resolved.value)) return undefined;
+    const response = resolved.value;
+    const headers: ParameterModel[] = [];
+    if (isObject(response.headers)) {
+      for (const name in response.headers) {
+        const header = context.document.refs().follow(response.headers[name], '');
+        if (header && isObject(header.value)) headers.push(describedValue(context, header.value, { name, in: 'header', required: header.value.required === true }));
+      }
+    }
+    return { description: typeof response.description === 'string' ? response.description : '', headers, content: mediaTypes(context, response.content, 'response') };
+  }
+}
+
+/** The servers in effect: the operation's, else the path item's, else the document's. */
+export function serverModels(...levels: unknown[]): ServerModel[] {
+  const servers = levels.find((level) => Array.isArray(level) && level.length > 0) as unknown[] | undefined;
+  if (!servers) return [];
+  const models: ServerModel[] = [];
+  for (const server of servers) {
+    if (!isObject(server) || typeof server.url !== 'string') continue;
+    const model: ServerModel = { url: server.url };
+    if (typeof server.description === 'string') model.description = server.description;
+    if (isObject(server.variables)) {
+      const variables: NonNullable<ServerModel['variables']> = {};
+      for (const name in server.variables) {
+        const variable = server.variables[name];
+        if (!isObject(variable)) continue;
+        const entry: { default: string; enum?: string[]; description?: string } = { default: String(variable.default ?? '') };
+        if (Array.isArray(variable.enum)) entry.enum = variable.enum.map(String);
+        if (typeof variable.description === 'string') entry.description = variable.description;
+        variables[name] = entry;
+      }
+      model.variables = variables;
+    }
+    models.push(model);
+  }
+  return models;
+}
+
+/**
+ * The ways to authenticate: the operation's `security` when it has one (`[]` means none), else
+ * the document's. Each requirement lists the schemes used together, described from
+ * `components.securitySchemes`; names without a definition are left out (the loader reports them).
+ */
+export function securityModels(context: ModelContext, operation: JsonObject): SecurityRequirementModel[] {
+  const spec = context.document.root();
+  const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
+  const schemes = isObject(spec.components) && isObject(spec.components.securitySchemes) ? spec.components.securitySchemes : {};
+  const models: SecurityRequirementModel[] = [];
+  for (const requirement of requirements) {
+    if (!isObject(requirement)) continue;
+    const used: SecuritySchemeModel[] = [];
+    for (const name in requirement) {
+      const resolved = context.document.refs().follow(schemes[name], '');
+      const scopes = Array.isArray(requirement[name]) ? (requirement[name] as unknown[]).map(String) : [];
+      const model = resolved && isObject(resolved.value) ? schemeModel(name, resolved.value, scopes) : undefined;
+      if (model) used.push(model);
+    }
+    models.push({ schemes: used });
+  }
+  return models;
+}
+
+function schemeModel(name: string, scheme: JsonObject, scopes: string[]): SecuritySchemeModel | undefined {
+  const description = typeof scheme.description === 'string' ? { description: scheme.description } : {};
+  switch (scheme.type) {
+    case 'apiKey':
+      if (scheme.in !== 'header' && scheme.in !== 'query' && scheme.in !== 'cookie') return undefined;
+      return { type: 'apiKey', scheme: name, in: scheme.in, name: String(scheme.name ?? ''), ...description, scopes };
+    case 'http': {
+      const model: SecuritySchemeModel = { type: 'http', scheme: name, httpScheme: String(scheme.scheme ?? '').toLowerCase(), ...description, scopes };
+      if (typeof scheme.bearerFormat === 'string') model.bearerFormat = scheme.bearerFormat;
+      return model;
+    }
+    case 'oauth2':
+      return { type: 'oauth2', scheme: name, flows: flowModels(scheme.flows), ...description, scopes };
+    case 'openIdConnect':
+      return { type: 'openIdConnect', scheme: name, openIdConnectUrl: String(scheme.openIdConnectUrl ?? ''), ...description, scopes };
+    case 'mutualTLS':
+      return { type: 'mutualTLS', scheme: name, ...description, scopes };
+    default:
+      return undefined;
+  }
+}
+
+function flowModels(flows: unknown): OAuthFlowModel[] {
+  if (!isObject(flows)) return [];
+  const models: OAuthFlowModel[] = [];
+  for (const flow of ['implicit', 'password', 'clientCredentials', 'authorizationCode'] as const) {
+    const value = flows[flow];
+    if (!isObject(value)) continue;
+    const model: OAuthFlowModel = { flow, scopes: isObject(value.scopes) ? Object.fromEntries(Object.entries(value.scopes).map(([scope, text]) => [scope, String(text)])) : {} };
+    for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) if (typeof value[key] === 'string') model[key] = value[key];
+    models.push(model);
+  }
+  return models;
+}

@@ -1,0 +1,115 @@
+import { joinPointer } from '../../json/pointer.js';
+import { isObject, type JsonObject } from '../json.js';
+import type { CheckContext } from './context.js';
+import { invalidValue, missing, wrongType } from './report.js';
+import { PARAMETER_KEYS, checkKeys } from './keys.js';
+import { checkSchema } from './schemas.js';
+
+const LOCATIONS = ['query', 'header', 'path', 'cookie'];
+
+/** Checks one parameter where it is written (a `$ref` is checked where it points). */
+export function checkParameter(context: CheckContext, parameter: unknown, pointer: string): void {
+  if (!isObject(parameter)) return wrongType(context, pointer, 'a parameter object');
+  if (typeof parameter.$ref === 'string') return;
+  checkKeys(context, parameter, pointer, PARAMETER_KEYS, 'A parameter');
+  if (typeof parameter.name !== 'string') {
+    if (parameter.name === undefined) missing(context, pointer, 'The parameter has no `name`.', 'Add the name the parameter has in the request.');
+    else wrongType(context, joinPointer(pointer, 'name'), 'a string');
+  }
+  if (typeof parameter.in !== 'string') {
+    if (parameter.in === undefined) missing(context, pointer, `The parameter ${JSON.stringify(parameter.name)} has no \`in\`.`, 'Say where it goes: `in: query`, `path`, `header` or `cookie`.');
+    else wrongType(context, joinPointer(pointer, 'in'), 'a string');
+  } else if (!LOCATIONS.includes(parameter.in)) {
+    invalidValue(context, joinPointer(pointer, 'in'), parameter.in, LOCATIONS, 'The parameter location');
+  } else if (parameter.in === 'path' && parameter.required !== true) {
+    context.report({
+      code: 'openapi/optional-path-parameter',
+      severity: 'error',
+      message: `The path parameter ${JSON.stringify(parameter.name)} must be required: a path cannot be called without it.`,
+      pointer,
+      hint: 'Add `required: true`.',
+    });
+  }
+  if (parameter.schema !== undefined) checkSchema(context, parameter.schema, joinPointer(pointer, 'schema'));
+}
+
+interface Declared {
+  name: string;
+  in: string;
+  pointer: string;
+}
+
+/**
+ * Checks the parameters of one operation together with those of its path item: no parameter
+ * twice in one list, and the path parameters match the `{names}` of the path template exactly.
+ */
+export function checkOperationParameters(context: CheckContext, item: JsonObject, operation: JsonObject, itemPointer: string, method: string, path: string): void {
+  const operationPointer = joinPointer(itemPointer, method);
+  const fromItem = declared(context, item.parameters, joinPointer(itemPointer, 'parameters'), method === firstMethod(item));
+  const fromOperation = declared(context, operation.parameters, joinPointer(operationPointer, 'parameters'), true);
+  const effective = new Map<string, Declared>();
+  for (const parameter of [...fromItem, ...fromOperation]) effective.set(`${parameter.in} ${parameter.name}`, parameter);
+  const template = templateNames(path);
+  const name = `${method.toUpperCase()} ${path}`;
+  for (const parameter of effective.values()) {
+    if (parameter.in !== 'path' || template.includes(parameter.name)) continue;
+    context.report({
+      code: 'openapi/path-parameter-not-in-path',
+      severity: 'error',
+      message: `${name} declares the path parameter ${JSON.stringify(parameter.name)}, but the path has no {${parameter.name}}.`,
+      pointer: parameter.pointer,
+      hint: template.length ? `The path's parameters are ${template.map((entry) => `{${entry}}`).join(', ')}; rename the parameter or the placeholder.` : 'Remove the parameter, or add the placeholder to the path.',
+    });
+  }
+  const missingNames = template.filter((entry) => !effective.has(`path ${entry}`));
+  // A parameter whose `$ref` is broken is reported there; it may be the one that seems missing.
+  const unresolved = [item.parameters, operation.parameters].some((list) => Array.isArray(list) && list.some((entry) => context.refs.follow(entry, '') === undefined));
+  if (missingNames.length && !unresolved) {
+    context.report({
+      code: 'openapi/path-parameter-missing',
+      severity: 'error',
+      message: `${name} does not declare the path parameter${missingNames.length > 1 ? 's' : ''} ${missingNames.map((entry) => `{${entry}}`).join(', ')}.`,
+      pointer: operationPointer,
+      hint: `Add ${missingNames.map((entry) => `{ name: ${entry}, in: path, required: true, schema: { type: string } }`).join(' and ')} to the operation's or the path's \`parameters\`.`,
+    });
+  }
+}
+
+/** The parameters of a list with their names resolved through `$ref`s; reports duplicates when `report` is true. */
+function declared(context: CheckContext, list: unknown, pointer: string, report: boolean): Declared[] {
+  if (!Array.isArray(list)) return [];
+  const result: Declared[] = [];
+  const seen = new Set<string>();
+  list.forEach((entry, index) => {
+    const at = joinPointer(pointer, index);
+    const resolved = context.refs.follow(entry, at);
+    if (!resolved || !isObject(resolved.value)) return;
+    const { name, in: location } = resolved.value;
+    if (typeof name !== 'string' || typeof location !== 'string') return;
+    const key = `${location} ${name}`;
+    if (seen.has(key) && report) {
+      context.report({
+        code: 'openapi/duplicate-parameter',
+        severity: 'error',
+        message: `The ${location} parameter ${JSON.stringify(name)} is listed twice in these parameters.`,
+        pointer: at,
+        hint: 'Remove one: a parameter is identified by its name and location.',
+      });
+    }
+    seen.add(key);
+    result.push({ name, in: location, pointer: at });
+  });
+  return result;
+}
+
+/** Duplicates in a path item's own list are reported once, with its first operation. */
+function firstMethod(item: JsonObject): string | undefined {
+  return ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].find((method) => isObject(item[method]));
+}
+
+/** `/users/{id}/posts/{postId}` gives `['id', 'postId']`. */
+export function templateNames(path: string): string[] {
+  const names: string[] = [];
+  for (const match of path.matchAll(/\{([^}]*)\}/g)) names.push(match[1] as string);
+  return names;
+}
