@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -91,6 +92,11 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const texts = new Map<string, string>();
   const names = new Map<string, string>();
   const specSources = [...collectSources(resolved.tree.root)];
+  const { named, unnamed } = frontmatterDocuments(frontmatter, resolved.pages.byPath);
+  for (const source of named) if (!specSources.includes(source)) specSources.push(source);
+  // Like the platform, a page that names no document and has none in effect is checked against
+  // the OpenAPI files found in the repository.
+  if (unnamed) for (const source of await discoverOpenApiFiles(root)) if (!specSources.includes(source)) specSources.push(source);
   const reads = await mapLimit(specSources, 8, (source) => readOpenApiSource(source, { root, ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }) }));
   specSources.forEach((source, index) => {
     const read = reads[index];
@@ -109,6 +115,55 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
     } else diagnostics.push(diagnostic);
   }
   return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages };
+}
+
+/**
+ * Documents named in page frontmatter (`openapi: ../spec.json GET /x`, relative to the page's
+ * folder), and whether some page refers to an operation with neither a document named nor one
+ * in effect for it.
+ */
+function frontmatterDocuments(frontmatter: ReadonlyMap<string, PageFrontmatter>, listed: ReadonlyMap<string, { openapi: readonly unknown[] }>): { named: string[]; unnamed: boolean } {
+  const named = new Set<string>();
+  let unnamed = false;
+  for (const [page, data] of frontmatter) {
+    const references = [data.openapi, typeof data['openapi-schema'] === 'string' ? `${data['openapi-schema']}` : undefined];
+    for (const [index, reference] of references.entries()) {
+      if (typeof reference !== 'string') continue;
+      const words = reference.trim().split(/\s+/);
+      const spec = index === 0 ? (words.length >= 3 ? words[0] : undefined) : words.length >= 2 ? words[0] : undefined;
+      if (spec === undefined) {
+        if ((listed.get(page)?.openapi.length ?? 0) === 0) unnamed = true;
+        continue;
+      }
+      if (/^[a-z][a-z0-9+.-]*:/i.test(spec)) continue;
+      const folder = page.includes('/') ? page.slice(0, page.lastIndexOf('/')) : '';
+      named.add(spec.startsWith('/') ? path.posix.normalize(spec.slice(1)) : path.posix.normalize(path.posix.join(folder, spec)));
+    }
+  }
+  return { named: [...named].filter((source) => !source.startsWith('..')), unnamed };
+}
+
+/** JSON and YAML files of the repository whose first bytes declare `openapi`. */
+async function discoverOpenApiFiles(root: string): Promise<string[]> {
+  const candidates = await fastGlob(['**/*.{json,yaml,yml}'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'], followSymbolicLinks: false });
+  const heads = await mapLimit(candidates, 32, async (file) => (await readHead(path.join(root, file))) ?? '');
+  return candidates.filter((_, index) => /(?:^|[\s{,])["']?openapi["']?\s*:\s*["']?3\./m.test(heads[index] as string)).sort();
+}
+
+/** The first 2 KiB of a file, or undefined when it cannot be read. */
+async function readHead(file: string): Promise<string | undefined> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const buffer = Buffer.alloc(2048);
+      const { bytesRead } = await handle.read(buffer, 0, 2048, 0);
+      return buffer.toString('utf8', 0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every OpenAPI source named in the tree: in effect on a node, or named by an endpoint reference. */

@@ -2,6 +2,7 @@ import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMeanText } from '../diagnostics/suggest.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import { classifyEntry } from '../navigation/classify.js';
+import { joinPath } from '../util/posix-path.js';
 import type { EndpointNode, GroupNode, NavigationNode, NavigationTree, OpenApiSource, PageNode, SectionNode, WebhookNode } from '../navigation/types.js';
 import type { OpenApiDocument } from './document.js';
 import { buildEndpointPages, type EndpointSelector } from './endpoint-pages.js';
@@ -150,7 +151,7 @@ class Expander {
     const match = inEffect.find((source) => normaliseSource(source.source) === wanted || stripExtension(normaliseSource(source.source)) === stripExtension(wanted));
     if (match) return [match];
     const known = [...new Set([...inEffect.map((source) => source.source), ...this.sourceNames()])];
-    const byName = known.find((source) => normaliseSource(source) === wanted || stripExtension(normaliseSource(source)) === stripExtension(wanted));
+    const byName = known.find((source) => normaliseSource(source) === wanted || stripExtension(normaliseSource(source)) === stripExtension(wanted)) ?? byStem(spec, known);
     if (byName) return [{ source: byName, directory: inEffect[0]?.directory ?? 'api-reference' }];
     this.report({
       code: 'openapi/unknown-document',
@@ -262,7 +263,7 @@ class Expander {
         this.diagnostics.push({ code: 'openapi/frontmatter-invalid', severity: 'error', message: `\`openapi: ${node.frontmatterOpenApi}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference.`, file, pointer: '/openapi', hint: 'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`.' });
         return;
       }
-      const documents = this.documentsFor(entry.spec, node, file);
+      const documents = this.documentsFor(entry.spec, node, file, 'openapi');
       if (documents.length === 0) return;
       const suggestions = new Set<string>();
       for (const document of documents) {
@@ -274,7 +275,7 @@ class Expander {
       this.diagnostics.push({
         code: 'openapi/frontmatter-not-found',
         severity: 'error',
-        message: `\`openapi: ${node.frontmatterOpenApi}\` is not in ${documents.length === 1 ? 'the OpenAPI document' : 'the OpenAPI documents'} in effect.`,
+        message: `\`openapi: ${node.frontmatterOpenApi}\` is not in ${documents.length === 1 ? `the OpenAPI document ${documents[0]?.file}` : `any of the ${documents.length} OpenAPI documents`}.`,
         file,
         pointer: '/openapi',
         hint: didYouMeanText(list) ?? 'The method and path must match the document exactly.',
@@ -284,20 +285,47 @@ class Expander {
     if (node.frontmatterOpenApiSchema !== undefined) {
       const [first, second] = node.frontmatterOpenApiSchema.trim().split(/\s+/);
       const name = second ?? first ?? '';
-      const documents = this.documentsFor(second === undefined ? undefined : first, node, file);
+      const documents = this.documentsFor(second === undefined ? undefined : first, node, file, 'openapi-schema');
       if (documents.length === 0 || documents.some((document) => findSchema(document, name).match)) return;
       const list = [...new Set(documents.flatMap((document) => findSchema(document, name).suggestions))].slice(0, 3);
       this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`openapi-schema: ${node.frontmatterOpenApiSchema}\`: no schema "${name}" in components.schemas.`, file, pointer: '/openapi-schema', hint: didYouMeanText(list) ?? 'Use the name of a schema under components.schemas.', ...(list.length ? { suggestions: list } : {}) });
     }
   }
 
-  /** The loaded documents a frontmatter reference is checked against: the one it names, else those in effect. */
-  private documentsFor(spec: string | undefined, node: PageNode, file: string): OpenApiDocument[] {
-    const sources = spec === undefined ? node.openapi : this.named(spec, node.openapi, node.pointer);
-    if (sources.length === 0 && spec === undefined) {
-      this.diagnostics.push({ code: 'openapi/frontmatter-without-document', severity: 'error', message: `The page "${node.path}" documents an OpenAPI reference, but no OpenAPI document is in effect for it and none is named.`, file, pointer: '/openapi', hint: 'Name the document in the frontmatter (`openapi: openapi.yaml GET /users`) or add `openapi` to the page\'s group.' });
+  /**
+   * The loaded documents a frontmatter reference is checked against: the one it names (a path
+   * relative to the page's folder, or to the root with a leading `/`, with or without extension),
+   * else those in effect for the page, else every document given (the platform finds OpenAPI
+   * files in the repository when the navigation names none).
+   */
+  private documentsFor(spec: string | undefined, node: PageNode, file: string, field: string): OpenApiDocument[] {
+    if (spec !== undefined) {
+      const source = this.frontmatterSource(spec, node.path);
+      if (source === undefined) {
+        this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'error', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site.`, file, pointer: `/${field}`, hint: 'The path is relative to the page\'s folder (or to the folder of docs.json with a leading `/`).' });
+        return [];
+      }
+      const document = this.load(source, node.pointer).document;
+      return document ? [document] : [];
     }
-    return sources.flatMap((source) => this.load(source.source, node.pointer).document ?? []);
+    const sources = node.openapi.length ? node.openapi.map((source) => source.source) : this.sourceNames();
+    if (sources.length === 0) {
+      this.diagnostics.push({ code: 'openapi/frontmatter-without-document', severity: 'error', message: `The page "${node.path}" documents an OpenAPI reference, but the site has no OpenAPI document.`, file, pointer: `/${field}`, hint: 'Name the document in the frontmatter (`openapi: openapi.yaml GET /users`) or add `openapi` to the page\'s group.' });
+    }
+    return sources.flatMap((source) => this.load(source, node.pointer).document ?? []);
+  }
+
+  /** The key in `specs` of a document named in a page's frontmatter. */
+  private frontmatterSource(spec: string, pagePath: string): string | undefined {
+    const folder = pagePath.includes('/') ? pagePath.slice(0, pagePath.lastIndexOf('/')) : '';
+    const resolved = spec.startsWith('/') ? joinPath(spec.slice(1)) : joinPath(folder, spec);
+    const known = this.sourceNames();
+    const wanted = [resolved, normaliseSource(spec)];
+    return (
+      known.find((source) => wanted.includes(normaliseSource(source))) ??
+      known.find((source) => wanted.map(stripExtension).includes(stripExtension(normaliseSource(source)))) ??
+      byStem(spec, known)
+    );
   }
 
   private report(finding: Omit<Diagnostic, 'file'>): void {
@@ -313,6 +341,13 @@ class Expander {
 
 function isSection(node: NavigationNode): node is SectionNode {
   return 'children' in node && node.kind !== 'group';
+}
+
+/** The one document whose file name without extension is `label` (`v2` for `specs/v2.json`), if exactly one is. */
+function byStem(label: string, known: readonly string[]): string | undefined {
+  if (label.includes('/')) return undefined;
+  const matches = known.filter((source) => stripExtension(source.slice(source.lastIndexOf('/') + 1)) === stripExtension(label));
+  return matches.length === 1 ? matches[0] : undefined;
 }
 
 function selectorKey(selector: Selector): string {
