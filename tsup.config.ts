@@ -1,28 +1,39 @@
 import { defineConfig } from 'tsup';
 
+const libraryOptions = {
+  format: ['esm', 'cjs'] as ('esm' | 'cjs')[],
+  dts: true,
+  sourcemap: true,
+  target: 'node20',
+  treeshake: true,
+  // Bundle the parts of zod/mini the schemas use: importing all of zod costs more than the
+  // 50 ms budget for `import('quire')`, while the tree-shaken parts cost a few milliseconds.
+  // zod stays a dependency for the declaration files, which refer to its types.
+  noExternal: ['zod', 'yaml'],
+  // yaml's Node build is CommonJS and requires `process`; its ESM browser build is the same
+  // parser and bundles cleanly for every runtime.
+  esbuildOptions(options: { alias?: Record<string, string> }) {
+    options.alias = { yaml: './node_modules/yaml/browser/index.js' };
+  },
+};
+
 export default defineConfig([
   {
+    ...libraryOptions,
     entry: {
       index: 'src/index.ts',
       'node/index': 'src/node/index.ts',
-      'server/index': 'src/server/index.ts',
     },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    clean: true,
-    target: 'node20',
+    clean: false,
     splitting: true,
-    treeshake: true,
-    // Bundle the parts of zod/mini the schemas use: importing all of zod costs more than the
-    // 50 ms budget for `import('quire')`, while the tree-shaken parts cost a few milliseconds.
-    // zod stays a dependency for the declaration files, which refer to its types.
-    noExternal: ['zod', 'yaml'],
-    // yaml's Node build is CommonJS and requires `process`; its ESM browser build is the same
-    // parser and bundles cleanly for every runtime.
-    esbuildOptions(options) {
-      options.alias = { yaml: './node_modules/yaml/browser/index.js' };
-    },
+  },
+  {
+    // The server is built on its own: sharing chunks with the core would put what only the server
+    // uses (all of zod, for request validation) in the chunk that `import('quire')` loads.
+    ...libraryOptions,
+    entry: { 'server/index': 'src/server/index.ts' },
+    clean: false,
+    splitting: false,
   },
   {
     // The CLI is an executable, not an API: ESM only, no declarations.

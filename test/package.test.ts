@@ -15,6 +15,21 @@ describe('the built package', () => {
     expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['config/missing-field', 'config/missing-field', 'config/missing-field']);
   });
 
+  it('keeps the core entry free of what only the server needs', () => {
+    // Every file `import('quire')` loads, following the static imports between built chunks.
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const match of readFileSync(`${root}dist/${file}`, 'utf8').matchAll(/from\s*["']\.\/([\w.-]+\.js)["']/g)) visit(match[1] as string);
+    };
+    visit('index.js');
+    const text = [...seen].map((file) => readFileSync(`${root}dist/${file}`, 'utf8')).join('\n');
+    expect(text).not.toMatch(/createApiHandler|@electric-sql\/pglite|from ["']pg["']|@anthropic-ai\/sdk/);
+    // zod/mini's tree-shaken parts, not the whole library (all of zod is ~3x this size).
+    expect(text.length).toBeLessThan(700_000);
+  });
+
   it('ships a JSON Schema of docs.json with every top-level setting and the navigation elements', () => {
     const schema = JSON.parse(readFileSync(`${root}dist/docs.schema.json`, 'utf8')) as {
       properties: Record<string, unknown>;
