@@ -1,5 +1,6 @@
 import { LineIndex, type Position } from '../diagnostics/line-index.js';
 import { scanJson, type JsonLocation } from '../json/scan.js';
+import { hasDuplicateKeys } from '../json/text.js';
 import type { Reporter } from './validate/report.js';
 
 /** Deepest nesting accepted in a docs.json file. */
@@ -35,16 +36,22 @@ export class SourceFiles {
   add(file: string, text: string, reporter: Reporter): unknown {
     const source: SourceFile = { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, value: undefined };
     this.files.set(file, source);
-    const scan = scanJson(source.text, { maxDepth: MAX_JSON_DEPTH });
     let value: unknown;
     try {
       value = JSON.parse(source.text);
     } catch {
-      const error = scan.error ?? { offset: 0, message: 'The file is not valid JSON.', hint: 'Check the file with a JSON validator.' };
+      const error = scanJson(source.text, { maxDepth: MAX_JSON_DEPTH }).error ?? { offset: 0, message: 'The file is not valid JSON.', hint: 'Check the file with a JSON validator.' };
       const related = error.relatedOffset === undefined ? '' : ` (opened at line ${this.lines(source).position(error.relatedOffset).line})`;
-      reporter.report({ code: 'json/syntax', severity: 'error', message: error.message + related, hint: error.hint, pointer: '', file, offset: error.offset });
+      reporter.report({ code: error.message.startsWith('Nesting deeper') ? 'json/too-deep' : 'json/syntax', severity: 'error', message: error.message + related, hint: error.hint, pointer: '', file, offset: error.offset });
       return undefined;
     }
+    // The common case has no duplicate key and no deep nesting: one fast pass says so, and only
+    // when it finds something does the full scanner run to say where.
+    if (!hasDuplicateKeys(source.text, MAX_JSON_DEPTH)) {
+      source.value = value;
+      return value;
+    }
+    const scan = scanJson(source.text, { maxDepth: MAX_JSON_DEPTH });
     if (scan.error?.message.startsWith('Nesting deeper')) {
       reporter.report({ code: 'json/too-deep', severity: 'error', message: scan.error.message, hint: scan.error.hint, pointer: '', file, offset: scan.error.offset });
       return undefined;

@@ -2,7 +2,7 @@ import { isAlias, isCollection, isDocument, isMap, isPair, isScalar, isSeq, pars
 import { LineIndex, type Position } from '../diagnostics/line-index.js';
 import { parsePointer } from '../json/pointer.js';
 import { scanJson } from '../json/scan.js';
-import { hasDuplicateKeys, offsetInJson } from './json-text.js';
+import { hasDuplicateKeys, offsetInJson } from '../json/text.js';
 
 /** Deepest nesting accepted in a JSON description (real ones stay under 100). */
 export const MAX_JSON_DEPTH = 512;

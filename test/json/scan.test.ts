@@ -100,3 +100,38 @@ describe('scanJson accepts exactly what JSON.parse accepts', () => {
     );
   });
 });
+
+describe('the fast duplicate pass agrees with the scanner', () => {
+  it('on JSON texts, with and without a repeated key spliced in', async () => {
+    const { hasDuplicateKeys } = await import('../../src/json/text.js');
+    const key = fc.constantFrom('a', 'b', 'pages', 'a\\u0062', 'é', '"q"');
+    fc.assert(
+      fc.property(fc.json(), key, fc.nat(), (text, name, seed) => {
+        const objects = [...text.matchAll(/\{/g)];
+        const spot = objects[seed % Math.max(1, objects.length)];
+        const mutated = spot?.index === undefined ? text : `${text.slice(0, spot.index + 1)}"${name}":1,"${name}":2${text[spot.index + 1] === '}' ? '' : ','}${text.slice(spot.index + 1)}`;
+        for (const candidate of [text, mutated]) {
+          let valid = true;
+          try {
+            JSON.parse(candidate);
+          } catch {
+            valid = false;
+          }
+          if (!valid) continue;
+          expect(hasDuplicateKeys(candidate, 512)).toBe(scanJson(candidate, { maxDepth: 512 }).duplicates.length > 0);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('duplicate keys spelled differently', () => {
+  it('are one key to JSON.parse, and are found by both passes', async () => {
+    const { hasDuplicateKeys } = await import('../../src/json/text.js');
+    const text = '{"ab": 1, "a\\u0062": 2}';
+    expect(JSON.parse(text)).toEqual({ ab: 2 });
+    expect(hasDuplicateKeys(text, 512)).toBe(true);
+    expect(scanJson(text).duplicates).toEqual([{ pointer: '/ab', offset: 10, firstOffset: 1 }]);
+  });
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scanJson } from '../../src/json/scan.js';
 import { parsePointer } from '../../src/json/pointer.js';
 import { ExampleGenerator } from '../../src/openapi/examples.js';
-import { hasDuplicateKeys, offsetInJson } from '../../src/openapi/json-text.js';
+import { hasDuplicateKeys, offsetInJson } from '../../src/json/text.js';
 import { RefResolver } from '../../src/openapi/refs.js';
 import { SlugRegistry, slugify } from '../../src/openapi/slug.js';
 import { buildEndpointPages, loadOpenApi } from '../../src/index.js';
