@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 /** What a command sees of the outside world; tests pass their own. */
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -30,4 +32,13 @@ export interface Command {
 /** Thrown by argument parsing; the dispatcher prints it with the usage and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/** `parseArgs` whose errors (unknown option, missing value) are usage errors: exit code 2 with the usage. */
+export function parseCommandLine<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }

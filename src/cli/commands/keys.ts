@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { createApiKey, openStore, parseApiKey } from '../../server/index.js';
 import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
-import { ExitCode, UsageError, type CliIo, type Command } from '../command.js';
+import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 
 const USAGE = `Usage: quire keys <create|list|revoke> [options]
 
@@ -32,22 +31,16 @@ export const keysCommand: Command = {
   summary: 'Create, list and revoke admin API keys of quire/server',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<ExitCode> {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: {
-          project: { type: 'string' },
-          label: { type: 'string' },
-          'data-dir': { type: 'string' },
-          'database-url': { type: 'string' },
-        },
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseCommandLine({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        project: { type: 'string' },
+        label: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'database-url': { type: 'string' },
+      },
+    });
     const [action, ...rest] = positionals;
     if (action !== 'create' && action !== 'list' && action !== 'revoke') {
       throw new UsageError(action === undefined ? 'Say what to do: create, list or revoke.' : `Unknown action "${action}".`);

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   createAgentJobRunner,
   createAnthropicModel,
@@ -13,7 +12,7 @@ import {
   type Store,
 } from '../../server/index.js';
 import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
-import { ExitCode, UsageError, type CliIo, type Command } from '../command.js';
+import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 
 const DEFAULT_PORT = 4319;
 
@@ -62,25 +61,20 @@ function positiveInteger(name: string, text: string | undefined, fallback: numbe
 
 /** Reads the command line of `quire serve`. */
 export function parseServeArgs(argv: string[]): ServeOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'data-dir': { type: 'string' },
-        'database-url': { type: 'string' },
-        repo: { type: 'string' },
-        github: { type: 'string' },
-        base: { type: 'string' },
-        concurrency: { type: 'string' },
-        quiet: { type: 'boolean' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseCommandLine({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+      repo: { type: 'string' },
+      github: { type: 'string' },
+      base: { type: 'string' },
+      concurrency: { type: 'string' },
+      quiet: { type: 'boolean' },
+    },
+  });
   if (values.repo && values.github) throw new UsageError('Give --repo or --github, not both.');
   let github: ServeOptions['github'];
   if (values.github !== undefined) {

@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { loadSite } from '../../node/load-site.js';
-import { ExitCode, UsageError, type Command } from '../command.js';
+import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire validate [dir] [options]
@@ -25,13 +24,7 @@ export const validateCommand: Command = {
   summary: 'Check a site\'s docs.json and print every problem with its position',
   usage,
   async run(argv, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     const site = await loadSite(positionals[0] ?? '.', { cwd: io.cwd, strict: values.strict });
