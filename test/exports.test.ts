@@ -12,7 +12,8 @@ describe('public exports', () => {
       'AnchorSchema', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema',
       'VersionSchema', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
-      'findWebhook', 'formatDiagnostics', 'hasErrors', 'listOperations', 'loadOpenApi', 'parseDocsJson', 'resolveNavigation',
+      'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'parseDocsJson', 'planOpenApiFiles',
+      'resolveNavigation',
     ]);
   });
 

@@ -1,0 +1,48 @@
+import { Document, visit } from 'yaml';
+import type { EndpointPage } from '../openapi/types.js';
+
+/** What {@link generateEndpointMdx} reads of a page: an `EndpointPage` has all of it. */
+export type EndpointMdxSource = Pick<EndpointPage, 'kind' | 'method' | 'path' | 'metadata' | 'content'>;
+
+/**
+ * The MDX file of an endpoint or webhook page: YAML frontmatter with `openapi: METHOD /path`
+ * (`openapi: webhook name` for a webhook), then the page's metadata (title, description,
+ * deprecated, version, the `x-quire.metadata` fields), then `x-quire.content` as the body.
+ * The operation is named without its document: the navigation group the page is listed in says
+ * which document it is in.
+ */
+export function generateEndpointMdx(page: EndpointMdxSource): string {
+  const { title, openapi: _fromDocument, ...rest } = page.metadata;
+  const frontmatter = { title, openapi: endpointReference(page), ...rest };
+  const body = page.content === undefined || page.content.trim() === '' ? '' : `\n${page.content.endsWith('\n') ? page.content : `${page.content}\n`}`;
+  return `---\n${stringifyFrontmatter(frontmatter)}---\n${body}`;
+}
+
+/** `GET /users/{id}`, or `webhook user.created`: the value of `openapi` in a page's frontmatter. */
+export function endpointReference(page: Pick<EndpointPage, 'kind' | 'method' | 'path'>): string {
+  return page.kind === 'webhook' ? `webhook ${page.path}` : `${page.method} ${page.path}`;
+}
+
+/**
+ * Characters a reader could take for the end of a line (the frontmatter fence is found with a
+ * regular expression whose `^` matches after U+2028), or that do not survive a round trip through
+ * an editor: such strings are written double-quoted, with escapes.
+ */
+const NEEDS_ESCAPES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/;
+
+/**
+ * YAML for a frontmatter mapping, read back the same by YAML 1.2 and 1.1 parsers alike: strings
+ * such as `no`, `on`, `2024-01-01` or `0123`, which a YAML 1.1 reader (js-yaml, gray-matter)
+ * would turn into booleans, dates or numbers, are quoted; lines are never folded.
+ */
+export function stringifyFrontmatter(data: Readonly<Record<string, unknown>>): string {
+  // Objects met twice (a YAML spec's anchors, shared `$ref` targets) are written out twice, not as
+  // anchors and aliases, which some frontmatter readers refuse.
+  const document = new Document(data, { compat: 'yaml-1.1', aliasDuplicateObjects: false });
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && NEEDS_ESCAPES.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return document.toString({ lineWidth: 0 });
+}
