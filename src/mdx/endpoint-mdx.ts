@@ -44,5 +44,8 @@ export function stringifyFrontmatter(data: Readonly<Record<string, unknown>>): s
       if (typeof node.value === 'string' && NEEDS_ESCAPES.test(node.value)) node.type = 'QUOTE_DOUBLE';
     },
   });
-  return document.toString({ lineWidth: 0 });
+  // The yaml package leaves these raw inside double quotes; JavaScript's `^` and `$` (which find
+  // the closing fence) and YAML 1.1 readers take them for line breaks. Each one is inside a
+  // double-quoted scalar (see above), where `\uXXXX` is an escape.
+  return document.toString({ lineWidth: 0 }).replace(/[\u0085\u2028\u2029\ufeff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`);
 }
