@@ -78,7 +78,12 @@ export async function generateOpenApiFiles(spec: string, options: GenerateOpenAp
   progress(isUrl ? `Fetching ${spec}` : `Reading ${display}`);
   const read = absolute === undefined ? await readOpenApiSource(spec, { ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }) : await readOpenApiSource(absolute, { root: path.parse(absolute).root });
   if (read.text === undefined) {
-    result.diagnostics = read.diagnostics.map((diagnostic) => ({ ...diagnostic, file: display }));
+    // Named as the user typed it, not by the absolute path it was read from.
+    result.diagnostics = read.diagnostics.map((diagnostic) =>
+      absolute === undefined
+        ? diagnostic
+        : { ...diagnostic, file: display, message: diagnostic.message.split(absolute).join(display), ...(diagnostic.code === 'openapi/not-found' ? { hint: 'Check the path: it is relative to the current folder.' } : {}) },
+    );
     return result;
   }
   result.sources[display] = read.text;
@@ -206,7 +211,7 @@ function outsideSite(spec: string, root: string): Diagnostic {
 function writeFailed(error: WriteFilesError, cwd: string): Diagnostic {
   const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
   const outcome = error.rolledBack ? 'Nothing was changed.' : `Some files could not be put back: ${error.leftovers.map((file) => shown(cwd, file)).join(', ')}.`;
-  return { code: 'openapi-file/write-failed', severity: 'error', message: `${shown(cwd, error.file)} cannot be written (${cause}). ${outcome}`, file: shown(cwd, error.file), pointer: '', hint: 'Check that the folder is writable and the disk has room, then run the command again.' };
+  return { code: 'openapi-file/write-failed', severity: 'error', message: `The file cannot be written (${cause}). ${outcome}`, file: shown(cwd, error.file), pointer: '', hint: 'Check that the folder is writable and the disk has room, then run the command again.' };
 }
 
 /** `target` relative to `cwd` when that is shorter to read, else absolute; always with `/`. */

@@ -83,25 +83,30 @@ function printText(result: GenerateOpenApiFilesResult, io: CliIo, errors: number
     io.stderr.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}. Nothing was written.\n`);
     return;
   }
-  const folder = shownFolder(io.cwd, result.folder);
+  const shown = shownFolder(io.cwd, result.folder);
+  const folder = shown === '.' ? 'the current folder' : `${shown}/`;
   const count = (status: OpenApiFileStatus) => result.files.filter((file) => file.status === status).length;
   const kept = result.files.filter((file) => file.status === 'kept');
   if (kept.length) {
-    io.stderr.write(`Kept ${plural(kept.length, 'page')} that already ${kept.length === 1 ? 'exists' : 'exist'} and ${kept.length === 1 ? 'differs' : 'differ'} from the description (--overwrite replaces them):\n`);
+    io.stderr.write(`Kept ${plural(kept.length, 'page')} that already ${kept.length === 1 ? 'exists and differs' : 'exist and differ'} from the description (--overwrite replaces them):\n`);
     for (const file of kept.slice(0, 20)) io.stderr.write(`  ${shownFolder(io.cwd, file.file)}\n`);
     if (kept.length > 20) io.stderr.write(`  and ${kept.length - 20} more (--format json lists them all)\n`);
   }
   if (result.files.length === 0) {
-    io.stderr.write(`${result.spec} has no operations or webhooks with a page; nothing was written.\n`);
+    io.stderr.write(`${result.spec} has no operations or webhooks to make pages of; nothing was written.\n`);
     return;
   }
+  const written = count('written') + count('overwritten');
   const parts = [
     count('overwritten') && `${plural(count('overwritten'), 'page')} replaced`,
     count('unchanged') && `${plural(count('unchanged'), 'page')} already up to date`,
     kept.length && `${plural(kept.length, 'page')} kept`,
   ].filter(Boolean);
-  io.stderr.write(`Wrote ${plural(count('written') + count('overwritten'), 'page')} to ${folder}${parts.length ? ` (${parts.join(', ')})` : ''}.\n`);
-  const from = result.rootHasDocsJson ? `paths from ${shownFolder(io.cwd, result.root)}, the folder of docs.json` : `paths from ${shownFolder(io.cwd, result.root)}; no docs.json found above ${folder}`;
+  io.stderr.write(`Wrote ${written === 0 ? 'no pages' : plural(written, 'page')} to ${folder}${parts.length ? ` (${parts.join(', ')})` : ''}.\n`);
+  const root = shownFolder(io.cwd, result.root);
+  const from = result.rootHasDocsJson
+    ? `page paths start at ${root === '.' ? 'this folder' : `${root}/`}, which holds docs.json`
+    : `page paths start at ${root === '.' ? 'this folder' : `${root}/`}; no docs.json was found at or above ${folder}`;
   io.stderr.write(`Add these groups to the navigation in docs.json (${from}):\n`);
   io.stdout.write(`${JSON.stringify(result.navigation, null, 2)}\n`);
 }
