@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expandOpenApiEndpoints, parseDocsJson, resolveNavigation, type DocsConfig, type NavigationNode, type PageFrontmatter } from '../../src/index.js';
 import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
 import { filePagePath } from '../../src/navigation/classify.js';
+import { checkRedirects } from '../../src/navigation/redirects.js';
 import { corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/corpus.js';
 import { expectedJson, folderReader } from '../helpers/fixtures.js';
 
@@ -54,6 +55,9 @@ describe.skipIf(!hasCorpus)('expandOpenApiEndpoints on the corpus sites', () => 
         if (!/^[a-z]+:/i.test(source) && file.startsWith(folder) && existsSync(file)) specs.set(source, readFileSync(file, 'utf8'));
       }
       const expanded = expandOpenApiEndpoints(resolved.tree, specs, { locate: parsed.locate });
+      // Redirect destinations against everything that has a page: the navigation, the files, the generated pages.
+      const known = new Set([...resolved.pages.byPath.keys(), ...files.map(filePagePath), ...expanded.pages.map((page) => page.url.replace(/^\/+/, ''))]);
+      const redirects = checkRedirects(config.redirects, known, { locate: parsed.locate });
       const actual = {
         documents: [...specs.keys()].sort(),
         generated: count(expanded.tree.root.children),
@@ -61,6 +65,7 @@ describe.skipIf(!hasCorpus)('expandOpenApiEndpoints on the corpus sites', () => 
         findings: expanded.diagnostics
           .filter((diagnostic) => !diagnostic.file.match(/\.(ya?ml|json)$/) || diagnostic.file === 'docs.json')
           .map((diagnostic) => `${diagnostic.file}${diagnostic.line ? `:${diagnostic.line}` : ''} ${diagnostic.code} ${diagnostic.message}${diagnostic.suggestions ? ` (did you mean ${diagnostic.suggestions[0]})` : ''}`),
+        redirects: { checked: config.redirects?.length ?? 0, findings: redirects.map((diagnostic) => `${diagnostic.file}:${diagnostic.line} ${diagnostic.code} ${diagnostic.message}${diagnostic.suggestions ? ` (did you mean ${diagnostic.suggestions[0]})` : ''}`) },
         documentErrors: expanded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' && diagnostic.file !== 'docs.json' && /\.(ya?ml|json)$/.test(diagnostic.file)).length,
       };
       expect(actual).toEqual(expectedJson(path.join(import.meta.dirname, 'expand', `${site}.json`), actual));
