@@ -20,3 +20,4 @@ export type { PageFrontmatter } from './mdx/frontmatter.js';
 export * from './openapi/index.js';
 export { expandOpenApiEndpoints } from './openapi/expand-endpoints.js';
 export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts } from './openapi/expand-endpoints.js';
+export * from './build/index.js';

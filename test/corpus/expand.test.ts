@@ -6,6 +6,7 @@ import { expandOpenApiEndpoints, parseDocsJson, resolveNavigation, type DocsConf
 import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
 import { filePagePath } from '../../src/navigation/classify.js';
 import { checkRedirects } from '../../src/navigation/redirects.js';
+import { compileSite } from '../../src/build/compile-site.js';
 import { corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/corpus.js';
 import { expectedJson, folderReader } from '../helpers/fixtures.js';
 
@@ -58,7 +59,12 @@ describe.skipIf(!hasCorpus)('expandOpenApiEndpoints on the corpus sites', () => 
       // Redirect destinations against everything that has a page: the navigation, the files, the generated pages.
       const known = new Set([...resolved.pages.byPath.keys(), ...files.map(filePagePath), ...expanded.pages.map((page) => page.url.replace(/^\/+/, ''))]);
       const redirects = checkRedirects(config.redirects, known, { locate: parsed.locate });
+      // The compiled site: every generated page gets its model file; the bytes do not depend on anything but the input.
+      const compiled = compileSite({ config, tree: expanded.tree, endpointPages: expanded.pages });
+      expect(compiled.files.map((file) => file.path).slice(1)).toEqual(compiled.site.endpoints.map((entry) => entry.model));
+      expect(compileSite({ config, tree: expanded.tree, endpointPages: [...expanded.pages].reverse() }).files).toEqual(compiled.files);
       const actual = {
+        compiled: { pages: compiled.site.pages.length, endpointPages: compiled.site.endpoints.length, diagnostics: compiled.diagnostics.map((diagnostic) => diagnostic.message) },
         documents: [...specs.keys()].sort(),
         generated: count(expanded.tree.root.children),
         pages: expanded.pages.length,

@@ -1,9 +1,8 @@
 import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { loadSite } from '../../node/load-site.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
+import { loadSiteForCommand } from '../load.js';
 import { plural, useColor } from '../output.js';
-import { createProgress } from '../progress.js';
 
 const usage = `Usage: quire validate [dir] [options]
 
@@ -30,9 +29,7 @@ export const validateCommand: Command = {
     const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
-    const progress = createProgress(io, { enabled: values.format === 'text' });
-    const stages = { pages: 'Reading pages', openapi: 'Reading OpenAPI documents', endpoints: 'Building endpoint pages' } as const;
-    const site = await loadSite(positionals[0] ?? '.', { cwd: io.cwd, strict: values.strict, onProgress: (stage, done, total) => progress.update(stages[stage], stage === 'endpoints' ? undefined : done, total) }).finally(() => progress.done());
+    const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
     const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = site.diagnostics.length - errors;
     const found = site.config ? countNavigation(site.config) : undefined;
