@@ -24,3 +24,4 @@ export type { OpenApiFile, OpenApiFilesPlan, OpenApiNavigationGroup, PlanOpenApi
 export * from './openapi/index.js';
 export { expandOpenApiEndpoints } from './openapi/expand-endpoints.js';
 export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts } from './openapi/expand-endpoints.js';
+export * from './build/index.js';
