@@ -94,58 +94,51 @@ export async function writeFilesAtomically(changes: readonly FileChange[], optio
     throw new WriteFilesError(message, file, rolledBack, leftovers, cause);
   };
 
-  // 1. Write every new content to a temporary file; create missing folders (removed on failure).
-  const staged: Array<{ target: string; temporary: string }> = [];
-  for (const change of changes) {
-    if (change.kind !== 'write') continue;
-    const folder = path.dirname(change.path);
+  // 1. Create the missing folders (removed on failure), one after the other since files share
+  // them; then write every new content to a temporary file, a few at a time.
+  const writes = changes.filter((change): change is Extract<FileChange, { kind: 'write' }> => change.kind === 'write');
+  const folders = new Map<string, string>();
+  for (const change of writes) if (!folders.has(path.dirname(change.path))) folders.set(path.dirname(change.path), change.path);
+  for (const [folder, file] of folders) {
     try {
       for (const created of await missingFolders(fs, folder)) {
         await fs.mkdir(created, { recursive: true });
         createdFolders.push(created);
       }
     } catch (error) {
-      await fail(change.path, 'create the folder of', error);
+      await fail(file, 'create the folder of', error);
     }
-    const temporary = siblingName(change.path, 'tmp');
-    try {
-      cleanup.push(temporary);
-      await fs.writeFile(temporary, change.content);
-      // A replaced file keeps its permissions (an executable script stays executable).
-      const existing = await existingFile(fs, change.path);
-      if (existing) await fs.chmod(temporary, existing.mode & 0o7777);
-    } catch (error) {
-      await fail(change.path, 'write', error);
-    }
-    staged.push({ target: change.path, temporary });
   }
+  const staged: Array<{ target: string; temporary: string }> = [];
+  const existing = new Map<string, { mode: number } | undefined>();
+  await eachConcurrently(writes, async (change, index) => {
+    const temporary = siblingName(change.path, 'tmp');
+    cleanup.push(temporary);
+    await fs.writeFile(temporary, change.content);
+    // A replaced file keeps its permissions (an executable script stays executable).
+    const current = await existingFile(fs, change.path);
+    existing.set(change.path, current);
+    if (current) await fs.chmod(temporary, current.mode & 0o7777);
+    staged[index] = { target: change.path, temporary };
+  }).catch((failure: Failure<FileChange>) => fail(failure.item.path, 'write', failure.cause));
 
   // 2. Keep every file about to be replaced or deleted as a backup, so that failures can undo.
   const backups = new Map<string, string>();
-  const targets = changes.map((change) => change.path);
-  for (const target of targets) {
-    if (backups.has(target)) continue;
+  const targets = [...new Set(changes.map((change) => change.path))];
+  await eachConcurrently(targets, async (target) => {
     const backup = siblingName(target, 'bak');
-    try {
-      if (!(await existingFile(fs, target))) continue;
-      await fs.link(target, backup).catch(() => fs.copyFile(target, backup));
-      cleanup.push(backup);
-      backups.set(target, backup);
-    } catch (error) {
-      await fail(target, 'back up', error);
-    }
-  }
+    if (!(existing.has(target) ? existing.get(target) : await existingFile(fs, target))) return;
+    await fs.link(target, backup).catch(() => fs.copyFile(target, backup));
+    cleanup.push(backup);
+    backups.set(target, backup);
+  }).catch((failure: Failure<string>) => fail(failure.item, 'back up', failure.cause));
 
   // 3. Move the new contents in, then delete; each step knows how to put the original back.
-  for (const { target, temporary } of staged) {
-    try {
-      await fs.rename(temporary, target);
-    } catch (error) {
-      await fail(target, 'replace', error);
-    }
+  await eachConcurrently(staged, async ({ target, temporary }) => {
+    await fs.rename(temporary, target);
     const backup = backups.get(target);
     undo.push(backup === undefined ? { run: () => fs.unlink(target) } : { run: () => fs.rename(backup, target), keeps: backup });
-  }
+  }).catch((failure: Failure<{ target: string }>) => fail(failure.item.target, 'replace', failure.cause));
   const deleted: string[] = [];
   for (const change of changes) {
     if (change.kind !== 'delete') continue;
@@ -164,6 +157,38 @@ export async function writeFilesAtomically(changes: readonly FileChange[], optio
   // harmless (it holds the previous content), so it is not an error.
   for (const backup of backups.values()) await fs.unlink(backup).catch(() => undefined);
   return { written: staged.map((entry) => entry.target), deleted };
+}
+
+/** Files handled at once: enough to hide the latency of each call, few enough for any system. */
+const CONCURRENCY = 16;
+
+/** The first item whose step failed, and why. */
+interface Failure<T> {
+  item: T;
+  cause: unknown;
+}
+
+/**
+ * Runs `step` on the items, at most {@link CONCURRENCY} at a time, starting them in order. After a
+ * failure no new step starts; the ones under way finish (so that what they did can be undone),
+ * then the first failure is thrown as a {@link Failure}.
+ */
+async function eachConcurrently<T>(items: readonly T[], step: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: Failure<T> | undefined;
+  const worker = async (): Promise<void> => {
+    while (failure === undefined && next < items.length) {
+      const index = next++;
+      const item = items[index] as T;
+      try {
+        await step(item, index);
+      } catch (cause) {
+        failure ??= { item, cause };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  if (failure) throw failure;
 }
 
 /** Rejects programmer errors before touching anything: relative paths and one file changed twice. */

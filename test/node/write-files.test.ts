@@ -114,6 +114,37 @@ describe('writeFilesAtomically', () => {
     expect(failures).toBeGreaterThan(total / 2);
   });
 
+  it('changes nothing when a call fails while many files are under way at once', async () => {
+    const many = (): { dir: string; changes: FileChange[] } => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'quire-write-many-'));
+      mkdirSync(path.join(dir, 'old'));
+      const changes: FileChange[] = [];
+      for (let index = 0; index < 24; index++) {
+        writeFileSync(path.join(dir, 'old', `${index}.mdx`), `old ${index}\n`);
+        changes.push({ kind: 'write', path: path.join(dir, 'old', `${index}.mdx`), content: `new ${index}\n` });
+        changes.push({ kind: 'write', path: path.join(dir, 'new', String(index % 3), `${index}.mdx`), content: `added ${index}\n` });
+      }
+      changes.push({ kind: 'delete', path: path.join(dir, 'old', '0.mdx') });
+      return { dir, changes: changes.filter((change) => !(change.kind === 'write' && change.path.endsWith(`old${path.sep}0.mdx`))) };
+    };
+    const counting = failingFs(Number.POSITIVE_INFINITY);
+    await writeFilesAtomically(many().changes, { fs: counting.fs });
+    const total = counting.calls();
+    expect(total).toBeGreaterThan(150);
+    for (let failAt = 1; failAt <= total; failAt += 5) {
+      const { dir, changes } = many();
+      const before = snapshot(dir);
+      const error = await writeFilesAtomically(changes, { fs: failingFs(failAt).fs }).catch((caught: unknown) => caught);
+      if (!(error instanceof WriteFilesError)) {
+        // A call allowed to fail (a link falling back to a copy, removing a backup): all landed.
+        expect(readFileSync(path.join(dir, 'old', '5.mdx'), 'utf8')).toBe('new 5\n');
+        continue;
+      }
+      expect((error as WriteFilesError).rolledBack).toBe(true);
+      expect(snapshot(dir), `call ${failAt}`).toEqual(before);
+    }
+  });
+
   it('never deletes the backup of a file it could not restore', async () => {
     const { dir, changes } = site();
     let renames = 0;
