@@ -36,6 +36,38 @@ const NEEDS_ESCAPES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufef
  * would turn into booleans, dates or numbers, are quoted; lines are never folded.
  */
 export function stringifyFrontmatter(data: Readonly<Record<string, unknown>>): string {
+  return plainFrontmatter(data) ?? yamlFrontmatter(data);
+}
+
+/** Words a YAML 1.1 reader takes for booleans or null. */
+const YAML_11_WORDS = /^(?:y|yes|n|no|true|false|on|off|null)$/i;
+/**
+ * Text that every YAML reader takes as that same string when written plain: it starts with a
+ * letter (so it is no number, date, indicator or `.inf`), has no line break, tab, control or
+ * separator character, no `: ` or ` #`, and no trailing `:` or space.
+ */
+const PLAIN = /^[A-Za-z](?:[^\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]*[^\u0000-\u0020\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff:])?$/;
+const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/**
+ * The common frontmatter (a title, `openapi`, a one-line description, `deprecated`) written
+ * without building a YAML document, which costs more than the rest of a page; `undefined` when
+ * any key or value needs the YAML writer. The property test holds both paths to the same reading.
+ */
+function plainFrontmatter(data: Readonly<Record<string, unknown>>): string | undefined {
+  let text = '';
+  for (const key in data) {
+    const value = data[key];
+    if (value === undefined) continue;
+    if (!KEY.test(key) || YAML_11_WORDS.test(key)) return undefined;
+    if (typeof value === 'boolean') text += `${key}: ${value}\n`;
+    else if (typeof value === 'string' && PLAIN.test(value) && !YAML_11_WORDS.test(value) && !value.includes(': ') && !value.includes(' #')) text += `${key}: ${value}\n`;
+    else return undefined;
+  }
+  return text;
+}
+
+function yamlFrontmatter(data: Readonly<Record<string, unknown>>): string {
   // Objects met twice (a YAML spec's anchors, shared `$ref` targets) are written out twice, not as
   // anchors and aliases, which some frontmatter readers refuse.
   const document = new Document(data, { compat: 'yaml-1.1', aliasDuplicateObjects: false });
