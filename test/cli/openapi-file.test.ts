@@ -173,6 +173,9 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
     expect(quire(['openapi-file', 'a.yaml', '--format', 'xml']).code).toBe(2);
     expect(quire(['openapi-file', 'a.yaml', '--extension', 'mint']).code).toBe(2);
     expect(quire(['openapi-file', 'a.yaml', '--bogus']).code).toBe(2);
+    const file = quire(['openapi-file', 'openapi.yaml', '-o', 'openapi.yaml'], { cwd: fixturePath('openapi-file', 'frontmatter', 'input') });
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('--output openapi.yaml is a file, not a folder');
     const help = quire(['openapi-file', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: quire openapi-file <spec> [options]');

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { generateOpenApiFiles, type GenerateOpenApiFilesResult, type OpenApiFileStatus } from '../../node/openapi-files.js';
@@ -53,6 +54,7 @@ export const openApiFileCommand: Command = {
     if (values.extension !== undefined && !/^x-[\w.-]+$/.test(values.extension)) throw new UsageError(`--extension must name a vendor extension (x-...), not "${values.extension}"`);
     if (values.version !== undefined && values.version.trim() === '') throw new UsageError('--version needs a label');
     if (values.output !== undefined && values.output.trim() === '') throw new UsageError('--output needs a folder');
+    if (values.output !== undefined && statSync(path.resolve(io.cwd, values.output), { throwIfNoEntry: false })?.isDirectory() === false) throw new UsageError(`--output ${values.output} is a file, not a folder`);
 
     const progress = createProgress(io, { enabled: values.format === 'text' });
     let result: GenerateOpenApiFilesResult;
