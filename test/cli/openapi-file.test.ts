@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { copyFixture, expectTree, failingFs, quire, readTree, repositoryRoot } from '../helpers/cli.js';
+import { corpusRoot, hasCorpus } from '../helpers/corpus.js';
 import { fixtureCases, fixturePath } from '../helpers/fixtures.js';
 
 interface Case {
@@ -187,6 +188,36 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('nope.yaml error openapi/not-found nope.yaml does not exist.');
   });
+});
+
+// Real descriptions: every 25th of the corpus's OpenAPI files under 1 MB that quire accepts
+// (openapi-file exits 0) must give pages that validate beside the printed groups.
+describe.skipIf(!hasCorpus)('quire openapi-file on corpus descriptions', () => {
+  const rows = hasCorpus
+    ? readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t') as [string, string, string, string, string])
+    : [];
+  const sample = rows.filter(([, , bytes, , operations], index) => index % 25 === 0 && Number(bytes) < 1_000_000 && Number(operations) > 0);
+
+  it(`writes pages that validate (${sample.length} descriptions)`, () => {
+    let validated = 0;
+    for (const [, file] of sample) {
+      const site = mkdtempSync(path.join(tmpdir(), 'quire-corpus-openapi-file-'));
+      const name = `openapi${path.extname(file)}`;
+      writeFileSync(path.join(site, name), readFileSync(`${corpusRoot}${file}`));
+      const result = quire(['openapi-file', name, '-o', 'api-reference'], { cwd: site });
+      if (result.code !== 0) {
+        // Refused descriptions are refused with diagnostics, and nothing is written.
+        expect(result.stderr, file).toMatch(/error openapi\//);
+        expect(existsSync(path.join(site, 'api-reference')), file).toBe(false);
+        continue;
+      }
+      const validation = validateWithSnippet(site, result.stdout);
+      expect(validation.stdout, file).not.toMatch(/(\.mdx|docs\.json)(:\d+:\d+)? (error|warning) /);
+      expect(validation.code, `${file}\n${validation.stdout.slice(-3000)}`).toBe(0);
+      validated++;
+    }
+    expect(validated).toBeGreaterThan(sample.length / 2);
+  }, 300_000);
 });
 
 /** The built CLI as a child process that does not block this one (the test serves the URL). */
