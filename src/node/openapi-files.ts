@@ -148,27 +148,35 @@ interface Planned {
  * output folder, is an error.
  */
 async function existingStatuses(planned: readonly Planned[], folder: string, options: GenerateOpenApiFilesOptions, progress: (label: string, done?: number, total?: number) => void): Promise<{ list: OpenApiFileStatus[]; diagnostics: Diagnostic[] }> {
-  const list: OpenApiFileStatus[] = [];
-  const diagnostics: Diagnostic[] = [];
   const escapes = linkEscapeCheck(folder);
-  for (const [index, file] of planned.entries()) {
-    progress('Checking existing files', index + 1, planned.length);
-    const link = await escapes(path.dirname(file.file));
-    if (link !== undefined) {
-      diagnostics.push({ code: 'openapi-file/link-outside-folder', severity: 'error', message: `${shown(options.cwd, link)} is a link to a folder outside ${shown(options.cwd, folder)}, so ${path.basename(file.file)} is not written through it.`, file: shown(options.cwd, file.file), pointer: '', hint: 'Replace the link with a folder, or write the pages to another folder.' });
-      list.push('kept');
-      continue;
+  const outcomes: Array<{ status: OpenApiFileStatus; diagnostic?: Diagnostic }> = [];
+  let next = 0;
+  let done = 0;
+  // A few files at a time: on a second run every page is read back to compare.
+  const worker = async (): Promise<void> => {
+    while (next < planned.length) {
+      const index = next++;
+      outcomes[index] = await existingStatus(planned[index] as Planned, folder, escapes, options);
+      progress('Checking existing files', ++done, planned.length);
     }
-    // A file that cannot even be looked at is written; if that fails too, the write says why.
-    const info = await lstat(file.file).catch(() => undefined);
-    if (info === undefined) list.push('written');
-    else if (info.isDirectory()) {
-      diagnostics.push({ code: 'openapi-file/not-a-file', severity: 'error', message: `${shown(options.cwd, file.file)} is a folder, so the page of ${file.page} cannot be written there.`, file: shown(options.cwd, file.file), pointer: '', hint: 'Rename or remove the folder, or write the pages to another folder.' });
-      list.push('kept');
-    } else if ((await readFile(file.file, 'utf8').catch(() => undefined)) === file.content) list.push('unchanged');
-    else list.push(options.overwrite ? 'overwritten' : 'kept');
+  };
+  await Promise.all(Array.from({ length: Math.min(16, planned.length) }, worker));
+  return { list: outcomes.map((outcome) => outcome.status), diagnostics: outcomes.flatMap((outcome) => outcome.diagnostic ?? []) };
+}
+
+async function existingStatus(file: Planned, folder: string, escapes: (folder: string) => Promise<string | undefined>, options: GenerateOpenApiFilesOptions): Promise<{ status: OpenApiFileStatus; diagnostic?: Diagnostic }> {
+  const link = await escapes(path.dirname(file.file));
+  if (link !== undefined) {
+    return { status: 'kept', diagnostic: { code: 'openapi-file/link-outside-folder', severity: 'error', message: `${shown(options.cwd, link)} is a link to a folder outside ${shown(options.cwd, folder)}, so ${path.basename(file.file)} is not written through it.`, file: shown(options.cwd, file.file), pointer: '', hint: 'Replace the link with a folder, or write the pages to another folder.' } };
   }
-  return { list, diagnostics };
+  // A file that cannot even be looked at is written; if that fails too, the write says why.
+  const info = await lstat(file.file).catch(() => undefined);
+  if (info === undefined) return { status: 'written' };
+  if (info.isDirectory()) {
+    return { status: 'kept', diagnostic: { code: 'openapi-file/not-a-file', severity: 'error', message: `${shown(options.cwd, file.file)} is a folder, so the page of ${file.page} cannot be written there.`, file: shown(options.cwd, file.file), pointer: '', hint: 'Rename or remove the folder, or write the pages to another folder.' } };
+  }
+  if ((await readFile(file.file, 'utf8').catch(() => undefined)) === file.content) return { status: 'unchanged' };
+  return { status: options.overwrite ? 'overwritten' : 'kept' };
 }
 
 /**
