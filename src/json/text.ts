@@ -116,8 +116,8 @@ export function hasDuplicateKeys(text: string, maxDepth = Number.POSITIVE_INFINI
   return false;
 }
 
-/** Offset just past the value starting at `start` (after whitespace). */
-function valueEnd(text: string, start: number): number {
+/** Offset just past the JSON value that starts at `start` (a valid text is assumed). */
+export function valueEnd(text: string, start: number): number {
   const code = text.charCodeAt(start);
   if (code === QUOTE) return stringEnd(text, start);
   if (code !== OPEN_OBJECT && code !== OPEN_ARRAY) {
