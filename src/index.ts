@@ -20,3 +20,5 @@ export type { PageFrontmatter } from './mdx/frontmatter.js';
 export * from './openapi/index.js';
 export { expandOpenApiEndpoints } from './openapi/expand-endpoints.js';
 export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts } from './openapi/expand-endpoints.js';
+export { migrateMdx } from './migrate/index.js';
+export type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, RewrittenEntry } from './migrate/index.js';
