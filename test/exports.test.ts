@@ -17,7 +17,7 @@ describe('public exports', () => {
   });
 
   it('quire/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['loadDocsJson', 'loadSite', 'readOpenApiSource']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['WriteFilesError', 'loadDocsJson', 'loadSite', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
   it('every export is documented in docs/api.md', async () => {
