@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
 import { parseDocsJson } from '../config/parse-docs-json.js';
@@ -115,7 +115,8 @@ export interface ApplyMdxMigrationOptions {
 
 /**
  * Applies a planned migration: all files are written and deleted, or none (see
- * `writeFilesAtomically`). Refuses, changing nothing, when a file changed since it was read.
+ * `writeFilesAtomically`); folders left empty by the deleted pages are removed. Refuses,
+ * changing nothing, when a file changed since it was read.
  */
 export async function applyMdxMigration(migration: MdxMigration, options: ApplyMdxMigrationOptions = {}): Promise<WriteFilesResult> {
   const changes: FileChange[] = [];
@@ -125,7 +126,14 @@ export async function applyMdxMigration(migration: MdxMigration, options: ApplyM
     if (current !== change.previous) throw new Error(`${file} changed since the migration was planned; nothing was changed. Run the migration again.`);
     changes.push(change.kind === 'write' ? { kind: 'write', path: file, content: change.content } : { kind: 'delete', path: file });
   }
-  return writeFilesAtomically(changes, options.fs ? { fs: options.fs } : {});
+  const result = await writeFilesAtomically(changes, options.fs ? { fs: options.fs } : {});
+  // Folders the moved pages leave empty go too (never the site folder, never one with anything left).
+  for (const file of result.deleted) {
+    for (let folder = path.dirname(file); folder !== migration.root && folder.startsWith(migration.root + path.sep); folder = path.dirname(folder)) {
+      if (!(await rmdir(folder).then(() => true, () => false))) break;
+    }
+  }
+  return result;
 }
 
 /** The full text of every page whose frontmatter has `openapi`, by path in the site folder. */

@@ -1,7 +1,8 @@
 import type { Command } from '../command.js';
 import { keysCommand } from './keys.js';
+import { migrateMdxCommand } from './migrate-mdx.js';
 import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [validateCommand, keysCommand, serveCommand];
+export const commands: readonly Command[] = [validateCommand, migrateMdxCommand, keysCommand, serveCommand];
