@@ -68,7 +68,7 @@ class Migration {
     const read = readEndpointPages(this.input.pages);
     if (!parsed.config) {
       this.diagnostics.push({ code: 'migrate/invalid-docs-json', severity: 'error', message: `${file} has errors, so the navigation cannot be read; nothing was changed.`, file, pointer: '', hint: 'Fix the errors below (`quire validate`), then run the migration again.' }, ...parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'));
-      for (const page of read.pages) this.keep(page, 'migrate/blocked', 'warning', `Not moved: ${file} has errors.`);
+      for (const page of read.pages) this.keep(page, 'migrate/blocked', undefined, `Not moved: ${file} has errors.`);
       return this.finish([], [], true);
     }
     for (const page of read.unreadable) {
@@ -235,12 +235,14 @@ class Migration {
       const errors = document.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
       this.diagnostics.push({ code: 'migrate/invalid-document', severity: 'error', message: `${document.source} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, so nothing was changed: the documents must be valid before pages move into them.`, file: document.source, pointer: '', hint: 'Fix the errors below (`quire validate`), then run the migration again.' }, ...errors);
     }
-    for (const candidate of candidates) if (candidate.target) this.keep(candidate.source, 'migrate/blocked', 'warning', `Not moved: ${invalid.map((document) => document.source).join(', ')} ${invalid.length === 1 ? 'has' : 'have'} errors.`);
+    for (const candidate of candidates) if (candidate.target) this.keep(candidate.source, 'migrate/blocked', undefined, `Not moved: ${invalid.map((document) => document.source).join(', ')} ${invalid.length === 1 ? 'has' : 'have'} errors.`);
     return this.finish([], [], true);
   }
 
-  private keep(page: EndpointMdxPage, code: string, severity: Severity, message: string, hint?: string, suggestions?: string[]): void {
+  private keep(page: EndpointMdxPage, code: string, severity: Severity | undefined, message: string, hint?: string, suggestions?: string[]): void {
     this.kept.push({ file: page.file, page: page.page, code, message });
+    // Pages held back by an invalid file: that file's diagnostics say it all.
+    if (severity === undefined) return;
     const diagnostic: Diagnostic = { code, severity, message, file: page.file, pointer: '/openapi', line: page.line, column: 1 };
     if (hint) diagnostic.hint = hint;
     if (suggestions?.length) diagnostic.suggestions = suggestions;

@@ -98,13 +98,23 @@ function editFlow(text: string, shape: ObjectShape, changes: readonly MemberChan
 /** A value for a flow object: pretty JSON at the members' indentation when they are one a line, else compact. */
 function renderFlowValue(text: string, shape: ObjectShape, value: unknown): string {
   const first = shape.members[0];
-  if (!first || shape.format === 'yaml') return JSON.stringify(value);
+  const padded = text[shape.start + 1] === ' ';
+  if (!first || shape.format === 'yaml') return oneLineJson(value, padded);
   const start = lineStart(text, first.keyStart);
   const indent = text.slice(start, first.keyStart);
-  if (start <= shape.start || !/^[ \t]*$/.test(indent)) return JSON.stringify(value);
+  if (start <= shape.start || !/^[ \t]*$/.test(indent)) return oneLineJson(value, padded);
   const outer = text.slice(lineStart(text, shape.start)).match(/^[ \t]*/)?.[0] ?? '';
   const step = indent.startsWith(outer) && indent.length > outer.length ? indent.slice(outer.length) : '  ';
   return (JSON.stringify(value, null, step) ?? 'null').replace(/\n/g, `\n${indent}`);
+}
+
+/** JSON on one line with a space after `:` and `,` (and inside braces when `padded`), as people write it. */
+function oneLineJson(value: unknown, padded: boolean): string {
+  if (Array.isArray(value)) return `[${value.map((item) => oneLineJson(item, padded)).join(', ')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const members = Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${oneLineJson(item, padded)}`);
+  if (members.length === 0) return '{}';
+  return padded ? `{ ${members.join(', ')} }` : `{${members.join(', ')}}`;
 }
 
 /** `key: value` as YAML block text at `indent` (the first line without it), without the final line break. */

@@ -46,7 +46,7 @@ describe('editSpec', () => {
   it('edits flow operations in YAML', () => {
     const result = editSpec(yaml, [{ pointer: '/paths/~1pets/put', changes: [['href', '/p']] }], 'x-quire');
     if (!result.ok) throw new Error('failed');
-    expect(result.text).toContain('put: {summary: x, responses: {}, "x-quire": {"href":"/p"}}');
+    expect(result.text).toContain('put: {summary: x, responses: {}, "x-quire": {"href": "/p"}}');
   });
 
   it('keeps JSON indentation, tabs included', () => {

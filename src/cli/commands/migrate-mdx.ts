@@ -81,7 +81,7 @@ function textReport(migration: MdxMigration, io: CliIo, name: (file: string) => 
   }
   if (plan.kept.length) {
     out.push(`${dryRun ? 'Would keep' : 'Kept'} ${plural(plan.kept.length, 'page')}:`);
-    for (const page of plan.kept) out.push(`  ${name(page.file)}: ${page.message} (${page.code})`);
+    for (const page of plan.kept) out.push(`  ${name(page.file)} (${page.code})`);
   }
   if (dryRun) {
     if (plan.changes.length) out.push('', `Changes in ${name('.')} (apply with \`patch -p1\` there):`);
