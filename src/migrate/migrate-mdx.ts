@@ -1,6 +1,7 @@
 import { parseDocsJson, type Locate } from '../config/parse-docs-json.js';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
-import { classifyEntry } from '../navigation/classify.js';
+import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
+import { classifyEntry, filePagePath } from '../navigation/classify.js';
 import { resolveNavigation } from '../navigation/resolve.js';
 import type { NavigationNode, PageNode } from '../navigation/types.js';
 import { getAtPointer } from '../json/pointer.js';
@@ -77,7 +78,7 @@ class Migration {
     }
     const frontmatter = new Map(read.pages.map((page) => [page.page, page.frontmatter]));
     const resolved = resolveNavigation(parsed.config, { frontmatter, locate: parsed.locate });
-    const candidates = this.listed(read.pages, resolved.pages.list, groupRoots(resolved.tree.root));
+    const candidates = this.listed(read.pages, resolved.pages.list, groupRoots(resolved.tree.root), fallbacks(resolved.pages.list, this.input.files));
     for (const candidate of candidates) this.resolve(candidate);
     const invalid = this.documents.all().filter((document) => document.invalid);
     if (invalid.length) return this.blocked(invalid, candidates);
@@ -86,7 +87,7 @@ class Migration {
   }
 
   /** The pages listed in the navigation (others stay: moving them would take them off the site). */
-  private listed(pages: readonly EndpointMdxPage[], list: readonly PageNode[], roots: ReadonlyMap<string, string>): Candidate[] {
+  private listed(pages: readonly EndpointMdxPage[], list: readonly PageNode[], roots: ReadonlyMap<string, string>, translations: ReadonlyMap<string, string>): Candidate[] {
     const byPath = new Map<string, PageNode[]>();
     for (const node of list) {
       const nodes = byPath.get(node.path) ?? [];
@@ -100,8 +101,10 @@ class Migration {
       const served = page.page.endsWith('/index') && !claimed.has(page.page.slice(0, -'/index'.length)) ? [page.page, page.page.slice(0, -'/index'.length)] : [page.page];
       const entries = served.flatMap((path) => byPath.get(path) ?? []).sort((a, b) => a.index - b.index);
       const root = served.map((path) => roots.get(path)).find((group) => group !== undefined);
+      const translation = served.map((path) => translations.get(path)).find((entry) => entry !== undefined);
       if (entries.length === 0) this.keep(page, 'migrate/not-in-navigation', 'warning', 'The page is not listed in the navigation, so no generated page would replace it.', 'List it in docs.json to migrate it, or leave it as an MDX page.');
       else if (root !== undefined) this.keep(page, 'migrate/group-root', 'warning', `The page is the root of group "${root}", which must stay a page.`, 'Point the group\'s `root` at another page to migrate this one.');
+      else if (translation !== undefined) this.keep(page, 'migrate/translation-fallback', 'warning', `"${translation}" is listed without a file and falls back to this page, which must stay a page.`, `Add ${translation}.mdx (or point that entry at the endpoint) to migrate this page.`);
       else candidates.push({ source: page, entries, order: (entries[entries.length - 1] as PageNode).index });
     }
     return candidates;
@@ -254,6 +257,27 @@ class Migration {
     return { changes, moved, kept, diagnostics: this.diagnostics, blocked };
   }
 }
+
+/** Pages that translated entries without a file fall back to (`x` for `fr/x`), with such an entry. */
+function fallbacks(list: readonly PageNode[], files: Iterable<string> | undefined): Map<string, string> {
+  const found = new Map<string, string>();
+  if (!files) return found;
+  const existing = new Set<string>();
+  for (const file of files) {
+    const page = filePagePath(file);
+    existing.add(page);
+    if (page.endsWith('/index')) existing.add(page.slice(0, -'/index'.length));
+  }
+  for (const node of list) {
+    const slash = node.path.indexOf('/');
+    if (slash === -1 || existing.has(node.path) || !LANGUAGES.has(node.path.slice(0, slash).toLowerCase())) continue;
+    const original = node.path.slice(slash + 1);
+    if (!found.has(original)) found.set(original, node.path);
+  }
+  return found;
+}
+
+const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase()));
 
 /** The group of each page used as a group root. */
 function groupRoots(node: NavigationNode, found = new Map<string, string>()): Map<string, string> {

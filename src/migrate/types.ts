@@ -17,6 +17,12 @@ export interface MigrateMdxInput {
    */
   pages: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
   /**
+   * Every page file of the site (`.md`, `.mdx`, paths in the site folder). With it, a page that
+   * a translated entry falls back to (`fr/x` listed but without a file, while `x` has one) stays
+   * where it is: deleting it would leave that entry without a page.
+   */
+  files?: Iterable<string>;
+  /**
    * The text of each OpenAPI document, by source: as written in docs.json (`openapi.yaml`, a URL),
    * or the path in the site folder of a document a page names. A page whose frontmatter names no
    * document and has none in effect is looked up in all of them.

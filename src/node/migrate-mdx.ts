@@ -70,7 +70,7 @@ export async function planMdxMigration(target: string, options: PlanMdxMigration
     }
   };
 
-  const pages = await readEndpointPageFiles(root, options.onProgress);
+  const { files, pages } = await readEndpointPageFiles(root, options.onProgress);
   const frontmatter = new Map<string, PageFrontmatter>();
   for (const [file, page] of pages) {
     const data = parseFrontmatter(page, file).data;
@@ -92,7 +92,7 @@ export async function planMdxMigration(target: string, options: PlanMdxMigration
     else readingProblems.push(...(result?.diagnostics ?? []));
   });
 
-  const plan = migrateMdx({ docsJson: text, docsJsonFile, readFile: readReferenced, pages, specs }, options.extension === undefined ? {} : { extension: options.extension });
+  const plan = migrateMdx({ docsJson: text, docsJsonFile, readFile: readReferenced, pages, files, specs }, options.extension === undefined ? {} : { extension: options.extension });
   // A document that could not be read matters only when a page needed it.
   const needed = new Set(plan.diagnostics.filter((diagnostic) => diagnostic.code === 'migrate/document-unavailable').flatMap((diagnostic) => specSources.filter((source) => diagnostic.message.includes(source))));
   const texts = new Map<string, string>([[docsJsonFile, text], ...pages, ...specs]);
@@ -136,8 +136,8 @@ export async function applyMdxMigration(migration: MdxMigration, options: ApplyM
   return result;
 }
 
-/** The full text of every page whose frontmatter has `openapi`, by path in the site folder. */
-async function readEndpointPageFiles(root: string, onProgress: PlanMdxMigrationOptions['onProgress']): Promise<Map<string, string>> {
+/** Every page file of the site, and the full text of those whose frontmatter has `openapi`, by path in the site folder. */
+async function readEndpointPageFiles(root: string, onProgress: PlanMdxMigrationOptions['onProgress']): Promise<{ files: string[]; pages: Map<string, string> }> {
   const files = (await fastGlob(['**/*.md', '**/*.mdx'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**'], followSymbolicLinks: false, dot: false })).sort();
   let done = 0;
   const texts = await mapLimit(files, 64, async (file) => {
@@ -150,7 +150,7 @@ async function readEndpointPageFiles(root: string, onProgress: PlanMdxMigrationO
     const text = texts[index];
     if (text !== undefined) pages.set(file, text);
   });
-  return pages;
+  return { files, pages };
 }
 
 /**
