@@ -12,12 +12,12 @@ describe('public exports', () => {
       'AnchorSchema', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema',
       'VersionSchema', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
-      'findWebhook', 'formatDiagnostics', 'hasErrors', 'listOperations', 'loadOpenApi', 'parseDocsJson', 'resolveNavigation',
+      'findWebhook', 'formatDiagnostics', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson', 'resolveNavigation',
     ]);
   });
 
   it('quire/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['WriteFilesError', 'loadDocsJson', 'loadSite', 'readOpenApiSource', 'writeFilesAtomically']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['WriteFilesError', 'applyMdxMigration', 'loadDocsJson', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
   it('every export is documented in docs/api.md', async () => {
