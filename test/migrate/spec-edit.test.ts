@@ -60,4 +60,31 @@ describe('editSpec', () => {
     const text = 'openapi: 3.0.0\npaths:\n  /a:\n    get: &op\n      responses: {}\n  /b:\n    get: *op\n';
     expect(editSpec(text, [{ pointer: '/paths/~1a/get', changes: [['href', '/a']] }], 'x-quire')).toMatchObject({ ok: false, reason: 'shared' });
   });
+
+  it('keeps CRLF line breaks and a byte order mark', () => {
+    const crlf = '\uFEFF' + yaml.replace(/\n/g, '\r\n');
+    const result = editSpec(crlf, [{ pointer: '/paths/~1pets/get', changes: changes(page) }], 'x-quire');
+    if (!result.ok) throw new Error('failed');
+    expect(result.reformatted).toBe(false);
+    expect(result.text.startsWith('\uFEFF')).toBe(true);
+    expect(result.text.replace(/\r\n/g, '')).not.toContain('\n');
+    const json = '{\r\n  "openapi": "3.0.3",\r\n  "paths": {\r\n    "/a": {\r\n      "get": {\r\n        "responses": {}\r\n      }\r\n    }\r\n  }\r\n}\r\n';
+    const edited = editSpec(json, [{ pointer: '/paths/~1a/get', changes: [['href', '/a'], ['content', 'x\ny']] }], 'x-quire');
+    if (!edited.ok) throw new Error('failed');
+    expect(edited.text).toBe(json.replace('"responses": {}', '"responses": {},\r\n        "x-quire": {\r\n          "href": "/a",\r\n          "content": "x\\ny"\r\n        }'));
+  });
+
+  it('replaces an extension that is not an object, and one given as an empty value', () => {
+    const text = 'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-quire: nonsense\n      responses: {}\n  /b:\n    get:\n      x-quire:\n      responses: {}\n';
+    const result = editSpec(text, [{ pointer: '/paths/~1a/get', changes: [['href', '/a']] }, { pointer: '/paths/~1b/get', changes: [['href', '/b']] }], 'x-quire');
+    if (!result.ok) throw new Error('failed');
+    expect(result.text).toBe('openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-quire:\n        href: /a\n      responses: {}\n  /b:\n    get:\n      x-quire:\n        href: /b\n      responses: {}\n');
+  });
+
+  it('adds to a block scalar that keeps its trailing blank lines without changing it', () => {
+    const text = 'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses: {}\n      description: |+\n        kept\n\n\n  /b: {}\n';
+    const result = editSpec(text, [{ pointer: '/paths/~1a/get', changes: [['href', '/a']] }], 'x-quire');
+    if (!result.ok) throw new Error('failed');
+    expect(result.reformatted).toBe(false);
+  });
 });
