@@ -1,7 +1,7 @@
 import { parseDocument, type Document } from 'yaml';
 import { getAtPointer, parsePointer } from '../json/pointer.js';
 import { isObject, type JsonObject } from '../openapi/json.js';
-import { looksLikeJson, parseSource } from '../openapi/source.js';
+import { looksLikeJson, MAX_YAML_ALIASES, parseSource } from '../openapi/source.js';
 import { editMembers, renderMemberValue, type MemberChange, type ObjectShape } from './object-shape.js';
 import { jsonObjectShape, yamlObjectShape } from './shapes.js';
 import { applySplices, type Splice } from './splice.js';
@@ -29,8 +29,9 @@ export function editSpec(source: string, edits: readonly OperationEdit[], extens
   const bom = source.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
   const text = bom ? source.slice(1) : source;
   const json = looksLikeJson(text);
-  const expected = parseSource(text).value;
+  // One YAML parse gives both the positions and the value (as loadOpenApi reads it).
   const document = json ? undefined : parseDocument(text, { merge: true });
+  const expected = document ? document.toJS({ maxAliasCount: MAX_YAML_ALIASES }) : parseSource(text).value;
   const splices: Splice[] = [];
   let inPlace = true;
   for (const edit of edits) {
