@@ -15,9 +15,10 @@ describe('createProgress', () => {
     const { io: terminal, written } = io(true);
     const progress = createProgress(terminal);
     progress.update('Reading pages of a site with a very long name indeed', 1204, 20000);
-    progress.update('Reading pages', 1205, 20000); // within 100 ms: not drawn
+    progress.update('Reading pages of a site with a very long name indeed', 1205, 20000); // within 100 ms: not drawn
+    progress.update('Expanding', 1, 2); // a new stage: drawn at once
     progress.done();
-    expect(written()).toBe('\r\u001b[2KReading pages of a site with a very lon\r\u001b[2K');
+    expect(written()).toBe('\r\u001b[2KReading pages of a site with a very lon\r\u001b[2KExpanding 1/2\r\u001b[2K');
   });
 
   it('prints nothing when stderr is piped, in CI, or when disabled for --format json', () => {

@@ -1,8 +1,9 @@
 import type { Command } from '../command.js';
+import { buildCommand } from './build.js';
 import { keysCommand } from './keys.js';
 import { migrateMdxCommand } from './migrate-mdx.js';
 import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [validateCommand, migrateMdxCommand, keysCommand, serveCommand];
+export const commands: readonly Command[] = [validateCommand, buildCommand, migrateMdxCommand, keysCommand, serveCommand];
