@@ -20,6 +20,8 @@ export interface EndpointMdxPage {
   content: string | undefined;
   /** Line of `openapi:` in the file, for diagnostics. */
   line: number;
+  /** Modules the body imports by a path relative to the page (`./x.mdx`), which would not resolve from the OpenAPI document. */
+  relativeImports: string[];
 }
 
 /** What {@link readEndpointPages} finds: the pages to move, and those whose frontmatter cannot be read. */
@@ -47,9 +49,26 @@ export function readEndpointPages(files: ReadonlyMap<string, string> | Readonly<
     const lines = split.yaml.split('\n');
     const line = split.firstLine + Math.max(0, lines.findIndex((candidate) => /^openapi[ \t]*:/.test(candidate)));
     const content = split.body.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
-    result.pages.push({ file, page, reference: parsed.data.openapi, frontmatter: parsed.data, metadata: Object.keys(rest).length ? rest : undefined, content: content === '' ? undefined : content, line });
+    result.pages.push({ file, page, reference: parsed.data.openapi, frontmatter: parsed.data, metadata: Object.keys(rest).length ? rest : undefined, content: content === '' ? undefined : content, line, relativeImports: relativeImports(content) });
   }
   return result;
+}
+
+/** `import ... from './x'` (or `'../x'`) statements of an MDX body, outside fenced code blocks. */
+function relativeImports(body: string): string[] {
+  const found: string[] = [];
+  let fence: string | undefined;
+  for (const line of body.split('\n')) {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === undefined || marker.startsWith(fence))) {
+      fence = fence === undefined ? marker : undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const module = /^import\s(?:[^'"]*\sfrom\s)?['"](\.{1,2}\/[^'"]*)['"]/.exec(line)?.[1];
+    if (module) found.push(module);
+  }
+  return found;
 }
 
 /** The frontmatter as written, every field with its YAML type. */

@@ -104,6 +104,7 @@ class Migration {
       const translation = served.map((path) => translations.get(path)).find((entry) => entry !== undefined);
       if (entries.length === 0) this.keep(page, 'migrate/not-in-navigation', 'warning', 'The page is not listed in the navigation, so no generated page would replace it.', 'List it in docs.json to migrate it, or leave it as an MDX page.');
       else if (root !== undefined) this.keep(page, 'migrate/group-root', 'warning', `The page is the root of group "${root}", which must stay a page.`, 'Point the group\'s `root` at another page to migrate this one.');
+      else if (page.relativeImports.length) this.keep(page, 'migrate/relative-import', 'warning', `The page imports ${page.relativeImports.map((module) => `"${module}"`).join(', ')} relative to its file, which would not resolve once the body is in the OpenAPI document.`, 'Import from the site root instead (`import X from "/snippets/x.mdx"`), then run the migration again.');
       else if (translation !== undefined) this.keep(page, 'migrate/translation-fallback', 'warning', `"${translation}" is listed without a file and falls back to this page, which must stay a page.`, `Add ${translation}.mdx (or point that entry at the endpoint) to migrate this page.`);
       else candidates.push({ source: page, entries, order: (entries[entries.length - 1] as PageNode).index });
     }

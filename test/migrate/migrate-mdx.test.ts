@@ -174,4 +174,12 @@ describe('migrateMdx', () => {
     const plan = migrateMdx({ docsJson: docsJson(['api'], 'openapi.yaml'), pages: { 'api/index.mdx': '---\nopenapi: GET /pets\n---\n' }, specs: { 'openapi.yaml': pets } });
     expect(plan.moved).toMatchObject([{ file: 'api/index.mdx', href: '/api', entries: [{ from: 'api', to: 'GET /pets' }] }]);
   });
+
+  it('keeps a page whose body imports modules relative to its file (not in code blocks)', () => {
+    const relative = '---\nopenapi: GET /pets\n---\nimport Note from "../snippets/note.mdx";\n\n<Note />\n';
+    const rooted = '---\nopenapi: POST /pets\n---\nimport Note from "/snippets/note.mdx";\n\n```js\nimport x from "./x.js";\n```\n';
+    const plan = run({ pages: { 'api/a.mdx': relative, 'api/b.mdx': rooted } });
+    expect(plan.kept.map((page) => [page.file, page.code])).toEqual([['api/a.mdx', 'migrate/relative-import']]);
+    expect(plan.moved.map((page) => page.file)).toEqual(['api/b.mdx']);
+  });
 });
