@@ -1,6 +1,5 @@
 import type { Locate } from '../config/parse-docs-json.js';
-import { parsePointer } from '../json/pointer.js';
-import { offsetInJson, valueEnd } from '../json/text.js';
+import { offsetsInJson, valueEnd } from '../json/text.js';
 import type { RewrittenEntry } from './types.js';
 import { applySplices, type Splice } from './splice.js';
 
@@ -12,14 +11,20 @@ import { applySplices, type Splice } from './splice.js';
 export function rewriteEntries(entries: readonly { pointer: string; from: string; to: string }[], locate: Locate, texts: ReadonlyMap<string, string>): { files: Map<string, string>; rewritten: Map<string, RewrittenEntry> } | undefined {
   const splices = new Map<string, Splice[]>();
   const rewritten = new Map<string, RewrittenEntry>();
-  for (const entry of entries) {
-    const place = locate(entry.pointer);
-    const source = texts.get(place.file);
+  const places = entries.map((entry) => locate(entry.pointer));
+  // Where every entry starts, one pass over each file.
+  const offsets = new Map<string, Map<string, number>>();
+  for (const file of new Set(places.map((place) => place.file))) {
+    const source = texts.get(file);
     if (source === undefined) return undefined;
-    const text = withoutBom(source);
-    const start = offsetInJson(text, parsePointer(place.pointer), 'value');
+    offsets.set(file, offsetsInJson(withoutBom(source), places.filter((place) => place.file === file).map((place) => place.pointer)));
+  }
+  for (const [index, entry] of entries.entries()) {
+    const place = places[index] as ReturnType<Locate>;
+    const text = withoutBom(texts.get(place.file) as string);
+    const start = offsets.get(place.file)?.get(place.pointer) ?? -1;
     const end = text[start] === '"' ? valueEnd(text, start) : start;
-    if (end === start || JSON.parse(text.slice(start, end)) !== entry.from) return undefined;
+    if (start < 0 || end === start || JSON.parse(text.slice(start, end)) !== entry.from) return undefined;
     const list = splices.get(place.file) ?? [];
     // A file included twice shows the same entry twice: one edit.
     if (!list.some((splice) => splice.start === start)) list.push({ start, end, text: JSON.stringify(entry.to) });

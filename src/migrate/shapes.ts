@@ -1,5 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
-import { offsetInJson, valueEnd } from '../json/text.js';
+import { valueEnd } from '../json/text.js';
 import type { MemberShape, ObjectShape } from './object-shape.js';
 import { lineStart } from './splice.js';
 
@@ -36,10 +36,12 @@ export function yamlObjectShape(document: Document.Parsed, text: string, tokens:
   return { style: node.flow ? 'flow' : 'block', format: 'yaml', start: node.range[0], end: node.range[1], members, parentColumn };
 }
 
-/** The object at `tokens` in a valid JSON text, with where its members are; `undefined` when there is none. */
-export function jsonObjectShape(text: string, tokens: readonly string[], keys: readonly string[]): ObjectShape | undefined {
-  const start = offsetInJson(text, tokens, 'value');
-  if (text[start] !== '{') return undefined;
+/**
+ * The object whose `{` is at `start` in a valid JSON text (from `offsetsInJson`), with where its
+ * members are; `undefined` when it is not an object with exactly `keys`.
+ */
+export function jsonObjectShape(text: string, start: number | undefined, keys: readonly string[]): ObjectShape | undefined {
+  if (start === undefined || text[start] !== '{') return undefined;
   const members: MemberShape[] = [];
   let index = skipSpace(text, start + 1);
   while (text[index] === '"') {
@@ -52,7 +54,6 @@ export function jsonObjectShape(text: string, tokens: readonly string[], keys: r
     if (text[index] !== ',') break;
     index = skipSpace(text, index + 1);
   }
-  // offsetInJson stops at the nearest ancestor when the pointer is not there: the keys tell.
   // (Sorted: JavaScript lists integer-like keys first, whatever the text's order.)
   const found = members.map((member) => member.key).sort();
   const wanted = [...keys].sort();

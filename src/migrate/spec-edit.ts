@@ -1,5 +1,6 @@
 import { parseDocument, type Document } from 'yaml';
-import { getAtPointer, parsePointer } from '../json/pointer.js';
+import { getAtPointer, joinPointer, parsePointer } from '../json/pointer.js';
+import { offsetsInJson } from '../json/text.js';
 import { isObject, type JsonObject } from '../openapi/json.js';
 import { looksLikeJson, MAX_YAML_ALIASES, parseSource } from '../openapi/source.js';
 import { editMembers, renderMemberValue, type MemberChange, type ObjectShape } from './object-shape.js';
@@ -32,6 +33,8 @@ export function editSpec(source: string, edits: readonly OperationEdit[], extens
   // One YAML parse gives both the positions and the value (as loadOpenApi reads it).
   const document = json ? undefined : parseDocument(text, { merge: true });
   const expected = document ? document.toJS({ maxAliasCount: MAX_YAML_ALIASES }) : parseSource(text).value;
+  // Where each operation and its extension start, in one pass over a JSON text.
+  const offsets = json ? offsetsInJson(text, edits.flatMap((edit) => [edit.pointer, joinPointer(edit.pointer, extension)])) : new Map<string, number>();
   const splices: Splice[] = [];
   let inPlace = true;
   for (const edit of edits) {
@@ -40,14 +43,14 @@ export function editSpec(source: string, edits: readonly OperationEdit[], extens
     const current = operation[extension];
     const next = nextExtension(current, edit.changes);
     const tokens = parsePointer(edit.pointer);
-    const shape = json ? jsonObjectShape(text, tokens, Object.keys(operation)) : yamlObjectShape(document as NonNullable<typeof document>, text, tokens);
+    const shape = json ? jsonObjectShape(text, offsets.get(edit.pointer), Object.keys(operation)) : yamlObjectShape(document as NonNullable<typeof document>, text, tokens);
     if (shape === 'shared') return { ok: false, reason: 'shared', pointer: edit.pointer };
     operation[extension] = next;
     if (!shape) {
       inPlace = false;
       continue;
     }
-    const planned = planEdit(text, shape, tokens, extension, current, next, edit.changes, document);
+    const planned = planEdit(text, shape, tokens, extension, current, next, edit.changes, document, offsets.get(joinPointer(edit.pointer, extension)));
     if (planned) splices.push(...planned);
     else inPlace = false;
   }
@@ -83,12 +86,13 @@ function planEdit(
   next: JsonObject,
   changes: readonly MemberChange[],
   document: Document.Parsed | undefined,
+  extensionOffset: number | undefined,
 ): Splice[] | undefined {
   const member = shape.members.find((candidate) => candidate.key === extension);
   if (!member) return editMembers(text, shape, [[extension, next]]);
   if (isObject(current)) {
     const path = [...tokens, extension];
-    const inner = document ? yamlObjectShape(document, text, path) : jsonObjectShape(text, path, Object.keys(current));
+    const inner = document ? yamlObjectShape(document, text, path) : jsonObjectShape(text, extensionOffset, Object.keys(current));
     if (inner && inner !== 'shared') {
       const splices = editMembers(text, inner, changes);
       if (splices) return splices;
