@@ -29,7 +29,7 @@ export interface Target {
 
 /** Why no single operation was found. */
 export interface TargetMiss {
-  code: 'migrate/unknown-document' | 'migrate/no-document' | 'migrate/endpoint-not-found' | 'migrate/ambiguous-endpoint' | 'migrate/document-unavailable';
+  code: 'migrate/unknown-document' | 'migrate/remote-document' | 'migrate/no-document' | 'migrate/endpoint-not-found' | 'migrate/ambiguous-endpoint' | 'migrate/document-unavailable';
   message: string;
   hint?: string;
   suggestions?: string[];
@@ -85,6 +85,9 @@ export function findTarget(reference: Reference, page: string, entries: readonly
   let sets: string[][];
   if (reference.spec !== undefined) {
     const source = frontmatterSource(reference.spec, page, documents.known());
+    if (source === undefined && /^https?:\/\//i.test(reference.spec)) {
+      return { code: 'migrate/remote-document', message: `"${label}" is in ${reference.spec}, a document given by URL, which cannot be edited.`, hint: 'Download the document into the repository and name the file in the frontmatter, then run the migration again.' };
+    }
     if (source === undefined) {
       const known = documents.known();
       return { code: 'migrate/unknown-document', message: `\`openapi\` names the document "${reference.spec}", which is not an OpenAPI document of the site.`, hint: known.length ? `Documents of the site: ${known.join(', ')}. The path is relative to the page's folder.` : 'The path is relative to the page\'s folder (or to the folder of docs.json with a leading `/`).' };

@@ -92,6 +92,8 @@ describe('migrateMdx', () => {
       ['api/unknown.mdx', 'migrate/unknown-document'],
     ]);
     expect(plan.changes).toEqual([]);
+    // A URL the caller did not read is not unknown: it is remote.
+    expect(run({ pages: { 'api/remote.mdx': `---\nopenapi: ${url} GET /pets\n---\n` } }).kept).toMatchObject([{ code: 'migrate/remote-document' }]);
   });
 
   it('keeps a page whose endpoint is in several documents in effect, and names the document when the page did', () => {
