@@ -95,7 +95,7 @@ class Migration {
       byPath.set(node.path, nodes);
     }
     const candidates: Candidate[] = [];
-    const claimed = new Set(pages.map((page) => page.page));
+    const claimed = new Set(this.input.files ? [...this.input.files].map(filePagePath) : pages.map((page) => page.page));
     for (const page of pages) {
       // `folder/index.mdx` serves `folder` too, unless `folder.mdx` exists.
       const served = page.page.endsWith('/index') && !claimed.has(page.page.slice(0, -'/index'.length)) ? [page.page, page.page.slice(0, -'/index'.length)] : [page.page];

@@ -175,6 +175,9 @@ describe('migrateMdx', () => {
   it('serves folder/index.mdx as the page `folder`', () => {
     const plan = migrateMdx({ docsJson: docsJson(['api'], 'openapi.yaml'), pages: { 'api/index.mdx': '---\nopenapi: GET /pets\n---\n' }, specs: { 'openapi.yaml': pets } });
     expect(plan.moved).toMatchObject([{ file: 'api/index.mdx', href: '/api', entries: [{ from: 'api', to: 'GET /pets' }] }]);
+    // Unless api.mdx exists: then that file is the page `api`.
+    const shadowed = migrateMdx({ docsJson: docsJson(['api'], 'openapi.yaml'), pages: { 'api/index.mdx': '---\nopenapi: GET /pets\n---\n' }, files: ['api.mdx', 'api/index.mdx'], specs: { 'openapi.yaml': pets } });
+    expect(shadowed.kept).toMatchObject([{ file: 'api/index.mdx', code: 'migrate/not-in-navigation' }]);
   });
 
   it('keeps a page whose body imports modules relative to its file (not in code blocks)', () => {
