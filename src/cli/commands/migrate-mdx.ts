@@ -30,7 +30,7 @@ document is invalid or the files could not be written (then nothing changed), 2 
 /** \`quire migrate-mdx\`: moves MDX endpoint pages into their OpenAPI documents. */
 export const migrateMdxCommand: Command = {
   name: 'migrate-mdx',
-  summary: 'Move MDX endpoint pages into their OpenAPI documents (x-quire) and point docs.json at the endpoints',
+  summary: 'Move MDX endpoint pages into their OpenAPI documents and point docs.json at the endpoints',
   usage,
   async run(argv, io) {
     const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { 'dry-run': { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
