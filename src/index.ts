@@ -24,4 +24,6 @@ export type { OpenApiFile, OpenApiFilesPlan, OpenApiNavigationGroup, PlanOpenApi
 export * from './openapi/index.js';
 export { expandOpenApiEndpoints } from './openapi/expand-endpoints.js';
 export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts } from './openapi/expand-endpoints.js';
+export { migrateMdx } from './migrate/index.js';
+export type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, RewrittenEntry } from './migrate/index.js';
 export * from './build/index.js';

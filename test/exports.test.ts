@@ -12,13 +12,13 @@ describe('public exports', () => {
       'AnchorSchema', 'COMPILED_SITE_VERSION', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema',
       'VersionSchema', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'compileSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
-      'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'parseDocsJson', 'planOpenApiFiles',
-      'resolveNavigation',
+      'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson',
+      'planOpenApiFiles', 'resolveNavigation',
     ]);
   });
 
   it('quire/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['WriteFilesError', 'loadDocsJson', 'loadSite', 'readOpenApiSource', 'writeFilesAtomically']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['WriteFilesError', 'applyMdxMigration', 'loadDocsJson', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
   it('every export is documented in docs/api.md', async () => {

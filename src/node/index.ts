@@ -6,3 +6,5 @@ export { readOpenApiSource } from './read-spec.js';
 export type { ReadOpenApiSourceOptions, ReadOpenApiSourceResult } from './read-spec.js';
 export { writeFilesAtomically, WriteFilesError } from './write-files.js';
 export type { AtomicFs, FileChange, WriteFilesOptions, WriteFilesResult } from './write-files.js';
+export { applyMdxMigration, planMdxMigration } from './migrate-mdx.js';
+export type { ApplyMdxMigrationOptions, MdxMigration, PlanMdxMigrationOptions } from './migrate-mdx.js';

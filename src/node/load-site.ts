@@ -189,7 +189,7 @@ function frontmatterDocuments(frontmatter: ReadonlyMap<string, PageFrontmatter>,
 }
 
 /** JSON and YAML files of the repository whose first bytes declare `openapi`. */
-async function discoverOpenApiFiles(root: string): Promise<string[]> {
+export async function discoverOpenApiFiles(root: string): Promise<string[]> {
   const candidates = await fastGlob(['**/*.{json,yaml,yml}'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'], followSymbolicLinks: false });
   const heads = await mapLimit(candidates, 32, async (file) => (await readHead(path.join(root, file))) ?? '');
   return candidates.filter((_, index) => /(?:^|[\s{,])["']?openapi["']?\s*:\s*["']?3\./m.test(heads[index] as string)).sort();
@@ -220,7 +220,7 @@ function collectSources(node: NavigationNode, found = new Set<string>()): Set<st
 }
 
 /** Runs `task` over `items` with at most `limit` at a time, keeping the order of results. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
