@@ -2,6 +2,7 @@ import { isAlias, isCollection, isDocument, isMap, isPair, isScalar, isSeq, pars
 import { LineIndex, type Position } from '../diagnostics/line-index.js';
 import { parsePointer } from '../json/pointer.js';
 import { scanJson } from '../json/scan.js';
+import { parseJsonSharingStrings } from '../json/parse-shared.js';
 import { hasDuplicateKeys, offsetInJson } from '../json/text.js';
 
 /** Deepest nesting accepted in a JSON description (real ones stay under 100). */
@@ -56,7 +57,7 @@ function parseJsonSource(raw: string): ParsedSource {
   const locate = (pointer: string, at: 'key' | 'value' = 'value'): Position | undefined => position(offsetInJson(text, parsePointer(pointer), at));
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonSharingStrings(text);
   } catch {
     const scan = scanJson(text, { maxDepth: MAX_JSON_DEPTH });
     const error = scan.error ?? { offset: 0, message: 'The file is not valid JSON.', hint: 'Check the file with a JSON validator.' };
