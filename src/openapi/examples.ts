@@ -22,27 +22,63 @@ const FORMATS: Record<string, string> = {
   password: '********',
 };
 
+/** Values made from fewer schemas than this are made again rather than kept. */
+const KEPT_COST = 16;
+
+/** A value made for a schema at a depth, and how much of the budget it took. */
+interface Made {
+  value: unknown;
+  cost: number;
+}
+
 /**
  * An example value made from a schema, for bodies and parameters the document gives no example
  * for. Deterministic (the same schema always gives the same value), bounded in depth and size,
- * and it stops at circular references. Results are cached per schema object, which the resolver
- * shares between pages.
+ * and it stops at circular references.
+ *
+ * The values made for a schema at a depth are kept and shared, by every example that holds that
+ * schema there (a `User` inside a hundred response bodies is one object): the resolver shares
+ * schemas between pages, so memory grows with the document, not with the pages. A kept value is
+ * reused only when the budget left could make it whole again, so sharing never changes a value.
  */
 export class ExampleGenerator {
   private readonly caches = { request: new WeakMap<object, unknown>(), response: new WeakMap<object, unknown>() };
+  private readonly made = { request: new WeakMap<object, Array<Made | undefined>>(), response: new WeakMap<object, Array<Made | undefined>>() };
   /** Requests leave out `readOnly` properties, responses `writeOnly` ones. */
   private skip: 'readOnly' | 'writeOnly' = 'writeOnly';
+  private direction: 'request' | 'response' = 'response';
 
   example(schema: SchemaModel, direction: 'request' | 'response' = 'response'): unknown {
     const cache = this.caches[direction];
     if (cache.has(schema)) return cache.get(schema);
+    this.direction = direction;
     this.skip = direction === 'request' ? 'readOnly' : 'writeOnly';
     const value = this.make(schema, 0, { left: MAX_VALUES });
     cache.set(schema, value);
     return value;
   }
 
+  /** {@link build}, or the value it made before for this schema at this depth when the budget allows. */
   private make(schema: unknown, depth: number, budget: { left: number }): unknown {
+    if (!isObject(schema)) return this.build(schema, depth, budget);
+    const made = this.made[this.direction];
+    const kept = made.get(schema)?.[depth];
+    if (kept && budget.left > kept.cost) {
+      budget.left -= kept.cost;
+      return kept.value;
+    }
+    const before = budget.left;
+    const value = this.build(schema, depth, budget);
+    // Only values of some size are worth keeping, and only those the budget did not cut short.
+    if (before - budget.left >= KEPT_COST && typeof value === 'object' && value !== null && budget.left > 0) {
+      let byDepth = made.get(schema);
+      if (!byDepth) made.set(schema, (byDepth = []));
+      byDepth[depth] = { value, cost: before - budget.left };
+    }
+    return value;
+  }
+
+  private build(schema: unknown, depth: number, budget: { left: number }): unknown {
     if (!isObject(schema) || budget.left-- <= 0) return undefined;
     if (schema.circular === true) return undefined;
     if (schema.example !== undefined) return schema.example;
@@ -99,7 +135,8 @@ export class ExampleGenerator {
     if (isObject(own.properties) || own.type !== undefined) parts.push(own);
     let merged: Record<string, unknown> | undefined;
     for (const part of parts) {
-      const value = this.make(part, depth, budget);
+      // `own` is made afresh on every call: keeping its value would only fill the cache.
+      const value = part === own ? this.build(part, depth, budget) : this.make(part, depth, budget);
       if (isObject(value)) merged = { ...(merged ?? {}), ...value };
       else if (value !== undefined && merged === undefined) return value;
     }
