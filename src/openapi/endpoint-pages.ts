@@ -1,15 +1,16 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { parentPointer } from '../json/pointer.js';
 import { didYouMeanText } from '../diagnostics/suggest.js';
 import type { OpenApiDocument } from './document.js';
 import { ExampleGenerator } from './examples.js';
 import { readExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
-import { isObject } from './json.js';
+import { fitted, isObject } from './json.js';
 import { mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
 import { operationEntries, type OperationEntry } from './operations.js';
 import { SlugRegistry, slugify } from './slug.js';
-import type { EndpointPage, PageMetadata, PlaygroundMode } from './types.js';
+import type { EndpointPage, PageMetadata, ParameterModel, PlaygroundMode } from './types.js';
 
 /** An endpoint (`{ method, path }`) or a webhook (`{ webhook }`) to make a page for. */
 export type EndpointSelector = { method: string; path: string } | { webhook: string };
@@ -51,7 +52,7 @@ export function buildEndpointPages(document: OpenApiDocument, options: BuildEndp
   const entries = operationEntries(document, { extension });
   const urls = pageUrls(entries, options.directory ?? 'api-reference');
   const selected = options.only ? select(document, entries, options.only, findings) : entries.filter((entry) => !entry.hidden);
-  const context: ModelContext = { document, examples: new ExampleGenerator(), shared: new Map(), sharedLists: new WeakMap() };
+  const context: ModelContext = { document, examples: new ExampleGenerator(), shared: new Map(), sharedLists: new WeakMap(), responses: new WeakMap() };
   const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extension, findings));
   return { pages, groups: groupByTag(document, pages), diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
 }
@@ -65,7 +66,9 @@ function pageUrls(entries: readonly OperationEntry[], directory: string): Map<Op
     if (entry.hidden) continue;
     const folder = [base, entry.tags[0] === undefined ? '' : slugify(entry.tags[0]) || 'tag'].filter(Boolean).join('/');
     const wanted = slugify(entry.summary ?? '') || slugify(entry.operationId ?? '') || slugify(entry.kind === 'webhook' ? entry.path : `${entry.method} ${entry.path}`) || 'endpoint';
-    urls.set(entry, `${folder ? `${folder}/` : ''}${registry.claim(folder, wanted)}`);
+    const slug = registry.claim(folder, wanted);
+    // One flat string per URL: a concatenation would keep its pieces.
+    urls.set(entry, folder ? [folder, slug].join('/') : slug);
   }
   return urls;
 }
@@ -96,8 +99,8 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
   const { operation, pathItem } = entry;
   const spec = context.document.root();
   const extension = readExtension(operation, entry.pointer, extensionName, (finding) => findings.push(finding));
-  const label = entry.kind === 'webhook' ? `webhook ${entry.path}` : `${entry.method} ${entry.path}`;
-  const metadata: PageMetadata = { title: entry.summary || (entry.kind === 'webhook' ? entry.path : label), openapi: `${context.document.file} ${label}` };
+  const label = [entry.kind === 'webhook' ? 'webhook' : entry.method, entry.path].join(' ');
+  const metadata: PageMetadata = { title: entry.summary || (entry.kind === 'webhook' ? entry.path : label), openapi: [context.document.file, label].join(' ') };
   if (typeof operation.description === 'string') metadata.description = operation.description;
   if (options.version !== undefined) metadata.version = options.version;
   if (entry.deprecated) metadata.deprecated = true;
@@ -114,16 +117,21 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
     servers,
     security: sharedByList(context, [operation.security ?? spec.security], () => securityModels(context, operation)),
     playground: playgroundOf(metadata, options.playground, servers.length > 0),
-    parameters: { path: [], query: [], header: [], cookie: [] },
+    parameters: parametersByLocation(mergedParameters(context, pathItem, parentPointer(entry.pointer) ?? '', operation, entry.pointer)),
     responses: responseModels(context, operation.responses, `${entry.pointer}/responses`),
   };
   if (entry.operationId !== undefined) page.operationId = entry.operationId;
   if (entry.tags[0] !== undefined) page.tag = entry.tags[0];
   if (extension.content !== undefined) page.content = extension.content;
-  for (const parameter of mergedParameters(context, pathItem, entry.pathItemPointer, operation, entry.pointer)) page.parameters[parameter.in].push(parameter);
   const body = requestBodyModel(context, operation.requestBody, `${entry.pointer}/requestBody`);
   if (body) page.requestBody = body;
   return page;
+}
+
+/** The parameters by location. */
+function parametersByLocation(parameters: readonly ParameterModel[]): EndpointPage['parameters'] {
+  const of = (location: ParameterModel['in']) => fitted(parameters.filter((parameter) => parameter.in === location));
+  return { path: of('path'), query: of('query'), header: of('header'), cookie: of('cookie') };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { joinPointer } from '../json/pointer.js';
 import type { OpenApiDocument } from './document.js';
 import type { ExampleGenerator } from './examples.js';
-import { isObject, type JsonObject } from './json.js';
+import { fitted, isObject, type JsonObject } from './json.js';
 import type {
   ExampleModel,
   MediaTypeModel,
@@ -26,6 +26,8 @@ export interface ModelContext {
   shared: Map<string, unknown>;
   /** Models of server and security lists, by the list they are made from. */
   sharedLists: WeakMap<object, unknown>;
+  /** Responses by the shared model of their body, then by status: operations that share a response under one status share its model. */
+  responses: WeakMap<object, Map<string, ResponseModel>>;
 }
 
 /**
@@ -105,7 +107,7 @@ function examplesOf(context: ModelContext, holder: JsonObject, schema: JsonObjec
       if (typeof written.externalValue === 'string') example.externalValue = written.externalValue;
       examples.push(example);
     }
-    if (examples.length) return examples;
+    if (examples.length) return fitted(examples);
   }
   if (!schema) return [];
   const value = context.examples.example(schema, direction);
@@ -123,7 +125,7 @@ function mediaTypes(context: ModelContext, content: unknown, direction: 'request
     if (schema) model.schema = schema;
     models.push(model);
   }
-  return models;
+  return fitted(models);
 }
 
 export function requestBodyModel(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
@@ -146,9 +148,17 @@ export function responseModels(context: ModelContext, responses: unknown, pointe
     if (status.startsWith('x-')) continue;
     const entry = responses[status];
     const shared = sharedModel(context, 'response', entry, () => responseBody(context, entry, joinPointer(pointer, status)));
-    if (shared) models.push({ status, ...shared });
+    if (shared) models.push(withStatus(context, shared, status));
   }
-  return models;
+  return fitted(models);
+}
+
+function withStatus(context: ModelContext, body: Omit<ResponseModel, 'status'>, status: string): ResponseModel {
+  let byStatus = context.responses.get(body);
+  if (!byStatus) context.responses.set(body, (byStatus = new Map()));
+  let model = byStatus.get(status);
+  if (!model) byStatus.set(status, (model = { status, ...body }));
+  return model;
 }
 
 /** A response without its status, which differs between the operations that share it. */
@@ -164,7 +174,7 @@ function responseBody(context: ModelContext, entry: unknown, pointer: string): O
         if (header && isObject(header.value)) headers.push(describedValue(context, header.value, { name, in: 'header', required: header.value.required === true }));
       }
     }
-    return { description: typeof response.description === 'string' ? response.description : '', headers, content: mediaTypes(context, response.content, 'response') };
+    return { description: typeof response.description === 'string' ? response.description : '', headers: fitted(headers), content: mediaTypes(context, response.content, 'response') };
   }
 }
 
@@ -191,7 +201,7 @@ export function serverModels(...levels: unknown[]): ServerModel[] {
     }
     models.push(model);
   }
-  return models;
+  return fitted(models);
 }
 
 /**
@@ -213,9 +223,9 @@ export function securityModels(context: ModelContext, operation: JsonObject): Se
       const model = resolved && isObject(resolved.value) ? schemeModel(name, resolved.value, scopes) : undefined;
       if (model) used.push(model);
     }
-    models.push({ schemes: used });
+    models.push({ schemes: fitted(used) });
   }
-  return models;
+  return fitted(models);
 }
 
 function schemeModel(name: string, scheme: JsonObject, scopes: string[]): SecuritySchemeModel | undefined {
@@ -250,5 +260,5 @@ function flowModels(flows: unknown): OAuthFlowModel[] {
     for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) if (typeof value[key] === 'string') model[key] = value[key];
     models.push(model);
   }
-  return models;
+  return fitted(models);
 }
