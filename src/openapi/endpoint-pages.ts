@@ -1,5 +1,4 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { parentPointer } from '../json/pointer.js';
 import { didYouMeanText } from '../diagnostics/suggest.js';
 import type { OpenApiDocument } from './document.js';
 import { ExampleGenerator } from './examples.js';
@@ -62,9 +61,12 @@ function pageUrls(entries: readonly OperationEntry[], directory: string): Map<Op
   const registry = new SlugRegistry();
   const urls = new Map<OperationEntry, string>();
   const base = directory.replace(/^\/+|\/+$/g, '');
+  const folders = new Map<string | undefined, string>();
   for (const entry of entries) {
     if (entry.hidden) continue;
-    const folder = [base, entry.tags[0] === undefined ? '' : slugify(entry.tags[0]) || 'tag'].filter(Boolean).join('/');
+    const tag = entry.tags[0];
+    let folder = folders.get(tag);
+    if (folder === undefined) folders.set(tag, (folder = [base, tag === undefined ? '' : slugify(tag) || 'tag'].filter(Boolean).join('/')));
     const wanted = slugify(entry.summary ?? '') || slugify(entry.operationId ?? '') || slugify(entry.kind === 'webhook' ? entry.path : `${entry.method} ${entry.path}`) || 'endpoint';
     const slug = registry.claim(folder, wanted);
     // One flat string per URL: a concatenation would keep its pieces.
@@ -117,13 +119,13 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
     servers,
     security: sharedByList(context, [operation.security ?? spec.security], () => securityModels(context, operation)),
     playground: playgroundOf(metadata, options.playground, servers.length > 0),
-    parameters: parametersByLocation(mergedParameters(context, pathItem, parentPointer(entry.pointer) ?? '', operation, entry.pointer)),
-    responses: responseModels(context, operation.responses, `${entry.pointer}/responses`),
+    parameters: parametersByLocation(mergedParameters(context, pathItem, operation)),
+    responses: responseModels(context, operation.responses),
   };
   if (entry.operationId !== undefined) page.operationId = entry.operationId;
   if (entry.tags[0] !== undefined) page.tag = entry.tags[0];
   if (extension.content !== undefined) page.content = extension.content;
-  const body = requestBodyModel(context, operation.requestBody, `${entry.pointer}/requestBody`);
+  const body = requestBodyModel(context, operation.requestBody);
   if (body) page.requestBody = body;
   return page;
 }

@@ -1,4 +1,3 @@
-import { joinPointer } from '../json/pointer.js';
 import type { OpenApiDocument } from './document.js';
 import type { ExampleGenerator } from './examples.js';
 import { fitted, isObject, type JsonObject } from './json.js';
@@ -48,24 +47,23 @@ function sharedModel<T>(context: ModelContext, kind: string, entry: unknown, bui
 const LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
 
 /** Path-item parameters overridden by the operation's own (same name and location), operation order last. */
-export function mergedParameters(context: ModelContext, pathItem: JsonObject, pathItemPointer: string, operation: JsonObject, operationPointer: string): ParameterModel[] {
+export function mergedParameters(context: ModelContext, pathItem: JsonObject, operation: JsonObject): ParameterModel[] {
   const merged = new Map<string, ParameterModel>();
-  const add = (list: unknown, pointer: string) => {
+  const add = (list: unknown) => {
     if (!Array.isArray(list)) return;
-    list.forEach((entry, index) => {
-      const model = sharedModel(context, 'parameter', entry, () => parameterModel(context, entry, joinPointer(pointer, 'parameters', index)));
+    for (const entry of list) {
+      const model = sharedModel(context, 'parameter', entry, () => parameterModel(context, entry));
       if (model) merged.set(`${model.in} ${model.name}`, model);
-    });
+    }
   };
-  add(pathItem.parameters, pathItemPointer);
-  add(operation.parameters, operationPointer);
+  add(pathItem.parameters);
+  add(operation.parameters);
   return [...merged.values()];
 }
 
-function parameterModel(context: ModelContext, entry: unknown, pointer: string): ParameterModel | undefined {
-  const resolved = context.document.refs().follow(entry, pointer);
-  if (!resolved || !isObject(resolved.value)) return undefined;
-  const parameter = resolved.value;
+function parameterModel(context: ModelContext, entry: unknown): ParameterModel | undefined {
+  const parameter = context.document.refs().resolve(entry);
+  if (!isObject(parameter)) return undefined;
   if (typeof parameter.name !== 'string' || typeof parameter.in !== 'string' || !LOCATIONS.has(parameter.in)) return undefined;
   return describedValue(context, parameter, { name: parameter.name, in: parameter.in as ParameterModel['in'], required: parameter.required === true || parameter.in === 'path' });
 }
@@ -97,9 +95,8 @@ function examplesOf(context: ModelContext, holder: JsonObject, schema: JsonObjec
   if (isObject(holder.examples)) {
     const examples: ExampleModel[] = [];
     for (const name in holder.examples) {
-      const resolved = context.document.refs().follow(holder.examples[name], '');
-      if (!resolved || !isObject(resolved.value)) continue;
-      const written = resolved.value;
+      const written = context.document.refs().resolve(holder.examples[name]);
+      if (!isObject(written)) continue;
       const example: ExampleModel = { name };
       if (typeof written.summary === 'string') example.summary = written.summary;
       if (typeof written.description === 'string') example.description = written.description;
@@ -128,26 +125,26 @@ function mediaTypes(context: ModelContext, content: unknown, direction: 'request
   return fitted(models);
 }
 
-export function requestBodyModel(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
+export function requestBodyModel(context: ModelContext, body: unknown): RequestBodyModel | undefined {
   if (body === undefined) return undefined;
-  return sharedModel(context, 'requestBody', body, () => buildRequestBody(context, body, pointer));
+  return sharedModel(context, 'requestBody', body, () => buildRequestBody(context, body));
 }
 
-function buildRequestBody(context: ModelContext, body: unknown, pointer: string): RequestBodyModel | undefined {
-  const resolved = context.document.refs().follow(body, pointer);
-  if (!resolved || !isObject(resolved.value)) return undefined;
-  const model: RequestBodyModel = { required: resolved.value.required === true, content: mediaTypes(context, resolved.value.content, 'request') };
-  if (typeof resolved.value.description === 'string') model.description = resolved.value.description;
+function buildRequestBody(context: ModelContext, body: unknown): RequestBodyModel | undefined {
+  const resolved = context.document.refs().resolve(body);
+  if (!isObject(resolved)) return undefined;
+  const model: RequestBodyModel = { required: resolved.required === true, content: mediaTypes(context, resolved.content, 'request') };
+  if (typeof resolved.description === 'string') model.description = resolved.description;
   return model;
 }
 
-export function responseModels(context: ModelContext, responses: unknown, pointer: string): ResponseModel[] {
+export function responseModels(context: ModelContext, responses: unknown): ResponseModel[] {
   if (!isObject(responses)) return [];
   const models: ResponseModel[] = [];
   for (const status in responses) {
     if (status.startsWith('x-')) continue;
     const entry = responses[status];
-    const shared = sharedModel(context, 'response', entry, () => responseBody(context, entry, joinPointer(pointer, status)));
+    const shared = sharedModel(context, 'response', entry, () => responseBody(context, entry));
     if (shared) models.push(withStatus(context, shared, status));
   }
   return fitted(models);
@@ -162,20 +159,17 @@ function withStatus(context: ModelContext, body: Omit<ResponseModel, 'status'>, 
 }
 
 /** A response without its status, which differs between the operations that share it. */
-function responseBody(context: ModelContext, entry: unknown, pointer: string): Omit<ResponseModel, 'status'> | undefined {
-  {
-    const resolved = context.document.refs().follow(entry, pointer);
-    if (!resolved || !isObject(resolved.value)) return undefined;
-    const response = resolved.value;
-    const headers: ParameterModel[] = [];
-    if (isObject(response.headers)) {
-      for (const name in response.headers) {
-        const header = context.document.refs().follow(response.headers[name], '');
-        if (header && isObject(header.value)) headers.push(describedValue(context, header.value, { name, in: 'header', required: header.value.required === true }));
-      }
+function responseBody(context: ModelContext, entry: unknown): Omit<ResponseModel, 'status'> | undefined {
+  const response = context.document.refs().resolve(entry);
+  if (!isObject(response)) return undefined;
+  const headers: ParameterModel[] = [];
+  if (isObject(response.headers)) {
+    for (const name in response.headers) {
+      const header = context.document.refs().resolve(response.headers[name]);
+      if (isObject(header)) headers.push(describedValue(context, header, { name, in: 'header', required: header.required === true }));
     }
-    return { description: typeof response.description === 'string' ? response.description : '', headers: fitted(headers), content: mediaTypes(context, response.content, 'response') };
   }
+  return { description: typeof response.description === 'string' ? response.description : '', headers: fitted(headers), content: mediaTypes(context, response.content, 'response') };
 }
 
 /** The servers in effect: the operation's, else the path item's, else the document's. */
@@ -218,9 +212,9 @@ export function securityModels(context: ModelContext, operation: JsonObject): Se
     if (!isObject(requirement)) continue;
     const used: SecuritySchemeModel[] = [];
     for (const name in requirement) {
-      const resolved = context.document.refs().follow(schemes[name], '');
+      const scheme = context.document.refs().resolve(schemes[name]);
       const scopes = Array.isArray(requirement[name]) ? (requirement[name] as unknown[]).map(String) : [];
-      const model = resolved && isObject(resolved.value) ? schemeModel(name, resolved.value, scopes) : undefined;
+      const model = isObject(scheme) ? schemeModel(name, scheme, scopes) : undefined;
       if (model) used.push(model);
     }
     models.push({ schemes: fitted(used) });
