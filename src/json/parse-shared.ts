@@ -11,6 +11,8 @@ export interface SharedParse {
    * nesting goes deeper than `maxDepth`: a full scan should find and report them.
    */
   suspect: boolean;
+  /** The distinct strings written as the value of a `$ref` key, anywhere in the text. */
+  refs: string[];
 }
 
 /**
@@ -33,7 +35,7 @@ export function parseJsonSharingStrings(text: string, maxDepth = Number.POSITIVE
   const reader = new PieceReader(text);
   const value = reader.value(PIECE_DEPTH, 0);
   if (skipSpace(text, reader.index) !== text.length) throw reader.error();
-  return { value, suspect: reader.repeated || reader.keysInText !== reader.keysInValues || reader.deepest > maxDepth };
+  return { value, suspect: reader.repeated || reader.keysInText !== reader.keysInValues || reader.deepest > maxDepth, refs: [...reader.refs] };
 }
 
 function isSpace(code: number): boolean {
@@ -57,6 +59,7 @@ class PieceReader {
   repeated = false;
   /** Most containers open at once. */
   deepest = 0;
+  readonly refs = new Set<string>();
   private readonly strings = new Map<string, string>();
 
   constructor(private readonly text: string) {}
@@ -98,6 +101,7 @@ class PieceReader {
       // `JSON.parse` makes `__proto__` an own property; an assignment would set the prototype.
       if (key === '__proto__') Object.defineProperty(result, key, { value, writable: true, enumerable: true, configurable: true });
       else result[key] = value;
+      if (key === '$ref' && typeof value === 'string') this.refs.add(value);
       if (this.after(CLOSE_OBJECT)) return result;
     }
   }
@@ -176,7 +180,10 @@ class PieceReader {
       for (const key in value) {
         this.keysInValues++;
         const item = value[key];
-        if (typeof item === 'string') value[key] = this.shared(item);
+        if (typeof item === 'string') {
+          value[key] = this.shared(item);
+          if (key === '$ref') this.refs.add(item);
+        }
         else if (typeof item === 'object' && item !== null) pending.push(item);
       }
     }

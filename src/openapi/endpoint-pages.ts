@@ -5,7 +5,7 @@ import { ExampleGenerator } from './examples.js';
 import { readExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
-import { fitted, isObject } from './json.js';
+import { isObject } from './json.js';
 import { mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
 import { operationEntries, type OperationEntry } from './operations.js';
 import { SlugRegistry, slugify } from './slug.js';
@@ -130,9 +130,17 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
   return page;
 }
 
-/** The parameters by location. */
+/** The parameters by location, each list made at its length. */
 function parametersByLocation(parameters: readonly ParameterModel[]): EndpointPage['parameters'] {
-  const of = (location: ParameterModel['in']) => fitted(parameters.filter((parameter) => parameter.in === location));
+  const of = (location: ParameterModel['in']): ParameterModel[] => {
+    let count = 0;
+    for (const parameter of parameters) if (parameter.in === location) count++;
+    if (count === 0) return [];
+    const list = new Array<ParameterModel>(count);
+    let index = 0;
+    for (const parameter of parameters) if (parameter.in === location) list[index++] = parameter;
+    return list;
+  };
   return { path: of('path'), query: of('query'), header: of('header'), cookie: of('cookie') };
 }
 

@@ -78,7 +78,8 @@ export class ExampleGenerator {
     return value;
   }
 
-  private build(schema: unknown, depth: number, budget: { left: number }): unknown {
+  /** `withoutAllOf`: the schema's own part of an `allOf`, read as if it had no `allOf`. */
+  private build(schema: unknown, depth: number, budget: { left: number }, withoutAllOf = false): unknown {
     if (!isObject(schema) || budget.left-- <= 0) return undefined;
     if (schema.circular === true) return undefined;
     if (schema.example !== undefined) return schema.example;
@@ -86,7 +87,7 @@ export class ExampleGenerator {
     if (schema.const !== undefined) return schema.const;
     if (schema.default !== undefined) return schema.default;
     if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
-    if (Array.isArray(schema.allOf)) return this.merged(schema, depth, budget);
+    if (Array.isArray(schema.allOf) && !withoutAllOf) return this.merged(schema, depth, budget);
     for (const key of ['oneOf', 'anyOf']) {
       const options = schema[key];
       if (Array.isArray(options) && options.length) return this.make(options.find((option) => !(isObject(option) && option.type === 'null')) ?? options[0], depth, budget);
@@ -130,16 +131,25 @@ export class ExampleGenerator {
 
   /** `allOf`: the parts' examples merged when they are objects, else the first part's example. */
   private merged(schema: SchemaModel, depth: number, budget: { left: number }): unknown {
-    const parts = [...(schema.allOf as unknown[])];
-    const own: Record<string, unknown> = { ...schema, allOf: undefined };
-    if (isObject(own.properties) || own.type !== undefined) parts.push(own);
+    const parts = schema.allOf as unknown[];
+    // The schema's own properties or type count as one more part, after the listed ones.
+    const withOwn = isObject(schema.properties) || schema.type !== undefined;
     let merged: Record<string, unknown> | undefined;
-    for (const part of parts) {
-      // `own` is made afresh on every call: keeping its value would only fill the cache.
-      const value = part === own ? this.build(part, depth, budget) : this.make(part, depth, budget);
-      if (isObject(value)) merged = { ...(merged ?? {}), ...value };
+    for (let index = 0; index < parts.length + (withOwn ? 1 : 0); index++) {
+      const value = index < parts.length ? this.make(parts[index], depth, budget) : this.build(schema, depth, budget, true);
+      // A fresh object gathers the parts: the parts' values may be shared by other examples.
+      if (isObject(value)) merged = assignOwn(merged ?? {}, value);
       else if (value !== undefined && merged === undefined) return value;
     }
     return merged ?? {};
   }
+}
+
+/** `Object.assign` that copies a `__proto__` key as a key (as a spread does) rather than setting the prototype. */
+function assignOwn(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(source)) {
+    if (key === '__proto__') Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
+    else target[key] = source[key];
+  }
+  return target;
 }

@@ -48,17 +48,21 @@ const LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
 
 /** Path-item parameters overridden by the operation's own (same name and location), operation order last. */
 export function mergedParameters(context: ModelContext, pathItem: JsonObject, operation: JsonObject): ParameterModel[] {
-  const merged = new Map<string, ParameterModel>();
+  const merged: ParameterModel[] = [];
   const add = (list: unknown) => {
     if (!Array.isArray(list)) return;
     for (const entry of list) {
       const model = sharedModel(context, 'parameter', entry, () => parameterModel(context, entry));
-      if (model) merged.set(`${model.in} ${model.name}`, model);
+      if (!model) continue;
+      // Lists are short: a search in place costs less than a map of keys per operation.
+      const same = merged.findIndex((other) => other.in === model.in && other.name === model.name);
+      if (same === -1) merged.push(model);
+      else merged[same] = model;
     }
   };
   add(pathItem.parameters);
   add(operation.parameters);
-  return [...merged.values()];
+  return merged;
 }
 
 function parameterModel(context: ModelContext, entry: unknown): ParameterModel | undefined {

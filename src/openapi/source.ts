@@ -34,6 +34,8 @@ export interface ParsedSource {
   locate(pointer: string, at?: 'key' | 'value'): Position | undefined;
   /** Line and column of a character offset. */
   position(offset: number): Position;
+  /** JSON texts: the distinct `$ref` values written anywhere in the text. */
+  refs?: string[];
 }
 
 /** True when the text is JSON rather than YAML: JSON texts start with `{` or `[`. */
@@ -80,7 +82,7 @@ function parseJsonSource(raw: string): ParsedSource {
       pointer: duplicate.pointer,
     };
   });
-  return { value, problems, locate, position };
+  return { value, problems, locate, position, refs: parsed.refs };
 }
 
 /**

@@ -7,6 +7,6 @@ export interface CheckContext {
   version: '3.0' | '3.1';
   refs: RefResolver;
   report(finding: Finding): void;
-  /** Every `$ref` value written in the text, when known (JSON texts): lets the valid case skip the reference walk. */
+  /** Every `$ref` value written in the document, when the parser collected them (JSON texts): lets the valid case skip the reference walk. */
   refsInText?: string[];
 }
