@@ -6,7 +6,7 @@ import { readExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
 import { isObject } from './json.js';
-import { mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
+import { createModelContext, mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
 import { operationEntries, type OperationEntry } from './operations.js';
 import { SlugRegistry, slugify } from './slug.js';
 import type { EndpointPage, PageMetadata, ParameterModel, PlaygroundMode } from './types.js';
@@ -51,7 +51,7 @@ export function buildEndpointPages(document: OpenApiDocument, options: BuildEndp
   const entries = operationEntries(document, { extension });
   const urls = pageUrls(entries, options.directory ?? 'api-reference');
   const selected = options.only ? select(document, entries, options.only, findings) : entries.filter((entry) => !entry.hidden);
-  const context: ModelContext = { document, examples: new ExampleGenerator(), shared: new Map(), sharedLists: new WeakMap(), responses: new WeakMap() };
+  const context = createModelContext(document, new ExampleGenerator());
   const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extension, findings));
   return { pages, groups: groupByTag(document, pages), diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
 }
@@ -134,11 +134,11 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
 function parametersByLocation(parameters: readonly ParameterModel[]): EndpointPage['parameters'] {
   const of = (location: ParameterModel['in']): ParameterModel[] => {
     let count = 0;
-    for (const parameter of parameters) if (parameter.in === location) count++;
+    for (let index = 0; index < parameters.length; index++) if ((parameters[index] as ParameterModel).in === location) count++;
     if (count === 0) return [];
     const list = new Array<ParameterModel>(count);
-    let index = 0;
-    for (const parameter of parameters) if (parameter.in === location) list[index++] = parameter;
+    count = 0;
+    for (let index = 0; index < parameters.length; index++) if ((parameters[index] as ParameterModel).in === location) list[count++] = parameters[index] as ParameterModel;
     return list;
   };
   return { path: of('path'), query: of('query'), header: of('header'), cookie: of('cookie') };

@@ -88,10 +88,8 @@ export class ExampleGenerator {
     if (schema.default !== undefined) return schema.default;
     if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
     if (Array.isArray(schema.allOf) && !withoutAllOf) return this.merged(schema, depth, budget);
-    for (const key of ['oneOf', 'anyOf']) {
-      const options = schema[key];
-      if (Array.isArray(options) && options.length) return this.make(options.find((option) => !(isObject(option) && option.type === 'null')) ?? options[0], depth, budget);
-    }
+    const options = Array.isArray(schema.oneOf) && schema.oneOf.length ? schema.oneOf : Array.isArray(schema.anyOf) && schema.anyOf.length ? schema.anyOf : undefined;
+    if (options) return this.make(firstNotNull(options), depth, budget);
     const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
     switch (type ?? (isObject(schema.properties) ? 'object' : schema.items ? 'array' : undefined)) {
       case 'object':
@@ -152,4 +150,13 @@ function assignOwn(target: Record<string, unknown>, source: Record<string, unkno
     else target[key] = source[key];
   }
   return target;
+}
+
+/** The first option that is not `type: null`, else the first. */
+function firstNotNull(options: unknown[]): unknown {
+  for (let index = 0; index < options.length; index++) {
+    const option = options[index];
+    if (!(isObject(option) && option.type === 'null')) return option;
+  }
+  return options[0];
 }

@@ -22,11 +22,19 @@ export interface ModelContext {
    * pointer: every page that refers to one shares the same object, so memory grows with the
    * document, not with the number of operations times their shared parts.
    */
-  shared: Map<string, unknown>;
+  shared: Record<SharedKind, { byRef: Map<string, unknown>; byContent: Map<string, unknown> }>;
   /** Models of server and security lists, by the list they are made from. */
   sharedLists: WeakMap<object, unknown>;
   /** Responses by the shared model of their body, then by status: operations that share a response under one status share its model. */
   responses: WeakMap<object, Map<string, ResponseModel>>;
+}
+
+type SharedKind = 'parameter' | 'requestBody' | 'response';
+
+/** A context for building the pages of one document. */
+export function createModelContext(document: OpenApiDocument, examples: ExampleGenerator): ModelContext {
+  const maps = () => ({ byRef: new Map<string, unknown>(), byContent: new Map<string, unknown>() });
+  return { document, examples, shared: { parameter: maps(), requestBody: maps(), response: maps() }, sharedLists: new WeakMap(), responses: new WeakMap() };
 }
 
 /**
@@ -35,12 +43,13 @@ export interface ModelContext {
  * bodies in many operations (Microsoft Graph writes 50,000 inline parameters, 3,000 of them
  * distinct); a model depends only on the value it is made from, so equal values share one model.
  */
-function sharedModel<T>(context: ModelContext, kind: string, entry: unknown, build: () => T): T {
+function sharedModel<T>(context: ModelContext, kind: SharedKind, entry: unknown, build: (context: ModelContext, entry: unknown) => T): T {
   const ref = isObject(entry) && typeof entry.$ref === 'string' ? entry.$ref : undefined;
-  const key = `${kind} ${ref ?? JSON.stringify(entry)}`;
-  if (context.shared.has(key)) return context.shared.get(key) as T;
-  const model = build();
-  context.shared.set(key, model);
+  const models = ref === undefined ? context.shared[kind].byContent : context.shared[kind].byRef;
+  const key = ref ?? JSON.stringify(entry);
+  if (models.has(key)) return models.get(key) as T;
+  const model = build(context, entry);
+  models.set(key, model);
   return model;
 }
 
@@ -52,12 +61,12 @@ export function mergedParameters(context: ModelContext, pathItem: JsonObject, op
   const add = (list: unknown) => {
     if (!Array.isArray(list)) return;
     for (const entry of list) {
-      const model = sharedModel(context, 'parameter', entry, () => parameterModel(context, entry));
+      const model = sharedModel(context, 'parameter', entry, parameterModel);
       if (!model) continue;
       // Lists are short: a search in place costs less than a map of keys per operation.
-      const same = merged.findIndex((other) => other.in === model.in && other.name === model.name);
-      if (same === -1) merged.push(model);
-      else merged[same] = model;
+      let same = 0;
+      while (same < merged.length && !((merged[same] as ParameterModel).in === model.in && (merged[same] as ParameterModel).name === model.name)) same++;
+      merged[same] = model;
     }
   };
   add(pathItem.parameters);
@@ -131,7 +140,7 @@ function mediaTypes(context: ModelContext, content: unknown, direction: 'request
 
 export function requestBodyModel(context: ModelContext, body: unknown): RequestBodyModel | undefined {
   if (body === undefined) return undefined;
-  return sharedModel(context, 'requestBody', body, () => buildRequestBody(context, body));
+  return sharedModel(context, 'requestBody', body, buildRequestBody);
 }
 
 function buildRequestBody(context: ModelContext, body: unknown): RequestBodyModel | undefined {
@@ -148,7 +157,7 @@ export function responseModels(context: ModelContext, responses: unknown): Respo
   for (const status in responses) {
     if (status.startsWith('x-')) continue;
     const entry = responses[status];
-    const shared = sharedModel(context, 'response', entry, () => responseBody(context, entry));
+    const shared = sharedModel(context, 'response', entry, responseBody);
     if (shared) models.push(withStatus(context, shared, status));
   }
   return fitted(models);
