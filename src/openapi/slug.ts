@@ -10,30 +10,36 @@ export function slugify(text: string): string {
 }
 
 /**
- * {@link slugify} of an ASCII text in one pass, which makes one string instead of six (a large
- * description slugifies tens of thousands of summaries); `undefined` for other texts.
+ * {@link slugify} of an ASCII text in one pass over its words (runs of letters and digits, split
+ * where a lower-case letter or digit meets a capital), which makes a few small strings where the
+ * rules above make six copies; `undefined` for other texts.
  */
 function asciiSlug(text: string): string | undefined {
-  if (text.length > 1024) return undefined;
-  const codes: number[] = [];
-  let dash = false;
+  let slug = '';
+  let start = -1;
   let previous = 0;
+  const word = (end: number) => {
+    const piece = text.slice(start, end);
+    slug = slug ? `${slug}-${piece}` : piece;
+  };
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code >= 0x80) return undefined;
     const upper = code >= 65 && code <= 90;
-    const lower = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-    if (!upper && !lower) dash = true;
-    else {
-      // `aB` and `1B` start a new word; `AB` does not.
-      if (upper && ((previous >= 97 && previous <= 122) || (previous >= 48 && previous <= 57))) dash = true;
-      if (dash && codes.length) codes.push(45);
-      dash = false;
-      codes.push(upper ? code + 32 : code);
+    if (upper || (code >= 97 && code <= 122) || (code >= 48 && code <= 57)) {
+      if (start === -1) start = index;
+      else if (upper && ((previous >= 97 && previous <= 122) || (previous >= 48 && previous <= 57))) {
+        word(index);
+        start = index;
+      }
+    } else if (start !== -1) {
+      word(index);
+      start = -1;
     }
     previous = code;
   }
-  return String.fromCharCode(...codes);
+  if (start !== -1) word(text.length);
+  return slug.toLowerCase();
 }
 
 /**
