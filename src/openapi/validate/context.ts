@@ -10,3 +10,13 @@ export interface CheckContext {
   /** Every `$ref` value written in the document, when the parser collected them (JSON texts): lets the valid case skip the reference walk. */
   refsInText?: string[];
 }
+
+/**
+ * A pointer, or how to make it: most checks pass, and a large document has hundreds of
+ * thousands of places, so their pointers are made only for what is reported.
+ */
+export type LazyPointer = string | (() => string);
+
+export function pointerOf(pointer: LazyPointer): string {
+  return typeof pointer === 'string' ? pointer : pointer();
+}
