@@ -68,9 +68,7 @@ function pageUrls(entries: readonly OperationEntry[], directory: string): Map<Op
     let folder = folders.get(tag);
     if (folder === undefined) folders.set(tag, (folder = [base, tag === undefined ? '' : slugify(tag) || 'tag'].filter(Boolean).join('/')));
     const wanted = slugify(entry.summary ?? '') || slugify(entry.operationId ?? '') || slugify(entry.kind === 'webhook' ? entry.path : `${entry.method} ${entry.path}`) || 'endpoint';
-    const slug = registry.claim(folder, wanted);
-    // One flat string per URL: a concatenation would keep its pieces.
-    urls.set(entry, folder ? [folder, slug].join('/') : slug);
+    urls.set(entry, registry.claimPath(folder, wanted));
   }
   return urls;
 }

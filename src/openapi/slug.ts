@@ -53,15 +53,23 @@ export class SlugRegistry {
   private readonly nextSuffix = new Map<string, number>();
 
   claim(folder: string, wanted: string): string {
-    const key = `${folder}/${wanted}`;
-    let slug = wanted;
-    let suffix = this.nextSuffix.get(key) ?? 2;
-    if (this.taken.has(key)) {
-      while (this.taken.has(`${folder}/${wanted}-${suffix}`)) suffix++;
-      slug = `${wanted}-${suffix}`;
-      this.nextSuffix.set(key, suffix + 1);
+    const path = this.claimPath(folder, wanted);
+    return folder ? path.slice(folder.length + 1) : path;
+  }
+
+  /** {@link claim}, as the page path `folder/slug` (`slug` without a folder): the string the registry keeps, so a page can keep it too. */
+  claimPath(folder: string, wanted: string): string {
+    const at = (slug: string) => (folder ? [folder, slug].join('/') : slug);
+    const key = at(wanted);
+    if (!this.taken.has(key)) {
+      this.taken.add(key);
+      return key;
     }
-    this.taken.add(`${folder}/${slug}`);
-    return slug;
+    let suffix = this.nextSuffix.get(key) ?? 2;
+    while (this.taken.has(at(`${wanted}-${suffix}`))) suffix++;
+    this.nextSuffix.set(key, suffix + 1);
+    const path = at(`${wanted}-${suffix}`);
+    this.taken.add(path);
+    return path;
   }
 }
