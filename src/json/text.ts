@@ -13,7 +13,7 @@ const CLOSE_ARRAY = 93;
 const COLON = 58;
 
 /** Offset just past the string whose opening quote is at `start`. */
-function stringEnd(text: string, start: number): number {
+export function stringEnd(text: string, start: number): number {
   let index = start + 1;
   for (;;) {
     const quote = text.indexOf('"', index);
@@ -138,7 +138,7 @@ export function valueEnd(text: string, start: number): number {
   return text.length;
 }
 
-function skipSpace(text: string, index: number): number {
+export function skipSpace(text: string, index: number): number {
   while (index < text.length) {
     const code = text.charCodeAt(index);
     if (code !== 32 && code !== 10 && code !== 13 && code !== 9) break;
