@@ -104,6 +104,7 @@ function compileNode(node: NavigationNode, context: Context, pages: CompiledPage
         breadcrumbs: context.breadcrumbs,
         ...(node.hidden ? { hidden: true as const } : {}),
         ...(node.frontmatterOpenApi === undefined ? {} : { openapi: node.frontmatterOpenApi }),
+        ...(models.has(node.href) ? { model: models.get(node.href)?.model } : {}),
       });
       return { kind: 'page', ...base, href: node.href, ...(node.tag === undefined ? {} : { tag: node.tag }), ...(node.deprecated ? { deprecated: true as const } : {}) };
     }

@@ -100,7 +100,10 @@ export interface CompiledPage {
   previous?: string;
   next?: string;
   hidden?: true;
-  /** For endpoint and webhook pages: the file of their page model, relative to site.json. */
+  /**
+   * The file of the page model, relative to site.json: for generated endpoint and webhook pages,
+   * and for MDX pages whose `openapi:` frontmatter names an operation (the model at the page's URL).
+   */
   model?: string;
   /** For a page whose frontmatter says `openapi:`, the reference as written. */
   openapi?: string;

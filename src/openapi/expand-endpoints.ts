@@ -73,6 +73,8 @@ class Expander {
   /** From the first pass: the build and key of each reference node, and the builds of each element listing whole documents. */
   private readonly references = new Map<NavigationNode, { build: Build; key: string }>();
   private readonly expansions = new Map<NavigationNode, Build[]>();
+  /** MDX pages whose `openapi:` frontmatter names an operation: they get its page model at their own URL. */
+  private readonly frontmatterPages: Array<{ node: PageNode; build: Build; key: string }> = [];
 
   constructor(
     private readonly specs: OpenApiTexts,
@@ -83,8 +85,18 @@ class Expander {
     this.plan(tree.root);
     for (const build of this.builds.values()) this.build(build);
     const root = this.rewrite(tree.root) as SectionNode;
+    // The pages in the navigation: every page of a whole-document build, the one of each reference,
+    // then those of MDX pages documenting an operation (at the MDX page's URL).
     const pages = new Map<string, EndpointPage>();
-    for (const build of this.builds.values()) for (const page of build.pages?.values() ?? []) if (!pages.has(page.url)) pages.set(page.url, page);
+    const add = (page: EndpointPage | undefined) => {
+      if (page && !pages.has(page.url)) pages.set(page.url, page);
+    };
+    for (const build of this.builds.values()) if (build.all) for (const page of build.pages?.values() ?? []) add(page);
+    for (const { build, key } of this.references.values()) add(build.pages?.get(key));
+    for (const { node, build, key } of this.frontmatterPages) {
+      const page = build.pages?.get(key);
+      if (page) add({ ...page, url: node.path });
+    }
     return { tree: { root, global: tree.global }, pages: [...pages.values()], diagnostics: inDocumentOrder(this.diagnostics) };
   }
 
@@ -263,16 +275,23 @@ class Expander {
       const documents = this.documentsFor(entry.spec, node, file, 'openapi');
       if (documents.length === 0) return;
       const suggestions = new Set<string>();
-      for (const document of documents) {
+      for (const { loaded, document } of documents) {
         const result = entry.kind === 'endpoint' ? findOperation(document, entry.method, entry.path) : findWebhook(document, entry.name);
-        if (result.match) return;
+        if (result.match) {
+          const selector: Selector = entry.kind === 'endpoint' ? { method: entry.method, path: entry.path } : { webhook: entry.name };
+          const source = node.openapi.find((candidate) => candidate.source === loaded.source) ?? { source: loaded.source, directory: 'api-reference' };
+          const build = this.buildFor(loaded, source, node.version, false);
+          build.selectors.push(selector);
+          this.frontmatterPages.push({ node, build, key: selectorKey(selector) });
+          return;
+        }
         for (const suggestion of result.suggestions) suggestions.add(entry.kind === 'webhook' ? `webhook ${suggestion}` : suggestion);
       }
       const list = [...suggestions].slice(0, 3);
       this.diagnostics.push({
         code: 'openapi/frontmatter-not-found',
         severity: 'error',
-        message: `\`openapi: ${node.frontmatterOpenApi}\` is not in ${documents.length === 1 ? `the OpenAPI document ${documents[0]?.file}` : `any of the ${documents.length} OpenAPI documents`}.`,
+        message: `\`openapi: ${node.frontmatterOpenApi}\` is not in ${documents.length === 1 ? `the OpenAPI document ${documents[0]?.document.file}` : `any of the ${documents.length} OpenAPI documents`}.`,
         file,
         pointer: '/openapi',
         hint: didYouMeanText(list) ?? 'The method and path must match the document exactly.',
@@ -283,8 +302,8 @@ class Expander {
       const [first, second] = node.frontmatterOpenApiSchema.trim().split(/\s+/);
       const name = second ?? first ?? '';
       const documents = this.documentsFor(second === undefined ? undefined : first, node, file, 'openapi-schema');
-      if (documents.length === 0 || documents.some((document) => findSchema(document, name).match)) return;
-      const list = [...new Set(documents.flatMap((document) => findSchema(document, name).suggestions))].slice(0, 3);
+      if (documents.length === 0 || documents.some(({ document }) => findSchema(document, name).match)) return;
+      const list = [...new Set(documents.flatMap(({ document }) => findSchema(document, name).suggestions))].slice(0, 3);
       this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`openapi-schema: ${node.frontmatterOpenApiSchema}\`: no schema "${name}" in components.schemas.`, file, pointer: '/openapi-schema', hint: didYouMeanText(list) ?? 'Use the name of a schema under components.schemas.', ...(list.length ? { suggestions: list } : {}) });
     }
   }
@@ -295,21 +314,24 @@ class Expander {
    * else those in effect for the page, else every document given (the platform finds OpenAPI
    * files in the repository when the navigation names none).
    */
-  private documentsFor(spec: string | undefined, node: PageNode, file: string, field: string): OpenApiDocument[] {
+  private documentsFor(spec: string | undefined, node: PageNode, file: string, field: string): Array<{ loaded: Loaded; document: OpenApiDocument }> {
     if (spec !== undefined) {
       const source = this.frontmatterSource(spec, node.path);
       if (source === undefined) {
         this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'error', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site.`, file, pointer: `/${field}`, hint: 'The path is relative to the page\'s folder (or to the folder of docs.json with a leading `/`).' });
         return [];
       }
-      const document = this.load(source, node.pointer).document;
-      return document ? [document] : [];
+      const loaded = this.load(source, node.pointer);
+      return loaded.document ? [{ loaded, document: loaded.document }] : [];
     }
     const sources = node.openapi.length ? node.openapi.map((source) => source.source) : this.sourceNames();
     if (sources.length === 0) {
       this.diagnostics.push({ code: 'openapi/frontmatter-without-document', severity: 'error', message: `The page "${node.path}" documents an OpenAPI reference, but the site has no OpenAPI document.`, file, pointer: `/${field}`, hint: 'Name the document in the frontmatter (`openapi: openapi.yaml GET /users`) or add `openapi` to the page\'s group.' });
     }
-    return sources.flatMap((source) => this.load(source, node.pointer).document ?? []);
+    return sources.flatMap((source) => {
+      const loaded = this.load(source, node.pointer);
+      return loaded.document ? [{ loaded, document: loaded.document }] : [];
+    });
   }
 
   /** The key in `specs` of a document named in a page's frontmatter. */

@@ -13,7 +13,7 @@ describe('quire build (built CLI)', () => {
     const { code, stdout, stderr } = quire(['build', 'fixtures/example-site', '-o', target]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Built 11 pages \(4 endpoint pages\) into .*out: 5 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expect(stdout).toMatch(/^Built 11 pages \(5 endpoint pages\) into .*out: 6 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
     expectTree(target, fixturePath('cli', 'build-example-site.expected'));
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
     expect(site.format).toBe('quire-site');
@@ -76,7 +76,7 @@ describe('quire build (built CLI)', () => {
     const { code, stdout } = quire(['build', 'fixtures/cli/validate-broken-site', '-o', target, '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ built: true, errors: 7, warnings: 1, pages: 6, endpoints: 1, files: 2 });
+    expect(report).toMatchObject({ built: true, errors: 7, warnings: 1, pages: 6, endpoints: 2, files: 3 });
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
     // The known operation has its page; the unknown "POST /user" stays in the navigation without one.
     const [group] = site.navigation.root.children[1].children;
@@ -84,7 +84,10 @@ describe('quire build (built CLI)', () => {
       { kind: 'endpoint', label: 'List users', href: '/api-reference/users/list-users', method: 'GET', path: '/users' },
       { kind: 'endpoint', label: 'POST /user', method: 'POST', path: '/user' },
     ]);
-    expect(site.endpoints.map((entry: { href: string }) => entry.href)).toEqual(['/api-reference/users/list-users']);
+    // The MDX page whose `openapi:` frontmatter names a real operation gets its model at its own URL.
+    expect(site.endpoints.map((entry: { href: string }) => entry.href)).toEqual(['/api-reference/users/list-users', '/api/get-user']);
+    expect(site.pages.find((page: { href: string }) => page.href === '/api/get-user')).toMatchObject({ kind: 'page', openapi: 'GET /users/{id}', model: 'endpoints/api/get-user.json' });
+    expect(site.pages.find((page: { href: string }) => page.href === '/api/delete-user').model).toBeUndefined();
   });
 
   it('changes nothing in the output folder when a write fails half way', () => {
