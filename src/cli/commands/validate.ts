@@ -23,7 +23,7 @@ Exit code: 0 when there is no error, 1 when there are errors, 2 on a usage error
 /** `quire validate`: checks a site's docs.json. */
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check a site\'s docs.json and print every problem with its position',
+  summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
     const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
