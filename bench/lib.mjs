@@ -34,26 +34,6 @@ export function time(fn, { runs = 15, warmup = 3 } = {}) {
   return timings.sort((a, b) => a - b);
 }
 
-/**
- * Times several functions in turn (a, b, c, a, b, c, ...) so that each sees the same moments of a
- * shared, noisy machine; returns the sorted timings of each in milliseconds. With `--expose-gc`,
- * a full GC before each run clears the garbage of the one before: each pays for its own
- * collections, not for its neighbour's.
- */
-export function timeInTurn(fns, { runs = 15, warmup = 3 } = {}) {
-  for (let index = 0; index < warmup; index++) for (const fn of fns) fn();
-  const timings = fns.map(() => []);
-  for (let index = 0; index < runs; index++) {
-    fns.forEach((fn, which) => {
-      globalThis.gc?.();
-      const start = performance.now();
-      fn();
-      timings[which].push(performance.now() - start);
-    });
-  }
-  return timings.map((list) => list.sort((a, b) => a - b));
-}
-
 export function median(sorted) {
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;

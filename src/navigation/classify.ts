@@ -62,9 +62,15 @@ function isUnicodeSpace(code: number): boolean {
 
 /** Ends with `.md` or `.mdx`, in any case. */
 function hasMarkdownExtension(entry: string): boolean {
-  const at = (offset: number) => entry.charCodeAt(entry.length - offset) | 0x20;
-  if (at(3) === DOT && at(2) === 0x6d && at(1) === 0x64) return true;
-  return at(4) === DOT && at(3) === 0x6d && at(2) === 0x64 && at(1) === 0x78;
+  return markdownExtensionLength(entry) !== 0;
+}
+
+/** Length of the `.md` or `.mdx` extension (any case) that `name` ends with: 3, 4, or 0 for none. */
+export function markdownExtensionLength(name: string): 0 | 3 | 4 {
+  const length = name.length;
+  const at = (offset: number) => name.charCodeAt(length - offset) | 0x20;
+  if (name.charCodeAt(length - 3) === DOT && at(2) === 0x6d && at(1) === 0x64) return 3;
+  return name.charCodeAt(length - 4) === DOT && at(3) === 0x6d && at(2) === 0x64 && at(1) === 0x78 ? 4 : 0;
 }
 
 function endpoint(method: string, path: string, spec?: string): ClassifiedEntry {

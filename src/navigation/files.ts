@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText, editDistance } from '../diagnostics/suggest.js';
 import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
-import { filePagePath } from './classify.js';
-import type { SectionState } from './resolve.js';
-import type { MissingPagesSummary, PageInfo } from './types.js';
+import { filePagePath, isPlainPagePath, markdownExtensionLength } from './classify.js';
+import { PageEntry } from './page-node.js';
+import type { MissingPagesSummary } from './types.js';
 
 const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase()));
 
@@ -13,34 +13,34 @@ const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase(
  * Returns the set of page paths the files serve, and the count of missing pages per section.
  */
 export function checkPageFiles(
-  pages: readonly PageInfo[],
-  sections: readonly SectionState[],
+  pages: readonly PageEntry[],
   files: Iterable<string>,
   report: (finding: Omit<Diagnostic, 'file'>) => void,
 ): { existing: ReadonlySet<string>; summary: MissingPagesSummary[] } {
   const existing = new Set<string>();
-  const byFolder = new Map<string, string[]>();
-  const byName = new Map<string, string[]>();
-  const lowerCase = new Map<string, string>();
+  /** The page path of each page file, in order: what "did you mean" chooses from. */
+  const served: string[] = [];
   for (const file of files) {
-    if (!/\.mdx?$/i.test(file)) continue;
-    const path = filePagePath(file);
+    const extension = markdownExtensionLength(file);
+    if (extension === 0) continue;
+    // Most files are already in normal form (`guides/a.mdx`): their page path is a slice.
+    const stem = file.slice(0, -extension);
+    const path = isPlainPagePath(stem) ? stem : filePagePath(file);
     existing.add(path);
     // `folder/index.mdx` also serves `folder`.
     if (path.endsWith('/index')) existing.add(path.slice(0, -'/index'.length));
-    lowerCase.set(path.toLowerCase(), path);
-    push(byFolder, folderOf(path), path);
-    push(byName, nameOf(path), path);
+    served.push(path);
   }
+  let similar: SimilarPages | undefined;
   const reported = new Set<string>();
   const summary = new Map<string, MissingPagesSummary>();
-  pages.forEach((node, index) => {
-    if (existing.has(node.path)) return;
-    const section = sections[index] as SectionState;
+  for (const node of pages) {
+    if (existing.has(node.path)) continue;
+    const section = PageEntry.stateOf(node);
     const entry = summary.get(section.pointer) ?? { section: section.labels, pointer: section.pointer, count: 0 };
     entry.count++;
     summary.set(section.pointer, entry);
-    if (reported.has(node.path)) return;
+    if (reported.has(node.path)) continue;
     reported.add(node.path);
     const untranslated = withoutLanguage(node.path);
     if (untranslated && existing.has(untranslated)) {
@@ -51,10 +51,10 @@ export function checkPageFiles(
         pointer: node.pointer,
         hint: `Add ${node.path}.mdx, or point the entry at "${untranslated}" until the translation exists.`,
       });
-      return;
+      continue;
     }
-    const caseOnly = lowerCase.get(node.path.toLowerCase());
-    const candidates = caseOnly ? [caseOnly] : similarPages(node.path, byFolder, byName);
+    similar ??= new SimilarPages(served);
+    const candidates = similar.of(node.path);
     const finding: Omit<Diagnostic, 'file'> = {
       code: 'navigation/missing-page',
       severity: 'error',
@@ -64,18 +64,35 @@ export function checkPageFiles(
     };
     if (candidates.length) finding.suggestions = candidates;
     report(finding);
-  });
+  }
   return { existing, summary: [...summary.values()] };
 }
 
-/** Pages the entry may have meant: the same file name in another folder (a moved page), or a near name in the same folder. */
-function similarPages(path: string, byFolder: ReadonlyMap<string, string[]>, byName: ReadonlyMap<string, string[]>): string[] {
-  const folder = folderOf(path);
-  // The same name elsewhere, closest path first.
-  const moved = (byName.get(nameOf(path)) ?? []).map((candidate) => ({ candidate, distance: editDistance(path, candidate) })).sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate)).map((entry) => entry.candidate);
-  const siblings = byFolder.get(folder) ?? [];
-  const near = didYouMean(nameOf(path), siblings.map(nameOf)).map((name) => (folder ? `${folder}/${name}` : name));
-  return [...new Set([...moved, ...near])].slice(0, 3);
+/** The page paths of the files, indexed for "did you mean": built at the first missing page only. */
+class SimilarPages {
+  private readonly byFolder = new Map<string, string[]>();
+  private readonly byName = new Map<string, string[]>();
+  private readonly lowerCase = new Map<string, string>();
+
+  constructor(served: readonly string[]) {
+    for (const path of served) {
+      this.lowerCase.set(path.toLowerCase(), path);
+      push(this.byFolder, folderOf(path), path);
+      push(this.byName, nameOf(path), path);
+    }
+  }
+
+  /** Pages a missing page may have meant: the same path in another case, else the same file name in another folder (a moved page), or a near name in the same folder. */
+  of(path: string): string[] {
+    const caseOnly = this.lowerCase.get(path.toLowerCase());
+    if (caseOnly) return [caseOnly];
+    const folder = folderOf(path);
+    // The same name elsewhere, closest path first.
+    const moved = (this.byName.get(nameOf(path)) ?? []).map((candidate) => ({ candidate, distance: editDistance(path, candidate) })).sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate)).map((entry) => entry.candidate);
+    const siblings = this.byFolder.get(folder) ?? [];
+    const near = didYouMean(nameOf(path), siblings.map(nameOf)).map((name) => (folder ? `${folder}/${name}` : name));
+    return [...new Set([...moved, ...near])].slice(0, 3);
+  }
 }
 
 function withoutLanguage(path: string): string | undefined {

@@ -2,12 +2,12 @@ import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { OpenApiReference } from '../config/schemas/common.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Locate } from '../config/parse-docs-json.js';
-import { joinPointer } from '../json/pointer.js';
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
 import { classifyEntry, isPlainPagePath } from './classify.js';
 import { checkPageFiles } from './files.js';
+import { PageEntry, type PageScope, type SectionState } from './page-node.js';
 import type {
-  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, NodeBase, OpenApiSource, PageIndex, PageInfo, PageNode, PageSection,
+  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, NodeBase, OpenApiSource, PageIndex, PageNode, PageSection,
   ResolvedNavigation, SectionNode, WebhookNode,
 } from './types.js';
 
@@ -45,16 +45,11 @@ const SECTION_LISTS = [
 ] as const;
 type SectionKind = (typeof SECTION_LISTS)[number][1];
 
-/** What a node inherits from its ancestors. */
-interface Context {
-  openapi: readonly OpenApiSource[];
-  version: string | undefined;
-  versionTag: string | undefined;
-  language: string | undefined;
-  breadcrumbs: readonly string[];
-  section: PageSection;
-  /** The nearest section element: pages are unique and previous/next run within it. */
-  state: SectionState;
+/**
+ * What the children of an element inherit from it and its ancestors; the page entries of the
+ * element keep it as their shared scope.
+ */
+interface Context extends PageScope {
   /** Whether the element is inside a group (so a group here is nested). */
   inGroup: boolean;
 }
@@ -73,12 +68,12 @@ export function resolveNavigation(config: DocsConfig, options: ResolveNavigation
 
 class NavigationResolver {
   private readonly diagnostics: Diagnostic[] = [];
-  /** Every page entry in reading order, and the section state of each. */
-  private readonly list: PageInfo[] = [];
-  private readonly sections: SectionState[] = [];
-  private readonly byPath = new Map<string, PageInfo>();
+  /** Every page entry in reading order. */
+  private readonly list: PageEntry[] = [];
+  private readonly byPath = new Map<string, PageEntry>();
   /** The latest entry of each page listed more than once. */
-  private readonly repeated = new Map<string, PageNode>();
+  private readonly repeated = new Map<string, PageEntry>();
+  private readonly frontmatter: ReadonlyMap<string, PageFrontmatter> | undefined;
   private readonly roots: Array<{ root: string; pointer: string; label: string }> = [];
   private readonly drilldown: boolean;
 
@@ -87,12 +82,14 @@ class NavigationResolver {
     private readonly options: ResolveNavigationOptions,
   ) {
     this.drilldown = config.interaction?.drilldown ?? options.defaultDrilldown ?? false;
+    this.frontmatter = options.frontmatter?.size ? options.frontmatter : undefined;
   }
 
   run(): ResolvedNavigation {
     const navigation = (this.config.navigation ?? {}) as Element;
     const siteOpenApi = toSources(this.config.api?.openapi as OpenApiReference | undefined);
     const context: Context = {
+      pointer: '/navigation',
       openapi: toSources(navigation.openapi as OpenApiReference | undefined, siteOpenApi),
       version: undefined,
       versionTag: undefined,
@@ -102,35 +99,40 @@ class NavigationResolver {
       state: newSection('/navigation', 'the navigation', []),
       inGroup: false,
     };
-    const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, '/navigation', context) };
+    const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
     const pages: PageIndex = { list: this.list, byPath: this.byPath };
-    const files = this.options.files ? checkPageFiles(this.list, this.sections, this.options.files, (finding) => this.report(finding)) : undefined;
+    const files = this.options.files ? checkPageFiles(this.list, this.options.files, (finding) => this.report(finding)) : undefined;
     this.checkRoots(this.byPath, files?.existing);
     return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics), missingPages: files?.summary ?? [] };
   }
 
-  /** The child nodes of an element, from whichever child lists it has, in a fixed order. */
-  private children(element: Element, pointer: string, context: Context): NavigationNode[] {
+  /**
+   * The child nodes of an element (whose pointer and inherited values `context` holds), from
+   * whichever child lists it has, in a fixed order. The list names need no pointer escaping.
+   */
+  private children(element: Element, context: Context): NavigationNode[] {
     const nodes: NavigationNode[] = [];
+    const pointer = context.pointer;
     for (const [list, kind, labelKey] of SECTION_LISTS) {
       const items = element[list];
       if (!Array.isArray(items)) continue;
-      items.forEach((item: unknown, index) => {
-        if (isElement(item)) nodes.push(this.section(item, kind, labelKey, joinPointer(pointer, list, index), context));
-      });
+      for (let index = 0; index < items.length; index++) {
+        const item: unknown = items[index];
+        if (isElement(item)) nodes.push(this.section(item, kind, labelKey, `${pointer}/${list}/${index}`, context));
+      }
     }
     const groups = element.groups;
     if (Array.isArray(groups)) {
-      groups.forEach((item: unknown, index) => {
-        if (isElement(item)) nodes.push(this.group(item, joinPointer(pointer, 'groups', index), context));
-      });
+      for (let index = 0; index < groups.length; index++) {
+        const item: unknown = groups[index];
+        if (isElement(item)) nodes.push(this.group(item, `${pointer}/groups/${index}`, context));
+      }
     }
     const pages = element.pages;
     if (Array.isArray(pages)) {
-      const base = `${pointer}/pages/`;
       for (let index = 0; index < pages.length; index++) {
-        const node = this.entry(pages[index], base + index, context);
+        const node = this.entry(pages[index], index, context);
         if (node) nodes.push(node);
       }
     }
@@ -142,6 +144,7 @@ class NavigationResolver {
     const breadcrumbs = [...parent.breadcrumbs, label];
     const isVersion = kind === 'version';
     const context: Context = {
+      pointer,
       openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi),
       version: isVersion ? label : parent.version,
       versionTag: isVersion ? (typeof element.tag === 'string' ? element.tag : undefined) : parent.versionTag,
@@ -151,11 +154,11 @@ class NavigationResolver {
       state: newSection(pointer, `${kind.replace('-', ' ')} "${breadcrumbs.join(' › ')}"`, breadcrumbs),
       inGroup: false,
     };
-    const hasChildren = CHILD_LISTS.some((list) => Array.isArray(element[list]));
+    const hasChildren = hasChildList(element);
     if (typeof element.href === 'string' && !hasChildren) {
       return this.decorate({ kind: 'link', element: kind, href: element.href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language }, element);
     }
-    const node: SectionNode = this.decorate({ kind, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, children: this.children(element, pointer, context) }, element);
+    const node: SectionNode = this.decorate({ kind, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, children: this.children(element, context) }, element);
     if (typeof element.href === 'string') node.href = element.href;
     if (typeof element.description === 'string') node.description = element.description;
     if (element.default === true) node.default = true;
@@ -167,6 +170,7 @@ class NavigationResolver {
     const label = String(element.group ?? '');
     const nested = parent.inGroup;
     const context: Context = {
+      pointer,
       openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi),
       version: parent.version,
       versionTag: parent.versionTag,
@@ -189,7 +193,7 @@ class NavigationResolver {
         expanded: nested ? element.expanded === true : true,
         collapsible: nested,
         drilldown: this.drilldown,
-        children: this.children(element, pointer, context),
+        children: this.children(element, context),
       },
       element,
     );
@@ -203,10 +207,10 @@ class NavigationResolver {
     const entry = classifyEntry(root);
     if (entry.kind === 'page') {
       node.root = entry.path;
-      this.roots.push({ root: entry.path, pointer: joinPointer(pointer, 'root'), label: node.label });
+      this.roots.push({ root: entry.path, pointer: `${pointer}/root`, label: node.label });
       return;
     }
-    this.report({ code: 'navigation/invalid-root', severity: 'error', message: `The root of group "${node.label}" must be a page path, not "${root}".`, pointer: joinPointer(pointer, 'root'), hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".' });
+    this.report({ code: 'navigation/invalid-root', severity: 'error', message: `The root of group "${node.label}" must be a page path, not "${root}".`, pointer: `${pointer}/root`, hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".' });
   }
 
   /** Copies the icon and `hidden` of an element onto its node. */
@@ -216,15 +220,17 @@ class NavigationResolver {
     return node;
   }
 
-  /** A `pages` entry: a nested group, a page, an endpoint or a webhook. */
-  private entry(item: unknown, pointer: string, context: Context): NavigationNode | undefined {
+  /** The `pages` entry at `position` of the element of `context`: a nested group, a page, an endpoint or a webhook. */
+  private entry(item: unknown, position: number, context: Context): NavigationNode | undefined {
+    // The common case first, and without building its pointer: a page path in normal form.
+    if (typeof item === 'string' && isPlainPagePath(item)) return this.page(item, position, context);
+    const pointer = `${context.pointer}/pages/${position}`;
     if (isElement(item)) return this.group(item, pointer, context);
     if (typeof item !== 'string' || item.trim() === '') return undefined;
-    if (isPlainPagePath(item)) return this.page(item, pointer, context);
     const entry = classifyEntry(item);
     switch (entry.kind) {
       case 'page':
-        return this.page(entry.path, pointer, context);
+        return this.page(entry.path, position, context);
       case 'endpoint': {
         if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
         const node: EndpointNode = { kind: 'endpoint', label: `${entry.method} ${entry.path}`, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, method: entry.method, path: entry.path };
@@ -253,49 +259,29 @@ class NavigationResolver {
     }
   }
 
-  private page(path: string, pointer: string, context: Context): PageNode {
-    const frontmatter = this.options.frontmatter?.get(path);
+  private page(path: string, position: number, context: Context): PageEntry {
     const state = context.state;
-    // One literal with every field, so that all page nodes share one shape.
-    const node: PageNode = {
-      kind: 'page',
-      label: frontmatter?.sidebarTitle ?? frontmatter?.title ?? lastSegment(path),
-      pointer,
-      openapi: context.openapi,
-      breadcrumbs: context.breadcrumbs,
-      version: context.version,
-      versionTag: context.versionTag,
-      language: context.language,
-      path,
-      href: `/${path}`,
-      index: this.list.length,
-      previous: state.last?.path,
-      next: undefined,
-      section: context.section,
-    };
-    if (frontmatter) applyFrontmatter(node, frontmatter);
+    const node = new PageEntry(path, this.list.length, context, position, this.frontmatter?.get(path));
     this.checkDuplicate(node, state);
     if (state.last) state.last.next = path;
     state.last = node;
     this.list.push(node);
-    this.sections.push(state);
     return node;
   }
 
   /**
    * Records the page by path (first entry wins) and reports a second entry in the same section.
-   * Pages of a section are met one after the other, and each section has its own `section`
-   * object, so one map lookup per page is enough; paths listed in several sections are followed
-   * in a second map.
+   * Pages of a section are met one after the other, and each section has its own state, so one
+   * map lookup per page is enough; paths listed in several sections are followed in a second map.
    */
-  private checkDuplicate(node: PageNode, state: SectionState): void {
+  private checkDuplicate(node: PageEntry, state: SectionState): void {
     const first = this.byPath.get(node.path);
     if (first === undefined) {
       this.byPath.set(node.path, node);
       return;
     }
     const previous = this.repeated.get(node.path) ?? first;
-    if (previous.section === node.section) {
+    if (PageEntry.stateOf(previous) === state) {
       this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${state.name}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
     }
     this.repeated.set(node.path, node);
@@ -309,7 +295,7 @@ class NavigationResolver {
       if (!Array.isArray(items)) continue;
       items.forEach((item: unknown, index) => {
         if (!isElement(item) || typeof item.href !== 'string') return;
-        const pointer = joinPointer('/navigation/global', list, index);
+        const pointer = `/navigation/global/${list}/${index}`;
         links.push(this.decorate({ kind: 'link', element: kind, href: item.href, label: String(item[labelKey] ?? ''), pointer, openapi: context.openapi, breadcrumbs: [] }, item));
       });
     }
@@ -351,31 +337,8 @@ class NavigationResolver {
   }
 }
 
-/** State of one section while it is walked. */
-export interface SectionState {
-  pointer: string;
-  /** The section in words, for messages: `tab "API"`, or `the navigation`. */
-  name: string;
-  /** Labels of the section elements down to this one. */
-  labels: readonly string[];
-  /** The last page met, for previous and next. */
-  last?: PageInfo;
-}
-
 function newSection(pointer: string, name: string, labels: readonly string[]): SectionState {
   return { pointer, name, labels };
-}
-
-function applyFrontmatter(node: PageNode, frontmatter: PageFrontmatter): void {
-  if (frontmatter.title !== undefined) node.title = frontmatter.title;
-  if (frontmatter.description !== undefined) node.description = frontmatter.description;
-  if (frontmatter.icon !== undefined) node.icon = frontmatter.icon;
-  if (frontmatter.tag !== undefined) node.tag = frontmatter.tag;
-  if (frontmatter.deprecated !== undefined) node.deprecated = frontmatter.deprecated;
-  if (frontmatter.hidden !== undefined) node.hidden = frontmatter.hidden;
-  if (frontmatter.openapi !== undefined) node.frontmatterOpenApi = frontmatter.openapi;
-  if (typeof frontmatter['openapi-schema'] === 'string') node.frontmatterOpenApiSchema = frontmatter['openapi-schema'];
-  if (frontmatter.version !== undefined && node.version === undefined) node.version = frontmatter.version;
 }
 
 /** The sources in effect: the element's own `openapi`, normalised, else the inherited ones. */
@@ -389,8 +352,9 @@ function sectionField(kind: SectionKind): keyof PageSection {
   return kind === 'menu-item' ? 'menuItem' : kind;
 }
 
-function lastSegment(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
+function hasChildList(element: Element): boolean {
+  for (const list of CHILD_LISTS) if (Array.isArray(element[list])) return true;
+  return false;
 }
 
 function isElement(value: unknown): value is Element {
