@@ -1,5 +1,6 @@
 import { didYouMean } from '../diagnostics/suggest.js';
 import { joinPath } from '../util/posix-path.js';
+import { finishHash, HASH_START, mixHash } from './path-index.js';
 import { HTTP_METHODS, type HttpMethod } from './types.js';
 
 /** What a `pages` entry string refers to. */
@@ -37,23 +38,32 @@ export function classifyEntry(entry: string): ClassifiedEntry {
 
 /**
  * Whether an entry is a page path already in normal form: no white space or backslash, no
- * `//` or `/.`, no leading `.` or `/`, no trailing `/`, no `.md`/`.mdx` extension. One pass
- * over the characters: it runs for every page of the site.
+ * `//` or `/.`, no leading `.` or `/`, no trailing `/`, no `.md`/`.mdx` extension.
  */
 export function isPlainPagePath(entry: string): boolean {
+  return plainPagePathHash(entry) !== -1;
+}
+
+/**
+ * `hashPath(entry)` when the entry is a page path in normal form (see `isPlainPagePath`), else -1.
+ * One pass over the characters does both: it runs for every page of the site.
+ */
+export function plainPagePathHash(entry: string): number {
   const length = entry.length;
-  if (length === 0) return false;
+  if (length === 0) return -1;
   const first = entry.charCodeAt(0);
-  if (first === DOT || first === SLASH) return false;
+  if (first === DOT || first === SLASH) return -1;
+  let hash = HASH_START;
   for (let index = 0; index < length; index++) {
     const code = entry.charCodeAt(index);
-    if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return false;
+    if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return -1;
     if (code === SLASH) {
       const next = entry.charCodeAt(index + 1);
-      if (next === SLASH || next === DOT || index === length - 1) return false;
+      if (next === SLASH || next === DOT || index === length - 1) return -1;
     }
+    hash = mixHash(hash, code);
   }
-  return !hasMarkdownExtension(entry);
+  return hasMarkdownExtension(entry) ? -1 : finishHash(hash);
 }
 
 function isUnicodeSpace(code: number): boolean {

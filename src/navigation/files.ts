@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText, editDistance } from '../diagnostics/suggest.js';
 import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
-import { filePagePath, isPlainPagePath, markdownExtensionLength } from './classify.js';
+import { filePagePath, markdownExtensionLength, plainPagePathHash } from './classify.js';
 import { PageEntry } from './page-node.js';
+import { hashPath, PathSet, type PathIndex } from './path-index.js';
 import type { MissingPagesSummary } from './types.js';
 
 const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase()));
@@ -14,10 +15,12 @@ const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase(
  */
 export function checkPageFiles(
   pages: readonly PageEntry[],
+  pathEntries: Int32Array,
+  byPath: PathIndex<PageEntry>,
   files: Iterable<string>,
   report: (finding: Omit<Diagnostic, 'file'>) => void,
-): { existing: ReadonlySet<string>; summary: MissingPagesSummary[] } {
-  const existing = new Set<string>();
+): { existing: PathSet; summary: MissingPagesSummary[] } {
+  const existing = new PathSet();
   /** The page path of each page file, in order: what "did you mean" chooses from. */
   const served: string[] = [];
   for (const file of files) {
@@ -25,23 +28,32 @@ export function checkPageFiles(
     if (extension === 0) continue;
     // Most files are already in normal form (`guides/a.mdx`): their page path is a slice.
     const stem = file.slice(0, -extension);
-    const path = isPlainPagePath(stem) ? stem : filePagePath(file);
-    existing.add(path);
+    const hash = plainPagePathHash(stem);
+    const path = hash === -1 ? filePagePath(file) : stem;
+    existing.add(path, hash === -1 ? hashPath(path) : hash);
     // `folder/index.mdx` also serves `folder`.
     if (path.endsWith('/index')) existing.add(path.slice(0, -'/index'.length));
     served.push(path);
   }
   let similar: SimilarPages | undefined;
-  const reported = new Set<string>();
+  // Per path of the page index, checked once: 0 not yet, then one of these.
+  const HAS_FILE = 1;
+  const MISSING = 2;
+  const REPORTED = 3;
+  const status = new Uint8Array(byPath.size);
   const summary = new Map<string, MissingPagesSummary>();
-  for (const node of pages) {
-    if (existing.has(node.path)) continue;
+  for (let index = 0; index < pages.length; index++) {
+    const node = pages[index] as PageEntry;
+    const pathEntry = pathEntries[index] as number;
+    let known = status[pathEntry];
+    if (known === 0) known = status[pathEntry] = existing.has(node.path, byPath.hashAt(pathEntry)) ? HAS_FILE : MISSING;
+    if (known === HAS_FILE) continue;
     const section = PageEntry.stateOf(node);
     const entry = summary.get(section.pointer) ?? { section: section.labels, pointer: section.pointer, count: 0 };
     entry.count++;
     summary.set(section.pointer, entry);
-    if (reported.has(node.path)) continue;
-    reported.add(node.path);
+    if (known === REPORTED) continue;
+    status[pathEntry] = REPORTED;
     const untranslated = withoutLanguage(node.path);
     if (untranslated && existing.has(untranslated)) {
       report({

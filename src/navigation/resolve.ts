@@ -3,9 +3,10 @@ import type { OpenApiReference } from '../config/schemas/common.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
-import { classifyEntry, isPlainPagePath } from './classify.js';
+import { classifyEntry, plainPagePathHash } from './classify.js';
 import { checkPageFiles } from './files.js';
 import { PageEntry, type PageScope, type SectionState } from './page-node.js';
+import { hashPath, PathIndex, type PathSet } from './path-index.js';
 import type {
   EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, NodeBase, OpenApiSource, PageIndex, PageNode, PageSection,
   ResolvedNavigation, SectionNode, WebhookNode,
@@ -70,7 +71,10 @@ class NavigationResolver {
   private readonly diagnostics: Diagnostic[] = [];
   /** Every page entry in reading order. */
   private readonly list: PageEntry[] = [];
-  private readonly byPath = new Map<string, PageEntry>();
+  /** The first entry of each page path. */
+  private readonly byPath = new PathIndex<PageEntry>();
+  /** The entry of `byPath` that holds the path of each page entry, by index. */
+  private pathEntries = new Int32Array(1024);
   /** The latest entry of each page listed more than once. */
   private readonly repeated = new Map<string, PageEntry>();
   private readonly frontmatter: ReadonlyMap<string, PageFrontmatter> | undefined;
@@ -102,7 +106,7 @@ class NavigationResolver {
     const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
     const pages: PageIndex = { list: this.list, byPath: this.byPath };
-    const files = this.options.files ? checkPageFiles(this.list, this.options.files, (finding) => this.report(finding)) : undefined;
+    const files = this.options.files ? checkPageFiles(this.list, this.pathEntries, this.byPath, this.options.files, (finding) => this.report(finding)) : undefined;
     this.checkRoots(this.byPath, files?.existing);
     return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics), missingPages: files?.summary ?? [] };
   }
@@ -223,14 +227,17 @@ class NavigationResolver {
   /** The `pages` entry at `position` of the element of `context`: a nested group, a page, an endpoint or a webhook. */
   private entry(item: unknown, position: number, context: Context): NavigationNode | undefined {
     // The common case first, and without building its pointer: a page path in normal form.
-    if (typeof item === 'string' && isPlainPagePath(item)) return this.page(item, position, context);
+    if (typeof item === 'string') {
+      const hash = plainPagePathHash(item);
+      if (hash !== -1) return this.page(item, hash, position, context);
+    }
     const pointer = `${context.pointer}/pages/${position}`;
     if (isElement(item)) return this.group(item, pointer, context);
     if (typeof item !== 'string' || item.trim() === '') return undefined;
     const entry = classifyEntry(item);
     switch (entry.kind) {
       case 'page':
-        return this.page(entry.path, position, context);
+        return this.page(entry.path, hashPath(entry.path), position, context);
       case 'endpoint': {
         if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
         const node: EndpointNode = { kind: 'endpoint', label: `${entry.method} ${entry.path}`, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, method: entry.method, path: entry.path };
@@ -259,10 +266,17 @@ class NavigationResolver {
     }
   }
 
-  private page(path: string, position: number, context: Context): PageEntry {
+  /** A page entry; `hash` is `hashPath(path)`. */
+  private page(path: string, hash: number, position: number, context: Context): PageEntry {
     const state = context.state;
-    const node = new PageEntry(path, this.list.length, context, position, this.frontmatter?.get(path));
-    this.checkDuplicate(node, state);
+    const index = this.list.length;
+    const node = new PageEntry(path, index, context, position, this.frontmatter?.get(path));
+    if (index === this.pathEntries.length) {
+      const grown = new Int32Array(index * 2);
+      grown.set(this.pathEntries);
+      this.pathEntries = grown;
+    }
+    this.pathEntries[index] = this.checkDuplicate(node, hash, state);
     if (state.last) state.last.next = path;
     state.last = node;
     this.list.push(node);
@@ -273,18 +287,18 @@ class NavigationResolver {
    * Records the page by path (first entry wins) and reports a second entry in the same section.
    * Pages of a section are met one after the other, and each section has its own state, so one
    * map lookup per page is enough; paths listed in several sections are followed in a second map.
+   * Returns the entry of `byPath` that holds the path.
    */
-  private checkDuplicate(node: PageEntry, state: SectionState): void {
-    const first = this.byPath.get(node.path);
-    if (first === undefined) {
-      this.byPath.set(node.path, node);
-      return;
-    }
-    const previous = this.repeated.get(node.path) ?? first;
+  private checkDuplicate(node: PageEntry, hash: number, state: SectionState): number {
+    const size = this.byPath.size;
+    const entry = this.byPath.add(node, hash);
+    if (this.byPath.size !== size) return entry;
+    const previous = this.repeated.get(node.path) ?? this.byPath.at(entry);
     if (PageEntry.stateOf(previous) === state) {
       this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${state.name}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
     }
     this.repeated.set(node.path, node);
+    return entry;
   }
 
   private global(value: unknown, context: Context): LinkNode[] {
@@ -313,7 +327,7 @@ class NavigationResolver {
   }
 
   /** A group root must be a page of the site: listed in the navigation, or a file that exists. */
-  private checkRoots(listed: ReadonlyMap<string, unknown>, files: ReadonlySet<string> | undefined): void {
+  private checkRoots(listed: ReadonlyMap<string, unknown>, files: PathSet | undefined): void {
     for (const { root, pointer, label } of this.roots) {
       if (listed.has(root) || files?.has(root)) continue;
       this.report({
