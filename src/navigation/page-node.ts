@@ -16,30 +16,31 @@ export interface PageScope {
   state: SectionState;
 }
 
-/** State of one section while it is walked. */
+/** One section element (or the root) and its pages. */
 export interface SectionState {
   pointer: string;
   /** The section in words, for messages: `tab "API"`, or `the navigation`. */
   name: string;
   /** Labels of the section elements down to this one. */
   labels: readonly string[];
-  /** The last page met, for previous and next. */
-  last?: PageEntry;
+  /** Every page entry of the site, in reading order (the one list all sections share). */
+  pages: readonly PageEntry[];
+  /** Index of the first and of the last page entry of this section; -1 before it has any. */
+  first: number;
+  last: number;
 }
 
 /**
  * A page entry of the tree. A site has tens of thousands of them, so each holds only what is its
  * own (path, place in reading order) and a reference to what it shares with its siblings (the
  * OpenAPI documents, version, language, breadcrumbs and section in effect); the strings made from
- * its path (`pointer`, `href`, the label) are made when read. Every field of `PageNode` reads as
- * usual, and `JSON.stringify` writes them all (`toJSON`).
+ * its path (`pointer`, `href`, the label) are made when read, and so are its neighbours in the
+ * reading order. Every field of `PageNode` reads as usual, and `JSON.stringify` writes them all
+ * (`toJSON`).
  */
 export class PageEntry implements PageNode {
-  readonly kind = 'page';
   readonly path: string;
   readonly index: number;
-  previous: string | undefined;
-  next: string | undefined = undefined;
   readonly #scope: PageScope;
   /** Position of the entry in its `pages` list. */
   readonly #position: number;
@@ -48,7 +49,6 @@ export class PageEntry implements PageNode {
   constructor(path: string, index: number, scope: PageScope, position: number, frontmatter: PageFrontmatter | undefined) {
     this.path = path;
     this.index = index;
-    this.previous = scope.state.last?.path;
     this.#scope = scope;
     this.#position = position;
     this.#frontmatter = frontmatter;
@@ -59,6 +59,27 @@ export class PageEntry implements PageNode {
     return page.#scope.state;
   }
 
+  get kind(): 'page' {
+    return 'page';
+  }
+  /** The page before this one in the same section: the nearest such entry before it in the site's reading order. */
+  get previous(): string | undefined {
+    const state = this.#scope.state;
+    for (let index = this.index - 1; index >= state.first; index--) {
+      const page = state.pages[index] as PageEntry;
+      if (page.#scope.state === state) return page.path;
+    }
+    return undefined;
+  }
+  /** The page after this one in the same section. */
+  get next(): string | undefined {
+    const state = this.#scope.state;
+    for (let index = this.index + 1; index <= state.last; index++) {
+      const page = state.pages[index] as PageEntry;
+      if (page.#scope.state === state) return page.path;
+    }
+    return undefined;
+  }
   get label(): string {
     return this.#frontmatter?.sidebarTitle ?? this.#frontmatter?.title ?? this.path.slice(this.path.lastIndexOf('/') + 1);
   }

@@ -6,23 +6,22 @@
  * open addressing over typed arrays, which the collector never walks, with a hash that the caller
  * usually has already (`plainPagePathHash` computes it in the pass that checks the path).
  */
-class PathTable {
+abstract class PathTable {
   /** Entry number + 1 at each slot, 0 where free. */
   private slots: Int32Array = new Int32Array(1024);
   /** Hash of each entry, to compare before the strings and to grow without hashing again. */
   private hashes: Int32Array = new Int32Array(512);
-  /** The paths, in insertion order. */
-  protected readonly paths: string[] = [];
+  private count = 0;
 
   get size(): number {
-    return this.paths.length;
+    return this.count;
   }
 
   /** The entry number of `path`, or -1. `hash` is `hashPath(path)`. */
   entryOf(path: string, hash: number = hashPath(path)): number {
     const mask = this.slots.length - 1;
     for (let slot = hash & mask, at = this.slots[slot] as number; at !== 0; slot = (slot + 1) & mask, at = this.slots[slot] as number) {
-      if (this.hashes[at - 1] === hash && this.paths[at - 1] === path) return at - 1;
+      if (this.hashes[at - 1] === hash && this.keyAt(at - 1) === path) return at - 1;
     }
     return -1;
   }
@@ -32,28 +31,33 @@ class PathTable {
     return this.hashes[entry] as number;
   }
 
-  /** Adds `path` unless it is there already; returns its entry number either way. */
+  /** The path of an entry. */
+  protected abstract keyAt(entry: number): string;
+
+  /**
+   * Adds `path` unless it is there already; returns its entry number either way. A new entry is
+   * number `size - 1`, whose path the subclass records before the next call.
+   */
   protected insert(path: string, hash: number): number {
     const mask = this.slots.length - 1;
     let slot = hash & mask;
     for (let at = this.slots[slot] as number; at !== 0; at = this.slots[slot] as number) {
-      if (this.hashes[at - 1] === hash && this.paths[at - 1] === path) return at - 1;
+      if (this.hashes[at - 1] === hash && this.keyAt(at - 1) === path) return at - 1;
       slot = (slot + 1) & mask;
     }
-    const entry = this.paths.length;
-    this.paths.push(path);
+    const entry = this.count++;
     if (entry === this.hashes.length) this.hashes = grow(this.hashes, entry * 2);
     this.hashes[entry] = hash;
     this.slots[slot] = entry + 1;
     // At most half full, so that probes stay short.
-    if ((entry + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
     return entry;
   }
 
   private rehash(capacity: number): void {
     const slots = new Int32Array(capacity);
     const mask = capacity - 1;
-    for (let entry = 0; entry < this.paths.length; entry++) {
+    for (let entry = 0; entry < this.count; entry++) {
       let slot = (this.hashes[entry] as number) & mask;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
       slots[slot] = entry + 1;
@@ -64,42 +68,61 @@ class PathTable {
 
 /** A set of page paths. */
 export class PathSet extends PathTable {
+  private readonly paths: string[] = [];
+
   /** Adds a path; `hash` is `hashPath(path)`. */
   add(path: string, hash: number = hashPath(path)): void {
-    this.insert(path, hash);
+    if (this.insert(path, hash) === this.paths.length) this.paths.push(path);
   }
 
   has(path: string, hash?: number): boolean {
     return this.entryOf(path, hash) !== -1;
   }
+
+  protected keyAt(entry: number): string {
+    return this.paths[entry] as string;
+  }
 }
 
-/** Values by page path, first one wins, in insertion order; reads like any `ReadonlyMap`. */
+/**
+ * The first of a list of values for each of their paths, in the list's order; reads like any
+ * `ReadonlyMap`. It holds the list and the index of each path's first value in it, nothing more.
+ */
 export class PathIndex<T extends { readonly path: string }> extends PathTable implements ReadonlyMap<string, T> {
-  private readonly items: T[] = [];
+  /** Index in `list` of the first value of each entry. */
+  private firsts: Int32Array = new Int32Array(512);
+
+  /** `list` is read, never written: it may grow after values are added. */
+  constructor(private readonly list: readonly T[]) {
+    super();
+  }
 
   get [Symbol.toStringTag](): string {
     return 'PathIndex';
   }
 
   /**
-   * Adds `value` under its path unless the path is there already, and returns the entry number
-   * of the path (`size` grows when it is new). `hash` is `hashPath(value.path)`.
+   * Adds `list[index]` under its path unless the path is there already, and returns the entry
+   * number of the path (`size` grows when it is new). `hash` is `hashPath` of the path.
    */
-  add(value: T, hash: number): number {
-    const entry = this.insert(value.path, hash);
-    if (entry === this.items.length) this.items.push(value);
+  add(index: number, hash: number): number {
+    const size = this.size;
+    const entry = this.insert((this.list[index] as T).path, hash);
+    if (this.size !== size) {
+      if (entry === this.firsts.length) this.firsts = grow(this.firsts, entry * 2);
+      this.firsts[entry] = index;
+    }
     return entry;
   }
 
-  /** The value of an entry. */
+  /** The first value of an entry. */
   at(entry: number): T {
-    return this.items[entry] as T;
+    return this.list[this.firsts[entry] as number] as T;
   }
 
   get(path: string): T | undefined {
     const entry = this.entryOf(path);
-    return entry === -1 ? undefined : this.items[entry];
+    return entry === -1 ? undefined : this.at(entry);
   }
 
   has(path: string): boolean {
@@ -107,23 +130,33 @@ export class PathIndex<T extends { readonly path: string }> extends PathTable im
   }
 
   forEach(callback: (value: T, key: string, map: ReadonlyMap<string, T>) => void, thisArg?: unknown): void {
-    this.items.forEach((value, entry) => callback.call(thisArg, value, this.paths[entry] as string, this));
+    for (let entry = 0; entry < this.size; entry++) {
+      const value = this.at(entry);
+      callback.call(thisArg, value, value.path, this);
+    }
   }
 
   *entries(): MapIterator<[string, T]> {
-    for (let entry = 0; entry < this.items.length; entry++) yield [this.paths[entry] as string, this.items[entry] as T];
+    for (let entry = 0; entry < this.size; entry++) {
+      const value = this.at(entry);
+      yield [value.path, value];
+    }
   }
 
-  keys(): MapIterator<string> {
-    return this.paths[Symbol.iterator]();
+  *keys(): MapIterator<string> {
+    for (let entry = 0; entry < this.size; entry++) yield this.at(entry).path;
   }
 
-  values(): MapIterator<T> {
-    return this.items[Symbol.iterator]();
+  *values(): MapIterator<T> {
+    for (let entry = 0; entry < this.size; entry++) yield this.at(entry);
   }
 
   [Symbol.iterator](): MapIterator<[string, T]> {
     return this.entries();
+  }
+
+  protected keyAt(entry: number): string {
+    return this.at(entry).path;
   }
 }
 

@@ -72,7 +72,7 @@ class NavigationResolver {
   /** Every page entry in reading order. */
   private readonly list: PageEntry[] = [];
   /** The first entry of each page path. */
-  private readonly byPath = new PathIndex<PageEntry>();
+  private readonly byPath = new PathIndex<PageEntry>(this.list);
   /** The entry of `byPath` that holds the path of each page entry, by index. */
   private pathEntries = new Int32Array(1024);
   /** The latest entry of each page listed more than once. */
@@ -100,7 +100,7 @@ class NavigationResolver {
       language: undefined,
       breadcrumbs: [],
       section: {},
-      state: newSection('/navigation', 'the navigation', []),
+      state: this.newSection('/navigation', 'the navigation', []),
       inGroup: false,
     };
     const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
@@ -155,7 +155,7 @@ class NavigationResolver {
       language: kind === 'language' ? label : parent.language,
       breadcrumbs,
       section: { ...parent.section, [sectionField(kind)]: label },
-      state: newSection(pointer, `${kind.replace('-', ' ')} "${breadcrumbs.join(' › ')}"`, breadcrumbs),
+      state: this.newSection(pointer, `${kind.replace('-', ' ')} "${breadcrumbs.join(' › ')}"`, breadcrumbs),
       inGroup: false,
     };
     const hasChildren = hasChildList(element);
@@ -276,10 +276,10 @@ class NavigationResolver {
       grown.set(this.pathEntries);
       this.pathEntries = grown;
     }
-    this.pathEntries[index] = this.checkDuplicate(node, hash, state);
-    if (state.last) state.last.next = path;
-    state.last = node;
     this.list.push(node);
+    this.pathEntries[index] = this.checkDuplicate(node, hash, state);
+    if (state.first === -1) state.first = index;
+    state.last = index;
     return node;
   }
 
@@ -291,7 +291,7 @@ class NavigationResolver {
    */
   private checkDuplicate(node: PageEntry, hash: number, state: SectionState): number {
     const size = this.byPath.size;
-    const entry = this.byPath.add(node, hash);
+    const entry = this.byPath.add(node.index, hash);
     if (this.byPath.size !== size) return entry;
     const previous = this.repeated.get(node.path) ?? this.byPath.at(entry);
     if (PageEntry.stateOf(previous) === state) {
@@ -299,6 +299,10 @@ class NavigationResolver {
     }
     this.repeated.set(node.path, node);
     return entry;
+  }
+
+  private newSection(pointer: string, name: string, labels: readonly string[]): SectionState {
+    return { pointer, name, labels, pages: this.list, first: -1, last: -1 };
   }
 
   private global(value: unknown, context: Context): LinkNode[] {
@@ -351,9 +355,6 @@ class NavigationResolver {
   }
 }
 
-function newSection(pointer: string, name: string, labels: readonly string[]): SectionState {
-  return { pointer, name, labels };
-}
 
 /** The sources in effect: the element's own `openapi`, normalised, else the inherited ones. */
 function toSources(reference: OpenApiReference | undefined, inherited: readonly OpenApiSource[] = []): readonly OpenApiSource[] {
