@@ -78,9 +78,11 @@ function hasMarkdownExtension(entry: string): boolean {
 /** Length of the `.md` or `.mdx` extension (any case) that `name` ends with: 3, 4, or 0 for none. */
 export function markdownExtensionLength(name: string): 0 | 3 | 4 {
   const length = name.length;
-  const at = (offset: number) => name.charCodeAt(length - offset) | 0x20;
-  if (name.charCodeAt(length - 3) === DOT && at(2) === 0x6d && at(1) === 0x64) return 3;
-  return name.charCodeAt(length - 4) === DOT && at(3) === 0x6d && at(2) === 0x64 && at(1) === 0x78 ? 4 : 0;
+  // Lower case by setting bit 0x20: `m`, `d`, `x` are 0x6d, 0x64, 0x78.
+  const last = name.charCodeAt(length - 1) | 0x20;
+  if (last === 0x64) return name.charCodeAt(length - 3) === DOT && (name.charCodeAt(length - 2) | 0x20) === 0x6d ? 3 : 0;
+  if (last !== 0x78) return 0;
+  return name.charCodeAt(length - 4) === DOT && (name.charCodeAt(length - 3) | 0x20) === 0x6d && (name.charCodeAt(length - 2) | 0x20) === 0x64 ? 4 : 0;
 }
 
 function endpoint(method: string, path: string, spec?: string): ClassifiedEntry {

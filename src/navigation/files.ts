@@ -23,7 +23,10 @@ export function checkPageFiles(
   const existing = new PathSet();
   /** The page path of each page file, in order: what "did you mean" chooses from. */
   const served: string[] = [];
-  for (const file of files) {
+  // An indexed loop when `files` is an array: `for...of` costs an iterator result per file until the code is optimised.
+  const list = Array.isArray(files) ? (files as readonly string[]) : [...files];
+  for (let index = 0; index < list.length; index++) {
+    const file = list[index] as string;
     const extension = markdownExtensionLength(file);
     if (extension === 0) continue;
     // Most files are already in normal form (`guides/a.mdx`): their page path is a slice.

@@ -160,7 +160,8 @@ export class PathIndex<T extends { readonly path: string }> extends PathTable im
   }
 }
 
-function grow(array: Int32Array, length: number): Int32Array {
+/** A copy of `array` with room for `length` numbers. */
+export function grow(array: Int32Array, length: number): Int32Array {
   const grown = new Int32Array(length);
   grown.set(array);
   return grown;

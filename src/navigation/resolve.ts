@@ -6,7 +6,7 @@ import type { PageFrontmatter } from '../mdx/frontmatter.js';
 import { classifyEntry, plainPagePathHash } from './classify.js';
 import { checkPageFiles } from './files.js';
 import { PageEntry, type PageScope, type SectionState } from './page-node.js';
-import { hashPath, PathIndex, type PathSet } from './path-index.js';
+import { grow, hashPath, PathIndex, type PathSet } from './path-index.js';
 import type {
   EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, NodeBase, OpenApiSource, PageIndex, PageNode, PageSection,
   ResolvedNavigation, SectionNode, WebhookNode,
@@ -74,9 +74,9 @@ class NavigationResolver {
   /** The first entry of each page path. */
   private readonly byPath = new PathIndex<PageEntry>(this.list);
   /** The entry of `byPath` that holds the path of each page entry, by index. */
-  private pathEntries = new Int32Array(1024);
-  /** The latest entry of each page listed more than once. */
-  private readonly repeated = new Map<string, PageEntry>();
+  private pathEntries: Int32Array = new Int32Array(1024);
+  /** Index of the latest entry of each path, by its entry in `byPath`. */
+  private latest: Int32Array = new Int32Array(512);
   private readonly frontmatter: ReadonlyMap<string, PageFrontmatter> | undefined;
   private readonly roots: Array<{ root: string; pointer: string; label: string }> = [];
   private readonly drilldown: boolean;
@@ -271,11 +271,7 @@ class NavigationResolver {
     const state = context.state;
     const index = this.list.length;
     const node = new PageEntry(path, index, context, position, this.frontmatter?.get(path));
-    if (index === this.pathEntries.length) {
-      const grown = new Int32Array(index * 2);
-      grown.set(this.pathEntries);
-      this.pathEntries = grown;
-    }
+    if (index === this.pathEntries.length) this.pathEntries = grow(this.pathEntries, index * 2);
     this.list.push(node);
     this.pathEntries[index] = this.checkDuplicate(node, hash, state);
     if (state.first === -1) state.first = index;
@@ -285,21 +281,22 @@ class NavigationResolver {
 
   /**
    * Records the page by path (first entry wins) and reports a second entry in the same section.
-   * Pages of a section are met one after the other, and each section has its own state, so one
-   * map lookup per page is enough; paths listed in several sections are followed in a second map.
-   * Returns the entry of `byPath` that holds the path.
+   * Pages of a section are met one after the other, and each section has its own state, so
+   * comparing with the latest entry of the path is enough. Returns the entry of `byPath` that
+   * holds the path.
    */
   private checkDuplicate(node: PageEntry, hash: number, state: SectionState): number {
     const size = this.byPath.size;
     const entry = this.byPath.add(node.index, hash);
-    if (this.byPath.size !== size) return entry;
-    const previous = this.repeated.get(node.path) ?? this.byPath.at(entry);
-    if (PageEntry.stateOf(previous) === state) {
+    if (this.byPath.size !== size) {
+      if (entry === this.latest.length) this.latest = grow(this.latest, entry * 2);
+    } else if (PageEntry.stateOf(this.list[this.latest[entry] as number] as PageEntry) === state) {
       this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${state.name}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
     }
-    this.repeated.set(node.path, node);
+    this.latest[entry] = node.index;
     return entry;
   }
+
 
   private newSection(pointer: string, name: string, labels: readonly string[]): SectionState {
     return { pointer, name, labels, pages: this.list, first: -1, last: -1 };
