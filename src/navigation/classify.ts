@@ -53,15 +53,18 @@ export function plainPagePathHash(entry: string): number {
   if (length === 0) return -1;
   const first = entry.charCodeAt(0);
   if (first === DOT || first === SLASH) return -1;
+  if (entry.charCodeAt(length - 1) === SLASH) return -1;
   let hash = HASH_START;
+  let previous = 0;
   for (let index = 0; index < length; index++) {
     const code = entry.charCodeAt(index);
-    if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return -1;
-    if (code === SLASH) {
-      const next = entry.charCodeAt(index + 1);
-      if (next === SLASH || next === DOT || index === length - 1) return -1;
+    // Most characters are lower-case letters, `_` and the like: one test, and on.
+    if (code <= 92 || code >= 0x80) {
+      if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return -1;
+      if (previous === SLASH && (code === SLASH || code === DOT)) return -1;
     }
     hash = mixHash(hash, code);
+    previous = code;
   }
   return hasMarkdownExtension(entry) ? -1 : finishHash(hash);
 }

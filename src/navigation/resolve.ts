@@ -1,5 +1,5 @@
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { OpenApiReference } from '../config/schemas/common.js';
+import type { Icon, OpenApiReference } from '../config/schemas/common.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
@@ -8,7 +8,7 @@ import { checkPageFiles } from './files.js';
 import { PageEntry, type PageScope, type SectionState } from './page-node.js';
 import { grow, hashPath, PathIndex, type PathSet } from './path-index.js';
 import type {
-  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, NodeBase, OpenApiSource, PageIndex, PageNode, PageSection,
+  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, OpenApiSource, PageIndex, PageSection,
   ResolvedNavigation, SectionNode, WebhookNode,
 } from './types.js';
 
@@ -159,15 +159,29 @@ class NavigationResolver {
       inGroup: false,
     };
     const hasChildren = hasChildList(element);
-    if (typeof element.href === 'string' && !hasChildren) {
-      return this.decorate({ kind: 'link', element: kind, href: element.href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language }, element);
+    const href = typeof element.href === 'string' ? element.href : undefined;
+    // Every node of a kind is made with all its fields, in the order JSON has always listed them
+    // (absent ones undefined, which JSON leaves out), so that all share one shape.
+    if (href !== undefined && !hasChildren) {
+      return { kind: 'link', element: kind, href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, icon: iconOf(element), hidden: hiddenOf(element) };
     }
-    const node: SectionNode = this.decorate({ kind, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, children: this.children(element, context) }, element);
-    if (typeof element.href === 'string') node.href = element.href;
-    if (typeof element.description === 'string') node.description = element.description;
-    if (element.default === true) node.default = true;
-    if (element.openapi !== undefined && !hasChildren) node.allOperations = true;
-    return node;
+    return {
+      kind,
+      label,
+      pointer,
+      openapi: context.openapi,
+      breadcrumbs: parent.breadcrumbs,
+      version: context.version,
+      versionTag: context.versionTag,
+      language: context.language,
+      children: this.children(element, context),
+      icon: iconOf(element),
+      hidden: hiddenOf(element),
+      href,
+      description: typeof element.description === 'string' ? element.description : undefined,
+      default: element.default === true ? true : undefined,
+      allOperations: element.openapi !== undefined && !hasChildren ? true : undefined,
+    };
   }
 
   private group(element: Element, pointer: string, parent: Context): GroupNode {
@@ -184,25 +198,25 @@ class NavigationResolver {
       state: parent.state,
       inGroup: true,
     };
-    const node: GroupNode = this.decorate(
-      {
-        kind: 'group',
-        label,
-        pointer,
-        openapi: context.openapi,
-        breadcrumbs: parent.breadcrumbs,
-        version: parent.version,
-        versionTag: parent.versionTag,
-        language: parent.language,
-        expanded: nested ? element.expanded === true : true,
-        collapsible: nested,
-        drilldown: this.drilldown,
-        children: this.children(element, context),
-      },
-      element,
-    );
-    if (typeof element.tag === 'string') node.tag = element.tag;
-    if (element.pages === undefined && element.openapi !== undefined) node.allOperations = true;
+    const node: GroupNode = {
+      kind: 'group',
+      label,
+      pointer,
+      openapi: context.openapi,
+      breadcrumbs: parent.breadcrumbs,
+      version: parent.version,
+      versionTag: parent.versionTag,
+      language: parent.language,
+      expanded: nested ? element.expanded === true : true,
+      collapsible: nested,
+      drilldown: this.drilldown,
+      children: this.children(element, context),
+      icon: iconOf(element),
+      hidden: hiddenOf(element),
+      tag: typeof element.tag === 'string' ? element.tag : undefined,
+      allOperations: element.pages === undefined && element.openapi !== undefined ? true : undefined,
+      root: undefined,
+    };
     if (typeof element.root === 'string') this.groupRoot(node, element.root, pointer);
     return node;
   }
@@ -217,12 +231,6 @@ class NavigationResolver {
     this.report({ code: 'navigation/invalid-root', severity: 'error', message: `The root of group "${node.label}" must be a page path, not "${root}".`, pointer: `${pointer}/root`, hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".' });
   }
 
-  /** Copies the icon and `hidden` of an element onto its node. */
-  private decorate<T extends NodeBase>(node: T, element: Element): T {
-    if (element.icon !== undefined) node.icon = element.icon as PageNode['icon'];
-    if (element.hidden === true) node.hidden = true;
-    return node;
-  }
 
   /** The `pages` entry at `position` of the element of `context`: a nested group, a page, an endpoint or a webhook. */
   private entry(item: unknown, position: number, context: Context): NavigationNode | undefined {
@@ -311,7 +319,7 @@ class NavigationResolver {
       items.forEach((item: unknown, index) => {
         if (!isElement(item) || typeof item.href !== 'string') return;
         const pointer = `/navigation/global/${list}/${index}`;
-        links.push(this.decorate({ kind: 'link', element: kind, href: item.href, label: String(item[labelKey] ?? ''), pointer, openapi: context.openapi, breadcrumbs: [] }, item));
+        links.push({ kind: 'link', element: kind, href: item.href, label: String(item[labelKey] ?? ''), pointer, openapi: context.openapi, breadcrumbs: [], icon: iconOf(item), hidden: hiddenOf(item) });
       });
     }
     return links;
@@ -343,8 +351,12 @@ class NavigationResolver {
 
   private report(finding: Omit<Diagnostic, 'file'> & { file?: string }): void {
     const placed = this.options.locate?.(finding.pointer);
-    const diagnostic: Diagnostic = { ...finding, file: finding.file ?? placed?.file ?? this.options.file ?? 'docs.json', pointer: placed?.pointer ?? finding.pointer };
-    if (placed?.line !== undefined && finding.file === undefined) {
+    // The finding becomes the diagnostic: every finding is a fresh object made for this call.
+    const ownFile = finding.file;
+    const diagnostic = finding as Diagnostic;
+    diagnostic.file = ownFile ?? placed?.file ?? this.options.file ?? 'docs.json';
+    if (placed !== undefined) diagnostic.pointer = placed.pointer;
+    if (placed?.line !== undefined && ownFile === undefined) {
       diagnostic.line = placed.line;
       diagnostic.column = placed.column ?? 1;
     }
@@ -362,6 +374,15 @@ function toSources(reference: OpenApiReference | undefined, inherited: readonly 
 
 function sectionField(kind: SectionKind): keyof PageSection {
   return kind === 'menu-item' ? 'menuItem' : kind;
+}
+
+function iconOf(element: Element): Icon | undefined {
+  return element.icon as Icon | undefined;
+}
+
+/** `true` when the element is hidden, else undefined (left out of JSON). */
+function hiddenOf(element: Element): true | undefined {
+  return element.hidden === true ? true : undefined;
 }
 
 function hasChildList(element: Element): boolean {
