@@ -20,11 +20,11 @@ export function checkPageFiles(
   files: Iterable<string>,
   report: (finding: Omit<Diagnostic, 'file'>) => void,
 ): { existing: PathSet; summary: MissingPagesSummary[] } {
-  const existing = new PathSet();
+  const list = Array.isArray(files) ? (files as readonly string[]) : [...files];
+  const existing = new PathSet(list.length);
   /** The page path of each page file, in order: what "did you mean" chooses from. */
   const served: string[] = [];
-  // An indexed loop when `files` is an array: `for...of` costs an iterator result per file until the code is optimised.
-  const list = Array.isArray(files) ? (files as readonly string[]) : [...files];
+  // An indexed loop: `for...of` costs an iterator result per file until the code is optimised.
   for (let index = 0; index < list.length; index++) {
     const file = list[index] as string;
     const extension = markdownExtensionLength(file);
@@ -44,7 +44,7 @@ export function checkPageFiles(
   const MISSING = 2;
   const REPORTED = 3;
   const status = new Uint8Array(byPath.size);
-  const summary = new Map<string, MissingPagesSummary>();
+  const summary: MissingPagesSummary[] = [];
   for (let index = 0; index < pages.length; index++) {
     const node = pages[index] as PageEntry;
     const pathEntry = pathEntries[index] as number;
@@ -52,9 +52,8 @@ export function checkPageFiles(
     if (known === 0) known = status[pathEntry] = existing.has(node.path, byPath.hashAt(pathEntry)) ? HAS_FILE : MISSING;
     if (known === HAS_FILE) continue;
     const section = PageEntry.stateOf(node);
-    const entry = summary.get(section.pointer) ?? { section: section.labels, pointer: section.pointer, count: 0 };
-    entry.count++;
-    summary.set(section.pointer, entry);
+    if (section.missing === undefined) summary.push((section.missing = { section: section.labels, pointer: section.pointer, count: 0 }));
+    section.missing.count++;
     if (known === REPORTED) continue;
     status[pathEntry] = REPORTED;
     const untranslated = withoutLanguage(node.path);
@@ -80,7 +79,7 @@ export function checkPageFiles(
     if (candidates.length) finding.suggestions = candidates;
     report(finding);
   }
-  return { existing, summary: [...summary.values()] };
+  return { existing, summary };
 }
 
 /** The page paths of the files, indexed for "did you mean": built at the first missing page only. */

@@ -1,6 +1,6 @@
 import type { Icon } from '../config/schemas/common.js';
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
-import type { OpenApiSource, PageNode, PageSection } from './types.js';
+import type { MissingPagesSummary, OpenApiSource, PageNode, PageSection } from './types.js';
 
 /** What the pages listed directly in one element share: resolved once for all of them. */
 export interface PageScope {
@@ -19,8 +19,8 @@ export interface PageScope {
 /** One section element (or the root) and its pages. */
 export interface SectionState {
   pointer: string;
-  /** The section in words, for messages: `tab "API"`, or `the navigation`. */
-  name: string;
+  /** What the element is (`tab`, `menu-item`, ...), or `root` for the navigation itself. */
+  kind: string;
   /** Labels of the section elements down to this one. */
   labels: readonly string[];
   /** Every page entry of the site, in reading order (the one list all sections share). */
@@ -28,6 +28,8 @@ export interface SectionState {
   /** Index of the first and of the last page entry of this section; -1 before it has any. */
   first: number;
   last: number;
+  /** With files: how many of its entries have none. */
+  missing?: MissingPagesSummary;
 }
 
 /**

@@ -8,10 +8,18 @@
  */
 abstract class PathTable {
   /** Entry number + 1 at each slot, 0 where free. */
-  private slots: Int32Array = new Int32Array(1024);
+  private slots: Int32Array;
   /** Hash of each entry, to compare before the strings and to grow without hashing again. */
-  private hashes: Int32Array = new Int32Array(512);
+  private hashes: Int32Array;
   private count = 0;
+
+  /** `expected`: how many paths the table will likely hold (it grows past that as needed). */
+  constructor(expected = 512) {
+    let capacity = 1024;
+    while (capacity < expected * 2) capacity *= 2;
+    this.slots = new Int32Array(capacity);
+    this.hashes = new Int32Array(capacity / 2);
+  }
 
   get size(): number {
     return this.count;

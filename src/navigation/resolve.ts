@@ -100,7 +100,7 @@ class NavigationResolver {
       language: undefined,
       breadcrumbs: [],
       section: {},
-      state: this.newSection('/navigation', 'the navigation', []),
+      state: this.newSection('/navigation', 'root', []),
       inGroup: false,
     };
     const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
@@ -155,7 +155,7 @@ class NavigationResolver {
       language: kind === 'language' ? label : parent.language,
       breadcrumbs,
       section: { ...parent.section, [sectionField(kind)]: label },
-      state: this.newSection(pointer, `${kind.replace('-', ' ')} "${breadcrumbs.join(' › ')}"`, breadcrumbs),
+      state: this.newSection(pointer, kind, breadcrumbs),
       inGroup: false,
     };
     const hasChildren = hasChildList(element);
@@ -299,15 +299,15 @@ class NavigationResolver {
     if (this.byPath.size !== size) {
       if (entry === this.latest.length) this.latest = grow(this.latest, entry * 2);
     } else if (PageEntry.stateOf(this.list[this.latest[entry] as number] as PageEntry) === state) {
-      this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${state.name}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
+      this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${sectionName(state)}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
     }
     this.latest[entry] = node.index;
     return entry;
   }
 
 
-  private newSection(pointer: string, name: string, labels: readonly string[]): SectionState {
-    return { pointer, name, labels, pages: this.list, first: -1, last: -1 };
+  private newSection(pointer: string, kind: string, labels: readonly string[]): SectionState {
+    return { pointer, kind, labels, pages: this.list, first: -1, last: -1 };
   }
 
   private global(value: unknown, context: Context): LinkNode[] {
@@ -374,6 +374,11 @@ function toSources(reference: OpenApiReference | undefined, inherited: readonly 
 
 function sectionField(kind: SectionKind): keyof PageSection {
   return kind === 'menu-item' ? 'menuItem' : kind;
+}
+
+/** A section in words, for messages: `tab "Guides › API"`, or `the navigation`. */
+function sectionName(state: SectionState): string {
+  return state.kind === 'root' ? 'the navigation' : `${state.kind.replace('-', ' ')} "${state.labels.join(' › ')}"`;
 }
 
 function iconOf(element: Element): Icon | undefined {
