@@ -11,7 +11,12 @@ const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase(
 /**
  * Checks that every page listed has a file. Each missing page is reported once (at its first
  * entry); a page whose counterpart without a language prefix exists is reported as untranslated.
- * Returns the set of page paths the files serve, and the count of missing pages per section.
+ * Returns whether a path is served by a file, and the count of missing pages per section.
+ *
+ * Each file is looked up in the page index (whose table the walk has built already) rather than
+ * put in a table of its own: the set of every path the files serve is made only when a path
+ * outside the navigation is asked about (an untranslated page's original that is not listed, a
+ * group root, "did you mean").
  */
 export function checkPageFiles(
   pages: readonly PageEntry[],
@@ -19,11 +24,15 @@ export function checkPageFiles(
   byPath: PathIndex<PageEntry>,
   files: Iterable<string>,
   report: (finding: Omit<Diagnostic, 'file'>) => void,
-): { existing: PathSet; summary: MissingPagesSummary[] } {
+): { hasFile: (path: string) => boolean; summary: MissingPagesSummary[] } {
   const list = Array.isArray(files) ? (files as readonly string[]) : [...files];
-  const existing = new PathSet(list.length);
-  /** The page path of each page file, in order: what "did you mean" chooses from. */
+  // Per path of the page index: whether a file serves it, then whether it was reported.
+  const HAS_FILE = 1;
+  const REPORTED = 2;
+  const status = new Uint8Array(byPath.size);
+  /** The page path of each page file, in order, and its hash. */
   const served: string[] = [];
+  const hashes: number[] = [];
   // An indexed loop: `for...of` costs an iterator result per file until the code is optimised.
   for (let index = 0; index < list.length; index++) {
     const file = list[index] as string;
@@ -31,25 +40,32 @@ export function checkPageFiles(
     if (extension === 0) continue;
     // Most files are already in normal form (`guides/a.mdx`): their page path is a slice.
     const stem = file.slice(0, -extension);
-    const hash = plainPagePathHash(stem);
+    let hash = plainPagePathHash(stem);
     const path = hash === -1 ? filePagePath(file) : stem;
-    existing.add(path, hash === -1 ? hashPath(path) : hash);
-    // `folder/index.mdx` also serves `folder`.
-    if (path.endsWith('/index')) existing.add(path.slice(0, -'/index'.length));
+    if (hash === -1) hash = hashPath(path);
     served.push(path);
+    hashes.push(hash);
+    const entry = byPath.entryOf(path, hash);
+    if (entry !== -1) status[entry] = HAS_FILE;
+    // `folder/index.mdx` also serves `folder`.
+    if (path.endsWith('/index')) {
+      const folder = byPath.entryOf(path.slice(0, -'/index'.length));
+      if (folder !== -1) status[folder] = HAS_FILE;
+    }
   }
+  let existing: PathSet | undefined;
+  const hasFile = (path: string): boolean => {
+    const entry = byPath.entryOf(path);
+    if (entry !== -1) return status[entry] === HAS_FILE;
+    existing ??= servedSet(served, hashes);
+    return existing.has(path);
+  };
   let similar: SimilarPages | undefined;
-  // Per path of the page index, checked once: 0 not yet, then one of these.
-  const HAS_FILE = 1;
-  const MISSING = 2;
-  const REPORTED = 3;
-  const status = new Uint8Array(byPath.size);
   const summary: MissingPagesSummary[] = [];
   for (let index = 0; index < pages.length; index++) {
     const node = pages[index] as PageEntry;
     const pathEntry = pathEntries[index] as number;
-    let known = status[pathEntry];
-    if (known === 0) known = status[pathEntry] = existing.has(node.path, byPath.hashAt(pathEntry)) ? HAS_FILE : MISSING;
+    const known = status[pathEntry] as number;
     if (known === HAS_FILE) continue;
     const section = PageEntry.stateOf(node);
     if (section.missing === undefined) summary.push((section.missing = { section: section.labels, pointer: section.pointer, count: 0 }));
@@ -57,7 +73,7 @@ export function checkPageFiles(
     if (known === REPORTED) continue;
     status[pathEntry] = REPORTED;
     const untranslated = withoutLanguage(node.path);
-    if (untranslated && existing.has(untranslated)) {
+    if (untranslated && hasFile(untranslated)) {
       report({
         code: 'navigation/untranslated-page',
         severity: 'warning',
@@ -79,7 +95,17 @@ export function checkPageFiles(
     if (candidates.length) finding.suggestions = candidates;
     report(finding);
   }
-  return { existing, summary };
+  return { hasFile, summary };
+}
+
+/** Every path the files serve: their page paths, and `folder` for each `folder/index`. */
+function servedSet(served: readonly string[], hashes: readonly number[]): PathSet {
+  const set = new PathSet(served.length);
+  served.forEach((path, index) => {
+    set.add(path, hashes[index]);
+    if (path.endsWith('/index')) set.add(path.slice(0, -'/index'.length));
+  });
+  return set;
 }
 
 /** The page paths of the files, indexed for "did you mean": built at the first missing page only. */

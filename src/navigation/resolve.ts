@@ -6,7 +6,7 @@ import type { PageFrontmatter } from '../mdx/frontmatter.js';
 import { classifyEntry, plainPagePathHash } from './classify.js';
 import { checkPageFiles } from './files.js';
 import { PageEntry, type PageScope, type SectionState } from './page-node.js';
-import { grow, hashPath, PathIndex, type PathSet } from './path-index.js';
+import { grow, hashPath, PathIndex } from './path-index.js';
 import type {
   EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, OpenApiSource, PageIndex, PageSection,
   ResolvedNavigation, SectionNode, WebhookNode,
@@ -107,7 +107,7 @@ class NavigationResolver {
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
     const pages: PageIndex = { list: this.list, byPath: this.byPath };
     const files = this.options.files ? checkPageFiles(this.list, this.pathEntries, this.byPath, this.options.files, (finding) => this.report(finding)) : undefined;
-    this.checkRoots(this.byPath, files?.existing);
+    this.checkRoots(this.byPath, files?.hasFile);
     return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics), missingPages: files?.summary ?? [] };
   }
 
@@ -336,13 +336,13 @@ class NavigationResolver {
   }
 
   /** A group root must be a page of the site: listed in the navigation, or a file that exists. */
-  private checkRoots(listed: ReadonlyMap<string, unknown>, files: PathSet | undefined): void {
+  private checkRoots(listed: ReadonlyMap<string, unknown>, hasFile: ((path: string) => boolean) | undefined): void {
     for (const { root, pointer, label } of this.roots) {
-      if (listed.has(root) || files?.has(root)) continue;
+      if (listed.has(root) || hasFile?.(root)) continue;
       this.report({
         code: 'navigation/invalid-root',
         severity: 'error',
-        message: `The root "${root}" of group "${label}" is not a page of the site${files ? ': no file has that path' : ' listed in the navigation'}.`,
+        message: `The root "${root}" of group "${label}" is not a page of the site${hasFile ? ': no file has that path' : ' listed in the navigation'}.`,
         pointer,
         hint: 'Point `root` at an existing page, e.g. the first page of the group.',
       });
