@@ -39,6 +39,9 @@ export default defineConfig([
     // The CLI is an executable, not an API: ESM only, no declarations.
     entry: { 'cli/index': 'src/cli/index.ts' },
     format: ['esm'],
+    // `quire serve` and `quire keys` load the server in a chunk of its own, when they run: its
+    // dependencies would add about 0.5 s to the start of every command.
+    splitting: true,
     sourcemap: true,
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },

@@ -17,6 +17,13 @@ export type {
   OpenApiSource, PageIndex, PageInfo, PageNode, PageSection, ResolvedNavigation, SectionNode, WebhookNode,
 } from './navigation/types.js';
 export type { PageFrontmatter } from './mdx/frontmatter.js';
+export { generateEndpointMdx } from './mdx/endpoint-mdx.js';
+export type { EndpointMdxSource } from './mdx/endpoint-mdx.js';
+export { planOpenApiFiles } from './mdx/plan-openapi-files.js';
+export type { OpenApiFile, OpenApiFilesPlan, OpenApiNavigationGroup, PlanOpenApiFilesOptions } from './mdx/plan-openapi-files.js';
 export * from './openapi/index.js';
 export { expandOpenApiEndpoints } from './openapi/expand-endpoints.js';
 export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts } from './openapi/expand-endpoints.js';
+export { migrateMdx } from './migrate/index.js';
+export type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, RewrittenEntry } from './migrate/index.js';
+export * from './build/index.js';

@@ -9,15 +9,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 describe('public exports', () => {
   it('quire', async () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
-      'AnchorSchema', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
+      'AnchorSchema', 'COMPILED_SITE_VERSION', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema',
-      'VersionSchema', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
-      'findWebhook', 'formatDiagnostics', 'hasErrors', 'listOperations', 'loadOpenApi', 'parseDocsJson', 'resolveNavigation',
+      'VersionSchema', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'compileSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
+      'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson',
+      'planOpenApiFiles', 'resolveNavigation',
     ]);
   });
 
   it('quire/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['loadDocsJson', 'loadSite', 'readOpenApiSource']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['WriteFilesError', 'applyMdxMigration', 'loadDocsJson', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
   it('every export is documented in docs/api.md', async () => {

@@ -13,7 +13,7 @@ const CLOSE_ARRAY = 93;
 const COLON = 58;
 
 /** Offset just past the string whose opening quote is at `start`. */
-function stringEnd(text: string, start: number): number {
+export function stringEnd(text: string, start: number): number {
   let index = start + 1;
   for (;;) {
     const quote = text.indexOf('"', index);
@@ -116,8 +116,8 @@ export function hasDuplicateKeys(text: string, maxDepth = Number.POSITIVE_INFINI
   return false;
 }
 
-/** Offset just past the value starting at `start` (after whitespace). */
-function valueEnd(text: string, start: number): number {
+/** Offset just past the JSON value that starts at `start` (a valid text is assumed). */
+export function valueEnd(text: string, start: number): number {
   const code = text.charCodeAt(start);
   if (code === QUOTE) return stringEnd(text, start);
   if (code !== OPEN_OBJECT && code !== OPEN_ARRAY) {
@@ -138,7 +138,7 @@ function valueEnd(text: string, start: number): number {
   return text.length;
 }
 
-function skipSpace(text: string, index: number): number {
+export function skipSpace(text: string, index: number): number {
   while (index < text.length) {
     const code = text.charCodeAt(index);
     if (code !== 32 && code !== 10 && code !== 13 && code !== 9) break;
@@ -194,4 +194,63 @@ export function offsetInJson(text: string, tokens: readonly string[], at: 'key' 
     best = index;
   }
   return best;
+}
+
+/** A trie of pointer tokens: which members of a container lead to a wanted value. */
+interface PointerTrie {
+  pointer?: string;
+  children: Map<string, PointerTrie>;
+}
+
+/**
+ * Offsets of the values at many JSON pointers of a valid JSON text, in one pass: only the
+ * containers on the way to a wanted value are entered, every other value is skipped. Pointers
+ * that are not in the text are left out of the result.
+ */
+export function offsetsInJson(text: string, pointers: Iterable<string>): Map<string, number> {
+  const root: PointerTrie = { children: new Map() };
+  for (const pointer of pointers) {
+    let node = root;
+    for (const token of parsePointerTokens(pointer)) {
+      let child = node.children.get(token);
+      if (!child) node.children.set(token, (child = { children: new Map() }));
+      node = child;
+    }
+    node.pointer = pointer;
+  }
+  const found = new Map<string, number>();
+  const visit = (node: PointerTrie, start: number): void => {
+    if (node.pointer !== undefined) found.set(node.pointer, start);
+    if (node.children.size === 0) return;
+    const open = text.charCodeAt(start);
+    let index = skipSpace(text, start + 1);
+    if (open === OPEN_OBJECT) {
+      while (text.charCodeAt(index) === QUOTE) {
+        const end = stringEnd(text, index);
+        const raw = text.slice(index + 1, end - 1);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(index, end)) as string) : raw;
+        index = skipSpace(text, end);
+        if (text.charCodeAt(index) === COLON) index = skipSpace(text, index + 1);
+        const child = node.children.get(key);
+        if (child) visit(child, index);
+        index = skipSpace(text, valueEnd(text, index));
+        if (text.charCodeAt(index) === 44) index = skipSpace(text, index + 1);
+        else break;
+      }
+    } else if (open === OPEN_ARRAY) {
+      for (let position = 0; index < text.length && text.charCodeAt(index) !== CLOSE_ARRAY; position++) {
+        const child = node.children.get(String(position));
+        if (child) visit(child, index);
+        index = skipSpace(text, valueEnd(text, index));
+        if (text.charCodeAt(index) === 44) index = skipSpace(text, index + 1);
+        else break;
+      }
+    }
+  };
+  visit(root, skipSpace(text, 0));
+  return found;
+}
+
+function parsePointerTokens(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }

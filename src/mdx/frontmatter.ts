@@ -33,6 +33,13 @@ const BOOLEAN_FIELDS = ['deprecated', 'hidden'] as const;
 /** The frontmatter block: a `---` line at the very start, the YAML, and a closing `---` line. */
 const BLOCK = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)(?:^|\r?\n)---[ \t]*(?:\r?\n|$)/m;
 
+/** The YAML of a page's frontmatter block and the page body after it; `undefined` when the page has no frontmatter. */
+export function splitFrontmatter(text: string): { yaml: string; body: string; /** Line of the first YAML line (the one after `---`). */ firstLine: number } | undefined {
+  const block = BLOCK.exec(text);
+  if (!block || block.index !== 0) return undefined;
+  return { yaml: block[1] ?? '', body: text.slice(block[0].length), firstLine: 2 };
+}
+
 /**
  * Reads the YAML frontmatter at the top of an MDX page (the text may be only that block).
  * Invalid YAML, and known fields of the wrong type, are diagnostics positioned in the MDX file.

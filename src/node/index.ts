@@ -4,3 +4,7 @@ export { loadSite } from './load-site.js';
 export type { LoadSiteOptions, LoadedSite } from './load-site.js';
 export { readOpenApiSource } from './read-spec.js';
 export type { ReadOpenApiSourceOptions, ReadOpenApiSourceResult } from './read-spec.js';
+export { writeFilesAtomically, WriteFilesError } from './write-files.js';
+export type { AtomicFs, FileChange, WriteFilesOptions, WriteFilesResult } from './write-files.js';
+export { applyMdxMigration, planMdxMigration } from './migrate-mdx.js';
+export type { ApplyMdxMigrationOptions, MdxMigration, PlanMdxMigrationOptions } from './migrate-mdx.js';

@@ -1,10 +1,11 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
+import { checkRedirects } from '../navigation/redirects.js';
 import { resolveNavigation } from '../navigation/resolve.js';
 import type { MissingPagesSummary, NavigationTree, PageIndex } from '../navigation/types.js';
 import { loadDocsJson } from './load-docs-json.js';
@@ -28,6 +29,11 @@ export interface LoadSiteOptions {
   openapi?: boolean;
   /** Time allowed for an OpenAPI document given by URL, in milliseconds. Default 15 s. */
   openapiTimeoutMs?: number;
+  /**
+   * Called as work advances, for progress bars: page frontmatter read, OpenAPI documents read,
+   * and once before endpoint pages are built (`endpoints`, 0, documents).
+   */
+  onProgress?: (stage: 'pages' | 'openapi' | 'endpoints', done: number, total: number) => void;
 }
 
 /** A site as loaded from disk. */
@@ -69,11 +75,19 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const sources: Record<string, string> = { ...parsed.sources };
   const frontmatter = new Map<string, PageFrontmatter>();
-  const blocks = await mapLimit(files, options.concurrency ?? 64, (file) => readFrontmatterBlock(path.join(root, file)).catch(() => ''));
+  const blocksByName = new Map<string, string>();
+  const progress = options.onProgress;
+  let read = 0;
+  const blocks = await mapLimit(files, options.concurrency ?? 64, async (file) => {
+    const block = await readFrontmatterBlock(path.join(root, file)).catch(() => '');
+    progress?.('pages', ++read, files.length);
+    return block;
+  });
   files.forEach((file, index) => {
     const block = blocks[index] as string;
     if (block === '') return;
     const name = relativeToCwd(file);
+    blocksByName.set(name, block);
     const result = parseFrontmatter(block, name);
     if (result.diagnostics.length) {
       diagnostics.push(...result.diagnostics);
@@ -86,7 +100,16 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const resolved = resolveNavigation(parsed.config, { files, frontmatter, locate: parsed.locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
   diagnostics.push(...resolved.diagnostics);
   const loaded = { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
-  if (options.openapi === false) return loaded;
+  const redirects = (endpointPages: readonly EndpointPage[]) => {
+    const known = new Set<string>(resolved.pages.byPath.keys());
+    for (const file of files) known.add(filePagePath(file));
+    for (const page of endpointPages) known.add(page.url.replace(/^\/+/, ''));
+    return checkRedirects(parsed.config?.redirects, known, { locate: parsed.locate });
+  };
+  if (options.openapi === false) {
+    diagnostics.push(...redirects([]));
+    return loaded;
+  }
 
   // The OpenAPI documents in effect anywhere, read once each (repository paths or URLs).
   const texts = new Map<string, string>();
@@ -97,7 +120,12 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   // Like the platform, a page that names no document and has none in effect is checked against
   // the OpenAPI files found in the repository.
   if (unnamed) for (const source of await discoverOpenApiFiles(root)) if (!specSources.includes(source)) specSources.push(source);
-  const reads = await mapLimit(specSources, 8, (source) => readOpenApiSource(source, { root, ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }) }));
+  let specsRead = 0;
+  const reads = await mapLimit(specSources, 8, async (source) => {
+    const result = await readOpenApiSource(source, { root, ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }) });
+    progress?.('openapi', ++specsRead, specSources.length);
+    return result;
+  });
   specSources.forEach((source, index) => {
     const read = reads[index];
     if (read?.text !== undefined) texts.set(source, read.text);
@@ -106,15 +134,32 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   });
   const pageFiles = new Map(files.map((file) => [filePagePath(file), relativeToCwd(file)]));
   const playground = parsed.config.api?.playground?.display as PlaygroundMode | undefined;
+  progress?.('endpoints', 0, texts.size);
   const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate: parsed.locate, pageFiles, ...(playground ? { playground } : {}) });
   for (const diagnostic of expanded.diagnostics) {
+    const block = blocksByName.get(diagnostic.file);
+    if (block !== undefined && diagnostic.line === undefined) {
+      diagnostics.push(placeInFrontmatter(diagnostic, block));
+      sources[diagnostic.file] = block;
+      continue;
+    }
     const name = names.get(diagnostic.file);
     if (name !== undefined) {
       if (!(name in sources)) sources[name] = texts.get(diagnostic.file) ?? '';
       diagnostics.push({ ...diagnostic, file: name });
     } else diagnostics.push(diagnostic);
   }
-  return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages };
+  diagnostics.push(...redirects(expanded.pages));
+  return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) };
+}
+
+/** Puts a diagnostic about a frontmatter field (`/openapi`) on that field's value in the page. */
+function placeInFrontmatter(diagnostic: Diagnostic, block: string): Diagnostic {
+  const key = diagnostic.pointer.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^(${key}[ \\t]*:[ \\t]*)`, 'm').exec(block);
+  if (!match) return diagnostic;
+  const line = block.slice(0, match.index).split('\n').length;
+  return { ...diagnostic, line, column: (match[1] as string).length + 1 };
 }
 
 /**
@@ -144,7 +189,7 @@ function frontmatterDocuments(frontmatter: ReadonlyMap<string, PageFrontmatter>,
 }
 
 /** JSON and YAML files of the repository whose first bytes declare `openapi`. */
-async function discoverOpenApiFiles(root: string): Promise<string[]> {
+export async function discoverOpenApiFiles(root: string): Promise<string[]> {
   const candidates = await fastGlob(['**/*.{json,yaml,yml}'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'], followSymbolicLinks: false });
   const heads = await mapLimit(candidates, 32, async (file) => (await readHead(path.join(root, file))) ?? '');
   return candidates.filter((_, index) => /(?:^|[\s{,])["']?openapi["']?\s*:\s*["']?3\./m.test(heads[index] as string)).sort();
@@ -175,7 +220,7 @@ function collectSources(node: NavigationNode, found = new Set<string>()): Set<st
 }
 
 /** Runs `task` over `items` with at most `limit` at a time, keeping the order of results. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -6,10 +6,10 @@ import { readExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
 import { isObject } from './json.js';
-import { mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
+import { createModelContext, mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
 import { operationEntries, type OperationEntry } from './operations.js';
 import { SlugRegistry, slugify } from './slug.js';
-import type { EndpointPage, PageMetadata, PlaygroundMode } from './types.js';
+import type { EndpointPage, PageMetadata, ParameterModel, PlaygroundMode } from './types.js';
 
 /** An endpoint (`{ method, path }`) or a webhook (`{ webhook }`) to make a page for. */
 export type EndpointSelector = { method: string; path: string } | { webhook: string };
@@ -51,7 +51,7 @@ export function buildEndpointPages(document: OpenApiDocument, options: BuildEndp
   const entries = operationEntries(document, { extension });
   const urls = pageUrls(entries, options.directory ?? 'api-reference');
   const selected = options.only ? select(document, entries, options.only, findings) : entries.filter((entry) => !entry.hidden);
-  const context: ModelContext = { document, examples: new ExampleGenerator(), shared: new Map(), sharedLists: new WeakMap() };
+  const context = createModelContext(document, new ExampleGenerator());
   const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extension, findings));
   return { pages, groups: groupByTag(document, pages), diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
 }
@@ -61,11 +61,14 @@ function pageUrls(entries: readonly OperationEntry[], directory: string): Map<Op
   const registry = new SlugRegistry();
   const urls = new Map<OperationEntry, string>();
   const base = directory.replace(/^\/+|\/+$/g, '');
+  const folders = new Map<string | undefined, string>();
   for (const entry of entries) {
     if (entry.hidden) continue;
-    const folder = [base, entry.tags[0] === undefined ? '' : slugify(entry.tags[0]) || 'tag'].filter(Boolean).join('/');
+    const tag = entry.tags[0];
+    let folder = folders.get(tag);
+    if (folder === undefined) folders.set(tag, (folder = [base, tag === undefined ? '' : slugify(tag) || 'tag'].filter(Boolean).join('/')));
     const wanted = slugify(entry.summary ?? '') || slugify(entry.operationId ?? '') || slugify(entry.kind === 'webhook' ? entry.path : `${entry.method} ${entry.path}`) || 'endpoint';
-    urls.set(entry, `${folder ? `${folder}/` : ''}${registry.claim(folder, wanted)}`);
+    urls.set(entry, registry.claimPath(folder, wanted));
   }
   return urls;
 }
@@ -96,8 +99,8 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
   const { operation, pathItem } = entry;
   const spec = context.document.root();
   const extension = readExtension(operation, entry.pointer, extensionName, (finding) => findings.push(finding));
-  const label = entry.kind === 'webhook' ? `webhook ${entry.path}` : `${entry.method} ${entry.path}`;
-  const metadata: PageMetadata = { title: entry.summary || (entry.kind === 'webhook' ? entry.path : label), openapi: `${context.document.file} ${label}` };
+  const label = [entry.kind === 'webhook' ? 'webhook' : entry.method, entry.path].join(' ');
+  const metadata: PageMetadata = { title: entry.summary || (entry.kind === 'webhook' ? entry.path : label), openapi: [context.document.file, label].join(' ') };
   if (typeof operation.description === 'string') metadata.description = operation.description;
   if (options.version !== undefined) metadata.version = options.version;
   if (entry.deprecated) metadata.deprecated = true;
@@ -114,16 +117,29 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
     servers,
     security: sharedByList(context, [operation.security ?? spec.security], () => securityModels(context, operation)),
     playground: playgroundOf(metadata, options.playground, servers.length > 0),
-    parameters: { path: [], query: [], header: [], cookie: [] },
-    responses: responseModels(context, operation.responses, `${entry.pointer}/responses`),
+    parameters: parametersByLocation(mergedParameters(context, pathItem, operation)),
+    responses: responseModels(context, operation.responses),
   };
   if (entry.operationId !== undefined) page.operationId = entry.operationId;
   if (entry.tags[0] !== undefined) page.tag = entry.tags[0];
   if (extension.content !== undefined) page.content = extension.content;
-  for (const parameter of mergedParameters(context, pathItem, entry.pathItemPointer, operation, entry.pointer)) page.parameters[parameter.in].push(parameter);
-  const body = requestBodyModel(context, operation.requestBody, `${entry.pointer}/requestBody`);
+  const body = requestBodyModel(context, operation.requestBody);
   if (body) page.requestBody = body;
   return page;
+}
+
+/** The parameters by location, each list made at its length. */
+function parametersByLocation(parameters: readonly ParameterModel[]): EndpointPage['parameters'] {
+  const of = (location: ParameterModel['in']): ParameterModel[] => {
+    let count = 0;
+    for (let index = 0; index < parameters.length; index++) if ((parameters[index] as ParameterModel).in === location) count++;
+    if (count === 0) return [];
+    const list = new Array<ParameterModel>(count);
+    count = 0;
+    for (let index = 0; index < parameters.length; index++) if ((parameters[index] as ParameterModel).in === location) list[count++] = parameters[index] as ParameterModel;
+    return list;
+  };
+  return { path: of('path'), query: of('query'), header: of('header'), cookie: of('cookie') };
 }
 
 /**

@@ -2,12 +2,12 @@ import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMeanText } from '../diagnostics/suggest.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import { classifyEntry } from '../navigation/classify.js';
-import { joinPath } from '../util/posix-path.js';
 import type { EndpointNode, GroupNode, NavigationNode, NavigationTree, OpenApiSource, PageNode, SectionNode, WebhookNode } from '../navigation/types.js';
 import type { OpenApiDocument } from './document.js';
 import { buildEndpointPages, type EndpointSelector } from './endpoint-pages.js';
 import { findOperation, findSchema, findWebhook } from './find.js';
 import { loadOpenApi } from './load-openapi.js';
+import { frontmatterSource, namedSource } from './reference-source.js';
 import type { EndpointPage, PlaygroundMode } from './types.js';
 
 /** Options of {@link expandOpenApiEndpoints}. */
@@ -147,12 +147,9 @@ class Expander {
 
   /** The document an entry names (`spec.yaml GET /x`): a source in effect, or any source by file name. */
   private named(spec: string, inEffect: readonly OpenApiSource[], pointer: string): OpenApiSource[] {
-    const wanted = normaliseSource(spec);
-    const match = inEffect.find((source) => normaliseSource(source.source) === wanted || stripExtension(normaliseSource(source.source)) === stripExtension(wanted));
-    if (match) return [match];
     const known = [...new Set([...inEffect.map((source) => source.source), ...this.sourceNames()])];
-    const byName = known.find((source) => normaliseSource(source) === wanted || stripExtension(normaliseSource(source)) === stripExtension(wanted)) ?? byStem(spec, known);
-    if (byName) return [{ source: byName, directory: inEffect[0]?.directory ?? 'api-reference' }];
+    const found = namedSource(spec, inEffect, known);
+    if (found) return [found];
     this.report({
       code: 'openapi/unknown-document',
       severity: 'error',
@@ -317,15 +314,7 @@ class Expander {
 
   /** The key in `specs` of a document named in a page's frontmatter. */
   private frontmatterSource(spec: string, pagePath: string): string | undefined {
-    const folder = pagePath.includes('/') ? pagePath.slice(0, pagePath.lastIndexOf('/')) : '';
-    const resolved = spec.startsWith('/') ? joinPath(spec.slice(1)) : joinPath(folder, spec);
-    const known = this.sourceNames();
-    const wanted = [resolved, normaliseSource(spec)];
-    return (
-      known.find((source) => wanted.includes(normaliseSource(source))) ??
-      known.find((source) => wanted.map(stripExtension).includes(stripExtension(normaliseSource(source)))) ??
-      byStem(spec, known)
-    );
+    return frontmatterSource(spec, pagePath, this.sourceNames());
   }
 
   private report(finding: Omit<Diagnostic, 'file'>): void {
@@ -343,21 +332,6 @@ function isSection(node: NavigationNode): node is SectionNode {
   return 'children' in node && node.kind !== 'group';
 }
 
-/** The one document whose file name without extension is `label` (`v2` for `specs/v2.json`), if exactly one is. */
-function byStem(label: string, known: readonly string[]): string | undefined {
-  if (label.includes('/')) return undefined;
-  const matches = known.filter((source) => stripExtension(source.slice(source.lastIndexOf('/') + 1)) === stripExtension(label));
-  return matches.length === 1 ? matches[0] : undefined;
-}
-
 function selectorKey(selector: Selector): string {
   return 'webhook' in selector ? `webhook ${selector.webhook}` : `${selector.method.toUpperCase()} ${selector.path}`;
-}
-
-function normaliseSource(source: string): string {
-  return source.trim().replace(/^\.?\/+/, '');
-}
-
-function stripExtension(source: string): string {
-  return source.replace(/\.(?:ya?ml|json)$/i, '');
 }

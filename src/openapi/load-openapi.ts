@@ -3,9 +3,8 @@ import { OpenApiDocument } from './document.js';
 import { placeFindings, type Finding } from './findings.js';
 import { isObject } from './json.js';
 import { RefResolver } from './refs.js';
-import { looksLikeJson, parseSource, type ParsedSource } from './source.js';
+import { parseSource, type ParsedSource } from './source.js';
 import { validateDocument } from './validate/document.js';
-import { refsInJsonText } from './validate/refs.js';
 
 /** Options of {@link loadOpenApi}. */
 export interface LoadOpenApiOptions {
@@ -55,7 +54,7 @@ export function loadOpenApi(source: unknown, options: LoadOpenApiOptions): LoadO
   const findings: Finding[] = [];
   const root = value as Record<string, unknown>;
   const refs = new RefResolver(root);
-  const refsInText = typeof source === 'string' && looksLikeJson(source) ? refsInJsonText(source) : undefined;
+  const refsInText = parsed?.refs;
   validateDocument({ root, version: kind.version, refs, report: (finding) => findings.push(finding), ...(refsInText ? { refsInText } : {}) });
   if (kind.warning) findings.unshift(kind.warning);
   const document = new OpenApiDocument(file, kind.version, root as unknown as OpenApiDocument['spec'], locate, refs);

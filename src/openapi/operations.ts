@@ -1,7 +1,7 @@
-import { joinPointer } from '../json/pointer.js';
+import { joinPointer, joinPointerFlat } from '../json/pointer.js';
 import type { OpenApiDocument } from './document.js';
 import { isObject, type JsonObject } from './json.js';
-import { OPERATION_KEYS, type HttpMethod, type OperationSummary } from './types.js';
+import { OPERATION_KEYS, type HttpMethod, type OperationKey, type OperationSummary } from './types.js';
 
 /** Options of {@link listOperations}. */
 export interface ListOperationsOptions {
@@ -13,7 +13,6 @@ export interface ListOperationsOptions {
 export interface OperationEntry extends OperationSummary {
   operation: JsonObject;
   pathItem: JsonObject;
-  pathItemPointer: string;
 }
 
 /**
@@ -26,8 +25,18 @@ export function listOperations(document: OpenApiDocument, options: ListOperation
 
 /** The public part of an entry. */
 export function summaryOf(entry: OperationEntry): OperationSummary {
-  const { operation: _operation, pathItem: _pathItem, pathItemPointer: _pointer, ...summary } = entry;
-  return summary;
+  const { operation: _operation, pathItem: _pathItem, ...summary } = entry;
+  // The entry may hold the document's own list of tags; the caller gets a copy.
+  return { ...summary, tags: [...summary.tags] };
+}
+
+const METHODS: Record<OperationKey, HttpMethod> = { get: 'GET', put: 'PUT', post: 'POST', delete: 'DELETE', options: 'OPTIONS', head: 'HEAD', patch: 'PATCH', trace: 'TRACE' };
+const NO_TAGS: readonly string[] = Object.freeze([]);
+
+/** The operation's tags: its own list when every tag is a string (the usual case), so that no copy is kept per operation. */
+function tagsOf(tags: unknown): string[] {
+  if (!Array.isArray(tags)) return NO_TAGS as string[];
+  return tags.every((tag) => typeof tag === 'string') ? (tags as string[]) : tags.filter((tag): tag is string => typeof tag === 'string');
 }
 
 export function operationEntries(document: OpenApiDocument, options: ListOperationsOptions = {}): OperationEntry[] {
@@ -50,15 +59,14 @@ function collectOperations(document: OpenApiDocument, options: ListOperationsOpt
         if (!isObject(operation)) continue;
         const summary: OperationEntry = {
           kind,
-          method: method.toUpperCase() as HttpMethod,
+          method: METHODS[method],
           path,
-          pointer: joinPointer(resolved.pointer, method),
-          tags: Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+          pointer: joinPointerFlat(resolved.pointer, method),
+          tags: tagsOf(operation.tags),
           deprecated: operation.deprecated === true,
           hidden: operation['x-hidden'] === true || (isObject(operation[extension]) && (operation[extension] as JsonObject).hidden === true),
           operation,
           pathItem,
-          pathItemPointer: resolved.pointer,
         };
         if (typeof operation.operationId === 'string') summary.operationId = operation.operationId;
         if (typeof operation.summary === 'string') summary.summary = operation.summary;

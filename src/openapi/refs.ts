@@ -52,16 +52,23 @@ export class RefResolver {
   private readonly component = new Map<string, number>();
   private readonly cyclic = new Set<number>();
   private readonly edges = new Map<string, string[]>();
+  /** What each reference written in the document points at (`null`: external or missing). */
+  private readonly targets = new Map<string, RefTarget | null>();
   private nextComponent = 0;
 
   constructor(private readonly root: unknown) {}
 
   /** The value an internal reference points at, or `undefined` (external or missing). */
   target(ref: string): RefTarget | undefined {
-    const pointer = internalPointer(ref);
-    if (pointer === undefined) return undefined;
-    const value = getAtPointer(this.root, pointer);
-    return value === undefined ? undefined : { pointer, value };
+    // A document writes the same few thousand references many times over: look each up once.
+    let target = this.targets.get(ref);
+    if (target === undefined) {
+      const pointer = internalPointer(ref);
+      const value = pointer === undefined ? undefined : getAtPointer(this.root, pointer);
+      target = pointer === undefined || value === undefined ? null : { pointer, value };
+      this.targets.set(ref, target);
+    }
+    return target ?? undefined;
   }
 
   /**
@@ -76,6 +83,19 @@ export class RefResolver {
       const next = this.target(ref);
       if (!next) return undefined;
       current = next;
+    }
+    return undefined;
+  }
+
+  /** {@link follow} for callers that need only the value at the end of the chain. */
+  resolve(value: unknown): unknown {
+    let current = value;
+    for (let hop = 0; hop < MAX_REF_HOPS; hop++) {
+      const ref = refOf(current);
+      if (ref === undefined) return current;
+      const next = this.target(ref);
+      if (!next) return undefined;
+      current = next.value;
     }
     return undefined;
   }
@@ -143,14 +163,15 @@ export class RefResolver {
   }
 
   private reference(ref: string, component: number): SchemaModel | CircularReference {
-    const pointer = internalPointer(ref);
+    const found = this.target(ref);
+    const pointer = found?.pointer ?? internalPointer(ref);
     if (pointer === undefined) return { $ref: ref };
     this.connect(pointer);
     const own = this.component.get(pointer) as number;
     if (own === component && this.cyclic.has(own)) return circularMarker(ref, pointer);
     const cached = this.schemas.get(pointer);
     if (cached) return cached;
-    const target = getAtPointer(this.root, pointer);
+    const target = found?.value;
     let result: SchemaModel | CircularReference;
     if (isObject(target)) result = this.walk(target, own);
     else if (typeof target === 'boolean') result = target ? {} : { not: {} };
@@ -212,8 +233,8 @@ export class RefResolver {
       const value = pending.pop();
       if (!isObject(value)) continue;
       if (typeof value.$ref === 'string') {
-        const target = internalPointer(value.$ref);
-        if (target !== undefined && getAtPointer(this.root, target) !== undefined) found.push(target);
+        const target = this.target(value.$ref);
+        if (target) found.push(target.pointer);
       }
       for (const key in value) {
         const child = value[key];

@@ -1,12 +1,45 @@
 /** `Get a user` to `get-a-user`: lower case ASCII letters and digits joined by single dashes. */
 export function slugify(text: string): string {
-  return text
+  return asciiSlug(text) ?? text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * {@link slugify} of an ASCII text in one pass over its words (runs of letters and digits, split
+ * where a lower-case letter or digit meets a capital), which makes a few small strings where the
+ * rules above make six copies; `undefined` for other texts.
+ */
+function asciiSlug(text: string): string | undefined {
+  let slug = '';
+  let start = -1;
+  let previous = 0;
+  const word = (end: number) => {
+    const piece = text.slice(start, end);
+    slug = slug ? `${slug}-${piece}` : piece;
+  };
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x80) return undefined;
+    const upper = code >= 65 && code <= 90;
+    if (upper || (code >= 97 && code <= 122) || (code >= 48 && code <= 57)) {
+      if (start === -1) start = index;
+      else if (upper && ((previous >= 97 && previous <= 122) || (previous >= 48 && previous <= 57))) {
+        word(index);
+        start = index;
+      }
+    } else if (start !== -1) {
+      word(index);
+      start = -1;
+    }
+    previous = code;
+  }
+  if (start !== -1) word(text.length);
+  return slug.toLowerCase();
 }
 
 /**
@@ -20,15 +53,23 @@ export class SlugRegistry {
   private readonly nextSuffix = new Map<string, number>();
 
   claim(folder: string, wanted: string): string {
-    const key = `${folder}/${wanted}`;
-    let slug = wanted;
-    let suffix = this.nextSuffix.get(key) ?? 2;
-    if (this.taken.has(key)) {
-      while (this.taken.has(`${folder}/${wanted}-${suffix}`)) suffix++;
-      slug = `${wanted}-${suffix}`;
-      this.nextSuffix.set(key, suffix + 1);
+    const path = this.claimPath(folder, wanted);
+    return folder ? path.slice(folder.length + 1) : path;
+  }
+
+  /** {@link claim}, as the page path `folder/slug` (`slug` without a folder): the string the registry keeps, so a page can keep it too. */
+  claimPath(folder: string, wanted: string): string {
+    const at = (slug: string) => (folder ? [folder, slug].join('/') : slug);
+    const key = at(wanted);
+    if (!this.taken.has(key)) {
+      this.taken.add(key);
+      return key;
     }
-    this.taken.add(`${folder}/${slug}`);
-    return slug;
+    let suffix = this.nextSuffix.get(key) ?? 2;
+    while (this.taken.has(at(`${wanted}-${suffix}`))) suffix++;
+    this.nextSuffix.set(key, suffix + 1);
+    const path = at(`${wanted}-${suffix}`);
+    this.taken.add(path);
+    return path;
   }
 }

@@ -2,7 +2,8 @@ import { isAlias, isCollection, isDocument, isMap, isPair, isScalar, isSeq, pars
 import { LineIndex, type Position } from '../diagnostics/line-index.js';
 import { parsePointer } from '../json/pointer.js';
 import { scanJson } from '../json/scan.js';
-import { hasDuplicateKeys, offsetInJson } from '../json/text.js';
+import { parseJsonSharingStrings, type SharedParse } from '../json/parse-shared.js';
+import { offsetInJson } from '../json/text.js';
 
 /** Deepest nesting accepted in a JSON description (real ones stay under 100). */
 export const MAX_JSON_DEPTH = 512;
@@ -33,6 +34,8 @@ export interface ParsedSource {
   locate(pointer: string, at?: 'key' | 'value'): Position | undefined;
   /** Line and column of a character offset. */
   position(offset: number): Position;
+  /** JSON texts: the distinct `$ref` values written anywhere in the text. */
+  refs?: string[];
 }
 
 /** True when the text is JSON rather than YAML: JSON texts start with `{` or `[`. */
@@ -54,16 +57,17 @@ function parseJsonSource(raw: string): ParsedSource {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const position = positionFinder(text);
   const locate = (pointer: string, at: 'key' | 'value' = 'value'): Position | undefined => position(offsetInJson(text, parsePointer(pointer), at));
-  let value: unknown;
+  let parsed: SharedParse;
   try {
-    value = JSON.parse(text);
+    parsed = parseJsonSharingStrings(text, MAX_JSON_DEPTH);
   } catch {
     const scan = scanJson(text, { maxDepth: MAX_JSON_DEPTH });
     const error = scan.error ?? { offset: 0, message: 'The file is not valid JSON.', hint: 'Check the file with a JSON validator.' };
     return { value: undefined, problems: [{ code: 'openapi/syntax', message: error.message, hint: error.hint, offset: error.offset, pointer: '' }], locate, position };
   }
-  // The full scanner (pointers, depth) runs only when the fast pass finds a repeated key or deep nesting.
-  const scan = hasDuplicateKeys(text, MAX_JSON_DEPTH) ? scanJson(text, { maxDepth: MAX_JSON_DEPTH }) : { duplicates: [], error: undefined };
+  const { value } = parsed;
+  // The full scanner (pointers, depth) runs only when the parse saw a repeated key or deep nesting.
+  const scan = parsed.suspect ? scanJson(text, { maxDepth: MAX_JSON_DEPTH }) : { duplicates: [], error: undefined };
   if (scan.error?.message.startsWith('Nesting deeper')) {
     return { value: undefined, problems: [{ code: 'openapi/too-deep', message: scan.error.message, hint: scan.error.hint, offset: scan.error.offset, pointer: '' }], locate, position };
   }
@@ -78,7 +82,7 @@ function parseJsonSource(raw: string): ParsedSource {
       pointer: duplicate.pointer,
     };
   });
-  return { value, problems, locate, position };
+  return { value, problems, locate, position, refs: parsed.refs };
 }
 
 /**

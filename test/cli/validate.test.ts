@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { expectedText, fixturePath } from '../helpers/fixtures.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = path.join(root, 'dist/cli/index.js');
@@ -81,5 +82,28 @@ describe('quire validate (built CLI)', () => {
     expect(stdout).toContain('docs.json:1:');
     expect(stdout).toContain('config/ref-outside-root');
     expect(stdout).not.toMatch(/^nav\/tab\.json:/m);
+  });
+
+  it('checks everything a site can get wrong, in document order per file, with a summary line', () => {
+    // fixtures/cli/validate-broken-site: a missing group root and page (did you mean), an endpoint
+    // reference and an `openapi:` frontmatter not in the document, a broken $ref in the document,
+    // a redirect to nothing and a redirect loop.
+    const { code, stdout, stderr } = quire(['validate', 'fixtures/cli/validate-broken-site']);
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+    expect(stdout).toBe(expectedText(fixturePath('cli', 'validate-broken-site.expected.txt'), stdout));
+    expect(stdout).toMatch(/\n7 errors, 1 warning in 5 pages\n$/);
+    const report = JSON.parse(quire(['validate', 'fixtures/cli/validate-broken-site', '--format', 'json']).stdout);
+    expect(report).toMatchObject({ valid: false, errors: 7, warnings: 1, pages: 5 });
+    expect(report.diagnostics.map((diagnostic: { code: string; file: string; line?: number }) => `${diagnostic.file.replace(/^.*validate-broken-site\//, '')}:${diagnostic.line} ${diagnostic.code}`)).toEqual([
+      'docs.json:12 navigation/invalid-root',
+      'docs.json:13 navigation/missing-page',
+      'docs.json:23 openapi/reference-not-found',
+      'docs.json:31 navigation/redirect-to-nothing',
+      'docs.json:32 navigation/redirect-loop',
+      'docs.json:33 navigation/redirect-loop',
+      'openapi.yaml:29 openapi/ref-not-found',
+      'api/delete-user.mdx:2 openapi/frontmatter-not-found',
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { expandOpenApiEndpoints, parseDocsJson, resolveNavigation, type DocsConfig, type NavigationNode, type PageFrontmatter } from '../../src/index.js';
 import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
 import { filePagePath } from '../../src/navigation/classify.js';
+import { checkRedirects } from '../../src/navigation/redirects.js';
+import { compileSite } from '../../src/build/compile-site.js';
 import { corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/corpus.js';
 import { expectedJson, folderReader } from '../helpers/fixtures.js';
 
@@ -54,13 +56,22 @@ describe.skipIf(!hasCorpus)('expandOpenApiEndpoints on the corpus sites', () => 
         if (!/^[a-z]+:/i.test(source) && file.startsWith(folder) && existsSync(file)) specs.set(source, readFileSync(file, 'utf8'));
       }
       const expanded = expandOpenApiEndpoints(resolved.tree, specs, { locate: parsed.locate });
+      // Redirect destinations against everything that has a page: the navigation, the files, the generated pages.
+      const known = new Set([...resolved.pages.byPath.keys(), ...files.map(filePagePath), ...expanded.pages.map((page) => page.url.replace(/^\/+/, ''))]);
+      const redirects = checkRedirects(config.redirects, known, { locate: parsed.locate });
+      // The compiled site: every generated page gets its model file; the bytes do not depend on anything but the input.
+      const compiled = compileSite({ config, tree: expanded.tree, endpointPages: expanded.pages });
+      expect(compiled.files.map((file) => file.path).slice(1)).toEqual(compiled.site.endpoints.map((entry) => entry.model));
+      expect(compileSite({ config, tree: expanded.tree, endpointPages: [...expanded.pages].reverse() }).files).toEqual(compiled.files);
       const actual = {
+        compiled: { pages: compiled.site.pages.length, endpointPages: compiled.site.endpoints.length, diagnostics: compiled.diagnostics.map((diagnostic) => diagnostic.message) },
         documents: [...specs.keys()].sort(),
         generated: count(expanded.tree.root.children),
         pages: expanded.pages.length,
         findings: expanded.diagnostics
           .filter((diagnostic) => !diagnostic.file.match(/\.(ya?ml|json)$/) || diagnostic.file === 'docs.json')
           .map((diagnostic) => `${diagnostic.file}${diagnostic.line ? `:${diagnostic.line}` : ''} ${diagnostic.code} ${diagnostic.message}${diagnostic.suggestions ? ` (did you mean ${diagnostic.suggestions[0]})` : ''}`),
+        redirects: { checked: config.redirects?.length ?? 0, findings: redirects.map((diagnostic) => `${diagnostic.file}:${diagnostic.line} ${diagnostic.code} ${diagnostic.message}${diagnostic.suggestions ? ` (did you mean ${diagnostic.suggestions[0]})` : ''}`) },
         documentErrors: expanded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' && diagnostic.file !== 'docs.json' && /\.(ya?ml|json)$/.test(diagnostic.file)).length,
       };
       expect(actual).toEqual(expectedJson(path.join(import.meta.dirname, 'expand', `${site}.json`), actual));

@@ -34,3 +34,12 @@ export function expectedJson(file: string, actual: unknown): unknown {
   }
   return JSON.parse(readFileSync(file, 'utf8'));
 }
+
+/** Like {@link expectedJson}, for text: compares with the file, or writes it with UPDATE=1. */
+export function expectedText(file: string, actual: string): string {
+  if (process.env.UPDATE === '1' || !existsSync(file)) {
+    if (process.env.UPDATE !== '1') throw new Error(`${file} is missing; run with UPDATE=1 to create it, then review it.`);
+    writeFileSync(file, actual);
+  }
+  return readFileSync(file, 'utf8');
+}

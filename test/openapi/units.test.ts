@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanJson } from '../../src/json/scan.js';
 import { parsePointer } from '../../src/json/pointer.js';
@@ -15,6 +16,18 @@ describe('slugs', () => {
     expect(slugify('listUsersById')).toBe('list-users-by-id');
     expect(slugify('Liste des éléments')).toBe('liste-des-elements');
     expect(slugify('  !!  ')).toBe('');
+  });
+
+  it('slugifies ASCII texts in one pass exactly as the general rules do', () => {
+    const general = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+    const ascii = fc.string({ unit: fc.constantFrom(...'aZ9 -_/{}.AbCdxY0'.split(''), ...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))), maxLength: 40 });
+    fc.assert(
+      fc.property(ascii, (text) => {
+        expect(slugify(text)).toBe(general(text));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(slugify('getHTTPResponse2FA')).toBe(general('getHTTPResponse2FA'));
   });
 
   it('stay unique in a folder, in the order asked, and linear in the number of collisions', () => {

@@ -1,7 +1,10 @@
 import type { Command } from '../command.js';
+import { buildCommand } from './build.js';
 import { keysCommand } from './keys.js';
+import { migrateMdxCommand } from './migrate-mdx.js';
+import { openApiFileCommand } from './openapi-file.js';
 import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [validateCommand, keysCommand, serveCommand];
+export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, keysCommand, serveCommand];

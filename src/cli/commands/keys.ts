@@ -1,4 +1,3 @@
-import { createApiKey, openStore, parseApiKey } from '../../server/index.js';
 import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 
@@ -49,6 +48,8 @@ export const keysCommand: Command = {
     const project = action === 'revoke' ? undefined : requireProject(values.project);
     if (action === 'revoke' && rest.length !== 1) throw new UsageError('Give exactly one key id to revoke.');
 
+    // Loaded here: the server's dependencies (PGlite, pg, the Anthropic SDK) would slow every other command's start.
+    const { createApiKey, openStore, parseApiKey } = await import('../../server/index.js');
     const store = await openStore(location);
     try {
       if (action === 'create') {

@@ -1,16 +1,4 @@
-import {
-  createAgentJobRunner,
-  createAnthropicModel,
-  createApiHandler,
-  createGitHubHost,
-  createLocalGitHost,
-  listen,
-  openStore,
-  type AgentJobRunner,
-  type GitHost,
-  type RunningServer,
-  type Store,
-} from '../../server/index.js';
+import type { AgentJobRunner, GitHost, RunningServer, Store } from '../../server/index.js';
 import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 
@@ -95,8 +83,12 @@ export function parseServeArgs(argv: string[]): ServeOptions {
   };
 }
 
+/** The server module, loaded when a server starts: its dependencies (PGlite, pg, the Anthropic SDK) would slow every other command's start. */
+type ServerModule = typeof import('../../server/index.js');
+
 /** The agent runner from the options and environment, or why there is none. */
-function agentFrom(options: ServeOptions, io: CliIo, store: Store): AgentJobRunner | string {
+function agentFrom(server: ServerModule, options: ServeOptions, io: CliIo, store: Store): AgentJobRunner | string {
+  const { createAgentJobRunner, createAnthropicModel, createGitHubHost, createLocalGitHost } = server;
   const apiKey = io.env.ANTHROPIC_API_KEY;
   if (!options.repo && !options.github) return 'no repository (give --repo or --github)';
   if (!apiKey) return 'ANTHROPIC_API_KEY is not set';
@@ -137,9 +129,11 @@ export interface StartedServe {
 
 /** Opens the store, wires the agent and listens; prints where. */
 export async function startServe(options: ServeOptions, io: CliIo): Promise<StartedServe> {
+  const server = await import('../../server/index.js');
+  const { createApiHandler, listen, openStore } = server;
   const location = resolveStoreLocation(options, io.env, io.cwd);
   const store = await openStore(location);
-  const agent = agentFrom(options, io, store);
+  const agent = agentFrom(server, options, io, store);
   const handler = createApiHandler({
     store,
     ...(typeof agent === 'string' ? {} : { agent }),

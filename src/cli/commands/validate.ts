@@ -1,15 +1,17 @@
 import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { loadSite } from '../../node/load-site.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
+import { loadSiteForCommand } from '../load.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire validate [dir] [options]
 
-Checks the site in [dir] (default: the current folder): its docs.json and the files its $refs
-point to, the navigation (every page has a file, endpoint references have an OpenAPI document,
-group roots exist) and the frontmatter of every page. Prints every problem with its file, line
-and column.
+Checks the site in [dir] (default: the current folder) without rendering it: its docs.json and
+the files its $refs point to; the navigation (every page has a file, group roots exist); the
+OpenAPI documents referenced anywhere and every endpoint reference against them; the frontmatter
+of every page, including \`openapi:\` and \`openapi-schema:\`; redirects whose destination is not a
+page. Prints every problem with its file, line and column, then a summary line. Shows progress on
+a terminal.
 
 Options:
   --strict           Report unknown keys outside navigation as errors, not warnings
@@ -27,7 +29,7 @@ export const validateCommand: Command = {
     const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
-    const site = await loadSite(positionals[0] ?? '.', { cwd: io.cwd, strict: values.strict });
+    const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
     const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = site.diagnostics.length - errors;
     const found = site.config ? countNavigation(site.config) : undefined;

@@ -1,7 +1,7 @@
 import { joinPointer } from '../../json/pointer.js';
 import { isObject, type JsonObject } from '../json.js';
 import { OPERATION_KEYS } from '../types.js';
-import type { CheckContext } from './context.js';
+import { pointerOf, type CheckContext, type LazyPointer } from './context.js';
 import { INFO_KEYS, OPERATION_KEYS_ALLOWED, PATH_ITEM_KEYS, ROOT_KEYS, checkKeys } from './keys.js';
 import { checkOperationParameters, checkParameter } from './parameters.js';
 import { checkRefs } from './refs.js';
@@ -74,7 +74,7 @@ function checkPathItem(context: CheckContext, item: unknown, pointer: string, pa
   if (!isObject(item)) return wrongType(context, pointer, 'a path item object');
   if (typeof item.$ref === 'string') return;
   checkKeys(context, item, pointer, PATH_ITEM_KEYS, `The path item ${JSON.stringify(path)}`);
-  checkServers(context, item.servers, joinPointer(pointer, 'servers'));
+  if (item.servers !== undefined) checkServers(context, item.servers, joinPointer(pointer, 'servers'));
   if (Array.isArray(item.parameters)) item.parameters.forEach((parameter, index) => checkParameter(context, parameter, joinPointer(pointer, 'parameters', index)));
   for (const method of OPERATION_KEYS) {
     const operation = item[method];
@@ -98,10 +98,10 @@ function checkOperation(context: CheckContext, operation: JsonObject, pointer: s
   if (responses === undefined) {
     if (context.version === '3.0') missing(context, pointer, `${name} has no \`responses\`.`, 'Describe at least one response, such as `200` or `default`.');
   } else if (!isObject(responses)) wrongType(context, joinPointer(pointer, 'responses'), 'an object of responses by status code');
-  else checkResponses(context, responses, joinPointer(pointer, 'responses'));
-  if (isObject(operation.requestBody) && typeof operation.requestBody.$ref !== 'string') checkContent(context, operation.requestBody.content, joinPointer(pointer, 'requestBody', 'content'));
-  checkSecurityRequirements(context, operation.security, joinPointer(pointer, 'security'));
-  checkServers(context, operation.servers, joinPointer(pointer, 'servers'));
+  else checkResponses(context, responses, () => joinPointer(pointer, 'responses'));
+  if (isObject(operation.requestBody) && typeof operation.requestBody.$ref !== 'string') checkContent(context, operation.requestBody.content, () => joinPointer(pointer, 'requestBody', 'content'));
+  if (operation.security !== undefined) checkSecurityRequirements(context, operation.security, joinPointer(pointer, 'security'));
+  if (operation.servers !== undefined) checkServers(context, operation.servers, joinPointer(pointer, 'servers'));
   if (operation.tags !== undefined && (!Array.isArray(operation.tags) || operation.tags.some((tag) => typeof tag !== 'string'))) {
     wrongType(context, joinPointer(pointer, 'tags'), 'a list of tag names');
   }
@@ -109,40 +109,40 @@ function checkOperation(context: CheckContext, operation: JsonObject, pointer: s
 
 const STATUS = /^([1-5](\d\d|XX)|default)$/;
 
-function checkResponses(context: CheckContext, responses: JsonObject, pointer: string, byStatus = true): void {
+function checkResponses(context: CheckContext, responses: JsonObject, pointer: LazyPointer, byStatus = true): void {
   for (const status in responses) {
     if (status.startsWith('x-')) continue;
-    const at = joinPointer(pointer, status);
+    const at = () => joinPointer(pointerOf(pointer), status);
     if (byStatus && !STATUS.test(status)) {
-      context.report({ code: 'openapi/invalid-status', severity: 'error', message: `${JSON.stringify(status)} is not an HTTP status code, a range such as "4XX", or "default".`, pointer: at, at: 'key', hint: /^[1-5]xx$/i.test(status) ? `Ranges are written in capitals: "${status.toUpperCase()}".` : 'Use a three-digit code, a range with XX, or `default`.' });
+      context.report({ code: 'openapi/invalid-status', severity: 'error', message: `${JSON.stringify(status)} is not an HTTP status code, a range such as "4XX", or "default".`, pointer: at(), at: 'key', hint: /^[1-5]xx$/i.test(status) ? `Ranges are written in capitals: "${status.toUpperCase()}".` : 'Use a three-digit code, a range with XX, or `default`.' });
     }
     const response = responses[status];
     if (!isObject(response)) {
-      wrongType(context, at, 'a response object');
+      wrongType(context, at(), 'a response object');
       continue;
     }
     if (typeof response.$ref === 'string') continue;
     if (typeof response.description !== 'string') {
-      if (response.description === undefined) missing(context, at, `The response ${status} has no \`description\`.`, 'Describe the response in a sentence; an empty string is allowed.');
-      else wrongType(context, joinPointer(at, 'description'), 'a string');
+      if (response.description === undefined) missing(context, at(), `The response ${status} has no \`description\`.`, 'Describe the response in a sentence; an empty string is allowed.');
+      else wrongType(context, joinPointer(at(), 'description'), 'a string');
     }
-    checkContent(context, response.content, joinPointer(at, 'content'));
-    if (isObject(response.headers)) for (const name in response.headers) checkHeaderSchema(context, response.headers[name], joinPointer(at, 'headers', name));
+    checkContent(context, response.content, () => joinPointer(at(), 'content'));
+    if (isObject(response.headers)) for (const name in response.headers) checkHeaderSchema(context, response.headers[name], () => joinPointer(at(), 'headers', name));
   }
 }
 
-function checkContent(context: CheckContext, content: unknown, pointer: string): void {
+function checkContent(context: CheckContext, content: unknown, pointer: LazyPointer): void {
   if (content === undefined) return;
-  if (!isObject(content)) return wrongType(context, pointer, 'an object of media types');
+  if (!isObject(content)) return wrongType(context, pointerOf(pointer), 'an object of media types');
   for (const mediaType in content) {
     const media = content[mediaType];
-    if (!isObject(media)) wrongType(context, joinPointer(pointer, mediaType), 'a media type object');
-    else if (media.schema !== undefined) checkSchema(context, media.schema, joinPointer(pointer, mediaType, 'schema'));
+    if (!isObject(media)) wrongType(context, joinPointer(pointerOf(pointer), mediaType), 'a media type object');
+    else if (media.schema !== undefined) checkSchema(context, media.schema, () => joinPointer(pointerOf(pointer), mediaType, 'schema'));
   }
 }
 
-function checkHeaderSchema(context: CheckContext, header: unknown, pointer: string): void {
-  if (isObject(header) && header.schema !== undefined) checkSchema(context, header.schema, joinPointer(pointer, 'schema'));
+function checkHeaderSchema(context: CheckContext, header: unknown, pointer: LazyPointer): void {
+  if (isObject(header) && header.schema !== undefined) checkSchema(context, header.schema, () => joinPointer(pointerOf(pointer), 'schema'));
 }
 
 function checkOperationId(context: CheckContext, operation: JsonObject, pointer: string, seen: Map<string, string>): void {

@@ -36,7 +36,9 @@ export function checkParameter(context: CheckContext, parameter: unknown, pointe
 interface Declared {
   name: string;
   in: string;
-  pointer: string;
+  /** The list it is in and its place there: its pointer is made only to report it. */
+  list: string;
+  index: number;
 }
 
 /**
@@ -57,14 +59,14 @@ export function checkOperationParameters(context: CheckContext, item: JsonObject
       code: 'openapi/path-parameter-not-in-path',
       severity: 'error',
       message: `${name} declares the path parameter ${JSON.stringify(parameter.name)}, but the path has no {${parameter.name}}.`,
-      pointer: parameter.pointer,
+      pointer: joinPointer(parameter.list, parameter.index),
       hint: template.length ? `The path's parameters are ${template.map((entry) => `{${entry}}`).join(', ')}; rename the parameter or the placeholder.` : 'Remove the parameter, or add the placeholder to the path.',
     });
   }
   const missingNames = template.filter((entry) => !effective.has(`path ${entry}`));
   // A parameter whose `$ref` is broken is reported there; it may be the one that seems missing.
-  const unresolved = [item.parameters, operation.parameters].some((list) => Array.isArray(list) && list.some((entry) => context.refs.follow(entry, '') === undefined));
-  if (missingNames.length && !unresolved) {
+  const unresolved = () => [item.parameters, operation.parameters].some((list) => Array.isArray(list) && list.some((entry) => context.refs.resolve(entry) === undefined));
+  if (missingNames.length && !unresolved()) {
     context.report({
       code: 'openapi/path-parameter-missing',
       severity: 'error',
@@ -81,10 +83,9 @@ function declared(context: CheckContext, list: unknown, pointer: string, report:
   const result: Declared[] = [];
   const seen = new Set<string>();
   list.forEach((entry, index) => {
-    const at = joinPointer(pointer, index);
-    const resolved = context.refs.follow(entry, at);
-    if (!resolved || !isObject(resolved.value)) return;
-    const { name, in: location } = resolved.value;
+    const resolved = context.refs.resolve(entry);
+    if (!isObject(resolved)) return;
+    const { name, in: location } = resolved;
     if (typeof name !== 'string' || typeof location !== 'string') return;
     const key = `${location} ${name}`;
     if (seen.has(key) && report) {
@@ -92,12 +93,12 @@ function declared(context: CheckContext, list: unknown, pointer: string, report:
         code: 'openapi/duplicate-parameter',
         severity: 'error',
         message: `The ${location} parameter ${JSON.stringify(name)} is listed twice in these parameters.`,
-        pointer: at,
+        pointer: joinPointer(pointer, index),
         hint: 'Remove one: a parameter is identified by its name and location.',
       });
     }
     seen.add(key);
-    result.push({ name, in: location, pointer: at });
+    result.push({ name, in: location, list: pointer, index });
   });
   return result;
 }

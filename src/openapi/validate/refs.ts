@@ -13,16 +13,6 @@ const NAMED_MEMBERS = new Set([
 const DATA_KEYWORDS = new Set(['example', 'default', 'enum', 'const']);
 
 /**
- * The distinct `$ref` values written in a JSON text, found by a regular expression: when they all
- * resolve inside the document, the walk below (which tells references from data) is not needed.
- */
-export function refsInJsonText(text: string): string[] {
-  const found = new Set<string>();
-  for (const match of text.matchAll(/"\$ref"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) found.add(match[1] as string);
-  return [...found].map((raw) => (raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw));
-}
-
-/**
  * Finds every `$ref` of the document in one iterative pass and reports those that leave the
  * document (external files or URLs, which Quire does not fetch) and those that point at nothing.
  * Values of examples, defaults, enums and `x-` extensions are data and are not looked into.

@@ -1,7 +1,7 @@
 import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
 import { joinPointer } from '../../json/pointer.js';
 import { isObject } from '../json.js';
-import type { CheckContext } from './context.js';
+import { pointerOf, type CheckContext, type LazyPointer } from './context.js';
 
 const TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
 const TYPES_31 = [...TYPES, 'null'];
@@ -17,21 +17,33 @@ const MAX_DEPTH = 256;
  * Recursive over one shared path, so that the walk allocates nothing per schema: schemas are most
  * of a large document, and pointers are built only for what is reported.
  */
-export function checkSchema(context: CheckContext, schema: unknown, pointer: string): void {
-  const path: string[] = [];
-  const allowed = context.version === '3.1' ? TYPES_31 : TYPES;
-  const at = () => joinPointer(pointer, ...path);
-  const visit = (value: unknown): void => {
+export function checkSchema(context: CheckContext, schema: unknown, pointer: LazyPointer): void {
+  new SchemaWalk(context, pointer).visit(schema);
+}
+
+class SchemaWalk {
+  private readonly path: string[] = [];
+  private readonly allowed: readonly string[];
+
+  constructor(
+    private readonly context: CheckContext,
+    private readonly pointer: LazyPointer,
+  ) {
+    this.allowed = context.version === '3.1' ? TYPES_31 : TYPES;
+  }
+
+  visit(value: unknown): void {
+    const { context, path } = this;
     if (!isObject(value) || typeof value.$ref === 'string' || path.length > MAX_DEPTH) return;
     const type = value.type;
-    if (type !== undefined && !(typeof type === 'string' && allowed.includes(type))) checkType(context, type, joinPointer(at(), 'type'), allowed);
+    if (type !== undefined && !(typeof type === 'string' && this.allowed.includes(type))) checkType(context, type, joinPointer(this.at(), 'type'), this.allowed);
     if (context.version === '3.0' && type === 'array' && value.items === undefined) {
       context.report({
         code: 'openapi/array-without-items',
         // A warning: pages show such items as "any", and the reference validator only checks this on parameters and responses.
         severity: 'warning',
         message: 'A schema of type "array" must say what its items are with `items`.',
-        pointer: at(),
+        pointer: this.at(),
         hint: 'Add `items: {}` for items of any type, or the schema of the items.',
       });
     }
@@ -40,32 +52,36 @@ export function checkSchema(context: CheckContext, schema: unknown, pointer: str
       if (typeof child !== 'object' || child === null) continue;
       if (SINGLE.has(key)) {
         path.push(key);
-        if (Array.isArray(child)) each(child);
-        else visit(child);
+        if (Array.isArray(child)) this.each(child);
+        else this.visit(child);
         path.pop();
       } else if (LISTS.has(key) && Array.isArray(child)) {
         path.push(key);
-        each(child);
+        this.each(child);
         path.pop();
       } else if (MAPS.has(key) && isObject(child)) {
         path.push(key);
         for (const name in child) {
           path.push(name);
-          visit(child[name]);
+          this.visit(child[name]);
           path.pop();
         }
         path.pop();
       }
     }
-  };
-  const each = (list: unknown[]): void => {
+  }
+
+  private each(list: unknown[]): void {
     for (let index = 0; index < list.length; index++) {
-      path.push(String(index));
-      visit(list[index]);
-      path.pop();
+      this.path.push(String(index));
+      this.visit(list[index]);
+      this.path.pop();
     }
-  };
-  visit(schema);
+  }
+
+  private at(): string {
+    return joinPointer(pointerOf(this.pointer), ...this.path);
+  }
 }
 
 function checkType(context: CheckContext, type: unknown, pointer: string, allowed: readonly string[]): void {

@@ -1,0 +1,186 @@
+import type { DocsConfig } from '../config/schemas/docs-config.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { NavigationNode, NavigationTree, PageSection } from '../navigation/types.js';
+import type { EndpointPage } from '../openapi/types.js';
+import {
+  COMPILED_SITE_VERSION,
+  type CompiledEndpointEntry,
+  type CompiledLink,
+  type CompiledNode,
+  type CompiledPage,
+  type CompiledSite,
+} from './types.js';
+
+/** What {@link compileSite} needs: what `loadSite` (quire/node) returns for a valid site. */
+export interface CompileSiteInput {
+  config: DocsConfig;
+  /** The navigation with OpenAPI references expanded (`expandOpenApiEndpoints`). */
+  tree: NavigationTree;
+  endpointPages: readonly EndpointPage[];
+}
+
+/** One output file, its path relative to the output folder (always `/`-separated). */
+export interface CompiledFile {
+  path: string;
+  content: string;
+}
+
+/** What {@link compileSite} returns. */
+export interface CompileSiteResult {
+  site: CompiledSite;
+  /** `site.json`, then one `endpoints/<url>.json` per generated page, sorted by path. */
+  files: CompiledFile[];
+  diagnostics: Diagnostic[];
+}
+
+/** The kinds of section elements, and the key of {@link PageSection} each sets. */
+const SECTION_KEYS = { language: 'language', version: 'version', product: 'product', tab: 'tab', 'menu-item': 'menuItem', anchor: 'anchor', dropdown: 'dropdown' } as const;
+
+/**
+ * Turns a loaded site into the compiled site format (see docs/build-format.md): `site.json` and
+ * one file per generated endpoint page. The output depends only on the input: same site, same
+ * bytes (no dates, no absolute paths; objects keep their keys' order, lists their reading order).
+ * A generated page whose URL would not make a safe file name (`..`, empty segments) is left out
+ * with the error `build/unsafe-url`.
+ */
+export function compileSite(input: CompileSiteInput): CompileSiteResult {
+  const diagnostics: Diagnostic[] = [];
+  const endpoints: CompiledEndpointEntry[] = [];
+  const models = new Map<string, { model: string; page: EndpointPage }>();
+  const files: CompiledFile[] = [];
+  for (const page of [...input.endpointPages].sort((a, b) => compare(a.url, b.url))) {
+    const url = page.url.replace(/^\/+/, '');
+    if (!isSafeUrl(url)) {
+      diagnostics.push({
+        code: 'build/unsafe-url',
+        severity: 'error',
+        message: `The generated page of ${page.kind === 'webhook' ? `webhook ${page.path}` : `${page.method} ${page.path}`} has the URL "${page.url}", which cannot be a file of the output.`,
+        file: page.file,
+        pointer: page.pointer,
+        hint: 'Set x-quire.href to a path of plain segments, without `..` or empty parts.',
+      });
+      continue;
+    }
+    const model = `endpoints/${url}.json`;
+    models.set(`/${url}`, { model, page });
+    endpoints.push({ href: `/${url}`, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model });
+    files.push({ path: model, content: `${JSON.stringify(page)}\n` });
+  }
+
+  const pages: CompiledPage[] = [];
+  const root = compileNode(input.tree.root, { section: {}, breadcrumbs: [] }, pages, models);
+  linkReadingOrder(pages);
+  const { navigation: _navigation, $schema: _schema, ...settings } = input.config as DocsConfig & { $schema?: string };
+  const site: CompiledSite = {
+    format: 'quire-site',
+    version: COMPILED_SITE_VERSION,
+    settings,
+    navigation: { root, global: input.tree.global.map((link) => compileLink(link)) },
+    pages,
+    endpoints,
+  };
+  files.unshift({ path: 'site.json', content: `${JSON.stringify(site, null, 2)}\n` });
+  return { site, files, diagnostics };
+}
+
+interface Context {
+  section: PageSection;
+  breadcrumbs: string[];
+}
+
+/** The compiled form of a node, adding its pages to `pages` in reading order. */
+function compileNode(node: NavigationNode, context: Context, pages: CompiledPage[], models: ReadonlyMap<string, { model: string; page: EndpointPage }>): CompiledNode {
+  const base = { label: node.label, ...(node.icon === undefined ? {} : { icon: node.icon }), ...(node.hidden ? { hidden: true as const } : {}) };
+  switch (node.kind) {
+    case 'link':
+      return compileLink(node);
+    case 'page': {
+      pages.push({
+        href: node.href,
+        kind: 'page',
+        label: node.label,
+        ...(node.description === undefined ? {} : { description: node.description }),
+        section: context.section,
+        breadcrumbs: context.breadcrumbs,
+        ...(node.hidden ? { hidden: true as const } : {}),
+        ...(node.frontmatterOpenApi === undefined ? {} : { openapi: node.frontmatterOpenApi }),
+      });
+      return { kind: 'page', ...base, href: node.href, ...(node.tag === undefined ? {} : { tag: node.tag }), ...(node.deprecated ? { deprecated: true as const } : {}) };
+    }
+    case 'endpoint':
+    case 'webhook': {
+      const path = node.kind === 'endpoint' ? node.path : node.name;
+      const built = node.href === undefined ? undefined : models.get(node.href);
+      const model = built?.model;
+      if (node.href !== undefined && built !== undefined) {
+        const description = built.page.metadata.description;
+        pages.push({ href: node.href, kind: node.kind, label: node.label, ...(typeof description === 'string' ? { description } : {}), section: context.section, breadcrumbs: context.breadcrumbs, ...(node.hidden ? { hidden: true as const } : {}), model: built.model });
+      }
+      return {
+        kind: node.kind,
+        ...base,
+        ...(model === undefined ? {} : { href: node.href }),
+        ...(node.kind === 'endpoint' ? { method: node.method } : {}),
+        path,
+        ...(node.deprecated ? { deprecated: true as const } : {}),
+      };
+    }
+    case 'group': {
+      const inner: Context = { section: context.section, breadcrumbs: [...context.breadcrumbs, node.label] };
+      return {
+        kind: 'group',
+        ...base,
+        ...(node.tag === undefined ? {} : { tag: node.tag }),
+        expanded: node.expanded,
+        collapsible: node.collapsible,
+        ...(node.root === undefined ? {} : { root: `/${node.root}` }),
+        drilldown: node.drilldown,
+        children: node.children.map((child) => compileNode(child, inner, pages, models)),
+      };
+    }
+    default: {
+      const inner: Context =
+        node.kind === 'root'
+          ? context
+          : { section: { ...context.section, [SECTION_KEYS[node.kind]]: node.kind === 'language' ? (node.language ?? node.label) : node.label }, breadcrumbs: [...context.breadcrumbs, node.label] };
+      return {
+        kind: node.kind,
+        ...base,
+        ...(node.description === undefined ? {} : { description: node.description }),
+        ...(node.default ? { default: true as const } : {}),
+        ...(node.kind === 'version' && node.versionTag !== undefined ? { tag: node.versionTag } : {}),
+        ...(node.kind === 'language' && node.language !== undefined ? { language: node.language } : {}),
+        children: node.children.map((child) => compileNode(child, inner, pages, models)),
+      };
+    }
+  }
+}
+
+function compileLink(node: { label: string; href: string; icon?: CompiledLink['icon']; hidden?: boolean }): CompiledLink {
+  return { kind: 'link', label: node.label, ...(node.icon === undefined ? {} : { icon: node.icon }), ...(node.hidden ? { hidden: true as const } : {}), href: node.href };
+}
+
+/** Sets `previous` and `next` between consecutive visible pages of the same section. */
+function linkReadingOrder(pages: CompiledPage[]): void {
+  const last = new Map<string, CompiledPage>();
+  for (const page of pages) {
+    if (page.hidden) continue;
+    const key = JSON.stringify(page.section);
+    const previous = last.get(key);
+    if (previous) {
+      previous.next = page.href;
+      page.previous = previous.href;
+    }
+    last.set(key, page);
+  }
+}
+
+/** Whether a URL path can be a file below the output folder: plain segments, no `.`/`..`, no backslash or NUL. */
+function isSafeUrl(url: string): boolean {
+  if (url === '' || /[\\\0]/.test(url)) return false;
+  return url.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

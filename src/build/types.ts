@@ -1,0 +1,119 @@
+import type { DocsConfig } from '../config/schemas/docs-config.js';
+import type { Icon } from '../config/schemas/common.js';
+import type { HttpMethod, PageSection } from '../navigation/types.js';
+
+/** The version of the compiled site format this Quire writes; a reader checks it first. */
+export const COMPILED_SITE_VERSION = 1;
+
+/**
+ * `site.json` of `quire build`: the site settings, the navigation as a renderer draws it, every
+ * page in reading order and the generated endpoint pages. Plain JSON; a renderer needs no Quire
+ * to read it. Fields are only added within a version; a change that could break a reader bumps it.
+ */
+export interface CompiledSite {
+  format: 'quire-site';
+  version: typeof COMPILED_SITE_VERSION;
+  /** docs.json as validated, without `navigation` and `$schema`. */
+  settings: Omit<DocsConfig, 'navigation' | '$schema'>;
+  navigation: { root: CompiledNode; global: CompiledLink[] };
+  /** Every page and generated endpoint page in reading order; a page listed in several sections appears once per section. */
+  pages: CompiledPage[];
+  /** Every generated endpoint and webhook page, sorted by URL, with the file holding its page model. */
+  endpoints: CompiledEndpointEntry[];
+}
+
+/** What every node of the compiled navigation has. */
+interface CompiledNodeBase {
+  label: string;
+  icon?: Icon;
+  /** Left out of the navigation; the page still exists. */
+  hidden?: true;
+}
+
+/** A language, version, product, tab, menu item, anchor or dropdown (or the root). */
+export interface CompiledSection extends CompiledNodeBase {
+  kind: 'root' | 'language' | 'version' | 'product' | 'tab' | 'menu-item' | 'anchor' | 'dropdown';
+  description?: string;
+  /** The default version or language. */
+  default?: true;
+  /** Badge of a version. */
+  tag?: string;
+  /** Language code of a language section. */
+  language?: string;
+  children: CompiledNode[];
+}
+
+/** A group of pages. */
+export interface CompiledGroup extends CompiledNodeBase {
+  kind: 'group';
+  tag?: string;
+  expanded: boolean;
+  collapsible: boolean;
+  /** URL of the page opened by clicking the title. */
+  root?: string;
+  drilldown: boolean;
+  children: CompiledNode[];
+}
+
+/** A page of the repository in the navigation. */
+export interface CompiledPageNode extends CompiledNodeBase {
+  kind: 'page';
+  /** URL path: `/guides/setup`. */
+  href: string;
+  tag?: string;
+  deprecated?: true;
+}
+
+/** A generated endpoint or webhook page in the navigation. */
+export interface CompiledEndpointNode extends CompiledNodeBase {
+  kind: 'endpoint' | 'webhook';
+  /** URL path of the generated page; absent when the reference matched no operation (reported by validate). */
+  href?: string;
+  method?: HttpMethod;
+  /** The operation's path template, or the webhook's name. */
+  path: string;
+  deprecated?: true;
+}
+
+/** A link to elsewhere. */
+export interface CompiledLink extends CompiledNodeBase {
+  kind: 'link';
+  href: string;
+}
+
+export type CompiledNode = CompiledSection | CompiledGroup | CompiledPageNode | CompiledEndpointNode | CompiledLink;
+
+/** One entry of the reading order. */
+export interface CompiledPage {
+  /** URL path: `/guides/setup`. */
+  href: string;
+  kind: 'page' | 'endpoint' | 'webhook';
+  /** Navigation label (the page's title). */
+  label: string;
+  /** Frontmatter `description` of a page, or the operation's. */
+  description?: string;
+  /** The section the page is in: the nearest language, version, product, tab, ... above it. */
+  section: PageSection;
+  /** Labels of the elements above the page, from the root. */
+  breadcrumbs: string[];
+  /** Previous and next page (URL) in reading order within the same section. */
+  previous?: string;
+  next?: string;
+  hidden?: true;
+  /** For endpoint and webhook pages: the file of their page model, relative to site.json. */
+  model?: string;
+  /** For a page whose frontmatter says `openapi:`, the reference as written. */
+  openapi?: string;
+}
+
+/** A generated page and where its model is. */
+export interface CompiledEndpointEntry {
+  /** URL path of the page. */
+  href: string;
+  kind: 'endpoint' | 'webhook';
+  method: HttpMethod;
+  path: string;
+  title: string;
+  /** File holding the `EndpointPage` model, relative to site.json: `endpoints/api-reference/users/get-a-user.json`. */
+  model: string;
+}

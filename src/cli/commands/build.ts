@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compileSite } from '../../build/compile-site.js';
+import { formatDiagnostics } from '../../diagnostics/format.js';
+import { writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
+import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
+import { loadSiteForCommand } from '../load.js';
+import { plural, useColor } from '../output.js';
+
+const usage = `Usage: quire build [dir] -o <out> [options]
+
+Compiles the site in [dir] (default: the current folder) into <out>: site.json (the settings,
+the resolved navigation, every page in reading order) and endpoints/<url>.json (the page model
+of every generated endpoint and webhook page), in the versioned format of docs/build-format.md.
+The same site gives the same bytes. All files are written, or none; files of an earlier build in
+<out> that this one no longer has are removed, and nothing else in <out> is touched.
+
+Problems are printed as quire validate prints them. A docs.json with errors builds nothing;
+other errors (a missing page file, an unknown endpoint) are printed, the site is built without
+them, and the exit code is 1.
+
+Options:
+  -o, --out <folder>  Output folder (required)
+  --strict            Report unknown keys outside navigation as errors, not warnings
+  --format <format>   text (default) or json (a JSON report on stdout)
+  -h, --help          Show this help
+
+Exit code: 0 when built without errors, 1 when there are errors, 2 on a usage error.`;
+
+/** `quire build`: writes the compiled site as JSON. */
+export const buildCommand: Command = {
+  name: 'build',
+  summary: 'Compile a site into JSON a renderer reads: navigation, page index, endpoint pages',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandLine({
+      args: argv,
+      allowPositionals: true,
+      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } },
+    });
+    if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
+    if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');
+    if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
+    const out = path.resolve(io.cwd, values.out);
+    const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
+    const diagnostics = [...site.diagnostics];
+    let compiled: ReturnType<typeof compileSite> | undefined;
+    const report = (written: { files: number; bytes: number; removed: number } | undefined, failure?: string) => {
+      const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length + (failure ? 1 : 0);
+      const warnings = diagnostics.length - diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+      if (values.format === 'json') {
+        io.stdout.write(`${JSON.stringify({ out, built: written !== undefined, errors, warnings, pages: compiled?.site.pages.length ?? 0, endpoints: compiled?.site.endpoints.length ?? 0, files: written?.files ?? 0, removed: written?.removed ?? 0, ...(failure ? { failure } : {}), diagnostics }, null, 2)}\n`);
+      } else {
+        const text = formatDiagnostics(diagnostics, site.sources, { color: useColor(io) });
+        if (text) io.stdout.write(`${text}\n`);
+        if (failure) io.stderr.write(`quire build: ${failure}\n`);
+        if (written && compiled) {
+          const shown = path.relative(io.cwd, out) || '.';
+          io.stdout.write(`Built ${plural(compiled.site.pages.length, 'page')} (${plural(compiled.site.endpoints.length, 'endpoint page')}) into ${shown}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}${written.removed ? `; ${plural(written.removed, 'file')} of the previous build removed` : ''}.\n`);
+        } else if (!failure) io.stdout.write('Nothing was built.\n');
+        io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
+      }
+      return errors > 0 ? ExitCode.problems : ExitCode.ok;
+    };
+    if (!site.config || !site.tree) return report(undefined);
+    compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
+    diagnostics.push(...compiled.diagnostics);
+
+    const previous = await previousBuild(out);
+    if (previous === 'foreign') return report(undefined, `${path.join(out, 'site.json')} exists and is not a Quire build; choose another output folder.`);
+    const changes: FileChange[] = compiled.files.map((file) => ({ kind: 'write', path: path.join(out, ...file.path.split('/')), content: file.content }));
+    const current = new Set(compiled.files.map((file) => file.path));
+    const stale = previous.filter((file) => !current.has(file));
+    for (const file of stale) changes.push({ kind: 'delete', path: path.join(out, ...file.split('/')) });
+    try {
+      await writeFilesAtomically(changes);
+    } catch (error) {
+      if (error instanceof WriteFilesError) return report(undefined, error.message);
+      throw error;
+    }
+    const bytes = compiled.files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
+    return report({ files: compiled.files.length, bytes, removed: stale.length });
+  },
+};
+
+/**
+ * The files of the build already in `out` (from its site.json), so that those this build no
+ * longer writes are removed; `'foreign'` when `out/site.json` is something else.
+ */
+async function previousBuild(out: string): Promise<string[] | 'foreign'> {
+  let text: string;
+  try {
+    text = await readFile(path.join(out, 'site.json'), 'utf8');
+  } catch {
+    return [];
+  }
+  try {
+    const site = JSON.parse(text) as { format?: unknown; endpoints?: Array<{ model?: unknown }> };
+    if (site.format !== 'quire-site') return 'foreign';
+    // Only paths this format writes, so a hand-edited site.json cannot make the build delete elsewhere.
+    const models = (site.endpoints ?? []).map((entry) => entry.model).filter((model): model is string => typeof model === 'string' && /^endpoints\/(?:[^/\\.][^/\\]*\/)*[^/\\]+\.json$/.test(model) && !model.split('/').includes('..'));
+    return ['site.json', ...models];
+  } catch {
+    return 'foreign';
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

@@ -1,0 +1,105 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyFixture, expectTree, failingFs, quire, readTree, repositoryRoot } from '../helpers/cli.js';
+import { fixturePath } from '../helpers/fixtures.js';
+
+const out = () => path.join(copyFixture('cli', 'empty'), 'out');
+
+describe('quire build (built CLI)', () => {
+  it('compiles the example site into site.json and one model per endpoint page', () => {
+    const target = out();
+    const { code, stdout, stderr } = quire(['build', 'fixtures/example-site', '-o', target]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Built 11 pages \(4 endpoint pages\) into .*out: 5 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expectTree(target, fixturePath('cli', 'build-example-site.expected'));
+    const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
+    expect(site.format).toBe('quire-site');
+    expect(site.version).toBe(1);
+    // Every endpoint entry names a model file that holds that page.
+    for (const entry of site.endpoints) {
+      const model = JSON.parse(readFileSync(path.join(target, entry.model), 'utf8'));
+      expect(`/${model.url}`).toBe(entry.href);
+      expect(model.method).toBe(entry.method);
+    }
+    // Reading order: previous/next chain the pages of each section.
+    const guides = site.pages.filter((page: { section: { tab?: string } }) => page.section.tab === 'Guides');
+    expect(guides[0].previous).toBeUndefined();
+    expect(guides[1].previous).toBe(guides[0].href);
+    expect(guides[0].next).toBe(guides[1].href);
+  });
+
+  it('writes the same bytes for the same site, from any folder, relative or absolute', () => {
+    const first = out();
+    const second = out();
+    expect(quire(['build', 'fixtures/example-site', '-o', first]).code).toBe(0);
+    expect(quire(['build', path.join(repositoryRoot, 'fixtures/example-site'), '--out', second], { cwd: tmpdir() }).code).toBe(0);
+    expect(readTree(second)).toEqual(readTree(first));
+  });
+
+  it('removes files of its previous build it no longer writes, and nothing else', () => {
+    const target = out();
+    mkdirSync(path.join(target, 'endpoints', 'old'), { recursive: true });
+    writeFileSync(path.join(target, 'site.json'), JSON.stringify({ format: 'quire-site', version: 1, endpoints: [{ model: 'endpoints/old/gone.json' }, { model: '../../outside.json' }] }));
+    writeFileSync(path.join(target, 'endpoints', 'old', 'gone.json'), '{}');
+    writeFileSync(path.join(target, 'notes.txt'), 'mine');
+    const { code, stdout } = quire(['build', 'fixtures/example-site', '-o', target]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('; 1 file of the previous build removed.');
+    expect(existsSync(path.join(target, 'endpoints', 'old', 'gone.json'))).toBe(false);
+    expect(readFileSync(path.join(target, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('refuses to replace a site.json that is not a Quire build', () => {
+    const target = out();
+    mkdirSync(target, { recursive: true });
+    writeFileSync(path.join(target, 'site.json'), '{"mine": true}');
+    const { code, stderr } = quire(['build', 'fixtures/example-site', '-o', target]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('is not a Quire build; choose another output folder');
+    expect(readTree(target)).toEqual({ 'site.json': '{"mine": true}' });
+  });
+
+  it('builds nothing from a docs.json with errors', () => {
+    const target = out();
+    const { code, stdout } = quire(['build', 'fixtures/docs-json/mixed-children-tab', '-o', target]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('error navigation/mixed-children');
+    expect(stdout).toContain('Nothing was built.');
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('builds a site with other errors, prints them and exits 1', () => {
+    const target = out();
+    const { code, stdout } = quire(['build', 'fixtures/cli/validate-broken-site', '-o', target, '--format', 'json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ built: true, errors: 7, warnings: 1, pages: 6, endpoints: 1, files: 2 });
+    const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
+    // The known operation has its page; the unknown "POST /user" stays in the navigation without one.
+    const [group] = site.navigation.root.children[1].children;
+    expect(group.children.slice(0, 2)).toEqual([
+      { kind: 'endpoint', label: 'List users', href: '/api-reference/users/list-users', method: 'GET', path: '/users' },
+      { kind: 'endpoint', label: 'POST /user', method: 'POST', path: '/user' },
+    ]);
+    expect(site.endpoints.map((entry: { href: string }) => entry.href)).toEqual(['/api-reference/users/list-users']);
+  });
+
+  it('changes nothing in the output folder when a write fails half way', () => {
+    const target = out();
+    expect(quire(['build', 'fixtures/example-site', '-o', target]).code).toBe(0);
+    writeFileSync(path.join(target, 'site.json'), readFileSync(path.join(target, 'site.json'), 'utf8').replace('"Plant Store"', '"Old name"'));
+    const before = readTree(target);
+    const { code, stderr } = quire(['build', 'fixtures/example-site', '-o', target], failingFs('rename', 3));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/quire build: could not replace .*; no file was changed/);
+    expect(readTree(target)).toEqual(before);
+  });
+
+  it('exits 2 without an output folder, and documents itself', () => {
+    expect(quire(['build', 'fixtures/example-site']).code).toBe(2);
+    expect(quire(['build', '--help']).stdout).toContain('Usage: quire build [dir] -o <out>');
+  });
+});

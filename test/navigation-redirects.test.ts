@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocsJson } from '../src/index.js';
+import { checkRedirects } from '../src/navigation/redirects.js';
+
+const pages = new Set(['index', 'guides/quickstart', 'guides/install', 'api/index', 'api/users/get-user', 'reference/cli/run']);
+
+function check(redirects: Array<{ source: string; destination: string }>, known: ReadonlySet<string> = pages) {
+  return checkRedirects(redirects, known).map(({ code, severity, message, suggestions, pointer }) => ({ code, severity, message, pointer, ...(suggestions ? { suggestions } : {}) }));
+}
+
+describe('checkRedirects', () => {
+  it('accepts pages, folder index pages, the home page, chains, URLs and non-page files', () => {
+    expect(check([
+      { source: '/start', destination: '/guides/quickstart' },
+      { source: '/start2', destination: 'guides/quickstart/' },
+      { source: '/old-api', destination: '/api' },
+      { source: '/home', destination: '/' },
+      { source: '/a', destination: '/start#section' },
+      { source: '/b', destination: '/a?x=1' },
+      { source: '/c', destination: 'https://example.com/elsewhere' },
+      { source: '/d', destination: '/files/report.pdf' },
+      { source: '/e', destination: '/guides/install.mdx' },
+    ])).toEqual([]);
+  });
+
+  it('reports a destination that is no page, with the page of the same name as suggestion', () => {
+    expect(check([{ source: '/x', destination: '/cli/run' }])).toEqual([{
+      code: 'navigation/redirect-to-nothing',
+      severity: 'warning',
+      message: 'The redirect from "/x" leads to "/cli/run", which is not a page of the site.',
+      pointer: '/redirects/0/destination',
+      suggestions: ['/reference/cli/run'],
+    }]);
+  });
+
+  it('follows chains to their end and names where they stop', () => {
+    const [finding] = check([{ source: '/one', destination: '/two' }, { source: '/two', destination: '/guides/quikstart' }]);
+    expect(finding?.message).toBe('The redirect from "/one" leads to "/two" (through other redirects, "/guides/quikstart"), which is not a page of the site.');
+    expect(finding?.suggestions).toEqual(['/guides/quickstart']);
+  });
+
+  it('reports loops as errors, on each redirect that enters one', () => {
+    const found = check([
+      { source: '/self', destination: '/self' },
+      { source: '/p', destination: '/q' },
+      { source: '/q', destination: '/p/' },
+      { source: '/into', destination: '/p' },
+    ]);
+    expect(found.map((finding) => [finding.code, finding.severity, finding.pointer])).toEqual([
+      ['navigation/redirect-loop', 'error', '/redirects/0/destination'],
+      ['navigation/redirect-loop', 'error', '/redirects/1/destination'],
+      ['navigation/redirect-loop', 'error', '/redirects/2/destination'],
+      ['navigation/redirect-loop', 'error', '/redirects/3/destination'],
+    ]);
+    expect(found[0]?.message).toBe('The redirect from "/self" comes back to "/self"; it never reaches a page.');
+    expect(found[1]?.message).toBe('The redirect from "/p" comes back to "/p" through 1 other redirect; it never reaches a page.');
+    expect(found[3]?.message).toBe('The redirect from "/into" leads into a loop of redirects (through "/p"); it never reaches a page.');
+  });
+
+  it('ignores sources with a fragment, which match no request', () => {
+    expect(check([{ source: '/guides/install#old', destination: '/guides/install#new' }])).toEqual([]);
+  });
+
+  it('checks the fixed part of destinations with parameters', () => {
+    expect(check([{ source: '/v1/:slug*', destination: '/guides/:slug*' }, { source: '/all/:path*', destination: '/:path*' }])).toEqual([]);
+    expect(check([{ source: '/v1/:slug*', destination: '/v3/guides/:slug*' }])).toEqual([{
+      code: 'navigation/redirect-to-nothing',
+      severity: 'warning',
+      message: 'The redirect from "/v1/:slug*" leads to "/v3/guides/:slug*", but no page of the site is under "/v3/guides".',
+      pointer: '/redirects/0/destination',
+    }]);
+  });
+
+  it('understands a base path written in redirects, unless pages live under it', () => {
+    expect(check([{ source: '/docs/old', destination: '/docs/guides/install' }])).toEqual([]);
+    expect(check([{ source: '/guides/old', destination: '/guides/api/index' }])).toHaveLength(1);
+  });
+
+  it('places findings on the destination in docs.json', () => {
+    const text = '{\n  "redirects": [\n    { "source": "/a", "destination": "/nowhere" }\n  ]\n}\n';
+    const parsed = parseDocsJson(text);
+    const [finding] = checkRedirects([{ source: '/a', destination: '/nowhere' }], pages, { locate: parsed.locate });
+    expect(finding).toMatchObject({ file: 'docs.json', line: 3, column: 38 });
+  });
+});
