@@ -94,13 +94,11 @@ export class PathSet extends PathTable {
 
 /**
  * The first of a list of values for each of their paths, in the list's order; reads like any
- * `ReadonlyMap`. It holds the list, the index of each path's first value in it, and the paths.
+ * `ReadonlyMap`. It holds the list and the index of each path's first value in it, nothing more.
  */
 export class PathIndex<T extends { readonly path: string }> extends PathTable implements ReadonlyMap<string, T> {
   /** Index in `list` of the first value of each entry. */
   private firsts: Int32Array = new Int32Array(512);
-  /** The path of each entry: compared on every probe that matches a hash, so kept at hand. */
-  private readonly paths: string[] = [];
 
   /** `list` is read, never written: it may grow after values are added. */
   constructor(private readonly list: readonly T[]) {
@@ -117,12 +115,10 @@ export class PathIndex<T extends { readonly path: string }> extends PathTable im
    */
   add(index: number, hash: number): number {
     const size = this.size;
-    const path = (this.list[index] as T).path;
-    const entry = this.insert(path, hash);
+    const entry = this.insert((this.list[index] as T).path, hash);
     if (this.size !== size) {
       if (entry === this.firsts.length) this.firsts = grow(this.firsts, entry * 2);
       this.firsts[entry] = index;
-      this.paths.push(path);
     }
     return entry;
   }
@@ -168,7 +164,7 @@ export class PathIndex<T extends { readonly path: string }> extends PathTable im
   }
 
   protected keyAt(entry: number): string {
-    return this.paths[entry] as string;
+    return this.at(entry).path;
   }
 }
 
