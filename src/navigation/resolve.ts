@@ -116,30 +116,37 @@ class NavigationResolver {
    * whichever child lists it has, in a fixed order. The list names need no pointer escaping.
    */
   private children(element: Element, context: Context): NavigationNode[] {
-    const nodes: NavigationNode[] = [];
+    let sections: NavigationNode[] | undefined;
     const pointer = context.pointer;
     for (const [list, kind, labelKey] of SECTION_LISTS) {
       const items = element[list];
       if (!Array.isArray(items)) continue;
       for (let index = 0; index < items.length; index++) {
         const item: unknown = items[index];
-        if (isElement(item)) nodes.push(this.section(item, kind, labelKey, `${pointer}/${list}/${index}`, context));
+        if (isElement(item)) (sections ??= []).push(this.section(item, kind, labelKey, `${pointer}/${list}/${index}`, context));
       }
     }
-    const groups = element.groups;
-    if (Array.isArray(groups)) {
+    const groups = Array.isArray(element.groups) ? (element.groups as unknown[]) : undefined;
+    const pages = Array.isArray(element.pages) ? (element.pages as unknown[]) : undefined;
+    // Room for every group and page at once: pushing them one by one grows (and copies) the
+    // array, and the thousands of groups of a large site each have one.
+    const room = (groups?.length ?? 0) + (pages?.length ?? 0);
+    let count = sections?.length ?? 0;
+    const nodes: NavigationNode[] = sections ?? new Array<NavigationNode>(room);
+    if (sections) nodes.length = count + room;
+    if (groups) {
       for (let index = 0; index < groups.length; index++) {
         const item: unknown = groups[index];
-        if (isElement(item)) nodes.push(this.group(item, `${pointer}/groups/${index}`, context));
+        if (isElement(item)) nodes[count++] = this.group(item, `${pointer}/groups/${index}`, context);
       }
     }
-    const pages = element.pages;
-    if (Array.isArray(pages)) {
+    if (pages) {
       for (let index = 0; index < pages.length; index++) {
         const node = this.entry(pages[index], index, context);
-        if (node) nodes.push(node);
+        if (node) nodes[count++] = node;
       }
     }
+    nodes.length = count;
     return nodes;
   }
 
