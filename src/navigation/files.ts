@@ -30,21 +30,7 @@ export function checkPageFiles(
   const HAS_FILE = 1;
   const REPORTED = 2;
   const status = new Uint8Array(byPath.size);
-  /** The page path of each page file, in order, and its hash. */
-  const served: string[] = [];
-  const hashes: number[] = [];
-  // An indexed loop: `for...of` costs an iterator result per file until the code is optimised.
-  for (let index = 0; index < list.length; index++) {
-    const file = list[index] as string;
-    const extension = markdownExtensionLength(file);
-    if (extension === 0) continue;
-    // Most files are already in normal form (`guides/a.mdx`): their page path is a slice.
-    const stem = file.slice(0, -extension);
-    let hash = plainPagePathHash(stem);
-    const path = hash === -1 ? filePagePath(file) : stem;
-    if (hash === -1) hash = hashPath(path);
-    served.push(path);
-    hashes.push(hash);
+  forEachPageFile(list, (path, hash) => {
     const entry = byPath.entryOf(path, hash);
     if (entry !== -1) status[entry] = HAS_FILE;
     // `folder/index.mdx` also serves `folder`.
@@ -52,12 +38,12 @@ export function checkPageFiles(
       const folder = byPath.entryOf(path.slice(0, -'/index'.length));
       if (folder !== -1) status[folder] = HAS_FILE;
     }
-  }
+  });
   let existing: PathSet | undefined;
   const hasFile = (path: string): boolean => {
     const entry = byPath.entryOf(path);
     if (entry !== -1) return status[entry] === HAS_FILE;
-    existing ??= servedSet(served, hashes);
+    existing ??= servedSet(list);
     return existing.has(path);
   };
   let similar: SimilarPages | undefined;
@@ -83,7 +69,7 @@ export function checkPageFiles(
       });
       continue;
     }
-    similar ??= new SimilarPages(served);
+    similar ??= new SimilarPages(servedPaths(list));
     const candidates = similar.of(node.path);
     const finding: Omit<Diagnostic, 'file'> = {
       code: 'navigation/missing-page',
@@ -98,11 +84,36 @@ export function checkPageFiles(
   return { hasFile, summary };
 }
 
+/** Calls `visit` with the page path of each page file (`.md`, `.mdx`) and its hash. */
+function forEachPageFile(files: readonly string[], visit: (path: string, hash: number) => void): void {
+  // An indexed loop: `for...of` costs an iterator result per file until the code is optimised.
+  for (let index = 0; index < files.length; index++) {
+    const file = files[index] as string;
+    const extension = markdownExtensionLength(file);
+    if (extension === 0) continue;
+    // Most files are already in normal form (`guides/a.mdx`): their page path is a slice.
+    const stem = file.slice(0, -extension);
+    const hash = plainPagePathHash(stem);
+    if (hash !== -1) visit(stem, hash);
+    else {
+      const path = filePagePath(file);
+      visit(path, hashPath(path));
+    }
+  }
+}
+
+/** The page paths the files serve, in order. */
+function servedPaths(files: readonly string[]): string[] {
+  const paths: string[] = [];
+  forEachPageFile(files, (path) => paths.push(path));
+  return paths;
+}
+
 /** Every path the files serve: their page paths, and `folder` for each `folder/index`. */
-function servedSet(served: readonly string[], hashes: readonly number[]): PathSet {
-  const set = new PathSet(served.length);
-  served.forEach((path, index) => {
-    set.add(path, hashes[index]);
+function servedSet(files: readonly string[]): PathSet {
+  const set = new PathSet(files.length);
+  forEachPageFile(files, (path, hash) => {
+    set.add(path, hash);
     if (path.endsWith('/index')) set.add(path.slice(0, -'/index'.length));
   });
   return set;
