@@ -1,6 +1,6 @@
 import { didYouMean } from '../diagnostics/suggest.js';
 import { joinPath } from '../util/posix-path.js';
-import { finishHash, HASH_START, mixHash } from './path-index.js';
+import { finishHash, HASH_START_EVEN, HASH_START_ODD, mixHash } from './path-index.js';
 import { HTTP_METHODS, type HttpMethod } from './types.js';
 
 /** What a `pages` entry string refers to. */
@@ -54,19 +54,34 @@ export function plainPagePathHash(entry: string): number {
   const first = entry.charCodeAt(0);
   if (first === DOT || first === SLASH) return -1;
   if (entry.charCodeAt(length - 1) === SLASH) return -1;
-  let hash = HASH_START;
+  // Two characters at a time, hashed in the two lanes of `hashPath`.
+  let even = HASH_START_EVEN;
+  let odd = HASH_START_ODD;
   let previous = 0;
-  for (let index = 0; index < length; index++) {
-    const code = entry.charCodeAt(index);
-    // Most characters are lower-case letters, `_` and the like: one test, and on.
-    if (code <= 92 || code >= 0x80) {
-      if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return -1;
-      if (previous === SLASH && (code === SLASH || code === DOT)) return -1;
+  let index = 0;
+  for (; index + 1 < length; index += 2) {
+    const a = entry.charCodeAt(index);
+    const b = entry.charCodeAt(index + 1);
+    // Most characters are lower-case letters, `_` and the like: one test each, and on.
+    if (a <= 92 || a >= 0x80 || b <= 92 || b >= 0x80) {
+      if (!isPathCharacter(a, previous) || !isPathCharacter(b, a)) return -1;
     }
-    hash = mixHash(hash, code);
-    previous = code;
+    even = mixHash(even, a);
+    odd = mixHash(odd, b);
+    previous = b;
   }
-  return hasMarkdownExtension(entry) ? -1 : finishHash(hash);
+  if (index < length) {
+    const a = entry.charCodeAt(index);
+    if (!isPathCharacter(a, previous)) return -1;
+    even = mixHash(even, a);
+  }
+  return hasMarkdownExtension(entry) ? -1 : finishHash(even, odd);
+}
+
+/** Whether `code` may follow `previous` in a page path in normal form: no white space or backslash, no `//` or `/.`. */
+function isPathCharacter(code: number, previous: number): boolean {
+  if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return false;
+  return !(previous === SLASH && (code === SLASH || code === DOT));
 }
 
 function isUnicodeSpace(code: number): boolean {
