@@ -73,3 +73,62 @@ describe('resolveNavigation on fixtures/navigation', () => {
     });
   }
 });
+
+// Page nodes read what they share with their section and make their strings when asked; the page
+// index is a hash table, not a Map. Both must read exactly like the plain data they stand for.
+describe('page nodes and the page index read as plain data', () => {
+  const load = (name: string) => {
+    const folder = fixturePath('navigation', name);
+    const parsed = parseDocsJson(readFileSync(path.join(folder, 'docs.json'), 'utf8'));
+    const frontmatterFile = path.join(folder, 'frontmatter.json');
+    const frontmatter = new Map(Object.entries(existsSync(frontmatterFile) ? (JSON.parse(readFileSync(frontmatterFile, 'utf8')) as Record<string, PageFrontmatter>) : {}));
+    return resolveNavigation(parsed.config!, { frontmatter });
+  };
+
+  it('JSON.stringify writes every field that reads as defined, and only those', () => {
+    for (const name of ['frontmatter-labels', 'versions-languages', 'duplicate-pages']) {
+      for (const page of load(name).pages.list) {
+        const json = JSON.parse(JSON.stringify(page)) as Record<string, unknown>;
+        const fields = ['kind', 'label', 'pointer', 'openapi', 'breadcrumbs', 'version', 'versionTag', 'language', 'path', 'href', 'index', 'previous', 'next', 'section', 'title', 'description', 'icon', 'tag', 'deprecated', 'hidden', 'frontmatterOpenApi', 'frontmatterOpenApiSchema'] as const;
+        const read = Object.fromEntries(fields.filter((field) => page[field] !== undefined).map((field) => [field, page[field]]));
+        expect(json).toEqual(JSON.parse(JSON.stringify(read)));
+        expect(json.href).toBe(`/${page.path}`);
+        expect(json.pointer).toMatch(/^\/navigation\/.*\/pages\/\d+$/);
+      }
+    }
+  });
+
+  it('previous and next link the entries of each section in reading order', () => {
+    const { list } = load('versions-languages').pages;
+    for (const page of list) {
+      const before = list.slice(0, page.index).reverse().find((other) => other.section === page.section);
+      const after = list.slice(page.index + 1).find((other) => other.section === page.section);
+      expect(page.previous).toBe(before?.path);
+      expect(page.next).toBe(after?.path);
+    }
+  });
+
+  it('byPath holds the first entry of each path, in reading order, like a Map', () => {
+    const { list, byPath } = load('duplicate-pages').pages;
+    const expected = new Map<string, (typeof list)[number]>();
+    for (const page of list) if (!expected.has(page.path)) expected.set(page.path, page);
+    expect(list.length).toBeGreaterThan(expected.size);
+    expect([...byPath]).toEqual([...expected]);
+    expect([...byPath.keys()]).toEqual([...expected.keys()]);
+    expect([...byPath.values()]).toEqual([...expected.values()]);
+    expect(byPath.size).toBe(expected.size);
+    for (const [key, page] of expected) {
+      expect(byPath.get(key)).toBe(page);
+      expect(byPath.has(key)).toBe(true);
+    }
+    expect(byPath.get('no/such/page')).toBeUndefined();
+    expect(byPath.has('')).toBe(false);
+    const seen: string[] = [];
+    byPath.forEach((page, key, map) => {
+      expect(map).toBe(byPath);
+      expect(page.path).toBe(key);
+      seen.push(key);
+    });
+    expect(seen).toEqual([...expected.keys()]);
+  });
+});

@@ -31,6 +31,10 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 export function inDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
   const fileOrder = new Map<string, number>();
   for (const diagnostic of diagnostics) if (!fileOrder.has(diagnostic.file)) fileOrder.set(diagnostic.file, fileOrder.size);
+  // Checks usually report in document order already: then one pass is enough.
+  const before = (left: Diagnostic, right: Diagnostic) =>
+    (fileOrder.get(left.file) as number) - (fileOrder.get(right.file) as number) || (left.line ?? 0) - (right.line ?? 0) || (left.column ?? 0) - (right.column ?? 0);
+  if (diagnostics.every((diagnostic, index) => index === 0 || before(diagnostics[index - 1] as Diagnostic, diagnostic) <= 0)) return [...diagnostics];
   return diagnostics
     .map((diagnostic, index) => ({ diagnostic, index }))
     .sort((left, right) =>

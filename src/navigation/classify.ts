@@ -1,5 +1,6 @@
 import { didYouMean } from '../diagnostics/suggest.js';
 import { joinPath } from '../util/posix-path.js';
+import { finishHash, HASH_START_EVEN, HASH_START_ODD, mixHash } from './path-index.js';
 import { HTTP_METHODS, type HttpMethod } from './types.js';
 
 /** What a `pages` entry string refers to. */
@@ -37,23 +38,50 @@ export function classifyEntry(entry: string): ClassifiedEntry {
 
 /**
  * Whether an entry is a page path already in normal form: no white space or backslash, no
- * `//` or `/.`, no leading `.` or `/`, no trailing `/`, no `.md`/`.mdx` extension. One pass
- * over the characters: it runs for every page of the site.
+ * `//` or `/.`, no leading `.` or `/`, no trailing `/`, no `.md`/`.mdx` extension.
  */
 export function isPlainPagePath(entry: string): boolean {
+  return plainPagePathHash(entry) !== -1;
+}
+
+/**
+ * `hashPath(entry)` when the entry is a page path in normal form (see `isPlainPagePath`), else -1.
+ * One pass over the characters does both: it runs for every page of the site.
+ */
+export function plainPagePathHash(entry: string): number {
   const length = entry.length;
-  if (length === 0) return false;
+  if (length === 0) return -1;
   const first = entry.charCodeAt(0);
-  if (first === DOT || first === SLASH) return false;
-  for (let index = 0; index < length; index++) {
-    const code = entry.charCodeAt(index);
-    if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return false;
-    if (code === SLASH) {
-      const next = entry.charCodeAt(index + 1);
-      if (next === SLASH || next === DOT || index === length - 1) return false;
+  if (first === DOT || first === SLASH) return -1;
+  if (entry.charCodeAt(length - 1) === SLASH) return -1;
+  // Two characters at a time, hashed in the two lanes of `hashPath`.
+  let even = HASH_START_EVEN;
+  let odd = HASH_START_ODD;
+  let previous = 0;
+  let index = 0;
+  for (; index + 1 < length; index += 2) {
+    const a = entry.charCodeAt(index);
+    const b = entry.charCodeAt(index + 1);
+    // Most characters are lower-case letters, `_` and the like: one test each, and on.
+    if (a <= 92 || a >= 0x80 || b <= 92 || b >= 0x80) {
+      if (!isPathCharacter(a, previous) || !isPathCharacter(b, a)) return -1;
     }
+    even = mixHash(even, a);
+    odd = mixHash(odd, b);
+    previous = b;
   }
-  return !hasMarkdownExtension(entry);
+  if (index < length) {
+    const a = entry.charCodeAt(index);
+    if (!isPathCharacter(a, previous)) return -1;
+    even = mixHash(even, a);
+  }
+  return hasMarkdownExtension(entry) ? -1 : finishHash(even, odd);
+}
+
+/** Whether `code` may follow `previous` in a page path in normal form: no white space or backslash, no `//` or `/.`. */
+function isPathCharacter(code: number, previous: number): boolean {
+  if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return false;
+  return !(previous === SLASH && (code === SLASH || code === DOT));
 }
 
 function isUnicodeSpace(code: number): boolean {
@@ -62,9 +90,17 @@ function isUnicodeSpace(code: number): boolean {
 
 /** Ends with `.md` or `.mdx`, in any case. */
 function hasMarkdownExtension(entry: string): boolean {
-  const at = (offset: number) => entry.charCodeAt(entry.length - offset) | 0x20;
-  if (at(3) === DOT && at(2) === 0x6d && at(1) === 0x64) return true;
-  return at(4) === DOT && at(3) === 0x6d && at(2) === 0x64 && at(1) === 0x78;
+  return markdownExtensionLength(entry) !== 0;
+}
+
+/** Length of the `.md` or `.mdx` extension (any case) that `name` ends with: 3, 4, or 0 for none. */
+export function markdownExtensionLength(name: string): 0 | 3 | 4 {
+  const length = name.length;
+  // Lower case by setting bit 0x20: `m`, `d`, `x` are 0x6d, 0x64, 0x78.
+  const last = name.charCodeAt(length - 1) | 0x20;
+  if (last === 0x64) return name.charCodeAt(length - 3) === DOT && (name.charCodeAt(length - 2) | 0x20) === 0x6d ? 3 : 0;
+  if (last !== 0x78) return 0;
+  return name.charCodeAt(length - 4) === DOT && (name.charCodeAt(length - 3) | 0x20) === 0x6d && (name.charCodeAt(length - 2) | 0x20) === 0x64 ? 4 : 0;
 }
 
 function endpoint(method: string, path: string, spec?: string): ClassifiedEntry {

@@ -1,49 +1,65 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText, editDistance } from '../diagnostics/suggest.js';
 import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
-import { filePagePath } from './classify.js';
-import type { SectionState } from './resolve.js';
-import type { MissingPagesSummary, PageInfo } from './types.js';
+import { filePagePath, markdownExtensionLength, plainPagePathHash } from './classify.js';
+import { PageEntry } from './page-node.js';
+import { hashPath, PathSet, type PathIndex } from './path-index.js';
+import type { MissingPagesSummary } from './types.js';
 
 const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase()));
 
 /**
  * Checks that every page listed has a file. Each missing page is reported once (at its first
  * entry); a page whose counterpart without a language prefix exists is reported as untranslated.
- * Returns the set of page paths the files serve, and the count of missing pages per section.
+ * Returns whether a path is served by a file, and the count of missing pages per section.
+ *
+ * Each file is looked up in the page index (whose table the walk has built already) rather than
+ * put in a table of its own: the set of every path the files serve is made only when a path
+ * outside the navigation is asked about (an untranslated page's original that is not listed, a
+ * group root, "did you mean").
  */
 export function checkPageFiles(
-  pages: readonly PageInfo[],
-  sections: readonly SectionState[],
+  pages: readonly PageEntry[],
+  pathEntries: Int32Array,
+  byPath: PathIndex<PageEntry>,
   files: Iterable<string>,
   report: (finding: Omit<Diagnostic, 'file'>) => void,
-): { existing: ReadonlySet<string>; summary: MissingPagesSummary[] } {
-  const existing = new Set<string>();
-  const byFolder = new Map<string, string[]>();
-  const byName = new Map<string, string[]>();
-  const lowerCase = new Map<string, string>();
-  for (const file of files) {
-    if (!/\.mdx?$/i.test(file)) continue;
-    const path = filePagePath(file);
-    existing.add(path);
+): { hasFile: (path: string) => boolean; summary: MissingPagesSummary[] } {
+  const list = Array.isArray(files) ? (files as readonly string[]) : [...files];
+  // Per path of the page index: whether a file serves it, then whether it was reported.
+  const HAS_FILE = 1;
+  const REPORTED = 2;
+  const status = new Uint8Array(byPath.size);
+  forEachPageFile(list, (path, hash) => {
+    const entry = byPath.entryOf(path, hash);
+    if (entry !== -1) status[entry] = HAS_FILE;
     // `folder/index.mdx` also serves `folder`.
-    if (path.endsWith('/index')) existing.add(path.slice(0, -'/index'.length));
-    lowerCase.set(path.toLowerCase(), path);
-    push(byFolder, folderOf(path), path);
-    push(byName, nameOf(path), path);
-  }
-  const reported = new Set<string>();
-  const summary = new Map<string, MissingPagesSummary>();
-  pages.forEach((node, index) => {
-    if (existing.has(node.path)) return;
-    const section = sections[index] as SectionState;
-    const entry = summary.get(section.pointer) ?? { section: section.labels, pointer: section.pointer, count: 0 };
-    entry.count++;
-    summary.set(section.pointer, entry);
-    if (reported.has(node.path)) return;
-    reported.add(node.path);
+    if (path.endsWith('/index')) {
+      const folder = byPath.entryOf(path.slice(0, -'/index'.length));
+      if (folder !== -1) status[folder] = HAS_FILE;
+    }
+  });
+  let existing: PathSet | undefined;
+  const hasFile = (path: string): boolean => {
+    const entry = byPath.entryOf(path);
+    if (entry !== -1) return status[entry] === HAS_FILE;
+    existing ??= servedSet(list);
+    return existing.has(path);
+  };
+  let similar: SimilarPages | undefined;
+  const summary: MissingPagesSummary[] = [];
+  for (let index = 0; index < pages.length; index++) {
+    const node = pages[index] as PageEntry;
+    const pathEntry = pathEntries[index] as number;
+    const known = status[pathEntry] as number;
+    if (known === HAS_FILE) continue;
+    const section = PageEntry.stateOf(node);
+    if (section.missing === undefined) summary.push((section.missing = { section: section.labels, pointer: section.pointer, count: 0 }));
+    section.missing.count++;
+    if (known === REPORTED) continue;
+    status[pathEntry] = REPORTED;
     const untranslated = withoutLanguage(node.path);
-    if (untranslated && existing.has(untranslated)) {
+    if (untranslated && hasFile(untranslated)) {
       report({
         code: 'navigation/untranslated-page',
         severity: 'warning',
@@ -51,10 +67,10 @@ export function checkPageFiles(
         pointer: node.pointer,
         hint: `Add ${node.path}.mdx, or point the entry at "${untranslated}" until the translation exists.`,
       });
-      return;
+      continue;
     }
-    const caseOnly = lowerCase.get(node.path.toLowerCase());
-    const candidates = caseOnly ? [caseOnly] : similarPages(node.path, byFolder, byName);
+    similar ??= new SimilarPages(servedPaths(list));
+    const candidates = similar.of(node.path);
     const finding: Omit<Diagnostic, 'file'> = {
       code: 'navigation/missing-page',
       severity: 'error',
@@ -64,18 +80,70 @@ export function checkPageFiles(
     };
     if (candidates.length) finding.suggestions = candidates;
     report(finding);
-  });
-  return { existing, summary: [...summary.values()] };
+  }
+  return { hasFile, summary };
 }
 
-/** Pages the entry may have meant: the same file name in another folder (a moved page), or a near name in the same folder. */
-function similarPages(path: string, byFolder: ReadonlyMap<string, string[]>, byName: ReadonlyMap<string, string[]>): string[] {
-  const folder = folderOf(path);
-  // The same name elsewhere, closest path first.
-  const moved = (byName.get(nameOf(path)) ?? []).map((candidate) => ({ candidate, distance: editDistance(path, candidate) })).sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate)).map((entry) => entry.candidate);
-  const siblings = byFolder.get(folder) ?? [];
-  const near = didYouMean(nameOf(path), siblings.map(nameOf)).map((name) => (folder ? `${folder}/${name}` : name));
-  return [...new Set([...moved, ...near])].slice(0, 3);
+/** Calls `visit` with the page path of each page file (`.md`, `.mdx`) and its hash. */
+function forEachPageFile(files: readonly string[], visit: (path: string, hash: number) => void): void {
+  // An indexed loop: `for...of` costs an iterator result per file until the code is optimised.
+  for (let index = 0; index < files.length; index++) {
+    const file = files[index] as string;
+    const extension = markdownExtensionLength(file);
+    if (extension === 0) continue;
+    // Most files are already in normal form (`guides/a.mdx`): their page path is a slice.
+    const stem = file.slice(0, -extension);
+    const hash = plainPagePathHash(stem);
+    if (hash !== -1) visit(stem, hash);
+    else {
+      const path = filePagePath(file);
+      visit(path, hashPath(path));
+    }
+  }
+}
+
+/** The page paths the files serve, in order. */
+function servedPaths(files: readonly string[]): string[] {
+  const paths: string[] = [];
+  forEachPageFile(files, (path) => paths.push(path));
+  return paths;
+}
+
+/** Every path the files serve: their page paths, and `folder` for each `folder/index`. */
+function servedSet(files: readonly string[]): PathSet {
+  const set = new PathSet(files.length);
+  forEachPageFile(files, (path, hash) => {
+    set.add(path, hash);
+    if (path.endsWith('/index')) set.add(path.slice(0, -'/index'.length));
+  });
+  return set;
+}
+
+/** The page paths of the files, indexed for "did you mean": built at the first missing page only. */
+class SimilarPages {
+  private readonly byFolder = new Map<string, string[]>();
+  private readonly byName = new Map<string, string[]>();
+  private readonly lowerCase = new Map<string, string>();
+
+  constructor(served: readonly string[]) {
+    for (const path of served) {
+      this.lowerCase.set(path.toLowerCase(), path);
+      push(this.byFolder, folderOf(path), path);
+      push(this.byName, nameOf(path), path);
+    }
+  }
+
+  /** Pages a missing page may have meant: the same path in another case, else the same file name in another folder (a moved page), or a near name in the same folder. */
+  of(path: string): string[] {
+    const caseOnly = this.lowerCase.get(path.toLowerCase());
+    if (caseOnly) return [caseOnly];
+    const folder = folderOf(path);
+    // The same name elsewhere, closest path first.
+    const moved = (this.byName.get(nameOf(path)) ?? []).map((candidate) => ({ candidate, distance: editDistance(path, candidate) })).sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate)).map((entry) => entry.candidate);
+    const siblings = this.byFolder.get(folder) ?? [];
+    const near = didYouMean(nameOf(path), siblings.map(nameOf)).map((name) => (folder ? `${folder}/${name}` : name));
+    return [...new Set([...moved, ...near])].slice(0, 3);
+  }
 }
 
 function withoutLanguage(path: string): string | undefined {

@@ -1,13 +1,14 @@
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { OpenApiReference } from '../config/schemas/common.js';
+import type { Icon, OpenApiReference } from '../config/schemas/common.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Locate } from '../config/parse-docs-json.js';
-import { joinPointer } from '../json/pointer.js';
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
-import { classifyEntry, isPlainPagePath } from './classify.js';
+import { classifyEntry, plainPagePathHash } from './classify.js';
 import { checkPageFiles } from './files.js';
+import { PageEntry, type PageScope, type SectionState } from './page-node.js';
+import { grow, hashPath, PathIndex } from './path-index.js';
 import type {
-  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, NodeBase, OpenApiSource, PageIndex, PageInfo, PageNode, PageSection,
+  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, OpenApiSource, PageIndex, PageSection,
   ResolvedNavigation, SectionNode, WebhookNode,
 } from './types.js';
 
@@ -45,16 +46,11 @@ const SECTION_LISTS = [
 ] as const;
 type SectionKind = (typeof SECTION_LISTS)[number][1];
 
-/** What a node inherits from its ancestors. */
-interface Context {
-  openapi: readonly OpenApiSource[];
-  version: string | undefined;
-  versionTag: string | undefined;
-  language: string | undefined;
-  breadcrumbs: readonly string[];
-  section: PageSection;
-  /** The nearest section element: pages are unique and previous/next run within it. */
-  state: SectionState;
+/**
+ * What the children of an element inherit from it and its ancestors; the page entries of the
+ * element keep it as their shared scope.
+ */
+interface Context extends PageScope {
   /** Whether the element is inside a group (so a group here is nested). */
   inGroup: boolean;
 }
@@ -73,12 +69,15 @@ export function resolveNavigation(config: DocsConfig, options: ResolveNavigation
 
 class NavigationResolver {
   private readonly diagnostics: Diagnostic[] = [];
-  /** Every page entry in reading order, and the section state of each. */
-  private readonly list: PageInfo[] = [];
-  private readonly sections: SectionState[] = [];
-  private readonly byPath = new Map<string, PageInfo>();
-  /** The latest entry of each page listed more than once. */
-  private readonly repeated = new Map<string, PageNode>();
+  /** Every page entry in reading order. */
+  private readonly list: PageEntry[] = [];
+  /** The first entry of each page path. */
+  private readonly byPath = new PathIndex<PageEntry>(this.list);
+  /** The entry of `byPath` that holds the path of each page entry, by index. */
+  private pathEntries: Int32Array = new Int32Array(1024);
+  /** Index of the latest entry of each path, by its entry in `byPath`. */
+  private latest: Int32Array = new Int32Array(512);
+  private readonly frontmatter: ReadonlyMap<string, PageFrontmatter> | undefined;
   private readonly roots: Array<{ root: string; pointer: string; label: string }> = [];
   private readonly drilldown: boolean;
 
@@ -87,53 +86,67 @@ class NavigationResolver {
     private readonly options: ResolveNavigationOptions,
   ) {
     this.drilldown = config.interaction?.drilldown ?? options.defaultDrilldown ?? false;
+    this.frontmatter = options.frontmatter?.size ? options.frontmatter : undefined;
   }
 
   run(): ResolvedNavigation {
     const navigation = (this.config.navigation ?? {}) as Element;
     const siteOpenApi = toSources(this.config.api?.openapi as OpenApiReference | undefined);
     const context: Context = {
+      pointer: '/navigation',
       openapi: toSources(navigation.openapi as OpenApiReference | undefined, siteOpenApi),
       version: undefined,
       versionTag: undefined,
       language: undefined,
       breadcrumbs: [],
       section: {},
-      state: newSection('/navigation', 'the navigation', []),
+      state: this.newSection('/navigation', 'root', []),
       inGroup: false,
     };
-    const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, '/navigation', context) };
+    const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
     const pages: PageIndex = { list: this.list, byPath: this.byPath };
-    const files = this.options.files ? checkPageFiles(this.list, this.sections, this.options.files, (finding) => this.report(finding)) : undefined;
-    this.checkRoots(this.byPath, files?.existing);
+    const files = this.options.files ? checkPageFiles(this.list, this.pathEntries, this.byPath, this.options.files, (finding) => this.report(finding)) : undefined;
+    this.checkRoots(this.byPath, files?.hasFile);
     return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics), missingPages: files?.summary ?? [] };
   }
 
-  /** The child nodes of an element, from whichever child lists it has, in a fixed order. */
-  private children(element: Element, pointer: string, context: Context): NavigationNode[] {
-    const nodes: NavigationNode[] = [];
+  /**
+   * The child nodes of an element (whose pointer and inherited values `context` holds), from
+   * whichever child lists it has, in a fixed order. The list names need no pointer escaping.
+   */
+  private children(element: Element, context: Context): NavigationNode[] {
+    let sections: NavigationNode[] | undefined;
+    const pointer = context.pointer;
     for (const [list, kind, labelKey] of SECTION_LISTS) {
       const items = element[list];
       if (!Array.isArray(items)) continue;
-      items.forEach((item: unknown, index) => {
-        if (isElement(item)) nodes.push(this.section(item, kind, labelKey, joinPointer(pointer, list, index), context));
-      });
-    }
-    const groups = element.groups;
-    if (Array.isArray(groups)) {
-      groups.forEach((item: unknown, index) => {
-        if (isElement(item)) nodes.push(this.group(item, joinPointer(pointer, 'groups', index), context));
-      });
-    }
-    const pages = element.pages;
-    if (Array.isArray(pages)) {
-      const base = `${pointer}/pages/`;
-      for (let index = 0; index < pages.length; index++) {
-        const node = this.entry(pages[index], base + index, context);
-        if (node) nodes.push(node);
+      for (let index = 0; index < items.length; index++) {
+        const item: unknown = items[index];
+        if (isElement(item)) (sections ??= []).push(this.section(item, kind, labelKey, `${pointer}/${list}/${index}`, context));
       }
     }
+    const groups = Array.isArray(element.groups) ? (element.groups as unknown[]) : undefined;
+    const pages = Array.isArray(element.pages) ? (element.pages as unknown[]) : undefined;
+    // Room for every group and page at once: pushing them one by one grows (and copies) the
+    // array, and the thousands of groups of a large site each have one.
+    const room = (groups?.length ?? 0) + (pages?.length ?? 0);
+    let count = sections?.length ?? 0;
+    const nodes: NavigationNode[] = sections ?? new Array<NavigationNode>(room);
+    if (sections) nodes.length = count + room;
+    if (groups) {
+      for (let index = 0; index < groups.length; index++) {
+        const item: unknown = groups[index];
+        if (isElement(item)) nodes[count++] = this.group(item, `${pointer}/groups/${index}`, context);
+      }
+    }
+    if (pages) {
+      for (let index = 0; index < pages.length; index++) {
+        const node = this.entry(pages[index], index, context);
+        if (node) nodes[count++] = node;
+      }
+    }
+    nodes.length = count;
     return nodes;
   }
 
@@ -142,31 +155,47 @@ class NavigationResolver {
     const breadcrumbs = [...parent.breadcrumbs, label];
     const isVersion = kind === 'version';
     const context: Context = {
+      pointer,
       openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi),
       version: isVersion ? label : parent.version,
       versionTag: isVersion ? (typeof element.tag === 'string' ? element.tag : undefined) : parent.versionTag,
       language: kind === 'language' ? label : parent.language,
       breadcrumbs,
       section: { ...parent.section, [sectionField(kind)]: label },
-      state: newSection(pointer, `${kind.replace('-', ' ')} "${breadcrumbs.join(' › ')}"`, breadcrumbs),
+      state: this.newSection(pointer, kind, breadcrumbs),
       inGroup: false,
     };
-    const hasChildren = CHILD_LISTS.some((list) => Array.isArray(element[list]));
-    if (typeof element.href === 'string' && !hasChildren) {
-      return this.decorate({ kind: 'link', element: kind, href: element.href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language }, element);
+    const hasChildren = hasChildList(element);
+    const href = typeof element.href === 'string' ? element.href : undefined;
+    // Every node of a kind is made with all its fields, in the order JSON has always listed them
+    // (absent ones undefined, which JSON leaves out), so that all share one shape.
+    if (href !== undefined && !hasChildren) {
+      return { kind: 'link', element: kind, href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, icon: iconOf(element), hidden: hiddenOf(element) };
     }
-    const node: SectionNode = this.decorate({ kind, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, children: this.children(element, pointer, context) }, element);
-    if (typeof element.href === 'string') node.href = element.href;
-    if (typeof element.description === 'string') node.description = element.description;
-    if (element.default === true) node.default = true;
-    if (element.openapi !== undefined && !hasChildren) node.allOperations = true;
-    return node;
+    return {
+      kind,
+      label,
+      pointer,
+      openapi: context.openapi,
+      breadcrumbs: parent.breadcrumbs,
+      version: context.version,
+      versionTag: context.versionTag,
+      language: context.language,
+      children: this.children(element, context),
+      icon: iconOf(element),
+      hidden: hiddenOf(element),
+      href,
+      description: typeof element.description === 'string' ? element.description : undefined,
+      default: element.default === true ? true : undefined,
+      allOperations: element.openapi !== undefined && !hasChildren ? true : undefined,
+    };
   }
 
   private group(element: Element, pointer: string, parent: Context): GroupNode {
     const label = String(element.group ?? '');
     const nested = parent.inGroup;
     const context: Context = {
+      pointer,
       openapi: toSources(element.openapi as OpenApiReference | undefined, parent.openapi),
       version: parent.version,
       versionTag: parent.versionTag,
@@ -176,25 +205,25 @@ class NavigationResolver {
       state: parent.state,
       inGroup: true,
     };
-    const node: GroupNode = this.decorate(
-      {
-        kind: 'group',
-        label,
-        pointer,
-        openapi: context.openapi,
-        breadcrumbs: parent.breadcrumbs,
-        version: parent.version,
-        versionTag: parent.versionTag,
-        language: parent.language,
-        expanded: nested ? element.expanded === true : true,
-        collapsible: nested,
-        drilldown: this.drilldown,
-        children: this.children(element, pointer, context),
-      },
-      element,
-    );
-    if (typeof element.tag === 'string') node.tag = element.tag;
-    if (element.pages === undefined && element.openapi !== undefined) node.allOperations = true;
+    const node: GroupNode = {
+      kind: 'group',
+      label,
+      pointer,
+      openapi: context.openapi,
+      breadcrumbs: parent.breadcrumbs,
+      version: parent.version,
+      versionTag: parent.versionTag,
+      language: parent.language,
+      expanded: nested ? element.expanded === true : true,
+      collapsible: nested,
+      drilldown: this.drilldown,
+      children: this.children(element, context),
+      icon: iconOf(element),
+      hidden: hiddenOf(element),
+      tag: typeof element.tag === 'string' ? element.tag : undefined,
+      allOperations: element.pages === undefined && element.openapi !== undefined ? true : undefined,
+      root: undefined,
+    };
     if (typeof element.root === 'string') this.groupRoot(node, element.root, pointer);
     return node;
   }
@@ -203,28 +232,27 @@ class NavigationResolver {
     const entry = classifyEntry(root);
     if (entry.kind === 'page') {
       node.root = entry.path;
-      this.roots.push({ root: entry.path, pointer: joinPointer(pointer, 'root'), label: node.label });
+      this.roots.push({ root: entry.path, pointer: `${pointer}/root`, label: node.label });
       return;
     }
-    this.report({ code: 'navigation/invalid-root', severity: 'error', message: `The root of group "${node.label}" must be a page path, not "${root}".`, pointer: joinPointer(pointer, 'root'), hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".' });
+    this.report({ code: 'navigation/invalid-root', severity: 'error', message: `The root of group "${node.label}" must be a page path, not "${root}".`, pointer: `${pointer}/root`, hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".' });
   }
 
-  /** Copies the icon and `hidden` of an element onto its node. */
-  private decorate<T extends NodeBase>(node: T, element: Element): T {
-    if (element.icon !== undefined) node.icon = element.icon as PageNode['icon'];
-    if (element.hidden === true) node.hidden = true;
-    return node;
-  }
 
-  /** A `pages` entry: a nested group, a page, an endpoint or a webhook. */
-  private entry(item: unknown, pointer: string, context: Context): NavigationNode | undefined {
+  /** The `pages` entry at `position` of the element of `context`: a nested group, a page, an endpoint or a webhook. */
+  private entry(item: unknown, position: number, context: Context): NavigationNode | undefined {
+    // The common case first, and without building its pointer: a page path in normal form.
+    if (typeof item === 'string') {
+      const hash = plainPagePathHash(item);
+      if (hash !== -1) return this.page(item, hash, position, context);
+    }
+    const pointer = `${context.pointer}/pages/${position}`;
     if (isElement(item)) return this.group(item, pointer, context);
     if (typeof item !== 'string' || item.trim() === '') return undefined;
-    if (isPlainPagePath(item)) return this.page(item, pointer, context);
     const entry = classifyEntry(item);
     switch (entry.kind) {
       case 'page':
-        return this.page(entry.path, pointer, context);
+        return this.page(entry.path, hashPath(entry.path), position, context);
       case 'endpoint': {
         if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
         const node: EndpointNode = { kind: 'endpoint', label: `${entry.method} ${entry.path}`, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, method: entry.method, path: entry.path };
@@ -253,52 +281,40 @@ class NavigationResolver {
     }
   }
 
-  private page(path: string, pointer: string, context: Context): PageNode {
-    const frontmatter = this.options.frontmatter?.get(path);
+  /** A page entry; `hash` is `hashPath(path)`. */
+  private page(path: string, hash: number, position: number, context: Context): PageEntry {
     const state = context.state;
-    // One literal with every field, so that all page nodes share one shape.
-    const node: PageNode = {
-      kind: 'page',
-      label: frontmatter?.sidebarTitle ?? frontmatter?.title ?? lastSegment(path),
-      pointer,
-      openapi: context.openapi,
-      breadcrumbs: context.breadcrumbs,
-      version: context.version,
-      versionTag: context.versionTag,
-      language: context.language,
-      path,
-      href: `/${path}`,
-      index: this.list.length,
-      previous: state.last?.path,
-      next: undefined,
-      section: context.section,
-    };
-    if (frontmatter) applyFrontmatter(node, frontmatter);
-    this.checkDuplicate(node, state);
-    if (state.last) state.last.next = path;
-    state.last = node;
+    const index = this.list.length;
+    const node = new PageEntry(path, index, context, position, this.frontmatter?.get(path));
+    if (index === this.pathEntries.length) this.pathEntries = grow(this.pathEntries, index * 2);
     this.list.push(node);
-    this.sections.push(state);
+    this.pathEntries[index] = this.checkDuplicate(node, hash, state);
+    if (state.first === -1) state.first = index;
+    state.last = index;
     return node;
   }
 
   /**
    * Records the page by path (first entry wins) and reports a second entry in the same section.
-   * Pages of a section are met one after the other, and each section has its own `section`
-   * object, so one map lookup per page is enough; paths listed in several sections are followed
-   * in a second map.
+   * Pages of a section are met one after the other, and each section has its own state, so
+   * comparing with the latest entry of the path is enough. Returns the entry of `byPath` that
+   * holds the path.
    */
-  private checkDuplicate(node: PageNode, state: SectionState): void {
-    const first = this.byPath.get(node.path);
-    if (first === undefined) {
-      this.byPath.set(node.path, node);
-      return;
+  private checkDuplicate(node: PageEntry, hash: number, state: SectionState): number {
+    const size = this.byPath.size;
+    const entry = this.byPath.add(node.index, hash);
+    if (this.byPath.size !== size) {
+      if (entry === this.latest.length) this.latest = grow(this.latest, entry * 2);
+    } else if (PageEntry.stateOf(this.list[this.latest[entry] as number] as PageEntry) === state) {
+      this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${sectionName(state)}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
     }
-    const previous = this.repeated.get(node.path) ?? first;
-    if (previous.section === node.section) {
-      this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${state.name}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
-    }
-    this.repeated.set(node.path, node);
+    this.latest[entry] = node.index;
+    return entry;
+  }
+
+
+  private newSection(pointer: string, kind: string, labels: readonly string[]): SectionState {
+    return { pointer, kind, labels, pages: this.list, first: -1, last: -1 };
   }
 
   private global(value: unknown, context: Context): LinkNode[] {
@@ -309,8 +325,8 @@ class NavigationResolver {
       if (!Array.isArray(items)) continue;
       items.forEach((item: unknown, index) => {
         if (!isElement(item) || typeof item.href !== 'string') return;
-        const pointer = joinPointer('/navigation/global', list, index);
-        links.push(this.decorate({ kind: 'link', element: kind, href: item.href, label: String(item[labelKey] ?? ''), pointer, openapi: context.openapi, breadcrumbs: [] }, item));
+        const pointer = `/navigation/global/${list}/${index}`;
+        links.push({ kind: 'link', element: kind, href: item.href, label: String(item[labelKey] ?? ''), pointer, openapi: context.openapi, breadcrumbs: [], icon: iconOf(item), hidden: hiddenOf(item) });
       });
     }
     return links;
@@ -327,13 +343,13 @@ class NavigationResolver {
   }
 
   /** A group root must be a page of the site: listed in the navigation, or a file that exists. */
-  private checkRoots(listed: ReadonlyMap<string, unknown>, files: ReadonlySet<string> | undefined): void {
+  private checkRoots(listed: ReadonlyMap<string, unknown>, hasFile: ((path: string) => boolean) | undefined): void {
     for (const { root, pointer, label } of this.roots) {
-      if (listed.has(root) || files?.has(root)) continue;
+      if (listed.has(root) || hasFile?.(root)) continue;
       this.report({
         code: 'navigation/invalid-root',
         severity: 'error',
-        message: `The root "${root}" of group "${label}" is not a page of the site${files ? ': no file has that path' : ' listed in the navigation'}.`,
+        message: `The root "${root}" of group "${label}" is not a page of the site${hasFile ? ': no file has that path' : ' listed in the navigation'}.`,
         pointer,
         hint: 'Point `root` at an existing page, e.g. the first page of the group.',
       });
@@ -342,8 +358,12 @@ class NavigationResolver {
 
   private report(finding: Omit<Diagnostic, 'file'> & { file?: string }): void {
     const placed = this.options.locate?.(finding.pointer);
-    const diagnostic: Diagnostic = { ...finding, file: finding.file ?? placed?.file ?? this.options.file ?? 'docs.json', pointer: placed?.pointer ?? finding.pointer };
-    if (placed?.line !== undefined && finding.file === undefined) {
+    // The finding becomes the diagnostic: every finding is a fresh object made for this call.
+    const ownFile = finding.file;
+    const diagnostic = finding as Diagnostic;
+    diagnostic.file = ownFile ?? placed?.file ?? this.options.file ?? 'docs.json';
+    if (placed !== undefined) diagnostic.pointer = placed.pointer;
+    if (placed?.line !== undefined && ownFile === undefined) {
       diagnostic.line = placed.line;
       diagnostic.column = placed.column ?? 1;
     }
@@ -351,32 +371,6 @@ class NavigationResolver {
   }
 }
 
-/** State of one section while it is walked. */
-export interface SectionState {
-  pointer: string;
-  /** The section in words, for messages: `tab "API"`, or `the navigation`. */
-  name: string;
-  /** Labels of the section elements down to this one. */
-  labels: readonly string[];
-  /** The last page met, for previous and next. */
-  last?: PageInfo;
-}
-
-function newSection(pointer: string, name: string, labels: readonly string[]): SectionState {
-  return { pointer, name, labels };
-}
-
-function applyFrontmatter(node: PageNode, frontmatter: PageFrontmatter): void {
-  if (frontmatter.title !== undefined) node.title = frontmatter.title;
-  if (frontmatter.description !== undefined) node.description = frontmatter.description;
-  if (frontmatter.icon !== undefined) node.icon = frontmatter.icon;
-  if (frontmatter.tag !== undefined) node.tag = frontmatter.tag;
-  if (frontmatter.deprecated !== undefined) node.deprecated = frontmatter.deprecated;
-  if (frontmatter.hidden !== undefined) node.hidden = frontmatter.hidden;
-  if (frontmatter.openapi !== undefined) node.frontmatterOpenApi = frontmatter.openapi;
-  if (typeof frontmatter['openapi-schema'] === 'string') node.frontmatterOpenApiSchema = frontmatter['openapi-schema'];
-  if (frontmatter.version !== undefined && node.version === undefined) node.version = frontmatter.version;
-}
 
 /** The sources in effect: the element's own `openapi`, normalised, else the inherited ones. */
 function toSources(reference: OpenApiReference | undefined, inherited: readonly OpenApiSource[] = []): readonly OpenApiSource[] {
@@ -389,8 +383,23 @@ function sectionField(kind: SectionKind): keyof PageSection {
   return kind === 'menu-item' ? 'menuItem' : kind;
 }
 
-function lastSegment(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
+/** A section in words, for messages: `tab "Guides › API"`, or `the navigation`. */
+function sectionName(state: SectionState): string {
+  return state.kind === 'root' ? 'the navigation' : `${state.kind.replace('-', ' ')} "${state.labels.join(' › ')}"`;
+}
+
+function iconOf(element: Element): Icon | undefined {
+  return element.icon as Icon | undefined;
+}
+
+/** `true` when the element is hidden, else undefined (left out of JSON). */
+function hiddenOf(element: Element): true | undefined {
+  return element.hidden === true ? true : undefined;
+}
+
+function hasChildList(element: Element): boolean {
+  for (const list of CHILD_LISTS) if (Array.isArray(element[list])) return true;
+  return false;
 }
 
 function isElement(value: unknown): value is Element {

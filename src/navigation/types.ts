@@ -82,30 +82,44 @@ export interface GroupNode extends NodeBase {
   children: NavigationNode[];
 }
 
-/** A page of the repository. */
+/**
+ * A page of the repository. Read-only: page nodes are shared by the tree and the page index, and
+ * `resolveNavigation` builds them as small objects that read what they share with their section
+ * (and the strings made from their path) when asked; `JSON.stringify` writes every field.
+ */
 export interface PageNode extends NodeBase {
-  kind: 'page';
+  readonly kind: 'page';
+  readonly label: string;
+  readonly pointer: string;
+  readonly icon?: Icon;
+  readonly hidden?: boolean;
+  readonly openapi: readonly OpenApiSource[];
+  /** The version in effect, else the page's frontmatter `version`. */
+  readonly version?: string;
+  readonly versionTag?: string;
+  readonly language?: string;
+  readonly breadcrumbs: readonly string[];
   /** Normalised path: no leading slash, no extension, no `./`. */
-  path: string;
+  readonly path: string;
   /** URL path of the page: `/` + path. */
-  href: string;
+  readonly href: string;
   /** `title` of the page's frontmatter, when known. */
-  title?: string;
-  description?: string;
+  readonly title?: string;
+  readonly description?: string;
   /** Badge, from frontmatter. */
-  tag?: string;
-  deprecated?: boolean;
+  readonly tag?: string;
+  readonly deprecated?: boolean;
   /** `openapi` of the page's frontmatter: the page documents this endpoint. */
-  frontmatterOpenApi?: string;
+  readonly frontmatterOpenApi?: string;
   /** `openapi-schema` of the page's frontmatter: the page documents this schema. */
-  frontmatterOpenApiSchema?: string;
+  readonly frontmatterOpenApiSchema?: string;
   /** Position in the site's reading order (`pages.list[index]` is this node). */
-  index: number;
+  readonly index: number;
   /** Previous and next page in reading order within the same section. */
-  previous?: string;
-  next?: string;
+  readonly previous?: string;
+  readonly next?: string;
   /** The section the page belongs to: the nearest language, version, product, tab, ... above it. */
-  section: PageSection;
+  readonly section: PageSection;
 }
 
 /** A reference to an operation of an OpenAPI document (`GET /users`, `spec.yaml GET /users`). */
