@@ -56,3 +56,19 @@ export function processTime(code, runs = 9) {
 export function row(label, ms, extra = '') {
   return `${label.padEnd(44)} ${ms.toFixed(1).padStart(9)} ms ${extra}`;
 }
+
+/**
+ * The path of `file` inside the npm package `pkg` (`name@version`), unpacked once into
+ * bench/.cache/<folder> with `npm pack` (only that file is extracted).
+ */
+export function packageFile({ pkg, file, folder }) {
+  const root = `${cacheRoot}${folder}/`;
+  const target = `${root}${file}`;
+  if (!existsSync(target)) {
+    mkdirSync(root, { recursive: true });
+    console.log(`downloading ${pkg} into bench/.cache/${folder} ...`);
+    const tarball = execFileSync('npm', ['pack', '--silent', pkg], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
+    execFileSync('tar', ['-xzf', tarball, file], { cwd: root });
+  }
+  return target;
+}

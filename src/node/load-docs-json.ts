@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocsJson, type ParseDocsJsonResult } from '../config/parse-docs-json.js';
+import { isDirectory, toPosix } from './paths.js';
 
 /** Options of {@link loadDocsJson}. */
 export interface LoadDocsJsonOptions {
@@ -49,16 +50,4 @@ export async function loadDocsJson(target: string, options: LoadDocsJsonOptions 
   };
   const result = parseDocsJson(text, { file: name, readFile: readReferenced, strict: options.strict ?? false });
   return { ...result, path: file };
-}
-
-function isDirectory(target: string): boolean {
-  try {
-    return statSync(target).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function toPosix(file: string): string {
-  return file.split(path.sep).join('/');
 }

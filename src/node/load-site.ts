@@ -14,6 +14,7 @@ import { expandOpenApiEndpoints } from '../openapi/expand-endpoints.js';
 import type { EndpointPage, PlaygroundMode } from '../openapi/types.js';
 import type { NavigationNode } from '../navigation/types.js';
 import { readOpenApiSource } from './read-spec.js';
+import { toPosix } from './paths.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -231,8 +232,4 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
-}
-
-function toPosix(file: string): string {
-  return file.split(path.sep).join('/');
 }

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
@@ -14,6 +14,7 @@ import { discoverOpenApiFiles, mapLimit } from './load-site.js';
 import { readFrontmatterBlock } from './read-frontmatter.js';
 import { readOpenApiSource } from './read-spec.js';
 import { writeFilesAtomically, type AtomicFs, type FileChange, type WriteFilesResult } from './write-files.js';
+import { isDirectory, isFile, toPosix } from './paths.js';
 
 /** Options of {@link planMdxMigration}. */
 export interface PlanMdxMigrationOptions {
@@ -182,24 +183,4 @@ function documentSources(root: string, text: string, file: string, readReference
     }
   }
   return { sources: [...sources], discover };
-}
-
-function isDirectory(target: string): boolean {
-  try {
-    return statSync(target).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(target: string): boolean {
-  try {
-    return statSync(target).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function toPosix(file: string): string {
-  return file.split(path.sep).join('/');
 }

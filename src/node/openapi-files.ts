@@ -6,6 +6,7 @@ import { planOpenApiFiles, type OpenApiNavigationGroup } from '../mdx/plan-opena
 import { loadOpenApi } from '../openapi/load-openapi.js';
 import { readOpenApiSource } from './read-spec.js';
 import { writeFilesAtomically, WriteFilesError, type AtomicFs } from './write-files.js';
+import { toPosix } from './paths.js';
 
 /** Options of {@link generateOpenApiFiles}. */
 export interface GenerateOpenApiFilesOptions {
@@ -232,8 +233,4 @@ function shown(cwd: string, target: string): string {
 function inside(root: string, target: string): boolean {
   const relative = path.relative(root, target);
   return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
-}
-
-function toPosix(file: string): string {
-  return file.split(path.sep).join('/');
 }
