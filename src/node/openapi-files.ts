@@ -149,6 +149,8 @@ interface Planned {
  * output folder, is an error.
  */
 async function existingStatuses(planned: readonly Planned[], folder: string, options: GenerateOpenApiFilesOptions, progress: (label: string, done?: number, total?: number) => void): Promise<{ list: OpenApiFileStatus[]; diagnostics: Diagnostic[] }> {
+  // A folder that does not exist holds no page and no link: every page is new.
+  if ((await lstat(folder).catch((error: NodeJS.ErrnoException) => error.code)) === 'ENOENT') return { list: planned.map(() => 'written'), diagnostics: [] };
   const escapes = linkEscapeCheck(folder);
   const outcomes: Array<{ status: OpenApiFileStatus; diagnostic?: Diagnostic }> = [];
   let next = 0;

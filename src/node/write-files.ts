@@ -63,12 +63,14 @@ interface Undo {
 }
 
 /**
- * Makes all the changes or none. Every write goes first to a temporary file beside its target
- * (same folder, so the rename cannot cross file systems); when all are written, each existing
- * target is hard-linked (or copied) to a backup, then the temporary files are renamed over the
- * targets and deleted files are removed. If any step fails, the steps taken are undone in reverse
- * order, so the files are as they were, and a {@link WriteFilesError} says which file failed.
- * Backups are removed only once every change has landed.
+ * Makes all the changes or none. A write into an existing folder goes first to a temporary file
+ * beside its target (same folder, so the rename cannot cross file systems); writes into folders
+ * that do not exist yet go into a temporary copy of the top-most missing folder, moved in with
+ * one rename. When all are written, each existing target is hard-linked (or copied) to a backup,
+ * then the temporary files and folders are renamed in and deleted files are removed. If any step
+ * fails, the steps taken are undone in reverse order, so the files are as they were, and a
+ * {@link WriteFilesError} says which file failed. Backups are removed only once every change has
+ * landed.
  */
 export async function writeFilesAtomically(changes: readonly FileChange[], options: WriteFilesOptions = {}): Promise<WriteFilesResult> {
   const fs = options.fs ?? (nodeFs as unknown as AtomicFs);
@@ -94,24 +96,52 @@ export async function writeFilesAtomically(changes: readonly FileChange[], optio
     throw new WriteFilesError(message, file, rolledBack, leftovers, cause);
   };
 
-  // 1. Create the missing folders (removed on failure), one after the other since files share
-  // them; then write every new content to a temporary file, a few at a time.
+  // 1. Files in folders that do not exist yet are written into a temporary copy of the top-most
+  // missing folder, moved in later with one rename; the others to a temporary file beside their
+  // target. Folders are looked at one after the other (files share them), files a few at a time.
   const writes = changes.filter((change): change is Extract<FileChange, { kind: 'write' }> => change.kind === 'write');
-  const folders = new Map<string, string>();
-  for (const change of writes) if (!folders.has(path.dirname(change.path))) folders.set(path.dirname(change.path), change.path);
-  for (const [folder, file] of folders) {
+  const stages = new Map<string, Stage>();
+  const stageOf = new Map<string, Stage | undefined>();
+  for (const change of writes) {
+    const folder = path.dirname(change.path);
+    if (stageOf.has(folder)) continue;
     try {
-      for (const created of await missingFolders(fs, folder)) {
-        await fs.mkdir(created, { recursive: true });
-        createdFolders.push(created);
+      const missing = await missingFolders(fs, folder);
+      const top = missing[0];
+      if (top === undefined) {
+        stageOf.set(folder, undefined);
+        continue;
       }
+      let stage = stages.get(top);
+      if (!stage) {
+        stage = { top, temporary: siblingName(top, 'tmp'), folders: [], files: [] };
+        await fs.mkdir(stage.temporary, { recursive: true });
+        stages.set(top, stage);
+        createdFolders.push(stage.temporary);
+      }
+      for (const inner of missing.slice(1)) {
+        if (stage.folders.includes(inner)) continue;
+        await fs.mkdir(inside(stage, inner), { recursive: true });
+        stage.folders.push(inner);
+        createdFolders.push(inside(stage, inner));
+      }
+      stageOf.set(folder, stage);
     } catch (error) {
-      await fail(file, 'create the folder of', error);
+      await fail(change.path, 'create the folder of', error);
     }
   }
   const staged: Array<{ target: string; temporary: string }> = [];
   const existing = new Map<string, { mode: number } | undefined>();
   await eachConcurrently(writes, async (change, index) => {
+    const stage = stageOf.get(path.dirname(change.path));
+    if (stage) {
+      const temporary = inside(stage, change.path);
+      cleanup.push(temporary);
+      await fs.writeFile(temporary, change.content);
+      stage.files.push(change.path);
+      existing.set(change.path, undefined);
+      return;
+    }
     const temporary = siblingName(change.path, 'tmp');
     cleanup.push(temporary);
     await fs.writeFile(temporary, change.content);
@@ -134,7 +164,18 @@ export async function writeFilesAtomically(changes: readonly FileChange[], optio
   }).catch((failure: Failure<string>) => fail(failure.item, 'back up', failure.cause));
 
   // 3. Move the new contents in, then delete; each step knows how to put the original back.
-  await eachConcurrently(staged, async ({ target, temporary }) => {
+  for (const stage of stages.values()) {
+    try {
+      await fs.rename(stage.temporary, stage.top);
+    } catch (error) {
+      await fail(stage.top, 'create', error);
+    }
+    // Its temporary folders are gone with the rename; undoing removes what it put in place.
+    createdFolders.splice(0, createdFolders.length, ...createdFolders.filter((folder) => folder !== stage.temporary && !folder.startsWith(`${stage.temporary}${path.sep}`)));
+    undo.push({ run: () => removeStaged(fs, stage) });
+  }
+  const replaced = staged.filter((entry) => entry !== undefined);
+  await eachConcurrently(replaced, async ({ target, temporary }) => {
     await fs.rename(temporary, target);
     const backup = backups.get(target);
     undo.push(backup === undefined ? { run: () => fs.unlink(target) } : { run: () => fs.rename(backup, target), keeps: backup });
@@ -156,7 +197,29 @@ export async function writeFilesAtomically(changes: readonly FileChange[], optio
   // 4. Every change landed: the backups are no longer needed. A backup that cannot be removed is
   // harmless (it holds the previous content), so it is not an error.
   for (const backup of backups.values()) await fs.unlink(backup).catch(() => undefined);
-  return { written: staged.map((entry) => entry.target), deleted };
+  return { written: writes.map((change) => change.path), deleted };
+}
+
+/** A folder that does not exist yet, built under a temporary name beside it and renamed in at the end. */
+interface Stage {
+  /** The top-most missing folder. */
+  top: string;
+  temporary: string;
+  /** Missing folders below `top`, parents first, and the files written below it (final paths). */
+  folders: string[];
+  files: string[];
+}
+
+/** Where `target` (below `stage.top`) is while the stage is being written. */
+function inside(stage: Stage, target: string): string {
+  return path.join(stage.temporary, path.relative(stage.top, target));
+}
+
+/** Undoes a stage that was renamed in: its files, then its folders, deepest first. */
+async function removeStaged(fs: AtomicFs, stage: Stage): Promise<void> {
+  for (const file of stage.files) await fs.unlink(file);
+  for (const folder of [...stage.folders].reverse()) await fs.rmdir(folder);
+  await fs.rmdir(stage.top);
 }
 
 /** Files handled at once: enough to hide the latency of each call, few enough for any system. */

@@ -78,6 +78,19 @@ describe('writeFilesAtomically', () => {
     });
   });
 
+  it('moves a new folder tree in with one rename', async () => {
+    const { dir } = site();
+    const counting = failingFs(Number.POSITIVE_INFINITY);
+    let renames = 0;
+    const fs: AtomicFs = { ...counting.fs, rename: (from, to) => (renames++, counting.fs.rename(from, to)) };
+    const changes: FileChange[] = Array.from({ length: 40 }, (_, index) => ({ kind: 'write', path: path.join(dir, 'api', 'new', `tag-${index % 4}`, `page-${index}.mdx`), content: `page ${index}\n` }));
+    await writeFilesAtomically([...changes, { kind: 'write', path: path.join(dir, 'docs.json'), content: '{}\n' }], { fs });
+    expect(renames).toBe(2); // the new folder, and docs.json
+    const tree = snapshot(dir);
+    expect(tree['api/new/tag-3/page-39.mdx']).toBe('page 39\n');
+    expect(Object.keys(tree).filter((file) => file.includes('quire-'))).toEqual([]);
+  });
+
   it('keeps the permissions of a replaced file', async () => {
     const { dir } = site();
     const script = path.join(dir, 'run.sh');
