@@ -7,30 +7,29 @@
  * usually has already (`plainPagePathHash` computes it in the pass that checks the path).
  */
 abstract class PathTable {
-  /**
-   * Two numbers per slot: entry number + 1 (0 where free), then the entry's hash, compared before
-   * the strings. Side by side, a probe reads one place in memory rather than two.
-   */
+  /** Entry number + 1 at each slot, 0 where free. */
   private slots: Int32Array;
-  /** The path of each entry. */
-  private readonly paths: string[] = [];
+  /** Hash of each entry, to compare before the strings and to grow without hashing again. */
+  private hashes: Int32Array;
+  private count = 0;
 
   /** `expected`: how many paths the table will likely hold (it grows past that as needed). */
   constructor(expected = 512) {
     let capacity = 1024;
     while (capacity < expected * 2) capacity *= 2;
-    this.slots = new Int32Array(capacity * 2);
+    this.slots = new Int32Array(capacity);
+    this.hashes = new Int32Array(capacity / 2);
   }
 
   get size(): number {
-    return this.paths.length;
+    return this.count;
   }
 
   /** The entry number of `path`, or -1. `hash` is `hashPath(path)`. */
   entryOf(path: string, hash: number = hashPath(path)): number {
-    const mask = this.slots.length - 2;
-    for (let slot = (hash << 1) & mask, at = this.slots[slot] as number; at !== 0; slot = (slot + 2) & mask, at = this.slots[slot] as number) {
-      if (this.slots[slot + 1] === hash && this.paths[at - 1] === path) return at - 1;
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask, at = this.slots[slot] as number; at !== 0; slot = (slot + 1) & mask, at = this.slots[slot] as number) {
+      if (this.hashes[at - 1] === hash && this.keyAt(at - 1) === path) return at - 1;
     }
     return -1;
   }
@@ -40,44 +39,50 @@ abstract class PathTable {
    * entry has the same hash (to compare them). `hash` is `hashPrefix(text, length)`.
    */
   entryOfPrefix(text: string, length: number, hash: number): number {
-    const mask = this.slots.length - 2;
-    for (let slot = (hash << 1) & mask, at = this.slots[slot] as number; at !== 0; slot = (slot + 2) & mask, at = this.slots[slot] as number) {
-      if (this.slots[slot + 1] !== hash) continue;
-      const key = this.paths[at - 1] as string;
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask, at = this.slots[slot] as number; at !== 0; slot = (slot + 1) & mask, at = this.slots[slot] as number) {
+      if (this.hashes[at - 1] !== hash) continue;
+      const key = this.keyAt(at - 1);
       if (key.length === length && key === (length === text.length ? text : text.slice(0, length))) return at - 1;
     }
     return -1;
   }
 
-  /** Adds `path` unless it is there already; returns its entry number either way (a new one is `size - 1`). */
+  /** The hash of an entry's path. */
+  hashAt(entry: number): number {
+    return this.hashes[entry] as number;
+  }
+
+  /** The path of an entry. */
+  protected abstract keyAt(entry: number): string;
+
+  /**
+   * Adds `path` unless it is there already; returns its entry number either way. A new entry is
+   * number `size - 1`, whose path the subclass records before the next call.
+   */
   protected insert(path: string, hash: number): number {
-    const mask = this.slots.length - 2;
-    let slot = (hash << 1) & mask;
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
     for (let at = this.slots[slot] as number; at !== 0; at = this.slots[slot] as number) {
-      if (this.slots[slot + 1] === hash && this.paths[at - 1] === path) return at - 1;
-      slot = (slot + 2) & mask;
+      if (this.hashes[at - 1] === hash && this.keyAt(at - 1) === path) return at - 1;
+      slot = (slot + 1) & mask;
     }
-    const entry = this.paths.length;
-    this.paths.push(path);
+    const entry = this.count++;
+    if (entry === this.hashes.length) this.hashes = grow(this.hashes, entry * 2);
+    this.hashes[entry] = hash;
     this.slots[slot] = entry + 1;
-    this.slots[slot + 1] = hash;
     // At most half full, so that probes stay short.
-    if (this.paths.length * 4 > this.slots.length) this.rehash(this.slots.length * 2);
+    if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
     return entry;
   }
 
-  private rehash(length: number): void {
-    const old = this.slots;
-    const slots = new Int32Array(length);
-    const mask = length - 2;
-    for (let from = 0; from < old.length; from += 2) {
-      const at = old[from] as number;
-      if (at === 0) continue;
-      const hash = old[from + 1] as number;
-      let slot = (hash << 1) & mask;
-      while (slots[slot] !== 0) slot = (slot + 2) & mask;
-      slots[slot] = at;
-      slots[slot + 1] = hash;
+  private rehash(capacity: number): void {
+    const slots = new Int32Array(capacity);
+    const mask = capacity - 1;
+    for (let entry = 0; entry < this.count; entry++) {
+      let slot = (this.hashes[entry] as number) & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = entry + 1;
     }
     this.slots = slots;
   }
@@ -85,13 +90,19 @@ abstract class PathTable {
 
 /** A set of page paths. */
 export class PathSet extends PathTable {
+  private readonly paths: string[] = [];
+
   /** Adds a path; `hash` is `hashPath(path)`. */
   add(path: string, hash: number = hashPath(path)): void {
-    this.insert(path, hash);
+    if (this.insert(path, hash) === this.paths.length) this.paths.push(path);
   }
 
   has(path: string, hash?: number): boolean {
     return this.entryOf(path, hash) !== -1;
+  }
+
+  protected keyAt(entry: number): string {
+    return this.paths[entry] as string;
   }
 }
 
@@ -164,6 +175,10 @@ export class PathIndex<T extends { readonly path: string }> extends PathTable im
 
   [Symbol.iterator](): MapIterator<[string, T]> {
     return this.entries();
+  }
+
+  protected keyAt(entry: number): string {
+    return this.at(entry).path;
   }
 }
 
