@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyEntry, isPlainPagePath, pagePath } from '../src/navigation/classify.js';
+import { classifyEntry, isPlainPagePath, pagePath, plainPagePathHash } from '../src/navigation/classify.js';
+import { hashPath, hashPrefix } from '../src/navigation/path-index.js';
 
 describe('classifyEntry', () => {
   it.each([
@@ -27,6 +28,21 @@ describe('classifyEntry', () => {
         if (!isPlainPagePath(entry)) return;
         expect(pagePath(entry)).toEqual({ kind: 'page', path: entry });
         expect(classifyEntry(entry.replace(/^/, ''))).toEqual({ kind: 'page', path: entry });
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('finds a page path in normal form, and hashes it as the page index does', () => {
+    // The rule written plainly: no control character, white space or backslash, no `//` or `/.`,
+    // no leading `.` or `/`, no trailing `/`, no `.md`/`.mdx` extension.
+    const plain = (entry: string) =>
+      entry !== '' && !/^[./]/.test(entry) && !entry.endsWith('/') && !/[\u0000-\u0020\\\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|\/[/.]/.test(entry) && !/\.mdx?$/i.test(entry);
+    const entries = fc.stringMatching(/^[a-zA-Z0-9._ \-\\/é\u00a0\u0085\u2003\u3000\t\n\u0000\u0021\u005b-\u0060\u007f\u0080\u3001]{0,12}$/);
+    fc.assert(
+      fc.property(entries, (entry) => {
+        expect(plainPagePathHash(entry)).toBe(plain(entry) ? hashPath(entry) : -1);
+        for (let length = 0; length <= entry.length; length++) expect(hashPrefix(`${entry}.mdx`, length)).toBe(hashPath(`${entry}.mdx`.slice(0, length)));
       }),
       { numRuns: 5000 },
     );

@@ -1,6 +1,6 @@
 import { didYouMean } from '../diagnostics/suggest.js';
 import { joinPath } from '../util/posix-path.js';
-import { finishHash, HASH_START_EVEN, HASH_START_ODD, mixHash } from './path-index.js';
+import { finishHash, HASH_START, mixHash } from './path-index.js';
 import { HTTP_METHODS, type HttpMethod } from './types.js';
 
 /** What a `pages` entry string refers to. */
@@ -54,34 +54,43 @@ export function plainPagePathHash(entry: string): number {
   const first = entry.charCodeAt(0);
   if (first === DOT || first === SLASH) return -1;
   if (entry.charCodeAt(length - 1) === SLASH) return -1;
-  // Two characters at a time, hashed in the two lanes of `hashPath`.
-  let even = HASH_START_EVEN;
-  let odd = HASH_START_ODD;
+  // The checks set the sign bit of `bad` rather than branch: `-`, `/`, `.` and digits sit among
+  // the letters at no regular place, and a branch on them is mispredicted at every other pair.
+  let hash = HASH_START;
+  let bad = 0;
+  let high = 0;
   let previous = 0;
   let index = 0;
   for (; index + 1 < length; index += 2) {
     const a = entry.charCodeAt(index);
     const b = entry.charCodeAt(index + 1);
-    // Most characters are lower-case letters, `_` and the like: one test each, and on.
-    if (a <= 92 || a >= 0x80 || b <= 92 || b >= 0x80) {
-      if (!isPathCharacter(a, previous) || !isPathCharacter(b, a)) return -1;
-    }
-    even = mixHash(even, a);
-    odd = mixHash(odd, b);
+    bad |= badCharacter(a, previous) | badCharacter(b, a);
+    high |= a | b;
+    hash = mixHash(hash, a | (b << 16));
     previous = b;
   }
   if (index < length) {
     const a = entry.charCodeAt(index);
-    if (!isPathCharacter(a, previous)) return -1;
-    even = mixHash(even, a);
+    bad |= badCharacter(a, previous);
+    high |= a;
+    hash = mixHash(hash, a);
   }
-  return hasMarkdownExtension(entry) ? -1 : finishHash(even, odd);
+  if (bad < 0 || (high >= 0x80 && hasUnicodeSpace(entry)) || hasMarkdownExtension(entry)) return -1;
+  return finishHash(hash, length);
 }
 
-/** Whether `code` may follow `previous` in a page path in normal form: no white space or backslash, no `//` or `/.`. */
-function isPathCharacter(code: number, previous: number): boolean {
-  if (code <= 32 || code === 92 || (code >= 0x80 && isUnicodeSpace(code))) return false;
-  return !(previous === SLASH && (code === SLASH || code === DOT));
+/**
+ * Negative when `code` may not follow `previous` in a page path in normal form: white space or a
+ * control character (up to 32), a backslash, or `/` or `.` after `/` (47 and 46: equal once bit 0 is set).
+ * Unicode white space is checked apart (`hasUnicodeSpace`), only for paths that have such characters.
+ */
+function badCharacter(code: number, previous: number): number {
+  return (code - 33) | ((code ^ 92) - 1) | (((previous ^ SLASH) | ((code | 1) ^ SLASH)) - 1);
+}
+
+function hasUnicodeSpace(entry: string): boolean {
+  for (let index = 0; index < entry.length; index++) if (isUnicodeSpace(entry.charCodeAt(index))) return true;
+  return false;
 }
 
 function isUnicodeSpace(code: number): boolean {

@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText, editDistance } from '../diagnostics/suggest.js';
 import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
-import { filePagePath, markdownExtensionLength, plainPagePathHash } from './classify.js';
+import { filePagePath, isPlainPagePath, markdownExtensionLength, plainPagePathHash } from './classify.js';
 import { PageEntry } from './page-node.js';
-import { hashPath, PathSet, type PathIndex } from './path-index.js';
+import { hashPath, hashPrefix, PathSet, type PathIndex } from './path-index.js';
 import type { MissingPagesSummary } from './types.js';
 
 const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase()));
@@ -30,15 +30,28 @@ export function checkPageFiles(
   const HAS_FILE = 1;
   const REPORTED = 2;
   const status = new Uint8Array(byPath.size);
-  forEachPageFile(list, (path, hash) => {
-    const entry = byPath.entryOf(path, hash);
+  for (let index = 0; index < list.length; index++) {
+    const file = list[index] as string;
+    const extension = markdownExtensionLength(file);
+    if (extension === 0) continue;
+    const length = file.length - extension;
+    // Most files serve a page of the navigation and are written as its path: the name up to the
+    // extension is looked up as it is, hashed in place, and not checked for normal form (a page
+    // path of the index is in normal form, so the file's is too). Only the others are normalised.
+    let entry = byPath.entryOfPrefix(file, length, hashPrefix(file, length));
+    let path: string | undefined;
+    if (entry === -1) {
+      const stem = file.slice(0, length);
+      path = isPlainPagePath(stem) ? stem : filePagePath(file);
+      if (path !== stem) entry = byPath.entryOf(path);
+    }
     if (entry !== -1) status[entry] = HAS_FILE;
     // `folder/index.mdx` also serves `folder`.
-    if (path.endsWith('/index')) {
-      const folder = byPath.entryOf(path.slice(0, -'/index'.length));
+    if (path === undefined ? endsWithIndex(file, length) : path.endsWith('/index')) {
+      const folder = byPath.entryOf(path === undefined ? file.slice(0, length - '/index'.length) : path.slice(0, -'/index'.length));
       if (folder !== -1) status[folder] = HAS_FILE;
     }
-  });
+  }
   let existing: PathSet | undefined;
   const hasFile = (path: string): boolean => {
     const entry = byPath.entryOf(path);
@@ -100,6 +113,11 @@ function forEachPageFile(files: readonly string[], visit: (path: string, hash: n
       visit(path, hashPath(path));
     }
   }
+}
+
+/** Whether `text.slice(0, length)` ends with `/index`. */
+function endsWithIndex(text: string, length: number): boolean {
+  return length >= 6 && text.charCodeAt(length - 1) === 0x78 && text.charCodeAt(length - 6) === 0x2f && text.slice(length - 5, length) === 'index';
 }
 
 /** The page paths the files serve, in order. */

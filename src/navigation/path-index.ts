@@ -34,6 +34,20 @@ abstract class PathTable {
     return -1;
   }
 
+  /**
+   * The entry number of `text.slice(0, length)`, or -1, without making that string unless an
+   * entry has the same hash (to compare them). `hash` is `hashPrefix(text, length)`.
+   */
+  entryOfPrefix(text: string, length: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask, at = this.slots[slot] as number; at !== 0; slot = (slot + 1) & mask, at = this.slots[slot] as number) {
+      if (this.hashes[at - 1] !== hash) continue;
+      const key = this.keyAt(at - 1);
+      if (key.length === length && key === (length === text.length ? text : text.slice(0, length))) return at - 1;
+    }
+    return -1;
+  }
+
   /** The hash of an entry's path. */
   hashAt(entry: number): number {
     return this.hashes[entry] as number;
@@ -175,37 +189,40 @@ export function grow(array: Int32Array, length: number): Int32Array {
   return grown;
 }
 
-// A path is hashed in two lanes, FNV-1a over the characters at even and at odd positions: the
-// two multiplications per pair do not wait on each other, which makes hashing a third faster.
+// A path is hashed two characters at a time: the pair is packed into one 32-bit word (the
+// second character in the high half) and mixed in with one multiplication, so the chain of
+// multiplications that each step waits on is half as long as with one character per step; the
+// final mix spreads the high bits over the low ones that pick a slot.
 
-/** Where the running hash of the even positions starts (the FNV-1a offset basis). */
-export const HASH_START_EVEN = 0x811c9dc5 | 0;
-/** Where the running hash of the odd positions starts. */
-export const HASH_START_ODD = 0x050c5d1f | 0;
+/** Where the running hash starts (the FNV-1a offset basis). */
+export const HASH_START = 0x811c9dc5 | 0;
 
-/** Mixes one character code into a running FNV-1a hash. */
-export function mixHash(hash: number, code: number): number {
-  return Math.imul(hash ^ code, 0x01000193);
+/** Mixes a pair of character codes (`first | second << 16`), or a last single one, into a running hash. */
+export function mixHash(hash: number, pair: number): number {
+  return Math.imul(hash ^ pair, 0x9e3779b1);
 }
 
-/** Joins the two lanes and spreads their bits over the low ones that pick a slot, as a non-negative small integer. */
-export function finishHash(even: number, odd: number): number {
-  let mixed = Math.imul(even, 0x9e3779b1) ^ odd;
+/** Mixes in the length and spreads the bits over the low ones that pick a slot, as a non-negative small integer. */
+export function finishHash(hash: number, length: number): number {
+  let mixed = hash ^ length;
   mixed ^= mixed >>> 16;
   mixed = Math.imul(mixed, 0x85ebca6b);
   mixed ^= mixed >>> 13;
+  mixed = Math.imul(mixed, 0xc2b2ae35);
+  mixed ^= mixed >>> 16;
   return mixed & 0x7fffffff;
 }
 
 /** The hash of a path, as the tables expect it. */
 export function hashPath(path: string): number {
-  let even = HASH_START_EVEN;
-  let odd = HASH_START_ODD;
+  return hashPrefix(path, path.length);
+}
+
+/** `hashPath(text.slice(0, length))`, without making that string. */
+export function hashPrefix(text: string, length: number): number {
+  let hash = HASH_START;
   let index = 0;
-  for (; index + 1 < path.length; index += 2) {
-    even = mixHash(even, path.charCodeAt(index));
-    odd = mixHash(odd, path.charCodeAt(index + 1));
-  }
-  if (index < path.length) even = mixHash(even, path.charCodeAt(index));
-  return finishHash(even, odd);
+  for (; index + 1 < length; index += 2) hash = mixHash(hash, text.charCodeAt(index) | (text.charCodeAt(index + 1) << 16));
+  if (index < length) hash = mixHash(hash, text.charCodeAt(index));
+  return finishHash(hash, length);
 }
