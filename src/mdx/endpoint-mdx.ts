@@ -73,7 +73,9 @@ function yamlFrontmatter(data: Readonly<Record<string, unknown>>): string {
   const document = new Document(data, { compat: 'yaml-1.1', aliasDuplicateObjects: false });
   visit(document, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && NEEDS_ESCAPES.test(node.value)) node.type = 'QUOTE_DOUBLE';
+      // A string ending in several line breaks would be a `|+` block whose last empty lines touch
+      // the closing fence, which frontmatter readers cut off: it is written double-quoted too.
+      if (typeof node.value === 'string' && (NEEDS_ESCAPES.test(node.value) || node.value.endsWith('\n\n'))) node.type = 'QUOTE_DOUBLE';
     },
   });
   // The yaml package leaves these raw inside double quotes; JavaScript's `^` and `$` (which find

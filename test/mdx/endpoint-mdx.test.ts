@@ -65,6 +65,8 @@ describe('generateEndpointMdx', () => {
       end: '...',
       spaces: '  padded  ',
       multiLine: 'First line.\n\nSecond: paragraph\n',
+      // Found by the property test: a `|+` block ending in empty lines lost one at the closing fence.
+      trailingBreaks: '\n---\n\n',
       trailingSpaces: 'a  \nb',
       crlf: 'a\r\nb',
       tab: '\tindented',
