@@ -41,6 +41,8 @@ export function stringifyFrontmatter(data: Readonly<Record<string, unknown>>): s
 
 /** Words a YAML 1.1 reader takes for booleans or null. */
 const YAML_11_WORDS = /^(?:y|yes|n|no|true|false|on|off|null)$/i;
+/** Letters that a YAML 1.1 reader may still take for a number: an exponent without digits before it (`e0123`). */
+const YAML_11_NUMBER = /^[eE][-+]?[0-9]+$/;
 /**
  * Text that every YAML reader takes as that same string when written plain: it starts with a
  * letter (so it is no number, date, indicator or `.inf`), has no line break, tab, control or
@@ -61,7 +63,7 @@ function plainFrontmatter(data: Readonly<Record<string, unknown>>): string | und
     if (value === undefined) continue;
     if (!KEY.test(key) || YAML_11_WORDS.test(key)) return undefined;
     if (typeof value === 'boolean') text += `${key}: ${value}\n`;
-    else if (typeof value === 'string' && PLAIN.test(value) && !YAML_11_WORDS.test(value) && !value.includes(': ') && !value.includes(' #')) text += `${key}: ${value}\n`;
+    else if (typeof value === 'string' && PLAIN.test(value) && !YAML_11_WORDS.test(value) && !YAML_11_NUMBER.test(value) && !value.includes(': ') && !value.includes(' #')) text += `${key}: ${value}\n`;
     else return undefined;
   }
   return text;

@@ -67,6 +67,8 @@ describe('generateEndpointMdx', () => {
       multiLine: 'First line.\n\nSecond: paragraph\n',
       // Found by the property test: a `|+` block ending in empty lines lost one at the closing fence.
       trailingBreaks: '\n---\n\n',
+      // Found by the property test too: a YAML 1.1 reader may take this for a number.
+      exponentOnly: 'e0123',
       trailingSpaces: 'a  \nb',
       crlf: 'a\r\nb',
       tab: '\tindented',
