@@ -1,4 +1,5 @@
 import { skipSpace, stringEnd, valueEnd } from './text.js';
+import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './chars.js';
 
 /** Levels of containers read piece by piece; the values below them are parsed whole. */
 const PIECE_DEPTH = 3;
@@ -38,17 +39,6 @@ export function parseJsonSharingStrings(text: string, maxDepth = Number.POSITIVE
   return { value, suspect: reader.repeated || reader.keysInText !== reader.keysInValues || reader.deepest > maxDepth, refs: [...reader.refs] };
 }
 
-function isSpace(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9;
-}
-
-const QUOTE = 34;
-const COMMA = 44;
-const COLON = 58;
-const OPEN_ARRAY = 91;
-const CLOSE_ARRAY = 93;
-const OPEN_OBJECT = 123;
-const CLOSE_OBJECT = 125;
 
 class PieceReader {
   index = 0;

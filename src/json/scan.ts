@@ -1,4 +1,5 @@
 import { escapePointerToken } from './pointer.js';
+import { BACKSLASH, CR, LF, QUOTE, SPACE, TAB } from './chars.js';
 
 /** A JSON syntax error at a character offset of the text. */
 export interface JsonSyntaxError {
@@ -59,12 +60,6 @@ interface Frame {
   keyOffset?: number;
 }
 
-const CHAR_TAB = 9;
-const CHAR_LF = 10;
-const CHAR_CR = 13;
-const CHAR_SPACE = 32;
-const CHAR_QUOTE = 34;
-const CHAR_BACKSLASH = 92;
 
 /**
  * Walks JSON text without building values: finds the first syntax error with its offset, every
@@ -238,7 +233,7 @@ class Scanner {
     const { text } = this;
     const keyOffset = this.i;
     const code = text.charCodeAt(this.i);
-    if (code !== CHAR_QUOTE) {
+    if (code !== QUOTE) {
       if (this.i >= text.length) {
         return {
           offset: this.i,
@@ -291,7 +286,7 @@ class Scanner {
   private scanScalar(): JsonSyntaxError | undefined {
     const { text } = this;
     const code = text.charCodeAt(this.i);
-    if (code === CHAR_QUOTE) {
+    if (code === QUOTE) {
       const end = this.scanStringEnd();
       if (typeof end !== 'number') return end;
       this.i = end;
@@ -345,11 +340,11 @@ class Scanner {
       const stop = quote === -1 ? text.length : quote;
       for (let k = j; k < stop; k++) {
         const c = text.charCodeAt(k);
-        if (c === CHAR_LF || c === CHAR_CR) return unterminated(start);
+        if (c === LF || c === CR) return unterminated(start);
         if (c < 0x20) {
           return { offset: k, message: 'Control character inside a string.', hint: 'Write tabs as \\t and line breaks as \\n.' };
         }
-        if (c === CHAR_BACKSLASH) {
+        if (c === BACKSLASH) {
           const escaped = text[k + 1];
           if (escaped === 'u') {
             if (!/^[0-9a-fA-F]{4}$/.test(text.slice(k + 2, k + 6))) {
@@ -368,7 +363,7 @@ class Scanner {
       if (quote === -1) return unterminated(start);
       // The quote is escaped when an odd number of backslashes precede it.
       let backslashes = 0;
-      for (let k = quote - 1; k > start && text.charCodeAt(k) === CHAR_BACKSLASH; k--) backslashes++;
+      for (let k = quote - 1; k > start && text.charCodeAt(k) === BACKSLASH; k--) backslashes++;
       if (backslashes % 2 === 0) return quote + 1;
       j = quote + 1;
     }
@@ -402,7 +397,7 @@ class Scanner {
     let i = this.i;
     for (;;) {
       const c = text.charCodeAt(i);
-      if (c === CHAR_SPACE || c === CHAR_LF || c === CHAR_CR || c === CHAR_TAB) i++;
+      if (c === SPACE || c === LF || c === CR || c === TAB) i++;
       else break;
     }
     this.i = i;

@@ -4,13 +4,7 @@
  * when these find something to report.
  */
 
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_OBJECT = 123;
-const CLOSE_OBJECT = 125;
-const OPEN_ARRAY = 91;
-const CLOSE_ARRAY = 93;
-const COLON = 58;
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './chars.js';
 
 /** Offset just past the string whose opening quote is at `start`. */
 export function stringEnd(text: string, start: number): number {
