@@ -18,7 +18,7 @@ describe('public exports', () => {
   });
 
   it('quire/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['WriteFilesError', 'applyMdxMigration', 'loadDocsJson', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
   it('every export is documented in docs/api.md', async () => {

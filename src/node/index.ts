@@ -1,5 +1,6 @@
 export { loadDocsJson } from './load-docs-json.js';
 export type { LoadDocsJsonOptions, LoadDocsJsonResult } from './load-docs-json.js';
+export { listPageFiles } from './list-page-files.js';
 export { loadSite } from './load-site.js';
 export type { LoadSiteOptions, LoadedSite } from './load-site.js';
 export { readOpenApiSource } from './read-spec.js';

@@ -15,6 +15,7 @@ import type { EndpointPage, PlaygroundMode } from '../openapi/types.js';
 import type { NavigationNode } from '../navigation/types.js';
 import { readOpenApiSource } from './read-spec.js';
 import { toPosix } from './paths.js';
+import { listPageFiles } from './list-page-files.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -72,7 +73,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const parsed = await loadDocsJson(target, { cwd, strict: options.strict ?? false });
   const root = path.dirname(parsed.path);
   const relativeToCwd = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
-  const files = (await fastGlob(['**/*.md', '**/*.mdx'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**'], followSymbolicLinks: false, dot: false })).sort();
+  const files = await listPageFiles(root);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const sources: Record<string, string> = { ...parsed.sources };
   const frontmatter = new Map<string, PageFrontmatter>();

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import fastGlob from 'fast-glob';
 import { parseDocsJson } from '../config/parse-docs-json.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
@@ -15,6 +14,7 @@ import { readFrontmatterBlock } from './read-frontmatter.js';
 import { readOpenApiSource } from './read-spec.js';
 import { writeFilesAtomically, type AtomicFs, type FileChange, type WriteFilesResult } from './write-files.js';
 import { isDirectory, isFile, toPosix } from './paths.js';
+import { listPageFiles } from './list-page-files.js';
 
 /** Options of {@link planMdxMigration}. */
 export interface PlanMdxMigrationOptions {
@@ -139,7 +139,7 @@ export async function applyMdxMigration(migration: MdxMigration, options: ApplyM
 
 /** Every page file of the site, and the full text of those whose frontmatter has `openapi`, by path in the site folder. */
 async function readEndpointPageFiles(root: string, onProgress: PlanMdxMigrationOptions['onProgress']): Promise<{ files: string[]; pages: Map<string, string> }> {
-  const files = (await fastGlob(['**/*.md', '**/*.mdx'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**'], followSymbolicLinks: false, dot: false })).sort();
+  const files = await listPageFiles(root);
   let done = 0;
   const texts = await mapLimit(files, 64, async (file) => {
     const block = await readFrontmatterBlock(path.join(root, file)).catch(() => '');
