@@ -34,6 +34,27 @@ export function time(fn, { runs = 15, warmup = 3 } = {}) {
   return timings.sort((a, b) => a - b);
 }
 
+/**
+ * Times several functions side by side: each round runs every one once, in an order that turns
+ * with the round, so that a change in the machine's speed during the run (other work on a shared
+ * machine, the engine optimising) falls on all of them alike. (A full collection before each
+ * call would not even things out: the sweeping it leaves behind lands in the next call's time.)
+ * Returns the sorted timings of each function, in milliseconds.
+ */
+export function timeSideBySide(fns, { runs = 15, warmup = 3 } = {}) {
+  for (let round = 0; round < warmup; round++) for (const fn of fns) fn();
+  const timings = fns.map(() => []);
+  for (let round = 0; round < runs; round++) {
+    for (let turn = 0; turn < fns.length; turn++) {
+      const which = (turn + round) % fns.length;
+      const start = performance.now();
+      fns[which]();
+      timings[which].push(performance.now() - start);
+    }
+  }
+  return timings.map((list) => list.sort((a, b) => a - b));
+}
+
 export function median(sorted) {
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
