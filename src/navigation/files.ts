@@ -27,31 +27,8 @@ export function checkPageFiles(
 ): { hasFile: (path: string) => boolean; summary: MissingPagesSummary[] } {
   const list = Array.isArray(files) ? (files as readonly string[]) : [...files];
   // Per path of the page index: whether a file serves it, then whether it was reported.
-  const HAS_FILE = 1;
-  const REPORTED = 2;
   const status = new Uint8Array(byPath.size);
-  for (let index = 0; index < list.length; index++) {
-    const file = list[index] as string;
-    const extension = markdownExtensionLength(file);
-    if (extension === 0) continue;
-    const length = file.length - extension;
-    // Most files serve a page of the navigation and are written as its path: the name up to the
-    // extension is looked up as it is, hashed in place, and not checked for normal form (a page
-    // path of the index is in normal form, so the file's is too). Only the others are normalised.
-    let entry = byPath.entryOfPrefix(file, length, hashPrefix(file, length));
-    let path: string | undefined;
-    if (entry === -1) {
-      const stem = file.slice(0, length);
-      path = isPlainPagePath(stem) ? stem : filePagePath(file);
-      if (path !== stem) entry = byPath.entryOf(path);
-    }
-    if (entry !== -1) status[entry] = HAS_FILE;
-    // `folder/index.mdx` also serves `folder`.
-    if (path === undefined ? endsWithIndex(file, length) : path.endsWith('/index')) {
-      const folder = byPath.entryOf(path === undefined ? file.slice(0, length - '/index'.length) : path.slice(0, -'/index'.length));
-      if (folder !== -1) status[folder] = HAS_FILE;
-    }
-  }
+  byPath.withPathsAtHand(() => markServedPages(list, byPath, status));
   let existing: PathSet | undefined;
   const hasFile = (path: string): boolean => {
     const entry = byPath.entryOf(path);
@@ -95,6 +72,36 @@ export function checkPageFiles(
     report(finding);
   }
   return { hasFile, summary };
+}
+
+/** Per path of the page index, in `checkPageFiles`: a file serves it; it was reported missing. */
+const HAS_FILE = 1;
+const REPORTED = 2;
+
+/** Sets `HAS_FILE` in `status` for each path of the page index that one of the files serves. */
+function markServedPages(list: readonly string[], byPath: PathIndex<PageEntry>, status: Uint8Array): void {
+  for (let index = 0; index < list.length; index++) {
+    const file = list[index] as string;
+    const extension = markdownExtensionLength(file);
+    if (extension === 0) continue;
+    const length = file.length - extension;
+    // Most files serve a page of the navigation and are written as its path: the name up to the
+    // extension is looked up as it is, hashed in place, and not checked for normal form (a page
+    // path of the index is in normal form, so the file's is too). Only the others are normalised.
+    let entry = byPath.entryOfPrefix(file, length, hashPrefix(file, length));
+    let path: string | undefined;
+    if (entry === -1) {
+      const stem = file.slice(0, length);
+      path = isPlainPagePath(stem) ? stem : filePagePath(file);
+      if (path !== stem) entry = byPath.entryOf(path);
+    }
+    if (entry !== -1) status[entry] = HAS_FILE;
+    // `folder/index.mdx` also serves `folder`.
+    if (path === undefined ? endsWithIndex(file, length) : path.endsWith('/index')) {
+      const folder = byPath.entryOf(path === undefined ? file.slice(0, length - '/index'.length) : path.slice(0, -'/index'.length));
+      if (folder !== -1) status[folder] = HAS_FILE;
+    }
+  }
 }
 
 /** Calls `visit` with the page path of each page file (`.md`, `.mdx`) and its hash. */

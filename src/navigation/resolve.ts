@@ -72,11 +72,11 @@ class NavigationResolver {
   /** Every page entry in reading order. */
   private readonly list: PageEntry[] = [];
   /** The first entry of each page path. */
-  private readonly byPath = new PathIndex<PageEntry>(this.list);
+  private readonly byPath: PathIndex<PageEntry>;
   /** The entry of `byPath` that holds the path of each page entry, by index. */
-  private pathEntries: Int32Array = new Int32Array(1024);
+  private pathEntries: Int32Array;
   /** Index of the latest entry of each path, by its entry in `byPath`. */
-  private latest: Int32Array = new Int32Array(512);
+  private latest: Int32Array;
   private readonly frontmatter: ReadonlyMap<string, PageFrontmatter> | undefined;
   private readonly roots: Array<{ root: string; pointer: string; label: string }> = [];
   private readonly drilldown: boolean;
@@ -87,6 +87,12 @@ class NavigationResolver {
   ) {
     this.drilldown = config.interaction?.drilldown ?? options.defaultDrilldown ?? false;
     this.frontmatter = options.frontmatter?.size ? options.frontmatter : undefined;
+    // The tables are made at about their final size: growing them copies them, and a large site
+    // would have its path table rebuilt a dozen times.
+    const entries = countEntries(config.navigation as Element | undefined);
+    this.byPath = new PathIndex<PageEntry>(this.list, entries);
+    this.pathEntries = new Int32Array(Math.max(1024, entries));
+    this.latest = new Int32Array(Math.max(512, entries));
   }
 
   run(): ResolvedNavigation {
@@ -140,14 +146,32 @@ class NavigationResolver {
         if (isElement(item)) nodes[count++] = this.group(item, `${pointer}/groups/${index}`, context);
       }
     }
-    if (pages) {
-      for (let index = 0; index < pages.length; index++) {
-        const node = this.entry(pages[index], index, context);
-        if (node) nodes[count++] = node;
-      }
-    }
-    nodes.length = count;
+    if (pages) count = this.entries(pages, context, nodes, count);
+    // Shortened only when some entry made no node (an invalid one, reported).
+    if (nodes.length !== count) nodes.length = count;
     return nodes;
+  }
+
+  /**
+   * The child nodes of a group: its `pages` only (a group has no other child list), so the other
+   * lists are not looked up for each of the site's thousands of groups.
+   */
+  private groupChildren(element: Element, context: Context): NavigationNode[] {
+    const pages = element.pages;
+    if (!Array.isArray(pages)) return [];
+    const nodes = new Array<NavigationNode>(pages.length);
+    const count = this.entries(pages, context, nodes, 0);
+    if (count !== nodes.length) nodes.length = count;
+    return nodes;
+  }
+
+  /** Adds the nodes of the `pages` entries to `nodes` from `count` on; returns the new count. */
+  private entries(pages: readonly unknown[], context: Context, nodes: NavigationNode[], count: number): number {
+    for (let index = 0; index < pages.length; index++) {
+      const node = this.entry(pages[index], index, context);
+      if (node) nodes[count++] = node;
+    }
+    return count;
   }
 
   private section(element: Element, kind: SectionKind, labelKey: string, pointer: string, parent: Context): SectionNode | LinkNode {
@@ -217,7 +241,7 @@ class NavigationResolver {
       expanded: nested ? element.expanded === true : true,
       collapsible: nested,
       drilldown: this.drilldown,
-      children: this.children(element, context),
+      children: this.groupChildren(element, context),
       icon: iconOf(element),
       hidden: hiddenOf(element),
       tag: typeof element.tag === 'string' ? element.tag : undefined,
@@ -395,6 +419,25 @@ function iconOf(element: Element): Icon | undefined {
 /** `true` when the element is hidden, else undefined (left out of JSON). */
 function hiddenOf(element: Element): true | undefined {
   return element.hidden === true ? true : undefined;
+}
+
+/**
+ * How many `pages` entries (pages, endpoints, webhooks and nested groups) the navigation has,
+ * roughly: what the tables of the page index are first made for.
+ */
+function countEntries(element: Element | undefined): number {
+  if (!isElement(element)) return 0;
+  let count = 0;
+  for (const list of CHILD_LISTS) {
+    const items = element[list];
+    if (!Array.isArray(items)) continue;
+    if (list === 'pages') count += items.length;
+    for (let index = 0; index < items.length; index++) {
+      const item: unknown = items[index];
+      if (typeof item === 'object') count += countEntries(item as Element);
+    }
+  }
+  return count;
 }
 
 function hasChildList(element: Element): boolean {
