@@ -23,8 +23,14 @@ export interface ParseDocsJsonOptions {
   maxSize?: number;
 }
 
-/** Places a JSON pointer of the merged docs.json (after `$ref`s) in the file it comes from. */
-export type Locate = (pointer: string, at?: 'key' | 'value') => { file: string; pointer: string; line?: number; column?: number };
+/**
+ * Places a JSON pointer of the merged docs.json (after `$ref`s) in the file it comes from, with
+ * line and column. `prepare`, when present, is told the pointers about to be placed, so that
+ * they are found in one pass over the text rather than by indexing every value of it.
+ */
+export type Locate = ((pointer: string, at?: 'key' | 'value') => { file: string; pointer: string; line?: number; column?: number }) & {
+  prepare?: (pointers: Iterable<string>) => void;
+};
 
 /** What {@link parseDocsJson} returns. */
 export interface ParseDocsJsonResult {
@@ -77,25 +83,41 @@ export function parseDocsJson(source: unknown, options: ParseDocsJsonOptions = {
 }
 
 function finish(config: DocsConfig | undefined, findings: readonly Finding[], file: string, mounts: readonly Mount[], sources: SourceFiles): ParseDocsJsonResult {
+  prepare(
+    findings.filter((finding) => finding.offset === undefined).map((finding) => (finding.file === undefined ? inItsFile(finding.pointer, file, mounts) : { file: finding.file, pointer: finding.pointer })),
+    sources,
+  );
   const diagnostics = findings.map((finding) => place(finding, file, mounts, sources));
   const locate: Locate = (pointer, at = 'value') => {
     const { code: _code, severity: _severity, message: _message, ...where } = place({ code: '', severity: 'warning', message: '', pointer, at }, file, mounts, sources);
     return where;
   };
+  locate.prepare = (pointers) => prepare(Array.from(pointers, (pointer) => inItsFile(pointer, file, mounts)), sources);
   return { config, diagnostics: inDocumentOrder(diagnostics), sources: sources.texts(), locate };
 }
 
 /** Turns a finding into a diagnostic in the file it is in, with line and column from that file's text. */
 function place(finding: Finding, mainFile: string, mounts: readonly Mount[], sources: SourceFiles): Diagnostic {
-  let file = finding.file;
-  let pointer = finding.pointer;
-  if (file === undefined) {
-    const mount = mountOf(pointer, mounts);
-    file = mount?.file ?? mainFile;
-    if (mount) pointer = mount.filePointer + pointer.slice(mount.pointer.length);
-  }
+  const { file, pointer } = finding.file === undefined ? inItsFile(finding.pointer, mainFile, mounts) : { file: finding.file, pointer: finding.pointer };
   const position = finding.offset === undefined ? sources.locate(file, pointer, finding.at) : sources.position(file, finding.offset);
   return diagnosticAt(finding, file, pointer, position);
+}
+
+/** Finds the places of these pointers, one pass over each file they are in (see `SourceFiles.prepare`). */
+function prepare(places: ReadonlyArray<{ file: string; pointer: string }>, sources: SourceFiles): void {
+  const byFile = new Map<string, string[]>();
+  for (const { file, pointer } of places) {
+    const list = byFile.get(file);
+    if (list) list.push(pointer);
+    else byFile.set(file, [pointer]);
+  }
+  for (const [file, pointers] of byFile) sources.prepare(file, pointers);
+}
+
+/** The file a pointer of the merged docs.json is written in, and its pointer there. */
+function inItsFile(pointer: string, mainFile: string, mounts: readonly Mount[]): { file: string; pointer: string } {
+  const mount = mountOf(pointer, mounts);
+  return mount ? { file: mount.file, pointer: mount.filePointer + pointer.slice(mount.pointer.length) } : { file: mainFile, pointer };
 }
 
 /** The innermost mount that holds `pointer`. */

@@ -1,16 +1,28 @@
 import { LineIndex, type Position } from '../diagnostics/line-index.js';
 import { scanJson, type JsonLocation } from '../json/scan.js';
-import { hasDuplicateKeys } from '../json/text.js';
+import { hasDuplicateKeys, locationsInJson, type ValueLocation } from '../json/text.js';
 import type { Reporter } from './validate/report.js';
 
 /** Deepest nesting accepted in a docs.json file. */
 export const MAX_JSON_DEPTH = 512;
 
+/**
+ * How many pointers of a file are found one pass each before every value of it is indexed: a
+ * pass costs about a tenth of the index, and a few diagnostics should not pay for the index.
+ */
+const SINGLE_PASSES = 8;
+
 interface SourceFile {
   text: string;
   value: unknown;
   lines?: LineIndex;
+  /** Every value of the file by pointer, once a pointer that was not prepared is located. */
   locations?: Map<string, JsonLocation>;
+  /** The pointers prepared (see `SourceFiles.prepare`), and where they and their ancestors are. */
+  prepared?: Set<string>;
+  found?: Map<string, ValueLocation>;
+  /** How many pointers were prepared one by one (see `locate`). */
+  singlePasses?: number;
 }
 
 /**
@@ -72,15 +84,43 @@ export class SourceFiles {
     return value;
   }
 
-  /** Line and column of the value (or key) at `pointer` in `file`, or of its nearest ancestor present in the text. */
+  /**
+   * Finds where these pointers of `file` (and their ancestors) are, in one pass over its text that
+   * enters only the containers on their way, for the `locate` calls that follow. Without it, the
+   * first `locate` indexes every value of the file: on a large docs.json, several times the
+   * cost of parsing it, for a handful of diagnostics.
+   */
+  prepare(file: string, pointers: Iterable<string>): void {
+    const source = this.files.get(file);
+    if (!source || source.locations || source.value === undefined) return;
+    const asked = [...pointers].filter((pointer) => !source.prepared?.has(pointer));
+    if (asked.length === 0) return;
+    const found = locationsInJson(source.text, asked);
+    source.found ??= new Map();
+    for (const [pointer, location] of found) source.found.set(pointer, location);
+    source.prepared ??= new Set();
+    for (const pointer of asked) source.prepared.add(pointer);
+  }
+
+  /**
+   * Line and column of the value (or key) at `pointer` in `file`, or of its nearest ancestor
+   * present in the text. A pointer not prepared is prepared on its own (one pass over the text)
+   * the first few times; after that, every value of the file is indexed once.
+   */
   locate(file: string, pointer: string, at: 'key' | 'value' = 'value'): Position | undefined {
     const source = this.files.get(file);
     if (!source) return undefined;
-    source.locations ??= scanJson(source.text, { locations: true, maxDepth: MAX_JSON_DEPTH }).locations ?? new Map();
+    if (!source.locations && !source.prepared?.has(pointer) && (source.singlePasses ?? 0) < SINGLE_PASSES) {
+      source.singlePasses = (source.singlePasses ?? 0) + 1;
+      this.prepare(file, [pointer]);
+    }
+    // A prepared pointer: its ancestors in the text were found with it.
+    const locations: ReadonlyMap<string, JsonLocation | ValueLocation> =
+      source.found !== undefined && source.prepared?.has(pointer) ? source.found : (source.locations ??= scanJson(source.text, { locations: true, maxDepth: MAX_JSON_DEPTH }).locations ?? new Map());
     let current: string | undefined = pointer;
     let mode = at;
     while (current !== undefined) {
-      const location = source.locations.get(current);
+      const location = locations.get(current);
       if (location) return this.position(file, mode === 'key' && location.key !== undefined ? location.key : location.start);
       current = current === '' ? undefined : current.slice(0, current.lastIndexOf('/'));
       mode = 'value';

@@ -25,10 +25,9 @@ export function joinPointerFlat(pointer: string, ...tokens: Array<string | numbe
 /** Splits a pointer into its unescaped reference tokens; `''` is the whole document. */
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.slice(1).split('/');
+  // Most pointers escape nothing.
+  return pointer.includes('~') ? tokens.map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~')) : tokens;
 }
 
 /** The pointer of the parent value, or `undefined` for the document itself. */

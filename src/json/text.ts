@@ -5,6 +5,7 @@
  */
 
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './chars.js';
+import { escapePointerToken, parsePointer } from './pointer.js';
 
 /** Offset just past the string whose opening quote is at `start`. */
 export function stringEnd(text: string, start: number): number {
@@ -192,59 +193,80 @@ export function offsetInJson(text: string, tokens: readonly string[], at: 'key' 
 
 /** A trie of pointer tokens: which members of a container lead to a wanted value. */
 interface PointerTrie {
-  pointer?: string;
+  /** The pointer of this node (`''` for the root). */
+  pointer: string;
   children: Map<string, PointerTrie>;
 }
 
+/** Where a value of a JSON text is (see {@link locationsInJson}). */
+export interface ValueLocation {
+  /** Offset of the opening quote of the property name, for object members. */
+  key?: number;
+  /** Offset of the first character of the value. */
+  start: number;
+}
+
 /**
- * Offsets of the values at many JSON pointers of a valid JSON text, in one pass: only the
- * containers on the way to a wanted value are entered, every other value is skipped. Pointers
- * that are not in the text are left out of the result.
+ * Where the values at many JSON pointers of a valid JSON text are, in one pass: only the
+ * containers on the way to a wanted value are entered, every other value is skipped, so the pass
+ * costs one read of the text however many pointers are asked. The result holds every pointer met
+ * on the way that is in the text: the wanted ones and their ancestors (a pointer that is not in
+ * the text is left out, and its nearest ancestor that is can be found in the result).
  */
-export function offsetsInJson(text: string, pointers: Iterable<string>): Map<string, number> {
-  const root: PointerTrie = { children: new Map() };
+export function locationsInJson(text: string, pointers: Iterable<string>): Map<string, ValueLocation> {
+  const root: PointerTrie = { pointer: '', children: new Map() };
   for (const pointer of pointers) {
     let node = root;
-    for (const token of parsePointerTokens(pointer)) {
+    for (const token of parsePointer(pointer)) {
       let child = node.children.get(token);
-      if (!child) node.children.set(token, (child = { children: new Map() }));
+      if (!child) node.children.set(token, (child = { pointer: `${node.pointer}/${escapePointerToken(token)}`, children: new Map() }));
       node = child;
     }
-    node.pointer = pointer;
   }
-  const found = new Map<string, number>();
-  const visit = (node: PointerTrie, start: number): void => {
-    if (node.pointer !== undefined) found.set(node.pointer, start);
-    if (node.children.size === 0) return;
+  const found = new Map<string, ValueLocation>();
+  // Records the value at `start` and returns the offset just past it: a container entered is read
+  // to its end once, never skipped over again by the caller.
+  const visit = (node: PointerTrie, start: number, key: number | undefined): number => {
+    found.set(node.pointer, key === undefined ? { start } : { key, start });
     const open = text.charCodeAt(start);
+    if (node.children.size === 0 || (open !== OPEN_OBJECT && open !== OPEN_ARRAY)) return valueEnd(text, start);
     let index = skipSpace(text, start + 1);
     if (open === OPEN_OBJECT) {
       while (text.charCodeAt(index) === QUOTE) {
+        const keyStart = index;
         const end = stringEnd(text, index);
         const raw = text.slice(index + 1, end - 1);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(index, end)) as string) : raw;
+        const name = raw.includes('\\') ? (JSON.parse(text.slice(index, end)) as string) : raw;
         index = skipSpace(text, end);
         if (text.charCodeAt(index) === COLON) index = skipSpace(text, index + 1);
-        const child = node.children.get(key);
-        if (child) visit(child, index);
-        index = skipSpace(text, valueEnd(text, index));
+        const child = node.children.get(name);
+        index = skipSpace(text, child ? visit(child, index, keyStart) : valueEnd(text, index));
         if (text.charCodeAt(index) === 44) index = skipSpace(text, index + 1);
         else break;
       }
-    } else if (open === OPEN_ARRAY) {
+    } else {
       for (let position = 0; index < text.length && text.charCodeAt(index) !== CLOSE_ARRAY; position++) {
         const child = node.children.get(String(position));
-        if (child) visit(child, index);
-        index = skipSpace(text, valueEnd(text, index));
+        index = skipSpace(text, child ? visit(child, index, undefined) : valueEnd(text, index));
         if (text.charCodeAt(index) === 44) index = skipSpace(text, index + 1);
         else break;
       }
     }
+    // At the closing bracket of a valid text.
+    return index + 1;
   };
-  visit(root, skipSpace(text, 0));
+  visit(root, skipSpace(text, 0), undefined);
   return found;
 }
 
-function parsePointerTokens(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+/**
+ * Offsets of the values at many JSON pointers of a valid JSON text, in one pass (see
+ * {@link locationsInJson}). Pointers that are not in the text are left out of the result.
+ */
+export function offsetsInJson(text: string, pointers: Iterable<string>): Map<string, number> {
+  const wanted = new Set(pointers);
+  const offsets = new Map<string, number>();
+  for (const [pointer, location] of locationsInJson(text, wanted)) if (wanted.has(pointer)) offsets.set(pointer, location.start);
+  return offsets;
 }
+

@@ -1,6 +1,7 @@
 import type { Locate } from '../config/parse-docs-json.js';
 import type { Redirect } from '../config/schemas/site.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { placeDocsJsonFindings, type DocsJsonFinding } from '../config/place-findings.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 
 /** Options of {@link checkRedirects}. */
@@ -22,7 +23,7 @@ export interface CheckRedirectsOptions {
  */
 export function checkRedirects(redirects: readonly Redirect[] | undefined, pages: ReadonlySet<string>, options: CheckRedirectsOptions = {}): Diagnostic[] {
   if (!redirects?.length) return [];
-  const diagnostics: Diagnostic[] = [];
+  const findings: DocsJsonFinding[] = [];
   const bySource = new Map<string, number>();
   redirects.forEach((redirect, index) => {
     // A fragment never reaches the server: a source with one matches no request, so it is no link of a chain.
@@ -43,14 +44,7 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
     return !topLevel.has(page.slice(0, slash)) && (pages.has(rest) || pages.has(`${rest}/index`));
   };
   const report = (index: number, finding: Omit<Diagnostic, 'file' | 'pointer'>) => {
-    const pointer = `/redirects/${index}/destination`;
-    const placed = options.locate?.(pointer);
-    const diagnostic: Diagnostic = { ...finding, file: placed?.file ?? options.file ?? 'docs.json', pointer: placed?.pointer ?? pointer };
-    if (placed?.line !== undefined) {
-      diagnostic.line = placed.line;
-      diagnostic.column = placed.column ?? 1;
-    }
-    diagnostics.push(diagnostic);
+    findings.push({ ...finding, pointer: `/redirects/${index}/destination` });
   };
 
   redirects.forEach((redirect, index) => {
@@ -105,7 +99,7 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
       ...(suggestions.length ? { suggestions: suggestions.map((page) => `/${page}`) } : {}),
     });
   });
-  return diagnostics;
+  return placeDocsJsonFindings(findings, options.locate, options.file);
 }
 
 /**

@@ -2,6 +2,7 @@ import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Icon, OpenApiReference } from '../config/schemas/common.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Locate } from '../config/parse-docs-json.js';
+import { placeDocsJsonFindings, type DocsJsonFinding } from '../config/place-findings.js';
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
 import { classifyEntry, plainPagePathHash } from './classify.js';
 import { checkPageFiles } from './files.js';
@@ -68,7 +69,8 @@ export function resolveNavigation(config: DocsConfig, options: ResolveNavigation
 }
 
 class NavigationResolver {
-  private readonly diagnostics: Diagnostic[] = [];
+  /** What the checks found, placed in their files at the end (see `diagnostics`). */
+  private readonly findings: DocsJsonFinding[] = [];
   /** Every page entry in reading order. */
   private readonly list: PageEntry[] = [];
   /** The first entry of each page path. */
@@ -114,7 +116,7 @@ class NavigationResolver {
     const pages: PageIndex = { list: this.list, byPath: this.byPath };
     const files = this.options.files ? checkPageFiles(this.list, this.pathEntries, this.byPath, this.options.files, (finding) => this.report(finding)) : undefined;
     this.checkRoots(this.byPath, files?.hasFile);
-    return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics), missingPages: files?.summary ?? [] };
+    return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics()), missingPages: files?.summary ?? [] };
   }
 
   /**
@@ -380,18 +382,13 @@ class NavigationResolver {
     }
   }
 
-  private report(finding: Omit<Diagnostic, 'file'> & { file?: string }): void {
-    const placed = this.options.locate?.(finding.pointer);
-    // The finding becomes the diagnostic: every finding is a fresh object made for this call.
-    const ownFile = finding.file;
-    const diagnostic = finding as Diagnostic;
-    diagnostic.file = ownFile ?? placed?.file ?? this.options.file ?? 'docs.json';
-    if (placed !== undefined) diagnostic.pointer = placed.pointer;
-    if (placed?.line !== undefined && ownFile === undefined) {
-      diagnostic.line = placed.line;
-      diagnostic.column = placed.column ?? 1;
-    }
-    this.diagnostics.push(diagnostic);
+  private report(finding: DocsJsonFinding): void {
+    this.findings.push(finding);
+  }
+
+  /** The findings as diagnostics, placed in their files once all are known (one pass over docs.json). */
+  private diagnostics(): Diagnostic[] {
+    return placeDocsJsonFindings(this.findings, this.options.locate, this.options.file);
   }
 }
 
@@ -422,21 +419,29 @@ function hiddenOf(element: Element): true | undefined {
 }
 
 /**
- * How many `pages` entries (pages, endpoints, webhooks and nested groups) the navigation has,
- * roughly: what the tables of the page index are first made for.
+ * How many `pages` entries (pages, endpoints, webhooks and nested groups) the navigation has:
+ * what the tables of the page index are first made for. A group holds only `pages`.
  */
-function countEntries(element: Element | undefined): number {
+function countEntries(element: Element | undefined, isGroup = false): number {
   if (!isElement(element)) return 0;
   let count = 0;
-  for (const list of CHILD_LISTS) {
-    const items = element[list];
-    if (!Array.isArray(items)) continue;
-    if (list === 'pages') count += items.length;
-    for (let index = 0; index < items.length; index++) {
-      const item: unknown = items[index];
-      if (typeof item === 'object') count += countEntries(item as Element);
+  const pages = element.pages;
+  if (Array.isArray(pages)) {
+    count += pages.length;
+    for (let index = 0; index < pages.length; index++) {
+      const item: unknown = pages[index];
+      if (typeof item === 'object') count += countEntries(item as Element, true);
     }
   }
+  if (isGroup) return count;
+  for (const [list] of SECTION_LISTS) count += countEach(element[list], false);
+  return count + countEach(element.groups, true);
+}
+
+function countEach(items: unknown, isGroup: boolean): number {
+  if (!Array.isArray(items)) return 0;
+  let count = 0;
+  for (let index = 0; index < items.length; index++) count += countEntries(items[index] as Element, isGroup);
   return count;
 }
 

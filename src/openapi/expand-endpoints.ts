@@ -1,5 +1,6 @@
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMeanText } from '../diagnostics/suggest.js';
+import { placeDocsJsonFindings, type DocsJsonFinding } from '../config/place-findings.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import { classifyEntry } from '../navigation/classify.js';
 import type { EndpointNode, GroupNode, NavigationNode, NavigationTree, OpenApiSource, PageNode, SectionNode, WebhookNode } from '../navigation/types.js';
@@ -68,6 +69,8 @@ export function expandOpenApiEndpoints(tree: NavigationTree, specs: OpenApiTexts
 
 class Expander {
   private readonly diagnostics: Diagnostic[] = [];
+  /** The findings about docs.json among `diagnostics`, placed in their files at the end. */
+  private readonly findings: DocsJsonFinding[] = [];
   private readonly loaded = new Map<string, Loaded>();
   private readonly builds = new Map<string, Build>();
   /** From the first pass: the build and key of each reference node, and the builds of each element listing whole documents. */
@@ -97,6 +100,7 @@ class Expander {
       const page = build.pages?.get(key);
       if (page) add({ ...page, url: node.path });
     }
+    placeDocsJsonFindings(this.findings, this.options.locate, this.options.file);
     return { tree: { root, global: tree.global }, pages: [...pages.values()], diagnostics: inDocumentOrder(this.diagnostics) };
   }
 
@@ -339,14 +343,14 @@ class Expander {
     return frontmatterSource(spec, pagePath, this.sourceNames());
   }
 
+  /**
+   * Records a finding about docs.json where the diagnostics stand; it is placed in its file with
+   * the others at the end (one pass over docs.json for all of them).
+   */
   private report(finding: Omit<Diagnostic, 'file'>): void {
-    const placed = this.options.locate?.(finding.pointer);
-    const diagnostic: Diagnostic = { ...finding, file: placed?.file ?? this.options.file ?? 'docs.json', pointer: placed?.pointer ?? finding.pointer };
-    if (placed?.line !== undefined) {
-      diagnostic.line = placed.line;
-      diagnostic.column = placed.column ?? 1;
-    }
-    this.diagnostics.push(diagnostic);
+    const pending: DocsJsonFinding = { ...finding };
+    this.findings.push(pending);
+    this.diagnostics.push(pending as Diagnostic);
   }
 }
 

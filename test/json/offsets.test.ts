@@ -30,3 +30,33 @@ describe('offsetsInJson', () => {
     expect(offsetsInJson(text, ['/a~1b/c~0d/1/e']).get('/a~1b/c~0d/1/e')).toBe(text.indexOf('2'));
   });
 });
+
+describe('locationsInJson', () => {
+  it('places a subset of pointers (and their ancestors) exactly as the full scan does', async () => {
+    const { scanJson } = await import('../../src/json/scan.js');
+    const { locationsInJson } = await import('../../src/json/text.js');
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(0, 2, '\t'), fc.array(fc.nat(), { maxLength: 6 }), (value, indent, picks) => {
+        const text = JSON.stringify(value, null, indent);
+        const all = scanJson(text, { locations: true }).locations as Map<string, { key?: number; start: number }>;
+        const every = [...all.keys()];
+        // Some pointers of the text, and some that are not in it (under a value that is).
+        const asked = picks.map((pick) => every[pick % every.length] as string).flatMap((pointer) => [pointer, `${pointer}/absent`, `${pointer}/0/x`]);
+        const found = locationsInJson(text, asked);
+        for (const [pointer, location] of found) {
+          const full = all.get(pointer);
+          expect(full, pointer).toBeDefined();
+          expect(location, pointer).toEqual(full?.key === undefined ? { start: full?.start } : { key: full.key, start: full?.start });
+        }
+        // Every asked pointer in the text is found, and so is each of its ancestors.
+        for (const pointer of asked) {
+          for (let current = pointer; ; current = current.slice(0, current.lastIndexOf('/'))) {
+            expect(found.has(current), current).toBe(all.has(current));
+            if (current === '') break;
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -51,7 +51,8 @@ describe('parseJsonSharingStrings', () => {
     const withRepeat = fc.tuple(fc.jsonValue({ maxDepth: 6 }), fc.nat(), fc.boolean()).map(([value, pick, repeat]) => {
       const text = JSON.stringify(value, null, pick % 3);
       if (!repeat) return text;
-      const objects = [...text.matchAll(/\{\s*"((?:[^"\\]|\\.)*)"\s*:/g)];
+      // Object openings only: the pattern also matches inside a string (a key `{`), and text put there breaks the JSON.
+      const objects = [...text.matchAll(/\{\s*"((?:[^"\\]|\\.)*)"\s*:/g)].filter((match) => !insideString(text, match.index));
       const chosen = objects[pick % Math.max(objects.length, 1)];
       if (!chosen || chosen.index === undefined) return text;
       return `${text.slice(0, chosen.index + 1)}"${chosen[1]}": 0, ${text.slice(chosen.index + 1)}`;
@@ -67,3 +68,14 @@ describe('parseJsonSharingStrings', () => {
     expect(parseJsonSharingStrings('{"a": {"b": [{"x": ":"}, {"y": "\\":"}]}}').suspect).toBe(false);
   });
 });
+
+/** Whether `offset` of a JSON text falls inside a string. */
+function insideString(text: string, offset: number): boolean {
+  let inside = false;
+  for (let index = 0; index < offset; index++) {
+    const code = text[index];
+    if (code === '\\' && inside) index++;
+    else if (code === '"') inside = !inside;
+  }
+  return inside;
+}
