@@ -8,7 +8,7 @@ import { listPageFiles, loadSite } from '../dist/node/index.js';
 import { generateDocsJson } from './generate-docs-json.mjs';
 import { cacheRoot, median, row, timeSideBySide } from './lib.mjs';
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 21;
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 31;
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
 
 /** Heap retained by the result of `fn` (after a full GC), in MiB. */
