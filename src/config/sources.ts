@@ -8,7 +8,8 @@ export const MAX_JSON_DEPTH = 512;
 
 /**
  * How many pointers of a file are found one pass each before every value of it is indexed: a
- * pass costs about a tenth of the index, and a few diagnostics should not pay for the index.
+ * pass reads the text once and builds nothing but the places on the way, so a few diagnostics
+ * should not pay for an index of every value (a string and a map entry each).
  */
 const SINGLE_PASSES = 8;
 
@@ -18,8 +19,9 @@ interface SourceFile {
   lines?: LineIndex;
   /** Every value of the file by pointer, once a pointer that was not prepared is located. */
   locations?: Map<string, JsonLocation>;
-  /** The pointers prepared (see `SourceFiles.prepare`), and where they and their ancestors are. */
+  /** The pointers prepared (see `SourceFiles.prepare`). */
   prepared?: Set<string>;
+  /** Where the prepared pointers and their ancestors are (those that are in the text). */
   found?: Map<string, ValueLocation>;
   /** How many pointers were prepared one by one (see `locate`). */
   singlePasses?: number;
