@@ -1,17 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { everyPointer } from '../helpers/pointers.js';
 import { parseDocsJson } from '../../src/index.js';
 import { fixturePath, folderReader } from '../helpers/fixtures.js';
-import { joinPointer } from '../../src/json/pointer.js';
-
-/** Every pointer of a value. */
-function pointers(value: unknown, pointer = ''): string[] {
-  const own = [pointer];
-  if (Array.isArray(value)) return [...own, ...value.flatMap((item, index) => pointers(item, joinPointer(pointer, index)))];
-  if (value && typeof value === 'object') return [...own, ...Object.entries(value).flatMap(([key, item]) => pointers(item, joinPointer(pointer, key)))];
-  return own;
-}
 
 // `locate` finds pointers asked ahead (`prepare`) in one pass over each file; the answers must be
 // those of the index of every value it builds otherwise, in docs.json and in $ref'ed files.
@@ -19,7 +11,7 @@ describe('parseDocsJson locate', () => {
   const folder = fixturePath('docs-json', 'valid-ref');
   const parse = () => parseDocsJson(readFileSync(path.join(folder, 'docs.json'), 'utf8'), { file: 'docs.json', readFile: folderReader(folder) });
   const config = parse().config;
-  const asked = [...pointers(config), '/navigation/languages/1/tabs/7/pages/0', '/navigation/languages/0/tabs/0/nope', '/redirects/99', '/nowhere'];
+  const asked = [...everyPointer(config), '/navigation/languages/1/tabs/7/pages/0', '/navigation/languages/0/tabs/0/nope', '/redirects/99', '/nowhere'];
 
   it('places prepared pointers as it places others, values and keys', () => {
     expect(config).toBeDefined();
