@@ -30,6 +30,9 @@ export function endpointReference(page: Pick<EndpointPage, 'kind' | 'method' | '
  */
 const NEEDS_ESCAPES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/;
 
+/** Blank lines only: spaces, tabs and line breaks, with at least one line break and one space or tab. */
+const BLANK_LINES = /^(?=[^\n]*\n)(?=[^ \t]*[ \t])[ \t\n]+$/;
+
 /**
  * YAML for a frontmatter mapping, read back the same by YAML 1.2 and 1.1 parsers alike: strings
  * such as `no`, `on`, `2024-01-01` or `0123`, which a YAML 1.1 reader (js-yaml, gray-matter)
@@ -76,8 +79,10 @@ function yamlFrontmatter(data: Readonly<Record<string, unknown>>): string {
   visit(document, {
     Scalar(_key, node) {
       // A string ending in several line breaks would be a `|+` block whose last empty lines touch
-      // the closing fence, which frontmatter readers cut off: it is written double-quoted too.
-      if (typeof node.value === 'string' && (NEEDS_ESCAPES.test(node.value) || node.value.endsWith('\n\n'))) node.type = 'QUOTE_DOUBLE';
+      // the closing fence, which frontmatter readers cut off; one of blank lines only (spaces,
+      // tabs, line breaks) would be a block whose spaces a reader takes for its indentation
+      // (" \n" reads back as "\n"): both are written double-quoted too.
+      if (typeof node.value === 'string' && (NEEDS_ESCAPES.test(node.value) || node.value.endsWith('\n\n') || BLANK_LINES.test(node.value))) node.type = 'QUOTE_DOUBLE';
     },
   });
   // The yaml package leaves these raw inside double quotes; JavaScript's `^` and `$` (which find

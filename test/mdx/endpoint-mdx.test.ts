@@ -151,6 +151,25 @@ const nearlyPlain = fc
   .tuple(fc.constantFrom('a', 'Y', 'n', 'O', 'T'), fc.array(fc.constantFrom('a', 'B', '1', ' ', ':', '#', '-', 'o', 'es', 'ff', 'ull', 'rue', '{', '}', '[', ']', ',', "'", '"', '?', '*', '&', '!', '|', '>', '%', '@', '`', '/', '.', '=', '\t', 'é'), { maxLength: 6 }))
   .map(([first, rest]) => first + rest.join(''));
 
+describe('generateEndpointMdx (every short string)', () => {
+  it('reads back every string of up to three spaces, tabs, line breaks, letters and YAML indicators', () => {
+    // The property test below found " \n" (read back as "\n"); this covers its whole family.
+    const alphabet = [' ', '\t', '\n', '\r', 'a', 'é', '#', ':', '-', "'", '"', '|', '>', '?', '*'];
+    let strings = [''];
+    const failures: string[] = [];
+    for (let length = 1; length <= 3; length++) {
+      strings = strings.flatMap((prefix) => alphabet.map((character) => prefix + character));
+      for (const title of strings) {
+        const text = generateEndpointMdx({ kind: 'endpoint', method: 'GET', path: '/x', metadata: { title } });
+        const expected = { title, openapi: 'GET /x' };
+        const ours = parseFrontmatter(text, 'page.mdx');
+        if (JSON.stringify(ours) !== JSON.stringify({ data: expected, diagnostics: [] }) || JSON.stringify(readAsYaml11(text)) !== JSON.stringify(expected)) failures.push(title);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe('generateEndpointMdx (property)', () => {
   it('reads back exactly when the fields are nearly plain text', () => {
     fc.assert(
