@@ -39,7 +39,7 @@ export function time(fn, { runs = 15, warmup = 3 } = {}) {
  * with the round, so that a change in the machine's speed during the run (other work on a shared
  * machine, the engine optimising) falls on all of them alike. (A full collection before each
  * call would not even things out: the sweeping it leaves behind lands in the next call's time.)
- * Returns the sorted timings of each function, in milliseconds.
+ * Returns the timings of each function in milliseconds, in round order: `timings[f][round]`.
  */
 export function timeSideBySide(fns, { runs = 15, warmup = 3 } = {}) {
   for (let round = 0; round < warmup; round++) for (const fn of fns) fn();
@@ -52,7 +52,22 @@ export function timeSideBySide(fns, { runs = 15, warmup = 3 } = {}) {
       timings[which].push(performance.now() - start);
     }
   }
-  return timings.map((list) => list.sort((a, b) => a - b));
+  return timings;
+}
+
+/** The median of a list of numbers in any order. */
+export function medianOf(values) {
+  return median([...values].sort((a, b) => a - b));
+}
+
+/**
+ * The median, over the rounds of `timeSideBySide`, of `a`'s time divided by `b`'s in the same
+ * round. The two calls of a round run back to back, under the same load: on a shared machine
+ * whose speed changes during the run, the ratio of two medians can fall between a fast and a
+ * slow half of the rounds, while the ratio within each round stays put.
+ */
+export function medianRatio(a, b) {
+  return medianOf(a.map((time, round) => time / b[round]));
 }
 
 export function median(sorted) {

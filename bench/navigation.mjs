@@ -1,12 +1,14 @@
 // resolveNavigation beside parseDocsJson, time and memory, on the generated 40,000-page docs.json
 // and the largest corpus site; and loadSite on a generated site of 20,000 MDX pages on disk.
 // Usage: npm run build && node --expose-gc bench/navigation.mjs [--runs N] [--no-load]
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseDocsJson, resolveNavigation } from '../dist/index.js';
 import { listPageFiles, loadSite } from '../dist/node/index.js';
 import { generateDocsJson } from './generate-docs-json.mjs';
-import { cacheRoot, median, row, timeSideBySide } from './lib.mjs';
+import { cacheRoot, median, medianOf, medianRatio, row, timeSideBySide } from './lib.mjs';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 31;
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
@@ -36,8 +38,6 @@ function readEveryField(nodes) {
 }
 
 function compare(label, text, files) {
-  // What the previous comparison left on the heap is collected before this one starts.
-  globalThis.gc();
   const parsed = parseDocsJson(text);
   if (!parsed.config) throw new Error(`${label}: docs.json has errors`);
   const options = files ? { files } : {};
@@ -45,7 +45,9 @@ function compare(label, text, files) {
   // the engine takes about ten runs to optimise it; every side gets the same warm-up, and the
   // sides run in turn (timeSideBySide), so that the machine's changing speed falls on both alike.
   const warmup = 10;
-  const [parse, resolve] = timeSideBySide([() => parseDocsJson(text), () => resolveNavigation(parsed.config, options)], { runs, warmup }).map(median);
+  const [parseTimes, resolveTimes] = timeSideBySide([() => parseDocsJson(text), () => resolveNavigation(parsed.config, options)], { runs, warmup });
+  const [parse, resolve] = [parseTimes, resolveTimes].map(medianOf);
+  const ratio = medianRatio(resolveTimes, parseTimes);
   // Apart, so that their garbage stays out of the two timings compared above. With positions: a
   // fresh parse result each time, so that the first `locate` (which indexes the text) is paid as
   // a caller resolving once pays it; the parse itself is subtracted.
@@ -59,7 +61,7 @@ function compare(label, text, files) {
       },
     ],
     { runs, warmup },
-  ).map(median);
+  ).map(medianOf);
   const parseMemory = retained(() => parseDocsJson(text));
   const resolveMemory = retained(() => resolveNavigation(parsed.config, options));
   const result = resolveNavigation(parsed.config, options);
@@ -68,30 +70,43 @@ function compare(label, text, files) {
   console.log(row(`  resolveNavigation${files ? ' (with files)' : ''}`, resolve, `retains ${resolveMemory.toFixed(1)} MiB`));
   console.log(row('  resolveNavigation, then every field read', resolveAndRead));
   if (result.diagnostics.length) console.log(row('  resolveNavigation with locate (positions)', parseAndResolve - parseAgain, '(parse + resolve - parse)'));
-  console.log(`  resolving costs ${(resolve / parse).toFixed(2)}x parsing (target: < 1)\n`);
+  console.log(`  resolving costs ${ratio.toFixed(2)}x parsing (target: < 1): median of the ${runs} rounds' ratios; ratio of the medians ${(resolve / parse).toFixed(2)}x\n`);
 }
 
-compare('generated docs.json', JSON.stringify(generateDocsJson(), null, 2));
-
-const corpus = new URL('../../shared/corpus/sites/', import.meta.url).pathname;
-if (existsSync(corpus)) {
-  const largest = readdirSync(corpus)
-    .map((site) => ({ site, size: readFileSync(path.join(corpus, site, 'docs.json')).length }))
-    .sort((a, b) => b.size - a.size)
-    .find(({ site }) => parseDocsJson(readFileSync(path.join(corpus, site, 'docs.json'), 'utf8')).config);
-  // Its page files, as loadSite lists them: pages.txt names them, and they are made (empty) once
-  // in bench/.cache, so that resolve gets the very strings a real call gets from fast-glob.
-  const pagesFolder = `${cacheRoot}pages-${largest.site}/`;
-  const listed = readFileSync(path.join(corpus, largest.site, 'pages.txt'), 'utf8').split('\n').filter(Boolean);
-  if (!existsSync(pagesFolder)) {
-    for (const file of listed) {
-      mkdirSync(path.dirname(pagesFolder + file), { recursive: true });
-      writeFileSync(pagesFolder + file, '');
-    }
+// Each comparison runs in a process of its own, so that neither inherits the other's heap or the
+// engine's state (a forced full collection between them skewed the next one: the collector's
+// schedule after it slowed resolving, which allocates more, by about a tenth).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only === undefined) {
+  for (const which of ['generated', 'largest']) {
+    const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--only', which, '--runs', String(runs)], { stdio: 'inherit' });
+    if (child.status !== 0) process.exit(child.status ?? 1);
   }
-  const files = await listPageFiles(pagesFolder);
-  compare(`largest valid corpus site (${largest.site}, its ${files.length.toLocaleString('en-US')} page files)`, readFileSync(path.join(corpus, largest.site, 'docs.json'), 'utf8'), files);
-} else console.log('(no ../shared/corpus: corpus site skipped)\n');
+} else if (only === 'generated') {
+  compare('generated docs.json', JSON.stringify(generateDocsJson(), null, 2));
+  process.exit(0);
+} else {
+  const corpus = new URL('../../shared/corpus/sites/', import.meta.url).pathname;
+  if (existsSync(corpus)) {
+    const largest = readdirSync(corpus)
+      .map((site) => ({ site, size: readFileSync(path.join(corpus, site, 'docs.json')).length }))
+      .sort((a, b) => b.size - a.size)
+      .find(({ site }) => parseDocsJson(readFileSync(path.join(corpus, site, 'docs.json'), 'utf8')).config);
+    // Its page files, as loadSite lists them: pages.txt names them, and they are made (empty)
+    // once in bench/.cache, so that resolve gets the very strings a real call gets from fast-glob.
+    const pagesFolder = `${cacheRoot}pages-${largest.site}/`;
+    const listed = readFileSync(path.join(corpus, largest.site, 'pages.txt'), 'utf8').split('\n').filter(Boolean);
+    if (!existsSync(pagesFolder)) {
+      for (const file of listed) {
+        mkdirSync(path.dirname(pagesFolder + file), { recursive: true });
+        writeFileSync(pagesFolder + file, '');
+      }
+    }
+    const files = await listPageFiles(pagesFolder);
+    compare(`largest valid corpus site (${largest.site}, its ${files.length.toLocaleString('en-US')} page files)`, readFileSync(path.join(corpus, largest.site, 'docs.json'), 'utf8'), files);
+  } else console.log('(no ../shared/corpus: corpus site skipped)\n');
+  process.exit(0);
+}
 
 if (process.argv.includes('--no-load')) process.exit(0);
 
