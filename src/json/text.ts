@@ -20,6 +20,12 @@ export function stringEnd(text: string, start: number): number {
   }
 }
 
+/** The member name whose opening quote is at `start` (`end` just past its closing quote), unescaped. */
+function memberName(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end - 1);
+  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+}
+
 /** Objects with more keys than this get a set; smaller ones are searched in place. */
 const SMALL_OBJECT = 16;
 
@@ -37,10 +43,7 @@ export function hasDuplicateKeys(text: string, maxDepth = Number.POSITIVE_INFINI
   /** Per open container: where its keys start in the stacks above, or -1 for an array. */
   const starts: number[] = [];
   const sets: Array<Set<string> | undefined> = [];
-  const keyText = (start: number, end: number) => {
-    const raw = text.slice(start, end);
-    return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-  };
+  const keyText = (start: number, end: number) => memberName(text, start - 1, end + 1);
   // Escapes are rare in keys: compare decoded strings only when one is near (the position of the
   // next backslash is cached, so the check stays linear).
   let nextBackslash = -2;
@@ -159,8 +162,7 @@ export function offsetInJson(text: string, tokens: readonly string[], at: 'key' 
       while (text.charCodeAt(index) === QUOTE) {
         const keyStart = index;
         const end = stringEnd(text, index);
-        const raw = text.slice(index + 1, end - 1);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(index, end)) as string) : raw;
+        const key = memberName(text, index, end);
         index = skipSpace(text, end);
         if (text.charCodeAt(index) === COLON) index = skipSpace(text, index + 1);
         if (key === token) {
@@ -235,8 +237,7 @@ export function locationsInJson(text: string, pointers: Iterable<string>): Map<s
       while (text.charCodeAt(index) === QUOTE) {
         const keyStart = index;
         const end = stringEnd(text, index);
-        const raw = text.slice(index + 1, end - 1);
-        const name = raw.includes('\\') ? (JSON.parse(text.slice(index, end)) as string) : raw;
+        const name = memberName(text, index, end);
         index = skipSpace(text, end);
         if (text.charCodeAt(index) === COLON) index = skipSpace(text, index + 1);
         const child = node.children.get(name);
