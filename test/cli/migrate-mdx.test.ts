@@ -18,7 +18,7 @@ const cases: Array<{ name: string; code: number; says: string[] }> = [
   // Pages that cannot move stay, each with why; the others move.
   { name: 'kept', code: 1, says: ['api/typo.mdx:3:1 error migrate/endpoint-not-found "GET /pet/{id}" is not in openapi.yaml.', 'Did you mean "GET /pets/{id}"', 'migrate/group-root', 'drafts/get.mdx:3:1 warning migrate/not-in-navigation', 'Moved 1 page:'] },
   // An invalid document: nothing changes, and the output says why.
-  { name: 'invalid-spec', code: 1, says: ['error migrate/invalid-document openapi.yaml has an error, so nothing was changed', 'openapi.yaml:6:7 error openapi/path-parameter-missing', 'Nothing was changed.'] },
+  { name: 'invalid-spec', code: 1, says: ['error migrate/invalid-document openapi.yaml has an error, so nothing was changed', 'openapi.yaml:3:7 error openapi/missing-field', 'Nothing was changed.'] },
   // The entry lives in a file docs.json includes with $ref: that file is edited, with its own indentation.
   { name: 'refs', code: 0, says: ['nav/api.json /pages/0: "api/list" → "GET /pets"'] },
 ];

@@ -143,10 +143,10 @@ describe('migrateMdx', () => {
   });
 
   it('changes nothing when a document it reads is invalid, or docs.json is', () => {
-    const broken = pets.replace("    parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n", '');
+    const broken = pets.replace("info: {title: Pets, version: '1'}", 'info: {title: Pets}');
     const plan = run({ specs: { 'openapi.yaml': broken }, pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n' } });
     expect(plan).toMatchObject({ blocked: true, changes: [], moved: [], kept: [{ code: 'migrate/blocked' }] });
-    expect(plan.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['migrate/invalid-document', 'openapi/path-parameter-missing']);
+    expect(plan.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['migrate/invalid-document', 'openapi/missing-field']);
     const invalidConfig = run({ docsJson: '{"navigation": {}}', pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n' } });
     expect(invalidConfig).toMatchObject({ blocked: true, changes: [] });
     expect(invalidConfig.diagnostics[0]?.code).toBe('migrate/invalid-docs-json');

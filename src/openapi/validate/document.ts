@@ -156,7 +156,9 @@ function checkOperationId(context: CheckContext, operation: JsonObject, pointer:
   }
   context.report({
     code: 'openapi/duplicate-operation-id',
-    severity: 'error',
+    // Pages are made per method and path, so the platform renders both operations; only tools
+    // that find operations by ID (generated clients, links by operationId) are misled.
+    severity: 'warning',
     message: `The operationId ${JSON.stringify(id)} is also used by the operation at ${first}; operation IDs must be unique.`,
     pointer: joinPointer(pointer, 'operationId'),
     hint: 'Rename one of them: links and generated clients find operations by this ID.',
