@@ -23,6 +23,8 @@ Options:
   -o, --out <folder>  Output folder (required)
   --strict            Report unknown keys outside navigation as errors, not warnings
   --format <format>   text (default) or json (a JSON report on stdout)
+  --offline           Do not fetch OpenAPI documents given by URL; warn about each
+                      and build without their pages (also when no network answers)
   -h, --help          Show this help
 
 Exit code: 0 when built without errors, 1 when there are errors, 2 on a usage error.`;
@@ -36,7 +38,7 @@ export const buildCommand: Command = {
     const { values, positionals } = parseCommandLine({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } },
+      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false } },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');
