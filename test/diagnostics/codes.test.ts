@@ -243,7 +243,7 @@ describe('diagnostic codes', () => {
     const resolved = resolveNavigation(parsed.config as DocsConfig, { locate: parsed.locate });
     check(expandOpenApiEndpoints(resolved.tree, {}, { locate: parsed.locate }).diagnostics, { 'docs.json': navigation }, 'expandOpenApiEndpoints');
     for (const [index, input] of migrateInputs().entries()) {
-      const texts: Record<string, string> = { 'docs.json': input.docsJson, ...input.pages, ...input.specs };
+      const texts: Record<string, string> = { 'docs.json': input.docsJson, ...(input.pages as Record<string, string>), ...(input.specs as Record<string, string> | undefined) };
       const plan = migrateMdx(input);
       check(plan.diagnostics, texts, `migrateMdx input ${index}`);
       // Pages kept are reported by code too; those without a diagnostic of their own are listed in NO_PLACE.
