@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEndpointPages, expandOpenApiEndpoints, formatDiagnostics, loadOpenApi, migrateMdx, parseDocsJson, planOpenApiFiles, resolveNavigation, type Diagnostic, type DocsConfig, type MigrateMdxInput } from '../../src/index.js';
+import { buildEndpointPages, compileSite, expandOpenApiEndpoints, formatDiagnostics, loadOpenApi, migrateMdx, parseDocsJson, planOpenApiFiles, resolveNavigation, type Diagnostic, type DocsConfig, type MigrateMdxInput } from '../../src/index.js';
 import { loadSite, planMdxMigration, readOpenApiSource } from '../../src/node/index.js';
+import { placeInDocuments } from '../../src/node/place-in-documents.js';
 import { repositoryRoot } from '../helpers/cli.js';
 
 // Every diagnostic code Quire can emit is documented, and every documented code is real; each
@@ -32,7 +33,6 @@ const NO_PLACE: Record<string, string> = {
  * Removing a code from here makes the test require a case that triggers it.
  */
 const NOT_WALKED: Record<string, string> = {
-  'build/unsafe-url': 'compileSite gets page models without the document text: it has the file and pointer, not yet the line',
   'openapi-file/spec-outside-site': 'quire openapi-file only (test/cli/openapi-file.test.ts); about where the file lives: no line by nature',
   'openapi-file/link-outside-folder': 'quire openapi-file only; about the output folder on disk: no line by nature',
   'openapi-file/not-a-file': 'quire openapi-file only; about the output folder on disk: no line by nature',
@@ -233,6 +233,12 @@ describe('diagnostic codes', () => {
       const loaded = await loadSite(root, { cwd: root, offline: generated.offline ?? false, openapiTimeoutMs: 300 });
       check(loaded.diagnostics, loaded.sources, generated.name);
     }
+    // compileSite names the document and a pointer; quire build places them as here.
+    const unsafe = site({ 'docs.json': config({ groups: [{ group: 'API', openapi: 'openapi.yaml' }] }), 'openapi.yaml': SPEC.replace('      summary: List\n', '      summary: List\n      x-quire: { href: api/../../escape }\n') });
+    const built = await loadSite(unsafe, { cwd: unsafe });
+    const compiled = compileSite({ config: built.config as DocsConfig, tree: built.tree as NonNullable<typeof built.tree>, endpointPages: built.endpointPages });
+    const placedBuild = await placeInDocuments(compiled.diagnostics, { root: unsafe, cwd: unsafe });
+    check(placedBuild.diagnostics, placedBuild.sources, 'compileSite');
     const missing = await loadSite(site({}), { cwd: tmpdir() });
     check(missing.diagnostics, missing.sources, 'no docs.json');
     check((await readOpenApiSource('ftp://example.com/openapi.yaml')).diagnostics, {}, 'readOpenApiSource');

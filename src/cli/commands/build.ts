@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compileSite } from '../../build/compile-site.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
+import { placeInDocuments } from '../../node/place-in-documents.js';
 import { writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
@@ -66,7 +67,9 @@ export const buildCommand: Command = {
     };
     if (!site.config || !site.tree) return report(undefined);
     compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
-    diagnostics.push(...compiled.diagnostics);
+    const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
+    diagnostics.push(...placed.diagnostics);
+    Object.assign(site.sources, placed.sources);
 
     const previous = await previousBuild(out);
     if (previous === 'foreign') return report(undefined, `${path.join(out, 'site.json')} exists and is not a Quire build; choose another output folder.`);
