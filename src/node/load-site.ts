@@ -13,7 +13,8 @@ import { readFrontmatterBlock } from './read-frontmatter.js';
 import { expandOpenApiEndpoints } from '../openapi/expand-endpoints.js';
 import type { EndpointPage, PlaygroundMode } from '../openapi/types.js';
 import type { NavigationNode } from '../navigation/types.js';
-import { readOpenApiSource } from './read-spec.js';
+import { describeUses, readOpenApiDocuments, unreadDirectories, withoutUncheckable } from './openapi-documents.js';
+import { openApiSourcePlaces, placeInFrontmatter } from './openapi-source-places.js';
 import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
 
@@ -31,6 +32,12 @@ export interface LoadSiteOptions {
   openapi?: boolean;
   /** Time allowed for an OpenAPI document given by URL, in milliseconds. Default 15 s. */
   openapiTimeoutMs?: number;
+  /**
+   * Do not fetch OpenAPI documents given by URL: each gets an `openapi/url-skipped` warning where
+   * it is named, and nothing that uses it is checked. Default `false` (a run where every URL
+   * fails for want of a network is taken as offline all the same).
+   */
+  offline?: boolean;
   /**
    * Called as work advances, for progress bars: page frontmatter read, OpenAPI documents read,
    * and once before endpoint pages are built (`endpoints`, 0, documents).
@@ -102,11 +109,11 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const resolved = resolveNavigation(parsed.config, { files, frontmatter, locate: parsed.locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
   diagnostics.push(...resolved.diagnostics);
   const loaded = { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
-  const redirects = (endpointPages: readonly EndpointPage[]) => {
+  const redirects = (endpointPages: readonly EndpointPage[], unchecked: readonly string[] = []) => {
     const known = new Set<string>(resolved.pages.byPath.keys());
     for (const file of files) known.add(filePagePath(file));
     for (const page of endpointPages) known.add(page.url.replace(/^\/+/, ''));
-    return checkRedirects(parsed.config?.redirects, known, { locate: parsed.locate });
+    return checkRedirects(withoutUncheckable(parsed.config?.redirects, unchecked), known, { locate: parsed.locate });
   };
   if (options.openapi === false) {
     diagnostics.push(...redirects([]));
@@ -114,30 +121,35 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   }
 
   // The OpenAPI documents in effect anywhere, read once each (repository paths or URLs).
-  const texts = new Map<string, string>();
   const names = new Map<string, string>();
-  const specSources = [...collectSources(resolved.tree.root)];
+  const inTree = collectSources(resolved.tree.root);
+  const specSources = [...inTree];
   const { named, unnamed } = frontmatterDocuments(frontmatter, resolved.pages.byPath);
   for (const source of named) if (!specSources.includes(source)) specSources.push(source);
   // Like the platform, a page that names no document and has none in effect is checked against
   // the OpenAPI files found in the repository.
   if (unnamed) for (const source of await discoverOpenApiFiles(root)) if (!specSources.includes(source)) specSources.push(source);
-  let specsRead = 0;
-  const reads = await mapLimit(specSources, 8, async (source) => {
-    const result = await readOpenApiSource(source, { root, ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }) });
-    progress?.('openapi', ++specsRead, specSources.length);
-    return result;
-  });
-  specSources.forEach((source, index) => {
-    const read = reads[index];
-    if (read?.text !== undefined) texts.set(source, read.text);
-    diagnostics.push(...(read?.diagnostics ?? []));
-    names.set(source, /^[a-z][a-z0-9+.-]*:/i.test(source) ? source : relativeToCwd(source.replace(/^\/+/, '')));
-  });
   const pageFiles = new Map(files.map((file) => [filePagePath(file), relativeToCwd(file)]));
+  const place = openApiSourcePlaces({ config: parsed.config, locate: parsed.locate, root: resolved.tree.root, frontmatter, pageFiles, blocks: blocksByName, fileName: relativeToCwd });
+  const documents = await readOpenApiDocuments(specSources, {
+    root,
+    offline: options.offline ?? false,
+    place,
+    uses: describeUses(resolved.tree.root),
+    guessed: new Set(named.filter((source) => !inTree.has(source))),
+    onRead: (done, total) => progress?.('openapi', done, total),
+    ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }),
+  });
+  const texts = documents.texts;
+  for (const diagnostic of documents.diagnostics) {
+    diagnostics.push(diagnostic);
+    const block = blocksByName.get(diagnostic.file);
+    if (block !== undefined) sources[diagnostic.file] = block;
+  }
+  for (const source of specSources) names.set(source, /^[a-z][a-z0-9+.-]*:/i.test(source) ? source : relativeToCwd(source.replace(/^\/+/, '')));
   const playground = parsed.config.api?.playground?.display as PlaygroundMode | undefined;
   progress?.('endpoints', 0, texts.size);
-  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate: parsed.locate, pageFiles, ...(playground ? { playground } : {}) });
+  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate: parsed.locate, pageFiles, unread: documents.unread, ...(playground ? { playground } : {}) });
   for (const diagnostic of expanded.diagnostics) {
     const block = blocksByName.get(diagnostic.file);
     if (block !== undefined && diagnostic.line === undefined) {
@@ -151,17 +163,8 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
       diagnostics.push({ ...diagnostic, file: name });
     } else diagnostics.push(diagnostic);
   }
-  diagnostics.push(...redirects(expanded.pages));
+  diagnostics.push(...redirects(expanded.pages, unreadDirectories(resolved.tree.root, documents.unread)));
   return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) };
-}
-
-/** Puts a diagnostic about a frontmatter field (`/openapi`) on that field's value in the page. */
-function placeInFrontmatter(diagnostic: Diagnostic, block: string): Diagnostic {
-  const key = diagnostic.pointer.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`^(${key}[ \\t]*:[ \\t]*)`, 'm').exec(block);
-  if (!match) return diagnostic;
-  const line = block.slice(0, match.index).split('\n').length;
-  return { ...diagnostic, line, column: (match[1] as string).length + 1 };
 }
 
 /**

@@ -18,7 +18,16 @@ export interface ReadOpenApiSourceResult {
   file: string;
   text?: string;
   diagnostics: Diagnostic[];
+  /**
+   * True when a URL could not be fetched because the network is not there: the host name did not
+   * resolve, no route led to it, or it refused the connection. When every URL of a site fails
+   * this way, the run is offline rather than the URLs wrong.
+   */
+  unreachable?: boolean;
 }
+
+/** Error codes of a fetch that never reached a server: no DNS, no route, nothing listening. */
+const UNREACHABLE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'ECONNREFUSED']);
 
 const DEFAULT_TIMEOUT = 15_000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
@@ -84,15 +93,29 @@ async function readUrl(url: string, timeoutMs: number, maxBytes: number): Promis
     return { file: url, text: new TextDecoder().decode(Buffer.concat(chunks)), diagnostics: [] };
   } catch (error) {
     const timedOut = controller.signal.aborted;
-    return failure(
+    const cause = causeCode(error);
+    const result = failure(
       url,
       timedOut ? 'openapi/fetch-timeout' : 'openapi/fetch-failed',
-      timedOut ? `${url} did not answer within ${timeoutMs / 1000} s.` : `${url} could not be fetched (${(error as Error).message}).`,
+      timedOut ? `${url} did not answer within ${timeoutMs / 1000} s.` : `${url} could not be fetched (${(error as Error).message}${cause === undefined ? '' : `: ${cause}`}).`,
       timedOut ? 'Check the URL, or raise the timeout.' : 'Check the URL and the network.',
     );
+    return cause !== undefined && UNREACHABLE_CODES.has(cause) ? { ...result, unreachable: true } : result;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The system error code behind a failed fetch: undici wraps it in `cause`, and a host with several
+ * addresses tried in turn gives an `AggregateError` whose errors share the code.
+ */
+function causeCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } }).cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  const codes = new Set(cause?.errors?.map((inner) => inner.code));
+  const [only] = codes;
+  return codes.size === 1 && typeof only === 'string' ? only : undefined;
 }
 
 function inside(root: string, target: string): boolean {

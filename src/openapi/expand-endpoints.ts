@@ -23,6 +23,12 @@ export interface ExpandOpenApiOptions {
   file?: string;
   /** The file of each page (`guides/a` → `guides/a.mdx`), to name it in frontmatter diagnostics. */
   pageFiles?: ReadonlyMap<string, string>;
+  /**
+   * Documents that could not be read and whose failure the caller reports (a URL skipped offline,
+   * a file that cannot be read): references to them are not checked, so that one unread document
+   * is one diagnostic, not one per page that uses it.
+   */
+  unread?: ReadonlySet<string>;
 }
 
 /** What {@link expandOpenApiEndpoints} returns. */
@@ -134,6 +140,7 @@ class Expander {
     if (!candidates.some((source) => this.loaded.get(source.source)?.document)) return; // the documents failed to load: reported there
     const entry = node.kind === 'endpoint' ? `${node.method} ${node.path}` : `webhook ${node.name}`;
     if (found.length === 0) {
+      if (this.anyUnread(candidates.map((source) => source.source))) return;
       const list = [...suggestions].slice(0, 3);
       this.report({
         code: 'openapi/reference-not-found',
@@ -176,8 +183,16 @@ class Expander {
     return [];
   }
 
+  /** The documents of the site: those given, and those that could not be read (they exist, unchecked). */
   private sourceNames(): string[] {
-    return this.specs instanceof Map ? [...this.specs.keys()] : Object.keys(this.specs);
+    const given = this.specs instanceof Map ? [...this.specs.keys()] : Object.keys(this.specs);
+    const unread = [...(this.options.unread ?? [])].filter((source) => !given.includes(source));
+    return unread.length ? [...given, ...unread] : given;
+  }
+
+  /** True when one of `sources` could not be read: a reference not found in the others may be in it. */
+  private anyUnread(sources: readonly string[]): boolean {
+    return sources.some((source) => this.options.unread?.has(source) === true);
   }
 
   private load(source: string, pointer: string): Loaded {
@@ -187,6 +202,7 @@ class Expander {
     const loaded: Loaded = { source };
     this.loaded.set(source, loaded);
     if (text === undefined) {
+      if (this.options.unread?.has(source)) return loaded;
       this.report({ code: 'openapi/document-missing', severity: 'error', message: `The OpenAPI document "${source}" could not be read.`, pointer, hint: 'Check the path (relative to docs.json) or the URL.' });
       return loaded;
     }
@@ -291,6 +307,7 @@ class Expander {
         }
         for (const suggestion of result.suggestions) suggestions.add(entry.kind === 'webhook' ? `webhook ${suggestion}` : suggestion);
       }
+      if (this.anyUnread(this.consulted(entry.spec, node))) return;
       const list = [...suggestions].slice(0, 3);
       this.diagnostics.push({
         code: 'openapi/frontmatter-not-found',
@@ -307,6 +324,7 @@ class Expander {
       const name = second ?? first ?? '';
       const documents = this.documentsFor(second === undefined ? undefined : first, node, file, 'openapi-schema');
       if (documents.length === 0 || documents.some(({ document }) => findSchema(document, name).match)) return;
+      if (this.anyUnread(this.consulted(second === undefined ? undefined : first, node))) return;
       const list = [...new Set(documents.flatMap(({ document }) => findSchema(document, name).suggestions))].slice(0, 3);
       this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`openapi-schema: ${node.frontmatterOpenApiSchema}\`: no schema "${name}" in components.schemas.`, file, pointer: '/openapi-schema', hint: didYouMeanText(list) ?? 'Use the name of a schema under components.schemas.', ...(list.length ? { suggestions: list } : {}) });
     }
@@ -336,6 +354,13 @@ class Expander {
       const loaded = this.load(source, node.pointer);
       return loaded.document ? [{ loaded, document: loaded.document }] : [];
     });
+  }
+
+  /** The sources {@link documentsFor} consults for a frontmatter reference, read or not. */
+  private consulted(spec: string | undefined, node: PageNode): string[] {
+    if (spec === undefined) return node.openapi.length ? node.openapi.map((source) => source.source) : this.sourceNames();
+    const source = this.frontmatterSource(spec, node.path);
+    return source === undefined ? [] : [source];
   }
 
   /** The key in `specs` of a document named in a page's frontmatter. */

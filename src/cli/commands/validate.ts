@@ -16,6 +16,8 @@ a terminal.
 Options:
   --strict           Report unknown keys outside navigation as errors, not warnings
   --format <format>  text (default) or json (one JSON document, for CI)
+  --offline          Do not fetch OpenAPI documents given by URL; warn about each
+                     and check nothing against it (also when no network answers)
   -h, --help         Show this help
 
 Exit code: 0 when there is no error, 1 when there are errors, 2 on a usage error.`;
@@ -26,7 +28,7 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);

@@ -1,0 +1,152 @@
+import type { Redirect } from '../config/schemas/site.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { NavigationNode } from '../navigation/types.js';
+import { readOpenApiSource, type ReadOpenApiSourceResult } from './read-spec.js';
+
+/** Where a document is named: the file, pointer, line and column the user would change. */
+export interface SourcePlace {
+  file: string;
+  pointer: string;
+  line?: number;
+  column?: number;
+}
+
+/** Options of {@link readOpenApiDocuments}. */
+export interface ReadOpenApiDocumentsOptions {
+  /** Folder of docs.json: repository paths are read inside it. */
+  root: string;
+  /** Do not fetch documents given by URL. */
+  offline: boolean;
+  timeoutMs?: number;
+  /** Where each source is named, to put its diagnostics there; `undefined` leaves them in the document. */
+  place: (source: string) => SourcePlace | undefined;
+  /** What depends on a document, in words (`3 endpoint references`), for the warning about a skipped URL. */
+  uses: (source: string) => string;
+  /**
+   * Sources named only by page frontmatter, guessed from the page's folder: when such a file does
+   * not exist, each page is told that its `openapi:` names no document, so the read stays silent.
+   */
+  guessed: ReadonlySet<string>;
+  onRead?: (done: number, total: number) => void;
+}
+
+/** What {@link readOpenApiDocuments} returns. */
+export interface OpenApiDocuments {
+  /** The text of each document read, by source. */
+  texts: Map<string, string>;
+  /** Documents not read whose failure is in `diagnostics`: nothing is checked against them. */
+  unread: Set<string>;
+  /** One diagnostic per document not read, at the place it is named. */
+  diagnostics: Diagnostic[];
+}
+
+const URL = /^https?:\/\//i;
+
+/**
+ * Reads the OpenAPI documents of a site (8 at a time), each problem once, where the document is
+ * named. URLs are not fetched offline; when every URL fails because the network is not there,
+ * the run is taken as offline too: a warning says what was not checked, and nothing that
+ * depends on the document is reported.
+ */
+export async function readOpenApiDocuments(sources: readonly string[], options: ReadOpenApiDocumentsOptions): Promise<OpenApiDocuments> {
+  const toRead = options.offline ? sources.filter((source) => !URL.test(source)) : sources;
+  let done = 0;
+  const reads = new Map<string, ReadOpenApiSourceResult>();
+  await mapLimit(toRead, 8, async (source) => {
+    reads.set(source, await readOpenApiSource(source, { root: options.root, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) }));
+    options.onRead?.(++done, toRead.length);
+  });
+  const urls = sources.filter((source) => URL.test(source));
+  const noNetwork = !options.offline && urls.length > 0 && urls.every((url) => reads.get(url)?.unreachable === true);
+  const result: OpenApiDocuments = { texts: new Map(), unread: new Set(), diagnostics: [] };
+  for (const source of sources) {
+    const read = reads.get(source);
+    if (read?.text !== undefined) {
+      result.texts.set(source, read.text);
+      continue;
+    }
+    if (read && options.guessed.has(source) && read.diagnostics.every((diagnostic) => diagnostic.code === 'openapi/not-found')) continue;
+    result.unread.add(source);
+    const skipped = read === undefined || noNetwork;
+    const diagnostics = skipped ? [skippedUrl(source, options.uses(source), read?.diagnostics[0]?.message)] : read.diagnostics.slice(0, 1);
+    const place = options.place(source);
+    for (const diagnostic of diagnostics) result.diagnostics.push(place ? { ...diagnostic, ...place } : diagnostic);
+  }
+  return result;
+}
+
+/** The warning for a URL not fetched: offline, or (with the failure's message) no network. */
+function skippedUrl(url: string, uses: string, failure: string | undefined): Diagnostic {
+  const why = failure === undefined ? `${url} was not fetched (offline)` : `no network: ${failure.replace(/\.$/, '')}`;
+  return {
+    code: 'openapi/url-skipped',
+    severity: 'warning',
+    message: `${why}; not checked against it: ${uses}.`,
+    file: url,
+    pointer: '',
+    hint: failure === undefined ? 'Run without --offline to check them.' : 'Run again with a network connection to check them, or pass --offline to say so.',
+  };
+}
+
+/**
+ * What depends on each document in the tree, in words: endpoint and webhook references (in the
+ * navigation or in page frontmatter) and elements that list all its operations.
+ */
+export function describeUses(root: NavigationNode): (source: string) => string {
+  const references = new Map<string, number>();
+  const listings = new Map<string, number>();
+  const count = (counts: Map<string, number>, source: string) => counts.set(source, (counts.get(source) ?? 0) + 1);
+  const visit = (node: NavigationNode): void => {
+    if (node.kind === 'endpoint' || node.kind === 'webhook') {
+      for (const source of node.spec === undefined ? node.openapi.map((entry) => entry.source) : [node.spec]) count(references, source);
+    } else if (node.kind === 'page' && (node.frontmatterOpenApi !== undefined || node.frontmatterOpenApiSchema !== undefined)) {
+      for (const source of node.openapi) count(references, source.source);
+    } else if ('allOperations' in node && node.allOperations) {
+      for (const source of node.openapi) count(listings, source.source);
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(root);
+  return (source) => {
+    const parts = [];
+    const referenceCount = references.get(source) ?? 0;
+    const listingCount = listings.get(source) ?? 0;
+    if (referenceCount) parts.push(`${referenceCount} endpoint reference${referenceCount === 1 ? '' : 's'}`);
+    if (listingCount) parts.push(`the pages of ${listingCount} element${listingCount === 1 ? '' : 's'} listing all its operations`);
+    return parts.length ? parts.join(' and ') : 'the pages naming it';
+  };
+}
+
+/** Runs `task` over `items` with at most `limit` at a time. */
+async function mapLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** The folders where pages generated from the unread documents would be (`api-reference`). */
+export function unreadDirectories(root: NavigationNode, unread: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  const visit = (node: NavigationNode): void => {
+    for (const source of node.openapi) if (unread.has(source.source)) found.add(source.directory.replace(/^\/+|\/+$/g, ''));
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(root);
+  return [...found];
+}
+
+/**
+ * The redirects with the destinations under `directories` left blank, which `checkRedirects`
+ * skips: they may be pages generated from a document that was not read. Indexes (and so the
+ * places of the other diagnostics) stay the same.
+ */
+export function withoutUncheckable(redirects: readonly Redirect[] | undefined, directories: readonly string[]): Redirect[] | undefined {
+  if (!redirects || directories.length === 0) return redirects?.slice();
+  const under = (destination: string) => {
+    const page = destination.replace(/^\/+/, '').replace(/[?#].*$/, '');
+    return directories.some((directory) => directory === '' || page === directory || page.startsWith(`${directory}/`));
+  };
+  return redirects.map((redirect) => (typeof redirect.destination === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(redirect.destination) && under(redirect.destination) ? { ...redirect, destination: '' } : redirect));
+}
