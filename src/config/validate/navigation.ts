@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
+import { didYouMean, didYouMeanText, nearMisses } from '../../diagnostics/suggest.js';
 import { joinPointer } from '../../json/pointer.js';
 import {
   AnchorSchema, DropdownSchema, GlobalAnchorSchema, GlobalSchema, GroupSchema, LanguageSchema, MenuItemSchema, NavigationSchema,
@@ -256,7 +256,8 @@ class NavigationWalker {
         schema: GlobalAnchorSchema,
         subject: (path) => `global anchor${isObject(anchor) && typeof anchor.anchor === 'string' ? ` "${anchor.anchor}"` : ''}${path.length ? `: \`${path.join('.')}\`` : ''}`,
         area: 'navigation',
-        unknownKeySeverity: 'error',
+        unknownKeySeverity: this.reporter.unknownKeySeverity,
+        nearMissSeverity: 'error',
       },
       this.reporter,
     );
@@ -337,17 +338,52 @@ class NavigationWalker {
     }
     // An element in the wrong list (an anchor in `tabs`) is reported once, as a missing label.
     if (kind.label && value[kind.label] === undefined && Object.values(KINDS).some((other) => other.label === key)) return;
-    const known = [...objectKeys(kind.schema), ...(kind.global ? ['global'] : [])];
-    const suggestions = didYouMean(key, known);
+    const known = knownKeys(kind);
+    const owners = Object.values(KINDS).filter((other) => other !== kind && other.id !== 'root' && objectKeys(other.schema).includes(key));
+    if (owners.length > 0) {
+      this.misplacedKey(key, kind, owners, name, pointer);
+      return;
+    }
+    // A key the element already has is not what a near miss meant (`tag` next to `tab`, `expandable` next to `expanded`).
+    const missing = known.filter((candidate) => !Object.hasOwn(value, candidate));
+    const typos = nearMisses(key, missing);
+    if (typos.length > 0) {
+      this.reporter.report({
+        code: 'navigation/unknown-key',
+        severity: 'error',
+        message: `Unknown key "${key}" in ${lowerFirst(name)}: it would be ignored.`,
+        pointer,
+        at: 'key',
+        hint: didYouMeanText(typos),
+        suggestions: typos,
+      });
+      return;
+    }
+    // Not a typo of anything: most likely the site's own metadata, which the platform drops.
+    const suggestions = didYouMean(key, missing);
     const finding = {
       code: 'navigation/unknown-key',
-      severity: 'error' as const,
-      message: `Unknown key "${key}" in ${lowerFirst(name)}: it would be ignored.`,
+      severity: this.reporter.unknownKeySeverity,
+      message: `Unknown key "${key}" in ${lowerFirst(name)}: it is ignored.`,
       pointer,
       at: 'key' as const,
-      hint: didYouMeanText(suggestions) ?? `${capitalize(article(kind.noun))} ${kind.noun} may have: ${known.join(', ')}.`,
+      hint: `${didYouMeanText(suggestions) ?? `${capitalize(article(kind.noun))} ${kind.noun} may have: ${known.join(', ')}.`} Keep it only if your own tooling reads it.`,
     };
     this.reporter.report(suggestions.length ? { ...finding, suggestions } : finding);
+  }
+
+  /** A key of other navigation elements (`root` on a menu item): the platform drops it here. */
+  private misplacedKey(key: string, kind: ElementKind, owners: readonly ElementKind[], name: string, pointer: string): void {
+    const ownerNouns = owners.map((owner) => `${owner.noun}s`);
+    const ownersText = ownerNouns.length === 1 ? ownerNouns[0] : `${ownerNouns.slice(0, -1).join(', ')} and ${ownerNouns[ownerNouns.length - 1]}`;
+    this.reporter.report({
+      code: 'navigation/ignored-key',
+      severity: this.reporter.unknownKeySeverity,
+      message: `\`${key}\` on ${lowerFirst(name)} is ignored: it is a setting of ${ownersText}, not of ${kind.noun}s.`,
+      pointer,
+      at: 'key',
+      hint: `${capitalize(article(kind.noun))} ${kind.noun} may have: ${knownKeys(kind).join(', ')}. Remove \`${key}\`, or keep it only if your own tooling reads it.`,
+    });
   }
 
   private notAnElement(item: unknown, kind: ElementKind, pointer: string): void {
@@ -359,6 +395,11 @@ class NavigationWalker {
       hint: typeof item === 'string' ? `Write \`{ "${kind.label}": ${JSON.stringify(item)}, ... }\`; page paths go in \`pages\`.` : `Write \`{ "${kind.label}": "...", ... }\`.`,
     });
   }
+}
+
+/** The keys an element of `kind` may have, in schema order. */
+function knownKeys(kind: ElementKind): string[] {
+  return [...new Set([...objectKeys(kind.schema), ...(kind.global ? ['global'] : [])])];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
