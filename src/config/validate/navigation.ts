@@ -59,6 +59,12 @@ const IGNORED_KEYS: Partial<Record<ElementKindName, Record<string, string>>> = {
   group: { drilldown: 'Drill-down is set for the whole site with `interaction.drilldown`.' },
 };
 
+/**
+ * Keys the platform's schema forbids (rather than drops) on the elements that do not declare
+ * them: generated reference sections exist only where the platform generates them.
+ */
+const REJECTED_ELSEWHERE: ReadonlySet<string> = new Set(['graphql', 'sdk']);
+
 /** Group nesting deeper than this is reported rather than walked (it would only come from generated input). */
 const MAX_DEPTH = 64;
 
@@ -122,8 +128,8 @@ class NavigationWalker {
       }
     }
     if (kind.label && value[kind.label] === undefined) this.missingLabel(value, kind, pointer);
-    // A group with `openapi` and no `pages` lists every operation of the document.
-    if (kind === KINDS.group && value.pages === undefined && value.openapi === undefined && value.asyncapi === undefined) {
+    // A group with `openapi` (or `sdk`) and no `pages` lists the generated pages.
+    if (kind === KINDS.group && value.pages === undefined && value.openapi === undefined && value.asyncapi === undefined && value.sdk === undefined) {
       this.reporter.report({ code: 'navigation/missing-field', severity: 'error', message: `${name} has no \`pages\`.`, pointer, hint: 'A group lists its pages: add `"pages": [ ... ]` (or `openapi` to list every operation of a document).' });
     }
     if (lists.length > 1) this.mixedChildren(lists, kind === KINDS.root ? 'The navigation root' : name, pointer);
@@ -376,6 +382,17 @@ class NavigationWalker {
   private misplacedKey(key: string, kind: ElementKind, owners: readonly ElementKind[], name: string, pointer: string): void {
     const ownerNouns = owners.map((owner) => `${owner.noun}s`);
     const ownersText = ownerNouns.length === 1 ? ownerNouns[0] : `${ownerNouns.slice(0, -1).join(', ')} and ${ownerNouns[ownerNouns.length - 1]}`;
+    if (REJECTED_ELSEWHERE.has(key)) {
+      this.reporter.report({
+        code: 'navigation/key-not-allowed',
+        severity: 'error',
+        message: `${name} cannot have \`${key}\`: only ${ownersText} generate ${key === 'sdk' ? 'SDK' : 'GraphQL'} reference pages, and the platform rejects the key elsewhere.`,
+        pointer,
+        at: 'key',
+        hint: `Move \`${key}\` to a ${owners[0]?.noun ?? 'tab'} that holds the reference.`,
+      });
+      return;
+    }
     this.reporter.report({
       code: 'navigation/ignored-key',
       severity: this.reporter.unknownKeySeverity,
