@@ -158,7 +158,36 @@ class NavigationWalker {
       this.reporter.report({ code: 'navigation/too-deep', severity: 'error', message: `${name} is nested more than ${MAX_DEPTH} levels deep.`, pointer, hint: 'Flatten the navigation.' });
       return;
     }
-    for (const list of lists) this.list(value[list], list, pointer, kind, name, depth);
+    for (const list of lists) {
+      const items = value[list];
+      if (Array.isArray(items) && items.length === 0) this.emptyList(list, value, kind, name, joinPointer(pointer, list));
+      this.list(items, list, pointer, kind, name, depth);
+    }
+  }
+
+  /**
+   * An empty child list. The platform's schema requires at least one element in every list but
+   * `pages` at the navigation root, so there it rejects the file; inside an element it drops the
+   * list and the element shows nothing. `"pages": []` is accepted everywhere, and a group with a
+   * `root` page and no other pages is a normal way to make a group that is one page.
+   */
+  private emptyList(list: ChildList, value: Record<string, unknown>, kind: ElementKind, name: string, pointer: string): void {
+    if (list === 'pages' && kind === KINDS.group && value.root !== undefined) return;
+    const rejected = kind === KINDS.root && list !== 'pages';
+    const subject = kind === KINDS.root ? `\`navigation.${list}\`` : `\`${list}\` of ${lowerFirst(name)}`;
+    const noun = CHILD_LISTS[list] === 'item' ? 'menu item' : CHILD_LISTS[list];
+    const holder = kind === KINDS.root ? 'the site' : `the ${kind.noun}`;
+    let message = `${subject} is empty: ${holder} shows no pages from it.`;
+    if (rejected) message = `${subject} is empty: the platform requires at least one ${noun} there and rejects docs.json.`;
+    else if (list !== 'pages') message = `${subject} is empty: the platform drops the empty list, so ${holder} shows no pages from it.`;
+    this.reporter.report({
+      code: 'navigation/empty-list',
+      severity: rejected ? 'error' : 'warning',
+      message,
+      pointer,
+      at: 'key',
+      hint: list === 'pages' && kind === KINDS.group ? 'Add pages, give the group a `root` page, or remove the group.' : `Add ${noun}s or remove the empty list.`,
+    });
   }
 
   private list(items: unknown, list: ChildList, parentPointer: string, parent: ElementKind, parentName: string, depth: number): void {
@@ -173,9 +202,6 @@ class NavigationWalker {
         hint: isObject(items) ? 'Wrap the object in [ ].' : `Write \`"${list}": [ ... ]\`.`,
       });
       return;
-    }
-    if (items.length === 0 && list !== 'pages') {
-      this.reporter.report({ code: 'navigation/empty-list', severity: 'warning', message: `\`${list}\` of ${lowerFirst(parentName)} is empty: it shows nothing.`, pointer, hint: `Add ${list} or remove the empty list.` });
     }
     const parentIsGroup = parent === KINDS.group;
     for (let index = 0; index < items.length; index++) {
