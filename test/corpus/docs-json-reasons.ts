@@ -16,6 +16,8 @@ export function reasonFor(diagnostic: Diagnostic): string {
       return `"${key}" is not a property of the object at ${parent} in the docs.json schema (nor in @mintlify/validation's), so its value is dropped without effect.`;
     case 'navigation/ignored-key':
       return `"${key}" belongs to other navigation elements, not to the one at ${parent}; the platform drops it there (@mintlify/validation's element schemas strip unknown keys).`;
+    case 'navigation/empty-list':
+      return 'The list is empty and its element is not hidden: it contributes no page, so the element shows nothing (a placeholder left in the navigation).';
     case 'config/comment-key':
       return `"${key}" is a comment written as a key; JSON has no comments and the platform ignores the value.`;
     case 'navigation/expanded-top-level':

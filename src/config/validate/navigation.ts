@@ -173,6 +173,8 @@ class NavigationWalker {
    */
   private emptyList(list: ChildList, value: Record<string, unknown>, kind: ElementKind, name: string, pointer: string): void {
     if (list === 'pages' && kind === KINDS.group && value.root !== undefined) return;
+    // A hidden element shows nothing anyway; an empty one is a placeholder kept on purpose.
+    if (value.hidden === true) return;
     const rejected = kind === KINDS.root && list !== 'pages';
     const subject = kind === KINDS.root ? `\`navigation.${list}\`` : `\`${list}\` of ${lowerFirst(name)}`;
     const noun = CHILD_LISTS[list] === 'item' ? 'menu item' : CHILD_LISTS[list];
