@@ -187,7 +187,6 @@ class NavigationWalker {
       severity: rejected ? 'error' : 'warning',
       message,
       pointer,
-      at: 'key',
       hint: list === 'pages' && kind === KINDS.group ? 'Add pages, give the group a `root` page, or remove the group.' : `Add ${noun}s or remove the empty list.`,
     });
   }
