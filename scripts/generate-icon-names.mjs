@@ -3,6 +3,7 @@
 // so that the published package carries the names without depending on the sets at run time.
 // Run after updating @iconify-json/lucide or @iconify-json/fa7-brands:
 //   node scripts/generate-icon-names.mjs
+// With --check it only compares, and fails when the checked-in module is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -35,5 +36,14 @@ export const LUCIDE_ICON_NAMES = '${lucide.names.join(' ')}';
 export const FONT_AWESOME_BRAND_NAMES = '${brands.names.join(' ')}';
 `;
 const target = path.join(root, 'src/config/icons/icon-names.generated.ts');
+if (process.argv.includes('--check')) {
+  const current = readFileSync(target, 'utf8');
+  if (current !== text) {
+    console.error(`${path.relative(root, target)} is out of date: run node scripts/generate-icon-names.mjs`);
+    process.exit(1);
+  }
+  console.log(`${path.relative(root, target)} is up to date`);
+  process.exit(0);
+}
 writeFileSync(target, text);
 console.log(`wrote ${path.relative(root, target)}: ${lucide.names.length} Lucide names, ${brands.names.length} Font Awesome brand names, ${text.length} bytes`);

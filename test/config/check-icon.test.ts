@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkIcon } from '../../src/config/icons/check-icon.js';
 import { checkPageIcon } from '../../src/config/icons/page-icon.js';
@@ -48,5 +50,14 @@ describe('checkPageIcon', () => {
     expect(checkPageIcon({ name: 'setings', library: 'lucide' }, 'guide.mdx')).toMatchObject({ suggestions: ['settings'] });
     expect(checkPageIcon({ name: 'setings' }, 'guide.mdx')).toBeUndefined();
     expect(checkPageIcon(undefined, 'guide.mdx')).toBeUndefined();
+  });
+});
+
+describe('icon-names.generated.ts', () => {
+  it('matches the icon sets installed as devDependencies', () => {
+    const script = fileURLToPath(new URL('../../scripts/generate-icon-names.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });
