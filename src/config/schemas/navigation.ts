@@ -130,11 +130,14 @@ const MenuItemFieldsSchema = z.strictObject({
   ...sectionFields,
 });
 
-/** An entry of a tab's dropdown menu: it holds groups, pages, or is an external link. */
-export type MenuItem = z.output<typeof MenuItemFieldsSchema> & { groups?: Group[]; pages?: PageEntry[] };
+/**
+ * An entry of a tab's dropdown menu: it holds groups or pages (or, since the platform's newest
+ * schema, any section list: tabs, anchors, ...), or is an external link.
+ */
+export type MenuItem = z.output<typeof MenuItemFieldsSchema> & SectionChildren;
 
-/** An entry of a tab's dropdown menu: it holds groups, pages, or is an external link. */
-export const MenuItemSchema = z.extend(MenuItemFieldsSchema, { groups: childFields.groups, pages: childFields.pages });
+/** An entry of a tab's dropdown menu: it holds groups, pages or other sections, or is an external link. */
+export const MenuItemSchema = z.extend(MenuItemFieldsSchema, { ...childFields });
 
 /** A top-level section shown as a tab. */
 const TabFieldsSchema = z.strictObject({

@@ -50,7 +50,8 @@ const KINDS: Record<ElementKindName, ElementKind> = {
   product: { id: 'product', noun: 'product', label: 'product', schema: ProductSchema, children: [...SECTION_CHILDREN, 'menu'], global: true },
   version: { id: 'version', noun: 'version', label: 'version', schema: VersionSchema, children: SECTION_CHILDREN, global: true },
   language: { id: 'language', noun: 'language', label: 'language', schema: LanguageSchema, children: SECTION_CHILDREN, global: true },
-  item: { id: 'item', noun: 'menu item', label: 'item', schema: MenuItemSchema, children: ['groups', 'pages'], global: false },
+  // The platform's newest schema lets a menu item hold any section list, like a tab.
+  item: { id: 'item', noun: 'menu item', label: 'item', schema: MenuItemSchema, children: SECTION_CHILDREN, global: true },
   group: { id: 'group', noun: 'group', label: 'group', schema: GroupSchema, children: ['pages'], global: false },
 };
 
