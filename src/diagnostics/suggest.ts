@@ -29,10 +29,31 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
 
 /**
  * The candidates the user most likely meant by `input`, best first: a case-only difference,
- * then small edit distances (about one edit per three characters), then a candidate that
- * contains the input or is contained in it.
+ * then small edit distances (about one edit per three characters), then a long shared prefix,
+ * then a candidate that contains the input or is contained in it.
  */
 export function didYouMean(input: string, candidates: Iterable<string>, max = 3): string[] {
+  return rank(input, candidates, true).slice(0, max);
+}
+
+/**
+ * The candidates `input` is a near miss of, best first: the input is then almost certainly a
+ * typo of one of them, not a name of its own. A near miss differs from a candidate
+ *
+ * - only in letter case (`Expanded`), or
+ * - by at most one edit (insertion, deletion, substitution, swap of neighbours) per three
+ *   characters of the input, at least one and at most three (`pagess`, `grups`, `hiden`), or
+ * - after a shared prefix of at least five characters and 60% of the shorter name
+ *   (`expandable` for `expanded`).
+ *
+ * Containment alone (`iconType` holds `icon`) is not a near miss: such keys are usually names of
+ * their own, so {@link didYouMean} offers them but callers should not treat them as typos.
+ */
+export function nearMisses(input: string, candidates: Iterable<string>, max = 3): string[] {
+  return rank(input, candidates, false).slice(0, max);
+}
+
+function rank(input: string, candidates: Iterable<string>, withContainment: boolean): string[] {
   const limit = Math.max(1, Math.min(3, Math.floor(input.length / 3)));
   const scored: Array<{ candidate: string; score: number }> = [];
   const lowered = input.toLowerCase();
@@ -48,12 +69,12 @@ export function didYouMean(input: string, candidates: Iterable<string>, max = 3)
     else if (sharedPrefix(lowered, other) >= Math.max(5, Math.ceil(0.6 * Math.min(lowered.length, other.length)))) {
       scored.push({ candidate, score: limit + 0.25 });
     }
-    else if (lowered.length >= 3 && other.length >= 3 && (other.includes(lowered) || lowered.includes(other))) {
+    else if (withContainment && lowered.length >= 3 && other.length >= 3 && (other.includes(lowered) || lowered.includes(other))) {
       scored.push({ candidate, score: limit + 0.5 });
     }
   }
   scored.sort((x, y) => x.score - y.score || x.candidate.localeCompare(y.candidate));
-  return scored.slice(0, max).map((entry) => entry.candidate);
+  return scored.map((entry) => entry.candidate);
 }
 
 /** `Did you mean "x"?` or `Did you mean "x" or "y"?`, or `undefined` without suggestions. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastGlob from 'fast-glob';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
+import { checkPageIcon } from '../config/icons/page-icon.js';
 import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
 import { checkRedirects } from '../navigation/redirects.js';
@@ -103,6 +104,11 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
       sources[name] = block;
     }
     if (result.data) frontmatter.set(filePagePath(file), result.data);
+    const icon = result.data && checkPageIcon(result.data.icon, name, parsed.config?.icons?.library);
+    if (icon) {
+      diagnostics.push(placeInFrontmatter(icon, block));
+      sources[name] = block;
+    }
   });
   const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, frontmatter, diagnostics, sources };
   if (!parsed.config) return site;

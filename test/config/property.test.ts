@@ -6,11 +6,11 @@ const label = fc.string({ minLength: 1, maxLength: 12 }).filter((text) => text.t
 const pagePath = fc.stringMatching(/^[a-z][a-z0-9-]{0,8}(\/[a-z0-9-]{1,8}){0,2}$/);
 const hex = fc.stringMatching(/^#[0-9a-f]{6}$/);
 
-// Valid groups: nested groups inside `pages`, `expanded` only on nested ones.
+// Valid groups: nested groups inside `pages` (never empty: an empty group is a warning), `expanded` only on nested ones.
 const group: (nested: boolean) => fc.Arbitrary<Group> = (nested) =>
   fc.letrec<{ group: Group; entry: PageEntry }>((tie) => ({
     group: fc.record(
-      { group: label, pages: fc.array(tie('entry'), { maxLength: 4 }), ...(nested ? { expanded: fc.boolean() } : {}) },
+      { group: label, pages: fc.array(tie('entry'), { minLength: 1, maxLength: 4 }), ...(nested ? { expanded: fc.boolean() } : {}) },
       { requiredKeys: ['group', 'pages'] },
     ) as fc.Arbitrary<Group>,
     entry: fc.oneof({ depthSize: 'small', withCrossShrink: true }, pagePath, tie('group')),

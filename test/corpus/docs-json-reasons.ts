@@ -14,6 +14,14 @@ export function reasonFor(diagnostic: Diagnostic): string {
     case 'config/unknown-key':
     case 'navigation/unknown-key':
       return `"${key}" is not a property of the object at ${parent} in the docs.json schema (nor in @mintlify/validation's), so its value is dropped without effect.`;
+    case 'navigation/ignored-key':
+      return `"${key}" belongs to other navigation elements, not to the one at ${parent}; the platform drops it there (@mintlify/validation's element schemas strip unknown keys).`;
+    case 'navigation/empty-list':
+      return 'The list is empty and its element is not hidden: it contributes no page, so the element shows nothing (a placeholder left in the navigation).';
+    case 'icon/unknown-name':
+      return 'The site sets `icons.library` to "lucide" and Lucide has no icon of this name (no brand logos at all), so no icon is drawn.';
+    case 'icon/fa-prefix':
+      return "The icon name starts with `fa-`, which @mintlify/validation's icon schema refuses.";
     case 'config/comment-key':
       return `"${key}" is a comment written as a key; JSON has no comments and the platform ignores the value.`;
     case 'navigation/expanded-top-level':

@@ -7,7 +7,7 @@ describe('formatDiagnostics', () => {
     const { diagnostics, sources } = parseDocsJson(text);
     expect(formatDiagnostics(diagnostics, sources)).toBe(
       [
-        'docs.json:7:33 warning navigation/empty-list `groups` of tab "API" is empty: it shows nothing.',
+        'docs.json:7:33 warning navigation/empty-list `groups` of tab "API" is empty: the platform drops the empty list, so the tab shows no pages from it.',
         '  6 |     "tabs": [',
         '> 7 |       { "tab": "API", "groups": [], "pages": ["a"] }',
         `    | ${' '.repeat(32)}^`,

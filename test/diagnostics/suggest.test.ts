@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, didYouMeanText, editDistance } from '../../src/diagnostics/suggest.js';
+import { didYouMean, didYouMeanText, editDistance, nearMisses } from '../../src/diagnostics/suggest.js';
 
 describe('didYouMean', () => {
   const navigationKeys = ['group', 'pages', 'icon', 'tag', 'root', 'expanded', 'hidden', 'openapi'];
@@ -28,5 +28,27 @@ describe('didYouMean', () => {
     expect(didYouMeanText(['a'])).toBe('Did you mean "a"?');
     expect(didYouMeanText(['a', 'b', 'c'])).toBe('Did you mean "a", "b" or "c"?');
     expect(didYouMeanText([])).toBeUndefined();
+  });
+});
+
+describe('nearMisses', () => {
+  const groupKeys = ['group', 'groups', 'pages', 'icon', 'tag', 'root', 'expanded', 'hidden', 'openapi', 'searchable', 'public'];
+  it.each([
+    ['pagess', 'pages'],
+    ['grups', 'groups'],
+    ['Hidden', 'hidden'],
+    ['expandable', 'expanded'],
+    ['searchble', 'searchable'],
+  ])('treats %s as a typo of %s', (input, expected) => {
+    expect(nearMisses(input, groupKeys)[0]).toBe(expected);
+  });
+
+  it.each(['anchor', 'sidebarTitle', 'iconType', 'description', 'x'])('treats %s as a name of its own', (input) => {
+    expect(nearMisses(input, groupKeys)).toEqual([]);
+  });
+
+  it('still offers a containing key as a suggestion, without calling it a typo', () => {
+    expect(didYouMean('iconType', groupKeys)).toEqual(['icon']);
+    expect(nearMisses('iconType', groupKeys)).toEqual([]);
   });
 });

@@ -57,6 +57,22 @@ describe('loadSite', () => {
     expect(loaded.missingPages).toEqual([{ section: [], pointer: '/navigation', count: 1 }]);
   });
 
+  it('checks frontmatter icons against the site icon library, at the icon line', async () => {
+    const config = JSON.parse(docsJson(['index', 'cloud', 'brand'])) as Record<string, unknown>;
+    const root = site({
+      'docs.json': JSON.stringify({ ...config, icons: { library: 'lucide' } }, null, 2),
+      'index.mdx': '---\ntitle: Home\nicon: house\n---\n',
+      'cloud.mdx': '---\ntitle: Cloud\ndescription: Hosted\nicon: "Cloud"\n---\n',
+      'brand.mdx': '---\ntitle: Brand\nicon: fa-github\n---\n',
+    });
+    const loaded = await loadSite(root, { cwd: root });
+    expect(loaded.diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.suggestions?.join(',')}`)).toEqual([
+      'brand.mdx:3:7 warning icon/fa-prefix github',
+      'cloud.mdx:4:7 warning icon/unknown-name cloud',
+    ]);
+    expect(loaded.sources['cloud.mdx']).toContain('icon: "Cloud"');
+  });
+
   it('does not list node_modules or follow links out of the site', async () => {
     const root = site({ 'docs.json': docsJson(['index']), 'index.mdx': '# Home', 'node_modules/pkg/readme.md': '# Not a page' });
     const loaded = await loadSite(root, { cwd: root });

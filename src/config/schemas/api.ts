@@ -14,6 +14,8 @@ export const ApiSchema = z.strictObject({
   params: z.optional(z.strictObject({
       /** Whether nested parameters start open (`all`) or closed. */
       expanded: z.optional(z.enum(['all', 'closed'])),
+      /** Schema fields (such as `x-internal`) whose values are shown as pills after each parameter. */
+      post: z.optional(z.array(z.string())),
     })),
   /** The interactive playground. */
   playground: z.optional(z.strictObject({

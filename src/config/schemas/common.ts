@@ -59,6 +59,16 @@ export const OpenApiObjectSchema = z.strictObject({
   source: OpenApiSourceSchema,
   /** Folder of the generated endpoint pages; defaults to `api-reference`. */
   directory: z.optional(z.string().check(z.trim())),
+  /** OpenAPI Overlay documents applied to the source in order; `[]` turns off auto-discovered overlays. */
+  overlays: z.optional(z.array(OpenApiSourceSchema)),
+});
+
+/** An AsyncAPI document with the folder its generated pages go in (no overlays, unlike OpenAPI). */
+const AsyncApiObjectSchema = z.strictObject({
+  /** Path in the repository or http(s) URL of the document. */
+  source: OpenApiSourceSchema,
+  /** Folder of the generated channel pages. */
+  directory: z.optional(z.string().check(z.trim())),
 });
 
 /**
@@ -71,8 +81,40 @@ export const OpenApiSchema = z.union([
   z.array(z.union([OpenApiSourceSchema, OpenApiObjectSchema])),
 ]);
 
-/** An AsyncAPI document, in the same shapes as {@link OpenApiSchema}. */
-export const AsyncApiSchema = OpenApiSchema;
+/** The AsyncAPI document(s) in effect for an element: the shapes of {@link OpenApiSchema}, without overlays. */
+export const AsyncApiSchema = z.union([
+  OpenApiSourceSchema,
+  AsyncApiObjectSchema,
+  z.array(z.union([OpenApiSourceSchema, AsyncApiObjectSchema])),
+]);
+
+/** A path in the repository or an https URL (GraphQL and SDK sources accept no plain http). */
+const HttpsOrPathSchema = z
+  .string()
+  .check(z.trim())
+  .check(z.minLength(1, { error: 'A source cannot be empty.' }))
+  .check(z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https:\/\//i.test(value), { error: 'Must be a path in the repository or an https URL.' }));
+
+/** A GraphQL SDL schema the element's reference pages are generated from: a source, or `{ source, directory }`. */
+export const GraphQlSchema = z.union([
+  HttpsOrPathSchema,
+  z.strictObject({
+    /** Path in the repository or https URL of the SDL schema. */
+    source: HttpsOrPathSchema,
+    /** Folder of the generated pages. */
+    directory: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  }),
+]);
+
+/** SDK reference pages generated from a documentation generator's output. */
+export const SdkSchema = z.strictObject({
+  /** The generator that produced the artifact. */
+  format: z.enum(['typedoc', 'docfx', 'javadoc', 'sphinx', 'phpdoc']),
+  /** Path in the repository or https URL of the artifact. */
+  source: HttpsOrPathSchema,
+  /** Folder of the generated pages. */
+  directory: z.optional(z.string().check(z.trim(), z.minLength(1))),
+});
 
 export type HexColor = z.output<typeof HexColorSchema>;
 export type Icon = z.output<typeof IconSchema>;

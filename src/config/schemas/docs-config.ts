@@ -10,7 +10,7 @@ import { NavbarSchema } from './navbar.js';
 import { NavigationSchema } from './navigation.js';
 import {
   ContextualSchema, ErrorsSchema, IntegrationsSchema, MarkdownSchema, MetadataSchema, RedirectsSchema, SearchSchema, SeoSchema,
-  VariablesSchema,
+  VariablesSchema, VariationsSchema,
 } from './site.js';
 
 /** The site themes. */
@@ -74,6 +74,8 @@ export const docsConfigShape = {
   markdown: z.optional(MarkdownSchema),
   /** Whether the whole site is public when authentication is on. */
   public: z.optional(z.boolean()),
+  /** Content variants readers switch between (willow theme). */
+  variations: z.optional(VariationsSchema),
   /** The sidebar and section structure. */
   navigation: NavigationSchema,
 };

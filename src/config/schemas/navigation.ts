@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { AsyncApiSchema, HiddenSchema, HrefSchema, IconSchema, LightDarkColorSchema, OpenApiSchema, PagePathSchema } from './common.js';
+import {
+  AsyncApiSchema, GraphQlSchema, HiddenSchema, HrefSchema, IconSchema, LightDarkColorSchema, OpenApiSchema, PagePathSchema, SdkSchema,
+} from './common.js';
 import { BannerSchema } from './banner.js';
 import { FooterSchema } from './footer.js';
 import { NavbarSchema } from './navbar.js';
@@ -95,6 +97,8 @@ const GroupFieldsSchema = z.strictObject({
   asyncapi: z.optional(AsyncApiSchema),
   /** How the group root lists its pages. */
   directory: z.optional(DirectorySchema),
+  /** SDK reference pages generated into the group. */
+  sdk: z.optional(SdkSchema),
 });
 
 /** A group of pages in the sidebar; groups nest inside `pages`. */
@@ -126,11 +130,14 @@ const MenuItemFieldsSchema = z.strictObject({
   ...sectionFields,
 });
 
-/** An entry of a tab's dropdown menu: it holds groups, pages, or is an external link. */
-export type MenuItem = z.output<typeof MenuItemFieldsSchema> & { groups?: Group[]; pages?: PageEntry[] };
+/**
+ * An entry of a tab's dropdown menu: it holds groups or pages (or, since the platform's newest
+ * schema, any section list: tabs, anchors, ...), or is an external link.
+ */
+export type MenuItem = z.output<typeof MenuItemFieldsSchema> & SectionChildren;
 
-/** An entry of a tab's dropdown menu: it holds groups, pages, or is an external link. */
-export const MenuItemSchema = z.extend(MenuItemFieldsSchema, { groups: childFields.groups, pages: childFields.pages });
+/** An entry of a tab's dropdown menu: it holds groups, pages or other sections, or is an external link. */
+export const MenuItemSchema = z.extend(MenuItemFieldsSchema, { ...childFields });
 
 /** A top-level section shown as a tab. */
 const TabFieldsSchema = z.strictObject({
@@ -140,6 +147,10 @@ const TabFieldsSchema = z.strictObject({
   align: z.optional(z.enum(['start', 'end'])),
   /** Whether the tab's pages appear in search results. */
   searchable: z.optional(z.boolean()),
+  /** GraphQL schema whose reference pages the tab holds. */
+  graphql: z.optional(GraphQlSchema),
+  /** SDK reference pages generated into the tab. */
+  sdk: z.optional(SdkSchema),
   ...sectionFields,
 });
 
@@ -250,6 +261,8 @@ export const GlobalAnchorSchema = z.strictObject({
   color: z.optional(LightDarkColorSchema),
   /** Leaves the anchor out of the navigation. */
   hidden: z.optional(HiddenSchema),
+  /** How group roots below list their pages. */
+  directory: z.optional(DirectorySchema),
 });
 
 /** Fields of a link-only element in `global`. */
@@ -258,6 +271,8 @@ const globalLinkFields = {
   href: HrefSchema,
   icon: z.optional(IconSchema),
   hidden: z.optional(HiddenSchema),
+  /** How group roots below list their pages. */
+  directory: z.optional(DirectorySchema),
 };
 
 /** Navigation shown on every page whatever the section (`navigation.global`). */
@@ -265,15 +280,44 @@ export const GlobalSchema = z.strictObject({
   /** Anchors on every page. */
   anchors: z.optional(z.array(GlobalAnchorSchema)),
   /** Tabs that link elsewhere, on every page. */
-  tabs: z.optional(z.array(z.strictObject({ tab: z.string().check(z.minLength(1)), ...globalLinkFields }))),
+  tabs: z.optional(z.array(z.strictObject({
+    tab: z.string().check(z.minLength(1)),
+    /** Whether the tab sits at the start or the end of the tab bar. */
+    align: z.optional(z.enum(['start', 'end'])),
+    searchable: z.optional(z.boolean()),
+    ...globalLinkFields,
+  }))),
   /** Dropdown entries that link elsewhere, on every page. */
-  dropdowns: z.optional(z.array(z.strictObject({ dropdown: z.string().check(z.minLength(1)), ...globalLinkFields }))),
+  dropdowns: z.optional(z.array(z.strictObject({
+    dropdown: z.string().check(z.minLength(1)),
+    description: z.optional(z.string()),
+    color: z.optional(LightDarkColorSchema),
+    ...globalLinkFields,
+  }))),
   /** Products that link elsewhere, on every page. */
-  products: z.optional(z.array(z.strictObject({ product: z.string().check(z.minLength(1)), ...globalLinkFields }))),
+  products: z.optional(z.array(z.strictObject({
+    product: z.string().check(z.minLength(1)),
+    name: z.optional(z.string()),
+    description: z.optional(z.string()),
+    color: z.optional(LightDarkColorSchema),
+    ...globalLinkFields,
+  }))),
   /** Versions that link elsewhere, on every page. */
-  versions: z.optional(z.array(z.strictObject({ version: z.string().check(z.minLength(1)), ...globalLinkFields }))),
+  versions: z.optional(z.array(z.strictObject({
+    version: z.string().check(z.minLength(1)),
+    default: z.optional(z.boolean()),
+    tag: z.optional(z.string()),
+    ...globalLinkFields,
+  }))),
   /** Languages that link elsewhere, on every page. */
-  languages: z.optional(z.array(z.strictObject({ language: LanguageCodeSchema, default: z.optional(z.boolean()), ...globalLinkFields }))),
+  languages: z.optional(z.array(z.strictObject({
+    language: LanguageCodeSchema,
+    default: z.optional(z.boolean()),
+    banner: z.optional(BannerSchema),
+    footer: z.optional(FooterSchema),
+    navbar: z.optional(NavbarSchema),
+    ...globalLinkFields,
+  }))),
 });
 
 /** The `navigation` object: exactly one root-level element list, plus `global`. */

@@ -28,8 +28,21 @@ export const SeoSchema = z.strictObject({
   indexing: z.optional(z.enum(['navigable', 'all'])),
   /** Meta tags for the pages under a folder. */
   paths: z.optional(z.array(z.strictObject({ path: z.string().check(z.minLength(1)), metatags: z.record(z.string(), z.string()) }))),
-  /** Organisation described in structured data. */
-  organization: z.optional(z.looseObject({})),
+  /** Organisation described in structured data (JSON-LD) on every page. */
+  organization: z.optional(z.strictObject({
+    /** Stable `@id` URL of the organisation; defaults to `<site>/#organization`. */
+    id: z.optional(z.string()),
+    /** Name; defaults to the site name. */
+    name: z.optional(z.string().check(z.minLength(1))),
+    /** Registered legal name. */
+    legalName: z.optional(z.string().check(z.minLength(1))),
+    /** Homepage URL. */
+    url: z.optional(z.string()),
+    /** Logo URL; defaults to the docs logo. */
+    logo: z.optional(z.string()),
+    /** URLs of official profiles. */
+    sameAs: z.optional(z.array(z.string())),
+  })),
   /** Whether URLs end with a slash. */
   trailingSlash: z.optional(z.boolean()),
 });
@@ -91,3 +104,14 @@ export const IntegrationsSchema = z.strictObject(
 export const VariablesSchema = z.record(z.string(), z.string());
 
 export type Redirect = z.output<typeof RedirectSchema>;
+
+/** Variants of the content a reader can switch between (the willow theme only). */
+export const VariationsSchema = z.strictObject({
+  /** The variants in display order; the first is the default. */
+  options: z.array(z.strictObject({
+    /** Stable identifier, unique in the list. */
+    id: z.string().check(z.trim(), z.minLength(1)),
+    /** Label shown in the switcher. */
+    label: z.string().check(z.trim(), z.minLength(1)),
+  })).check(z.minLength(1)),
+});

@@ -5,6 +5,7 @@ import { docsConfigShape } from '../schemas/docs-config.js';
 import { LEGACY_TOP_LEVEL_KEYS } from '../schemas/legacy-keys.js';
 import { isCommentKey, reportCommentKey } from './comment-keys.js';
 import { formatPath } from './format-path.js';
+import { checkConfigIcons } from './icons.js';
 import { validateNavigation } from './navigation.js';
 import { checkRedirects } from './redirects.js';
 import type { Reporter } from './report.js';
@@ -44,6 +45,7 @@ export function validateDocsConfig(value: unknown, reporter: Reporter): void {
       if (valid && key === 'redirects') checkRedirects(config.redirects as Array<{ source: string }>, pointer, reporter);
     } else reportUnknownTopLevelKey(key, pointer, reporter);
   }
+  checkConfigIcons(config, reporter);
 }
 
 function reportUnknownTopLevelKey(key: string, pointer: string, reporter: Reporter): void {

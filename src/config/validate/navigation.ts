@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
+import { didYouMean, didYouMeanText, nearMisses } from '../../diagnostics/suggest.js';
 import { joinPointer } from '../../json/pointer.js';
 import {
   AnchorSchema, DropdownSchema, GlobalAnchorSchema, GlobalSchema, GroupSchema, LanguageSchema, MenuItemSchema, NavigationSchema,
@@ -50,7 +50,8 @@ const KINDS: Record<ElementKindName, ElementKind> = {
   product: { id: 'product', noun: 'product', label: 'product', schema: ProductSchema, children: [...SECTION_CHILDREN, 'menu'], global: true },
   version: { id: 'version', noun: 'version', label: 'version', schema: VersionSchema, children: SECTION_CHILDREN, global: true },
   language: { id: 'language', noun: 'language', label: 'language', schema: LanguageSchema, children: SECTION_CHILDREN, global: true },
-  item: { id: 'item', noun: 'menu item', label: 'item', schema: MenuItemSchema, children: ['groups', 'pages'], global: false },
+  // The platform's newest schema lets a menu item hold any section list, like a tab.
+  item: { id: 'item', noun: 'menu item', label: 'item', schema: MenuItemSchema, children: SECTION_CHILDREN, global: true },
   group: { id: 'group', noun: 'group', label: 'group', schema: GroupSchema, children: ['pages'], global: false },
 };
 
@@ -58,6 +59,12 @@ const KINDS: Record<ElementKindName, ElementKind> = {
 const IGNORED_KEYS: Partial<Record<ElementKindName, Record<string, string>>> = {
   group: { drilldown: 'Drill-down is set for the whole site with `interaction.drilldown`.' },
 };
+
+/**
+ * Keys the platform's schema forbids (rather than drops) on the elements that do not declare
+ * them: generated reference sections exist only where the platform generates them.
+ */
+const REJECTED_ELSEWHERE: ReadonlySet<string> = new Set(['graphql', 'sdk']);
 
 /** Group nesting deeper than this is reported rather than walked (it would only come from generated input). */
 const MAX_DEPTH = 64;
@@ -122,8 +129,8 @@ class NavigationWalker {
       }
     }
     if (kind.label && value[kind.label] === undefined) this.missingLabel(value, kind, pointer);
-    // A group with `openapi` and no `pages` lists every operation of the document.
-    if (kind === KINDS.group && value.pages === undefined && value.openapi === undefined && value.asyncapi === undefined) {
+    // A group with `openapi` (or `sdk`) and no `pages` lists the generated pages.
+    if (kind === KINDS.group && value.pages === undefined && value.openapi === undefined && value.asyncapi === undefined && value.sdk === undefined) {
       this.reporter.report({ code: 'navigation/missing-field', severity: 'error', message: `${name} has no \`pages\`.`, pointer, hint: 'A group lists its pages: add `"pages": [ ... ]` (or `openapi` to list every operation of a document).' });
     }
     if (lists.length > 1) this.mixedChildren(lists, kind === KINDS.root ? 'The navigation root' : name, pointer);
@@ -152,7 +159,37 @@ class NavigationWalker {
       this.reporter.report({ code: 'navigation/too-deep', severity: 'error', message: `${name} is nested more than ${MAX_DEPTH} levels deep.`, pointer, hint: 'Flatten the navigation.' });
       return;
     }
-    for (const list of lists) this.list(value[list], list, pointer, kind, name, depth);
+    for (const list of lists) {
+      const items = value[list];
+      if (Array.isArray(items) && items.length === 0) this.emptyList(list, value, kind, name, joinPointer(pointer, list));
+      this.list(items, list, pointer, kind, name, depth);
+    }
+  }
+
+  /**
+   * An empty child list. The platform's schema requires at least one element in every list but
+   * `pages` at the navigation root, so there it rejects the file; inside an element it drops the
+   * list and the element shows nothing. `"pages": []` is accepted everywhere, and a group with a
+   * `root` page and no other pages is a normal way to make a group that is one page.
+   */
+  private emptyList(list: ChildList, value: Record<string, unknown>, kind: ElementKind, name: string, pointer: string): void {
+    if (list === 'pages' && kind === KINDS.group && value.root !== undefined) return;
+    // A hidden element shows nothing anyway; an empty one is a placeholder kept on purpose.
+    if (value.hidden === true) return;
+    const rejected = kind === KINDS.root && list !== 'pages';
+    const subject = kind === KINDS.root ? `\`navigation.${list}\`` : `\`${list}\` of ${lowerFirst(name)}`;
+    const noun = CHILD_LISTS[list] === 'item' ? 'menu item' : CHILD_LISTS[list];
+    const holder = kind === KINDS.root ? 'the site' : `the ${kind.noun}`;
+    let message = `${subject} is empty: ${holder} shows no pages from it.`;
+    if (rejected) message = `${subject} is empty: the platform requires at least one ${noun} there and rejects docs.json.`;
+    else if (list !== 'pages') message = `${subject} is empty: the platform drops the empty list, so ${holder} shows no pages from it.`;
+    this.reporter.report({
+      code: 'navigation/empty-list',
+      severity: rejected ? 'error' : 'warning',
+      message,
+      pointer,
+      hint: list === 'pages' && kind === KINDS.group ? 'Add pages, give the group a `root` page, or remove the group.' : `Add ${noun}s or remove the empty list.`,
+    });
   }
 
   private list(items: unknown, list: ChildList, parentPointer: string, parent: ElementKind, parentName: string, depth: number): void {
@@ -167,9 +204,6 @@ class NavigationWalker {
         hint: isObject(items) ? 'Wrap the object in [ ].' : `Write \`"${list}": [ ... ]\`.`,
       });
       return;
-    }
-    if (items.length === 0 && list !== 'pages') {
-      this.reporter.report({ code: 'navigation/empty-list', severity: 'warning', message: `\`${list}\` of ${lowerFirst(parentName)} is empty: it shows nothing.`, pointer, hint: `Add ${list} or remove the empty list.` });
     }
     const parentIsGroup = parent === KINDS.group;
     for (let index = 0; index < items.length; index++) {
@@ -256,7 +290,8 @@ class NavigationWalker {
         schema: GlobalAnchorSchema,
         subject: (path) => `global anchor${isObject(anchor) && typeof anchor.anchor === 'string' ? ` "${anchor.anchor}"` : ''}${path.length ? `: \`${path.join('.')}\`` : ''}`,
         area: 'navigation',
-        unknownKeySeverity: 'error',
+        unknownKeySeverity: this.reporter.unknownKeySeverity,
+        nearMissSeverity: 'error',
       },
       this.reporter,
     );
@@ -337,17 +372,63 @@ class NavigationWalker {
     }
     // An element in the wrong list (an anchor in `tabs`) is reported once, as a missing label.
     if (kind.label && value[kind.label] === undefined && Object.values(KINDS).some((other) => other.label === key)) return;
-    const known = [...objectKeys(kind.schema), ...(kind.global ? ['global'] : [])];
-    const suggestions = didYouMean(key, known);
+    const known = knownKeys(kind);
+    const owners = Object.values(KINDS).filter((other) => other !== kind && other.id !== 'root' && objectKeys(other.schema).includes(key));
+    if (owners.length > 0) {
+      this.misplacedKey(key, kind, owners, name, pointer);
+      return;
+    }
+    // A key the element already has is not what a near miss meant (`tag` next to `tab`, `expandable` next to `expanded`).
+    const missing = known.filter((candidate) => !Object.hasOwn(value, candidate));
+    const typos = nearMisses(key, missing);
+    if (typos.length > 0) {
+      this.reporter.report({
+        code: 'navigation/unknown-key',
+        severity: 'error',
+        message: `Unknown key "${key}" in ${lowerFirst(name)}: it would be ignored.`,
+        pointer,
+        at: 'key',
+        hint: didYouMeanText(typos),
+        suggestions: typos,
+      });
+      return;
+    }
+    // Not a typo of anything: most likely the site's own metadata, which the platform drops.
+    const suggestions = didYouMean(key, missing);
     const finding = {
       code: 'navigation/unknown-key',
-      severity: 'error' as const,
-      message: `Unknown key "${key}" in ${lowerFirst(name)}: it would be ignored.`,
+      severity: this.reporter.unknownKeySeverity,
+      message: `Unknown key "${key}" in ${lowerFirst(name)}: it is ignored.`,
       pointer,
       at: 'key' as const,
-      hint: didYouMeanText(suggestions) ?? `${capitalize(article(kind.noun))} ${kind.noun} may have: ${known.join(', ')}.`,
+      hint: `${didYouMeanText(suggestions) ?? `${capitalize(article(kind.noun))} ${kind.noun} may have: ${known.join(', ')}.`} Keep it only if your own tooling reads it.`,
     };
     this.reporter.report(suggestions.length ? { ...finding, suggestions } : finding);
+  }
+
+  /** A key of other navigation elements (`root` on a menu item): the platform drops it here. */
+  private misplacedKey(key: string, kind: ElementKind, owners: readonly ElementKind[], name: string, pointer: string): void {
+    const ownerNouns = owners.map((owner) => `${owner.noun}s`);
+    const ownersText = ownerNouns.length === 1 ? ownerNouns[0] : `${ownerNouns.slice(0, -1).join(', ')} and ${ownerNouns[ownerNouns.length - 1]}`;
+    if (REJECTED_ELSEWHERE.has(key)) {
+      this.reporter.report({
+        code: 'navigation/key-not-allowed',
+        severity: 'error',
+        message: `${name} cannot have \`${key}\`: only ${ownersText} generate ${key === 'sdk' ? 'SDK' : 'GraphQL'} reference pages, and the platform rejects the key elsewhere.`,
+        pointer,
+        at: 'key',
+        hint: `Move \`${key}\` to a ${owners[0]?.noun ?? 'tab'} that holds the reference.`,
+      });
+      return;
+    }
+    this.reporter.report({
+      code: 'navigation/ignored-key',
+      severity: this.reporter.unknownKeySeverity,
+      message: `\`${key}\` on ${lowerFirst(name)} is ignored: it is a setting of ${ownersText}, not of ${kind.noun}s.`,
+      pointer,
+      at: 'key',
+      hint: `${capitalize(article(kind.noun))} ${kind.noun} may have: ${knownKeys(kind).join(', ')}. Remove \`${key}\`, or keep it only if your own tooling reads it.`,
+    });
   }
 
   private notAnElement(item: unknown, kind: ElementKind, pointer: string): void {
@@ -359,6 +440,11 @@ class NavigationWalker {
       hint: typeof item === 'string' ? `Write \`{ "${kind.label}": ${JSON.stringify(item)}, ... }\`; page paths go in \`pages\`.` : `Write \`{ "${kind.label}": "...", ... }\`.`,
     });
   }
+}
+
+/** The keys an element of `kind` may have, in schema order. */
+function knownKeys(kind: ElementKind): string[] {
+  return [...new Set([...objectKeys(kind.schema), ...(kind.global ? ['global'] : [])])];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

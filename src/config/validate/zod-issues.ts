@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
+import { didYouMean, didYouMeanText, nearMisses } from '../../diagnostics/suggest.js';
 import { getAtPointer, joinPointer } from '../../json/pointer.js';
 import type { Reporter } from './report.js';
 import { objectKeys, schemaAt } from './schema-keys.js';
@@ -20,6 +20,8 @@ export interface IssueContext {
   area: 'config' | 'navigation';
   /** Severity of unknown keys. */
   unknownKeySeverity: 'error' | 'warning';
+  /** Severity of an unknown key that is a near miss of a known one (a typo); defaults to `unknownKeySeverity`. */
+  nearMissSeverity?: 'error';
 }
 
 /** Validates `context.value` against `context.schema` and reports each problem once. */
@@ -48,7 +50,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
         const suggestions = didYouMean(key, known);
         const finding = {
           code: code('unknown-key'),
-          severity: context.unknownKeySeverity,
+          severity: unknownKeySeverity(key, known, actual, context),
           message: `Unknown key "${key}" in ${subject}.`,
           pointer: joinPointer(pointer, key),
           hint: didYouMeanText(suggestions) ?? `Known keys: ${known.join(', ')}.`,
@@ -121,6 +123,13 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
  * A union failed. Rather than listing every alternative's complaints, pick the alternative the
  * value was meant to be (the one whose type it has) and report that alternative's problems alone.
  */
+function unknownKeySeverity(key: string, known: readonly string[], object: unknown, context: IssueContext): 'error' | 'warning' {
+  if (!context.nearMissSeverity) return context.unknownKeySeverity;
+  // A key the object already has is not what a near miss meant.
+  const present = object !== null && typeof object === 'object' ? object : {};
+  return nearMisses(key, known.filter((candidate) => !Object.hasOwn(present, candidate))).length > 0 ? context.nearMissSeverity : context.unknownKeySeverity;
+}
+
 function reportUnion(issue: z.core.$ZodIssueInvalidUnion, path: PropertyKey[], actual: unknown, context: IssueContext, reporter: Reporter): void {
   const alternatives = issue.errors.filter((issues) => issues.length > 0);
   const wrongType = (issues: readonly Issue[]) => issues.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0);
