@@ -1,5 +1,6 @@
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { flattenQuotedScalars } from './quoted-scalars.js';
 import { parseSimpleYaml } from './simple-yaml.js';
 import type { Icon } from '../config/schemas/common.js';
 
@@ -52,12 +53,11 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   if (simple && hasFieldTypes(simple)) return { data: simple, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
   const firstLine = 2;
-  const lineCounter = new LineCounter();
-  const document = parseDocument(block[1] ?? '', { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const { document, position: positionOf } = parseLikeThePlatform(block[1] ?? '');
   const diagnostics: Diagnostic[] = [];
   if (document.errors.length > 0) {
     for (const error of document.errors) {
-      const position = lineCounter.linePos(error.pos[0]);
+      const position = positionOf(error.pos[0]);
       diagnostics.push({
         code: 'frontmatter/invalid-yaml',
         severity: 'error',
@@ -80,16 +80,18 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
     return { data: undefined, diagnostics };
   }
   if (value === null || value === undefined) return { data: {}, diagnostics };
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    diagnostics.push({ code: 'frontmatter/invalid-yaml', severity: 'error', message: 'The frontmatter must be a mapping of fields (`title: ...`).', file, pointer: '', line: firstLine, column: 1, hint: 'Write one `field: value` per line.' });
-    return { data: undefined, diagnostics };
+  if (typeof value !== 'object' || Array.isArray(value) || value instanceof Map || value instanceof Set) {
+    // The platform takes such a block as a page without fields, and renders the page.
+    const what = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'not a mapping of fields' : 'a single value';
+    diagnostics.push({ code: 'frontmatter/not-a-mapping', severity: 'warning', message: `The frontmatter is ${what}, not \`field: value\` lines; it is ignored and the page has no fields.`, file, pointer: '', line: firstLine, column: 1, hint: 'Write one `field: value` per line (`title: Licensing`), or remove the block.' });
+    return { data: {}, diagnostics };
   }
   const data = { ...(value as Record<string, unknown>) } as PageFrontmatter;
   const wrongType = (field: string, expected: string) => {
     // Point at the field's key: the value may start on a later line.
     const pair = isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined;
     const range = isScalar(pair?.key) ? pair.key.range : undefined;
-    const position = lineCounter.linePos(range?.[0] ?? 0);
+    const position = positionOf(range?.[0] ?? 0);
     diagnostics.push({
       code: 'frontmatter/invalid-field',
       severity: 'warning',
@@ -105,6 +107,26 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   for (const field of STRING_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'string') wrongType(field, 'a string');
   for (const field of BOOLEAN_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'boolean') wrongType(field, 'true or false');
   return { data, diagnostics: inDocumentOrder(diagnostics) };
+}
+
+/**
+ * Parses the YAML of a frontmatter block as the platform reads it: multi-line quoted scalars
+ * are first rewritten the way js-yaml 3 reads them (see `flattenQuotedScalars`), unless the
+ * rewritten text does not parse, in which case the text as written and its errors stand.
+ * `position` gives the line and column in the text as written of an offset in the document.
+ */
+function parseLikeThePlatform(text: string): { document: Document.Parsed; position: (offset: number) => { line: number; col: number } } {
+  const options = { prettyErrors: false, uniqueKeys: true } as const;
+  const lines = new LineCounter();
+  const flattened = flattenQuotedScalars(text);
+  if (flattened) {
+    const document = parseDocument(flattened.text, options);
+    if (document.errors.length === 0) {
+      for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines.addNewLine(index + 1);
+      return { document, position: (offset) => lines.linePos(flattened.originalOffset(offset)) };
+    }
+  }
+  return { document: parseDocument(text, { ...options, lineCounter: lines }), position: (offset) => lines.linePos(offset) };
 }
 
 function hasFieldTypes(data: Record<string, unknown>): boolean {

@@ -45,7 +45,8 @@ describe('parseFrontmatter', () => {
     expect(diagnostics[0]?.code).toBe('frontmatter/invalid-yaml');
   });
 
-  it('rejects frontmatter that is not a mapping', () => {
-    expect(parseFrontmatter('---\n- a\n- b\n---\n', 'a.mdx').diagnostics[0]).toMatchObject({ code: 'frontmatter/invalid-yaml', line: 2 });
+  it('ignores, with a warning, frontmatter that is YAML but not a mapping, as the platform does', () => {
+    expect(parseFrontmatter('---\n- a\n- b\n---\n', 'a.mdx')).toEqual({ data: {}, diagnostics: [expect.objectContaining({ code: 'frontmatter/not-a-mapping', severity: 'warning', line: 2, column: 1 })] });
+    expect(parseFrontmatter('---\nLicensing\n---\n', 'a.mdx')).toEqual({ data: {}, diagnostics: [expect.objectContaining({ code: 'frontmatter/not-a-mapping', severity: 'warning', message: expect.stringContaining('a single value') })] });
   });
 });
