@@ -46,14 +46,15 @@ export function splitFrontmatter(text: string): { yaml: string; body: string; /*
  * Invalid YAML, and known fields of the wrong type, are diagnostics positioned in the MDX file.
  */
 export function parseFrontmatter(text: string, file: string): ParsedFrontmatter {
-  const block = BLOCK.exec(text);
-  if (!block || block.index !== 0) return { data: undefined, diagnostics: [] };
+  const block = platformBlock(text);
+  if (block === undefined) return { data: undefined, diagnostics: [] };
+  if (typeof block !== 'string') return { data: undefined, diagnostics: [{ code: 'frontmatter/not-read', severity: 'warning', file, pointer: '', line: 1, ...block }] };
   // The common case, plain `key: value` lines with the right types, needs no YAML parser.
-  const simple = parseSimpleYaml(block[1] ?? '');
+  const simple = parseSimpleYaml(block);
   if (simple && hasFieldTypes(simple)) return { data: simple, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
   const firstLine = 2;
-  const { document, position: positionOf } = parseLikeThePlatform(block[1] ?? '');
+  const { document, position: positionOf } = parseLikeThePlatform(block);
   const diagnostics: Diagnostic[] = [];
   if (document.errors.length > 0) {
     for (const error of document.errors) {
@@ -110,6 +111,32 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
 }
 
 /**
+ * The frontmatter block as the platform (the `front-matter` package) finds it: a `---` line at
+ * the very start with nothing after the dashes, and the first later line that is `---` or `...`.
+ */
+const PLATFORM_BLOCK = /^\uFEFF?---\r?\n([\s\S]*?)(?:^|\r?\n)(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
+const OPENING_WITH_SPACES = /^\uFEFF?---[ \t]+(?:\r?\n|$)/;
+const OPENING = /^\uFEFF?---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * The YAML of the page's frontmatter block; `undefined` when the page has none; what to warn
+ * about when the page starts like a frontmatter block that the platform does not read.
+ */
+function platformBlock(text: string): string | Pick<Diagnostic, 'message' | 'column' | 'hint'> | undefined {
+  const block = PLATFORM_BLOCK.exec(text);
+  if (block && block.index === 0) return block[1] ?? '';
+  if (!OPENING.test(text)) return undefined;
+  const closed = BLOCK.exec(text)?.index === 0;
+  if (closed && OPENING_WITH_SPACES.test(text)) {
+    // front-matter's pattern wants the line break right after the dashes (`---$`).
+    return { message: 'The opening `---` is followed by spaces, so the platform does not read this frontmatter: the page has none of its fields.', column: text.indexOf('---') + 4, hint: 'Remove the spaces after `---`.' };
+  }
+  // A page may also start with a thematic break: only a field on the next line says it meant frontmatter.
+  if (closed || !/^\uFEFF?---[ \t]*\r?\n[ \t]*[\w-]+[ \t]*:/.test(text)) return undefined;
+  return { message: 'The frontmatter block is never closed, so the platform does not read it: the page has none of its fields and shows the block as text.', column: 1, hint: 'Close the block with a `---` line after the last field.' };
+}
+
+/**
  * Parses the YAML of a frontmatter block as the platform reads it: multi-line quoted scalars
  * are first rewritten the way js-yaml 3 reads them (see `flattenQuotedScalars`), unless the
  * rewritten text does not parse, in which case the text as written and its errors stand.
@@ -122,6 +149,7 @@ function parseLikeThePlatform(text: string): { document: Document.Parsed; positi
   if (flattened) {
     const document = parseDocument(flattened.text, options);
     if (document.errors.length === 0) {
+      lines.addNewLine(0);
       for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines.addNewLine(index + 1);
       return { document, position: (offset) => lines.linePos(flattened.originalOffset(offset)) };
     }
