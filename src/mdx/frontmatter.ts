@@ -54,7 +54,7 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   if (simple && hasFieldTypes(simple)) return { data: simple, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
   const firstLine = 2;
-  const { document, position: positionOf } = parseLikeThePlatform(block);
+  const { document, source, position: positionOf } = parseLikeThePlatform(block);
   const diagnostics: Diagnostic[] = [];
   if (document.errors.length > 0) {
     for (const error of document.errors) {
@@ -88,25 +88,39 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
     return { data: {}, diagnostics };
   }
   const data = { ...(value as Record<string, unknown>) } as PageFrontmatter;
-  const wrongType = (field: string, expected: string) => {
+  const pairOf = (field: string) => (isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined);
+  const warn = (field: string, message: string, hint: string) => {
     // Point at the field's key: the value may start on a later line.
-    const pair = isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined;
+    const pair = pairOf(field);
     const range = isScalar(pair?.key) ? pair.key.range : undefined;
     const position = positionOf(range?.[0] ?? 0);
-    diagnostics.push({
-      code: 'frontmatter/invalid-field',
-      severity: 'warning',
-      message: `\`${field}\` must be ${expected}; it is ignored.`,
-      file,
-      pointer: `/${field}`,
-      line: position.line + firstLine - 1,
-      column: position.col,
-      hint: expected === 'true or false' ? 'Write true or false without quotes.' : 'Quote the value.',
-    });
-    delete data[field];
+    diagnostics.push({ code: 'frontmatter/invalid-field', severity: 'warning', message, file, pointer: `/${field}`, line: position.line + firstLine - 1, column: position.col, hint });
   };
-  for (const field of STRING_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'string') wrongType(field, 'a string');
-  for (const field of BOOLEAN_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'boolean') wrongType(field, 'true or false');
+  for (const field of [...STRING_FIELDS, ...BOOLEAN_FIELDS]) {
+    // `description:` with nothing after it is no value, on the platform as here.
+    if (data[field] === null) delete data[field];
+  }
+  for (const field of STRING_FIELDS) {
+    const fieldValue = data[field];
+    if (fieldValue === undefined || typeof fieldValue === 'string') continue;
+    if (typeof fieldValue === 'number' || typeof fieldValue === 'boolean') {
+      // The platform shows a number or boolean as its text (`title: 3.1` is "3.1"); only when
+      // that text is not what was written (`3.10`, `1e3`) is there something to say.
+      const text = String(fieldValue);
+      const valueNode = pairOf(field)?.value;
+      const written = isScalar(valueNode) && valueNode.range ? source.slice(valueNode.range[0], valueNode.range[1]) : text;
+      if (written !== text) warn(field, `\`${field}\` is read as the ${typeof fieldValue} ${text}, not the text \`${written}\`.`, `Quote the value: \`${field}: "${written}"\`.`);
+      data[field] = text;
+      continue;
+    }
+    warn(field, `\`${field}\` must be a string; it is ignored.`, 'Quote the value.');
+    delete data[field];
+  }
+  for (const field of BOOLEAN_FIELDS) {
+    if (data[field] === undefined || typeof data[field] === 'boolean') continue;
+    warn(field, `\`${field}\` must be true or false; it is ignored.`, 'Write true or false without quotes.');
+    delete data[field];
+  }
   return { data, diagnostics: inDocumentOrder(diagnostics) };
 }
 
@@ -140,9 +154,10 @@ function platformBlock(text: string): string | Pick<Diagnostic, 'message' | 'col
  * Parses the YAML of a frontmatter block as the platform reads it: multi-line quoted scalars
  * are first rewritten the way js-yaml 3 reads them (see `flattenQuotedScalars`), unless the
  * rewritten text does not parse, in which case the text as written and its errors stand.
- * `position` gives the line and column in the text as written of an offset in the document.
+ * `source` is the text the document was parsed from; `position` gives the line and column in the
+ * text as written of an offset in the document.
  */
-function parseLikeThePlatform(text: string): { document: Document.Parsed; position: (offset: number) => { line: number; col: number } } {
+function parseLikeThePlatform(text: string): { document: Document.Parsed; source: string; position: (offset: number) => { line: number; col: number } } {
   const options = { prettyErrors: false, uniqueKeys: true } as const;
   const lines = new LineCounter();
   const flattened = flattenQuotedScalars(text);
@@ -151,10 +166,10 @@ function parseLikeThePlatform(text: string): { document: Document.Parsed; positi
     if (document.errors.length === 0) {
       lines.addNewLine(0);
       for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines.addNewLine(index + 1);
-      return { document, position: (offset) => lines.linePos(flattened.originalOffset(offset)) };
+      return { document, source: flattened.text, position: (offset) => lines.linePos(flattened.originalOffset(offset)) };
     }
   }
-  return { document: parseDocument(text, { ...options, lineCounter: lines }), position: (offset) => lines.linePos(offset) };
+  return { document: parseDocument(text, { ...options, lineCounter: lines }), source: text, position: (offset) => lines.linePos(offset) };
 }
 
 function hasFieldTypes(data: Record<string, unknown>): boolean {
