@@ -84,7 +84,7 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   if (typeof value !== 'object' || Array.isArray(value) || value instanceof Map || value instanceof Set) {
     // The platform takes such a block as a page without fields, and renders the page.
     const what = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'not a mapping of fields' : 'a single value';
-    diagnostics.push({ code: 'frontmatter/not-a-mapping', severity: 'warning', message: `The frontmatter is ${what}, not \`field: value\` lines; it is ignored and the page has no fields.`, file, pointer: '', line: firstLine, column: 1, hint: 'Write one `field: value` per line (`title: Licensing`), or remove the block.' });
+    diagnostics.push({ code: 'frontmatter/not-a-mapping', severity: 'warning', message: `The frontmatter is ${what}, not \`field: value\` lines; it is ignored and the page has no fields.`, file, pointer: '', line: firstLine, column: 1, hint: typeof value === 'string' && !value.includes('\n') && value.length <= 80 ? `Write \`title: ${value}\` if this is the page's title, or remove the block.` : 'Write one `field: value` per line, or remove the block.' });
     return { data: {}, diagnostics };
   }
   const data = { ...(value as Record<string, unknown>) } as PageFrontmatter;
