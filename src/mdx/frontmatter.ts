@@ -49,12 +49,17 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   const block = platformBlock(text);
   if (block === undefined) return { data: undefined, diagnostics: [] };
   if (typeof block !== 'string') return { data: undefined, diagnostics: [{ code: 'frontmatter/not-read', severity: 'warning', file, pointer: '', line: 1, ...block }] };
+  const trimmed = trimLikeFrontMatter(block);
   // The common case, plain `key: value` lines with the right types, needs no YAML parser.
-  const simple = parseSimpleYaml(block);
+  const simple = parseSimpleYaml(trimmed.text);
   if (simple && hasFieldTypes(simple)) return { data: simple, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
   const firstLine = 2;
-  const { document, source, position: positionOf } = parseLikeThePlatform(block);
+  const { document, source, position: parsedPosition } = parseLikeThePlatform(trimmed.text);
+  const positionOf = (offset: number) => {
+    const position = parsedPosition(offset);
+    return position.line === trimmed.line ? { line: position.line, col: position.col + trimmed.indent } : position;
+  };
   const diagnostics: Diagnostic[] = [];
   if (document.errors.length > 0) {
     for (const error of document.errors) {
@@ -148,6 +153,24 @@ function platformBlock(text: string): string | Pick<Diagnostic, 'message' | 'col
   // A page may also start with a thematic break: only a field on the next line says it meant frontmatter.
   if (closed || !/^\uFEFF?---[ \t]*\r?\n[ \t]*[\w-]+[ \t]*:/.test(text)) return undefined;
   return { message: 'The frontmatter block is never closed, so the platform does not read it: the page has none of its fields and shows the block as text.', column: 1, hint: 'Close the block with a `---` line after the last field.' };
+}
+
+/**
+ * The YAML as js-yaml receives it from `front-matter`, which trims it (`/^\s+|\s+$/g`): the
+ * indentation of the first field means nothing (`  title: a` then `b: c` are two fields; a tab
+ * there is no error), and a block that starts with blank lines then an indented field is read
+ * from that field's column. The line breaks are kept so that every line keeps its number; `line`
+ * is the (1-based) line of the first field and `indent` what was removed before it. (The end is
+ * not trimmed: on the platform that only takes the trailing white space off a last block scalar,
+ * `description: |+`, which Quire does not reproduce.)
+ */
+function trimLikeFrontMatter(yaml: string): { text: string; line: number; indent: number } {
+  let start = 0;
+  while (start < yaml.length && /\s/.test(yaml[start] as string)) start++;
+  if (start === 0) return { text: yaml, line: 1, indent: 0 };
+  const leading = yaml.slice(0, start);
+  const lastBreak = leading.lastIndexOf('\n');
+  return { text: leading.replace(/[^\r\n]/g, '') + yaml.slice(start), line: leading.split('\n').length, indent: start - (lastBreak + 1) };
 }
 
 /**
