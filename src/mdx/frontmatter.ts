@@ -23,7 +23,7 @@ export interface PageFrontmatter {
 
 /** What {@link parseFrontmatter} returns. */
 export interface ParsedFrontmatter {
-  /** The frontmatter, or `undefined` when the page has none or it is not valid YAML. */
+  /** The frontmatter, or `undefined` when the page has none, the platform does not read it, or it is not valid YAML. */
   data: PageFrontmatter | undefined;
   diagnostics: Diagnostic[];
 }
