@@ -1,5 +1,6 @@
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { flattenQuotedScalars } from './quoted-scalars.js';
 import { parseSimpleYaml } from './simple-yaml.js';
 import type { Icon } from '../config/schemas/common.js';
 
@@ -22,7 +23,7 @@ export interface PageFrontmatter {
 
 /** What {@link parseFrontmatter} returns. */
 export interface ParsedFrontmatter {
-  /** The frontmatter, or `undefined` when the page has none or it is not valid YAML. */
+  /** The frontmatter, or `undefined` when the page has none, the platform does not read it, or it is not valid YAML. */
   data: PageFrontmatter | undefined;
   diagnostics: Diagnostic[];
 }
@@ -45,19 +46,24 @@ export function splitFrontmatter(text: string): { yaml: string; body: string; /*
  * Invalid YAML, and known fields of the wrong type, are diagnostics positioned in the MDX file.
  */
 export function parseFrontmatter(text: string, file: string): ParsedFrontmatter {
-  const block = BLOCK.exec(text);
-  if (!block || block.index !== 0) return { data: undefined, diagnostics: [] };
+  const block = platformBlock(text);
+  if (block === undefined) return { data: undefined, diagnostics: [] };
+  if (typeof block !== 'string') return { data: undefined, diagnostics: [{ code: 'frontmatter/not-read', severity: 'warning', file, pointer: '', line: 1, ...block }] };
+  const trimmed = trimLikeFrontMatter(block);
   // The common case, plain `key: value` lines with the right types, needs no YAML parser.
-  const simple = parseSimpleYaml(block[1] ?? '');
+  const simple = parseSimpleYaml(trimmed.text);
   if (simple && hasFieldTypes(simple)) return { data: simple, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
   const firstLine = 2;
-  const lineCounter = new LineCounter();
-  const document = parseDocument(block[1] ?? '', { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const { document, source, position: parsedPosition } = parseLikeThePlatform(trimmed.text);
+  const positionOf = (offset: number) => {
+    const position = parsedPosition(offset);
+    return position.line === trimmed.line ? { line: position.line, col: position.col + trimmed.indent } : position;
+  };
   const diagnostics: Diagnostic[] = [];
   if (document.errors.length > 0) {
     for (const error of document.errors) {
-      const position = lineCounter.linePos(error.pos[0]);
+      const position = positionOf(error.pos[0]);
       diagnostics.push({
         code: 'frontmatter/invalid-yaml',
         severity: 'error',
@@ -80,31 +86,113 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
     return { data: undefined, diagnostics };
   }
   if (value === null || value === undefined) return { data: {}, diagnostics };
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    diagnostics.push({ code: 'frontmatter/invalid-yaml', severity: 'error', message: 'The frontmatter must be a mapping of fields (`title: ...`).', file, pointer: '', line: firstLine, column: 1, hint: 'Write one `field: value` per line.' });
-    return { data: undefined, diagnostics };
+  if (typeof value !== 'object' || Array.isArray(value) || value instanceof Map || value instanceof Set) {
+    // The platform takes such a block as a page without fields, and renders the page.
+    const what = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'not a mapping of fields' : 'a single value';
+    diagnostics.push({ code: 'frontmatter/not-a-mapping', severity: 'warning', message: `The frontmatter is ${what}, not \`field: value\` lines; it is ignored and the page has no fields.`, file, pointer: '', line: firstLine, column: 1, hint: typeof value === 'string' && !value.includes('\n') && value.length <= 80 ? `Write \`title: ${value}\` if this is the page's title, or remove the block.` : 'Write one `field: value` per line, or remove the block.' });
+    return { data: {}, diagnostics };
   }
   const data = { ...(value as Record<string, unknown>) } as PageFrontmatter;
-  const wrongType = (field: string, expected: string) => {
+  const pairOf = (field: string) => (isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined);
+  const warn = (field: string, message: string, hint: string) => {
     // Point at the field's key: the value may start on a later line.
-    const pair = isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined;
+    const pair = pairOf(field);
     const range = isScalar(pair?.key) ? pair.key.range : undefined;
-    const position = lineCounter.linePos(range?.[0] ?? 0);
-    diagnostics.push({
-      code: 'frontmatter/invalid-field',
-      severity: 'warning',
-      message: `\`${field}\` must be ${expected}; it is ignored.`,
-      file,
-      pointer: `/${field}`,
-      line: position.line + firstLine - 1,
-      column: position.col,
-      hint: expected === 'true or false' ? 'Write true or false without quotes.' : 'Quote the value.',
-    });
-    delete data[field];
+    const position = positionOf(range?.[0] ?? 0);
+    diagnostics.push({ code: 'frontmatter/invalid-field', severity: 'warning', message, file, pointer: `/${field}`, line: position.line + firstLine - 1, column: position.col, hint });
   };
-  for (const field of STRING_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'string') wrongType(field, 'a string');
-  for (const field of BOOLEAN_FIELDS) if (data[field] !== undefined && typeof data[field] !== 'boolean') wrongType(field, 'true or false');
+  for (const field of [...STRING_FIELDS, ...BOOLEAN_FIELDS]) {
+    // `description:` with nothing after it is no value, on the platform as here.
+    if (data[field] === null) delete data[field];
+  }
+  for (const field of STRING_FIELDS) {
+    const fieldValue = data[field];
+    if (fieldValue === undefined || typeof fieldValue === 'string') continue;
+    if (typeof fieldValue === 'number' || typeof fieldValue === 'boolean') {
+      // The platform shows a number or boolean as its text (`title: 3.1` is "3.1"); only when
+      // that text is not what was written (`3.10`, `1e3`) is there something to say.
+      const text = String(fieldValue);
+      const valueNode = pairOf(field)?.value;
+      const written = isScalar(valueNode) && valueNode.range ? source.slice(valueNode.range[0], valueNode.range[1]) : text;
+      if (written !== text) warn(field, `\`${field}\` is read as the ${typeof fieldValue} ${text}, not the text \`${written}\`.`, `Quote the value: \`${field}: "${written}"\`.`);
+      data[field] = text;
+      continue;
+    }
+    warn(field, `\`${field}\` must be a string; it is ignored.`, 'Quote the value.');
+    delete data[field];
+  }
+  for (const field of BOOLEAN_FIELDS) {
+    if (data[field] === undefined || typeof data[field] === 'boolean') continue;
+    warn(field, `\`${field}\` must be true or false; it is ignored.`, 'Write true or false without quotes.');
+    delete data[field];
+  }
   return { data, diagnostics: inDocumentOrder(diagnostics) };
+}
+
+/**
+ * The frontmatter block as the platform (the `front-matter` package) finds it: a `---` line at
+ * the very start with nothing after the dashes, and the first later line that is `---` or `...`.
+ */
+const PLATFORM_BLOCK = /^\uFEFF?---\r?\n([\s\S]*?)(?:^|\r?\n)(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
+const OPENING_WITH_SPACES = /^\uFEFF?---[ \t]+(?:\r?\n|$)/;
+const OPENING = /^\uFEFF?---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * The YAML of the page's frontmatter block; `undefined` when the page has none; what to warn
+ * about when the page starts like a frontmatter block that the platform does not read.
+ */
+function platformBlock(text: string): string | Pick<Diagnostic, 'message' | 'column' | 'hint'> | undefined {
+  const block = PLATFORM_BLOCK.exec(text);
+  if (block && block.index === 0) return block[1] ?? '';
+  if (!OPENING.test(text)) return undefined;
+  const closed = BLOCK.exec(text)?.index === 0;
+  if (closed && OPENING_WITH_SPACES.test(text)) {
+    // front-matter's pattern wants the line break right after the dashes (`---$`).
+    return { message: 'The opening `---` is followed by spaces, so the platform does not read this frontmatter: the page has none of its fields.', column: text.indexOf('---') + 4, hint: 'Remove the spaces after `---`.' };
+  }
+  // A page may also start with a thematic break: only a field on the next line says it meant frontmatter.
+  if (closed || !/^\uFEFF?---[ \t]*\r?\n[ \t]*[\w-]+[ \t]*:/.test(text)) return undefined;
+  return { message: 'The frontmatter block is never closed, so the platform does not read it: the page has none of its fields and shows the block as text.', column: 1, hint: 'Close the block with a `---` line after the last field.' };
+}
+
+/**
+ * The YAML as js-yaml receives it from `front-matter`, which trims it (`/^\s+|\s+$/g`): the
+ * indentation of the first field means nothing (`  title: a` then `b: c` are two fields; a tab
+ * there is no error), and a block that starts with blank lines then an indented field is read
+ * from that field's column. The line breaks are kept so that every line keeps its number; `line`
+ * is the (1-based) line of the first field and `indent` what was removed before it. (The end is
+ * not trimmed: on the platform that only takes the trailing white space off a last block scalar,
+ * `description: |+`, which Quire does not reproduce.)
+ */
+function trimLikeFrontMatter(yaml: string): { text: string; line: number; indent: number } {
+  let start = 0;
+  while (start < yaml.length && /\s/.test(yaml[start] as string)) start++;
+  if (start === 0) return { text: yaml, line: 1, indent: 0 };
+  const leading = yaml.slice(0, start);
+  const lastBreak = leading.lastIndexOf('\n');
+  return { text: leading.replace(/[^\r\n]/g, '') + yaml.slice(start), line: leading.split('\n').length, indent: start - (lastBreak + 1) };
+}
+
+/**
+ * Parses the YAML of a frontmatter block as the platform reads it: multi-line quoted scalars
+ * are first rewritten the way js-yaml 3 reads them (see `flattenQuotedScalars`), unless the
+ * rewritten text does not parse, in which case the text as written and its errors stand.
+ * `source` is the text the document was parsed from; `position` gives the line and column in the
+ * text as written of an offset in the document.
+ */
+function parseLikeThePlatform(text: string): { document: Document.Parsed; source: string; position: (offset: number) => { line: number; col: number } } {
+  const options = { prettyErrors: false, uniqueKeys: true } as const;
+  const lines = new LineCounter();
+  const flattened = flattenQuotedScalars(text);
+  if (flattened) {
+    const document = parseDocument(flattened.text, options);
+    if (document.errors.length === 0) {
+      lines.addNewLine(0);
+      for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines.addNewLine(index + 1);
+      return { document, source: flattened.text, position: (offset) => lines.linePos(flattened.originalOffset(offset)) };
+    }
+  }
+  return { document: parseDocument(text, { ...options, lineCounter: lines }), source: text, position: (offset) => lines.linePos(offset) };
 }
 
 function hasFieldTypes(data: Record<string, unknown>): boolean {

@@ -5,7 +5,8 @@ const CHUNK = 4096;
 /** Frontmatter larger than this is not read further (no real page has one). */
 const MAX_FRONTMATTER = 1024 * 1024;
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
-const CLOSING = /\r?\n---[ \t]*(?:\r?\n|$)/;
+// The `front-matter` package the platform reads pages with also closes a block with `...`.
+const CLOSING = /\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 /**
  * Reads only the frontmatter block at the top of a page, from the opening `---` line to the

@@ -37,6 +37,20 @@ describe('parseFrontmatter', () => {
     ]);
   });
 
+  it('takes an empty field as no value, without a warning', () => {
+    expect(parseFrontmatter('---\ntitle: A\ndescription:\nsidebarTitle: \nhidden:\n---\n', 'a.mdx')).toEqual({ data: { title: 'A' }, diagnostics: [] });
+  });
+
+  it('reads a number or boolean title as its text, and warns only when that is not what was written', () => {
+    expect(parseFrontmatter('---\ntitle: 3.1\ntag: true\n---\n', 'a.mdx')).toEqual({ data: { title: '3.1', tag: 'true' }, diagnostics: [] });
+    const { data, diagnostics } = parseFrontmatter('---\ntitle: 3.10\nversion: 0x1F\n---\n', 'a.mdx');
+    expect(data).toEqual({ title: '3.1', version: '31' });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'frontmatter/invalid-field', severity: 'warning', line: 2, message: '`title` is read as the number 3.1, not the text `3.10`.', hint: 'Quote the value: `title: "3.10"`.' }),
+      expect.objectContaining({ code: 'frontmatter/invalid-field', line: 3, message: '`version` is read as the number 31, not the text `0x1F`.' }),
+    ]);
+  });
+
   it('refuses a YAML alias bomb instead of expanding it', () => {
     const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (let level = 1; level < 9; level++) levels.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(9).fill(`*${String.fromCharCode(96 + level)}`).join(',')}]`);
@@ -45,7 +59,8 @@ describe('parseFrontmatter', () => {
     expect(diagnostics[0]?.code).toBe('frontmatter/invalid-yaml');
   });
 
-  it('rejects frontmatter that is not a mapping', () => {
-    expect(parseFrontmatter('---\n- a\n- b\n---\n', 'a.mdx').diagnostics[0]).toMatchObject({ code: 'frontmatter/invalid-yaml', line: 2 });
+  it('ignores, with a warning, frontmatter that is YAML but not a mapping, as the platform does', () => {
+    expect(parseFrontmatter('---\n- a\n- b\n---\n', 'a.mdx')).toEqual({ data: {}, diagnostics: [expect.objectContaining({ code: 'frontmatter/not-a-mapping', severity: 'warning', line: 2, column: 1 })] });
+    expect(parseFrontmatter('---\nLicensing\n---\n', 'a.mdx')).toEqual({ data: {}, diagnostics: [expect.objectContaining({ code: 'frontmatter/not-a-mapping', severity: 'warning', message: expect.stringContaining('a single value') })] });
   });
 });

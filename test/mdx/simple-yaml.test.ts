@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { parse } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseSimpleYaml } from '../../src/mdx/simple-yaml.js';
+import { frontmatterYaml } from '../helpers/yaml-arbitraries.js';
 
 describe('parseSimpleYaml', () => {
   it('reads plain, quoted and boolean values', () => {
@@ -34,5 +35,21 @@ describe('parseSimpleYaml', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+  it('agrees with the YAML parser on texts built from YAML building blocks, whenever it answers', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(frontmatterYaml, (text) => {
+        const simple = parseSimpleYaml(text);
+        if (simple === undefined) return;
+        answered++;
+        const document = parseDocument(text, { uniqueKeys: true });
+        expect(document.errors.map((error) => error.message)).toEqual([]);
+        expect(simple).toEqual(document.toJS() ?? {});
+      }),
+      { numRuns: 5000 },
+    );
+    // The property means something only if the fast path answers often enough.
+    expect(answered).toBeGreaterThan(100);
   });
 });

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
+import { asPageFields } from '../helpers/platform-frontmatter.js';
+import { expectedJson, fixtureCases, fixturePath } from '../helpers/fixtures.js';
+
+// Each folder of fixtures/frontmatter is one page: page.mdx; expected.json, what parseFrontmatter
+// returns; platform.json, how the platform read it (front-matter + js-yaml 3, recorded by
+// scripts/record-frontmatter-platform.mjs): { attributes } or { error }.
+describe('parseFrontmatter on fixtures/frontmatter', () => {
+  for (const name of fixtureCases('frontmatter')) {
+    it(name, () => {
+      const folder = fixturePath('frontmatter', name);
+      const text = readFileSync(path.join(folder, 'page.mdx'), 'utf8');
+      const actual = parseFrontmatter(text, 'page.mdx');
+      expect(actual).toEqual(expectedJson(path.join(folder, 'expected.json'), actual));
+      const platform = JSON.parse(readFileSync(path.join(folder, 'platform.json'), 'utf8')) as { attributes?: unknown; error?: string };
+      const errors = actual.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+      if (platform.error !== undefined) {
+        // The platform fails the build here: so does Quire, at a line inside the block.
+        expect(errors.length).toBeGreaterThan(0);
+        expect(actual.data).toBeUndefined();
+        return;
+      }
+      expect(errors).toEqual([]);
+      // A block that is not a mapping gives the page no fields on the platform.
+      const attributes = typeof platform.attributes === 'object' && platform.attributes !== null && !Array.isArray(platform.attributes) ? asPageFields(platform.attributes as Record<string, unknown>) : {};
+      // Fields of the wrong type are dropped, with a warning each.
+      for (const diagnostic of actual.diagnostics) {
+        const field = diagnostic.pointer.slice(1);
+        if (diagnostic.code === 'frontmatter/invalid-field' && !Object.hasOwn(actual.data ?? {}, field)) delete attributes[field];
+      }
+      expect(actual.data ?? {}).toEqual(attributes);
+    });
+  }
+});
