@@ -335,24 +335,34 @@ class Expander {
     const known = this.sourceNames();
     const at = { file, pointer: `/${field}` };
     if (known.length === 0) {
+      // Documents in effect that could not be read are reported where they are named.
+      if (node.openapi.length) {
+        for (const source of node.openapi) this.load(source.source, node.pointer);
+        return undefined;
+      }
       this.diagnostics.push({ code: 'openapi/frontmatter-without-document', severity: 'warning', message: `\`${field}: ${value}\` is not checked: the site has no OpenAPI document. The platform shows the page without an API playground.`, ...at, hint: 'Add the OpenAPI document to the repository (or to `openapi` in docs.json), or remove the field.' });
       return undefined;
     }
     const first = spec !== undefined ? documentsNamed(spec, known) : node.openapi.length ? node.openapi.map((source) => source.source) : known;
     const suggestions = new Set<string>();
-    const holder = (sources: readonly string[]) => {
+    // Every document looked in first is read, whether or not an earlier one has the operation, so
+    // that their own problems are reported the same way every time; the fallback stops at the first.
+    const holder = (sources: readonly string[], readAll: boolean) => {
+      let found: { loaded: Loaded; match: T } | undefined;
       for (const source of sources) {
         const loaded = this.load(source, node.pointer);
-        if (!loaded.document) continue;
+        if (!loaded.document || found) continue;
         const result = find(loaded.document);
-        if (result.match !== undefined) return { loaded, match: result.match };
-        if (first.includes(source)) for (const suggestion of result.suggestions) suggestions.add(suggestion);
+        if (result.match !== undefined) {
+          found = { loaded, match: result.match };
+          if (!readAll) break;
+        } else if (readAll) for (const suggestion of result.suggestions) suggestions.add(suggestion);
       }
-      return undefined;
+      return found;
     };
-    const named = holder(first);
+    const named = holder(first, true);
     if (named) return named;
-    const fallback = holder(known.filter((source) => !first.includes(source)));
+    const fallback = holder(known.filter((source) => !first.includes(source)), false);
     if (fallback && spec === undefined) return fallback;
     if (spec !== undefined && first.length === 0) {
       const nearest = nearestDocuments(spec, known);
