@@ -123,7 +123,8 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   // Like the platform, frontmatter finds its document among the OpenAPI files of the repository
   // (by path from the root or by file name), and a page that names none and has none in effect
   // is checked against all of them.
-  if (needs.repositoryFiles) for (const source of await discoverOpenApiFiles(root)) if (!specSources.includes(source)) specSources.push(source);
+  const sameFile = (source: string) => source.replace(/^\.?\/+/, '');
+  if (needs.repositoryFiles) for (const source of await discoverOpenApiFiles(root)) if (!specSources.some((known) => sameFile(known) === source)) specSources.push(source);
   let specsRead = 0;
   const reads = await mapLimit(specSources, 8, async (source) => {
     const result = await readOpenApiSource(source, { root, ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }) });
@@ -172,11 +173,12 @@ export async function discoverOpenApiFiles(root: string): Promise<string[]> {
   const declares = await mapLimit(candidates, 32, async (file) => {
     const head = (await readHead(path.join(root, file))) ?? '';
     if (/(?:^|[\s{,])["']?openapi["']?\s*:\s*["']?3\./m.test(head)) return true;
-    // The platform takes any file whose top level has `openapi`, wherever the key is: a YAML file
-    // may list `components` first (teamhanko's openapi-authenticator.yaml). Only an unindented key counts.
-    if (!/\.ya?ml$/i.test(file) || head.length < 2048) return false;
+    // The platform takes any file whose top level has `openapi`, wherever the key is: a file may
+    // list `components` first (teamhanko's openapi-authenticator.yaml, 0xsequence's builder-api.json).
+    // In YAML only an unindented key counts.
+    if (head.length < 2048) return false;
     const text = await readFile(path.join(root, file), 'utf8').catch(() => '');
-    return /^["']?openapi["']?[ \t]*:[ \t]*["']?3\./m.test(text);
+    return /\.json$/i.test(file) ? /"openapi"\s*:\s*"3\./.test(text) : /^["']?openapi["']?[ \t]*:[ \t]*["']?3\./m.test(text);
   });
   return candidates.filter((_, index) => declares[index]).sort();
 }
