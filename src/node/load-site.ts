@@ -176,7 +176,7 @@ export async function discoverOpenApiFiles(root: string): Promise<string[]> {
     // The platform takes any file whose top level has `openapi`, wherever the key is: a file may
     // list `components` first (teamhanko's openapi-authenticator.yaml, 0xsequence's builder-api.json).
     // In YAML only an unindented key counts.
-    if (head.length < 2048) return false;
+    if (Buffer.byteLength(head) < 2048) return false; // the whole file was read (a count of bytes: accents take two)
     const text = await readFile(path.join(root, file), 'utf8').catch(() => '');
     return /\.json$/i.test(file) ? /"openapi"\s*:\s*"3\./.test(text) : /^["']?openapi["']?[ \t]*:[ \t]*["']?3\./m.test(text);
   });
