@@ -375,14 +375,14 @@ class Expander {
     }
     const where = first.length === 1 ? `the OpenAPI document ${first[0]}` : `any of the ${first.length} OpenAPI documents ${spec === undefined ? 'in effect' : `named "${spec}"`}`;
     if (fallback) {
-      this.diagnostics.push({ code: 'openapi/frontmatter-other-document', severity: 'warning', message: `\`${field}\`: ${label} is not in ${where}; the platform falls back to ${fallback.loaded.source}, which has it.`, ...at, hint: `Name ${fallback.loaded.source} in the frontmatter, or add ${label} to the document named.` });
+      this.diagnostics.push({ code: 'openapi/frontmatter-other-document', severity: 'warning', message: `\`${field}: ${value}\` is not in ${where}; the platform falls back to ${fallback.loaded.source}, which has ${label}.`, ...at, hint: `Name ${fallback.loaded.source} in the frontmatter, or add ${label} to the document named.` });
       return fallback;
     }
     // A document that could not be read is reported where it is; saying it lacks the operation would be a second report.
     if (!first.some((source) => this.loaded.get(source)?.document)) return undefined;
     const list = [...suggestions].slice(0, 3);
     const elsewhere = first.length < known.length ? ', nor in any other document of the site' : '';
-    this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}\`: ${label} is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? 'The method and path must match the document exactly.' : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
+    this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? 'The method and path must match the document exactly.' : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
     return undefined;
   }
 
