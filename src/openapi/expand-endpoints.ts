@@ -8,7 +8,7 @@ import type { OpenApiDocument } from './document.js';
 import { buildEndpointPages, type EndpointSelector } from './endpoint-pages.js';
 import { findOperation, findSchema, findWebhook, type FindResult } from './find.js';
 import { loadOpenApi } from './load-openapi.js';
-import { documentsNamed, frontmatterReference, nearestDocuments } from './frontmatter-documents.js';
+import { documentsNamed, frontmatterReference, inPlatformOrder, nearestDocuments, pageRelativeDocument } from './frontmatter-documents.js';
 import { namedSource } from './reference-source.js';
 import type { EndpointPage, OperationSummary, PlaygroundMode } from './types.js';
 
@@ -343,10 +343,12 @@ class Expander {
       this.diagnostics.push({ code: 'openapi/frontmatter-without-document', severity: 'warning', message: `\`${field}: ${value}\` is not checked: the site has no OpenAPI document. The platform shows the page without an API playground.`, ...at, hint: 'Add the OpenAPI document to the repository (or to `openapi` in docs.json), or remove the field.' });
       return undefined;
     }
-    const first = spec !== undefined ? documentsNamed(spec, known) : node.openapi.length ? node.openapi.map((source) => source.source) : known;
+    const first = spec !== undefined ? documentsNamed(spec, known) : node.openapi.length ? node.openapi.map((source) => source.source) : inPlatformOrder(known);
     const suggestions = new Set<string>();
-    // Every document looked in first is read, whether or not an earlier one has the operation, so
-    // that their own problems are reported the same way every time; the fallback stops at the first.
+    // The documents in effect are all read, whether or not an earlier one has the operation, so
+    // that their own problems are reported the same way every time. A name can match several
+    // documents (`../api.json` matches every translation's copy): only the one the platform uses,
+    // the first that has the operation, is read, like the fallback.
     const holder = (sources: readonly string[], readAll: boolean) => {
       let found: { loaded: Loaded; match: T } | undefined;
       for (const source of sources) {
@@ -356,13 +358,16 @@ class Expander {
         if (result.match !== undefined) {
           found = { loaded, match: result.match };
           if (!readAll) break;
-        } else if (readAll) for (const suggestion of result.suggestions) suggestions.add(suggestion);
+        } else if (first.includes(source)) for (const suggestion of result.suggestions) suggestions.add(suggestion);
       }
       return found;
     };
-    const named = holder(first, true);
-    if (named) return named;
-    const fallback = holder(known.filter((source) => !first.includes(source)), false);
+    const named = holder(first, spec === undefined);
+    if (named) {
+      if (spec !== undefined) this.checkPageRelative(spec, node, named.loaded.source, { ...at, field, value });
+      return named;
+    }
+    const fallback = holder(inPlatformOrder(known.filter((source) => !first.includes(source))), false);
     if (fallback && spec === undefined) return fallback;
     if (spec !== undefined && first.length === 0) {
       const nearest = nearestDocuments(spec, known);
@@ -384,6 +389,17 @@ class Expander {
     const elsewhere = first.length < known.length ? ', nor in any other document of the site' : '';
     this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? 'The method and path must match the document exactly.' : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
     return undefined;
+  }
+
+  /**
+   * A name written relative to the page (`../api.json` from `ja/reference/x.mdx`) that the
+   * platform, reading it from the root, resolves to another document than the one beside the
+   * page: the page shows that other document (often the untranslated one).
+   */
+  private checkPageRelative(spec: string, node: PageNode, used: string, at: { file: string; pointer: string; field: string; value: string }): void {
+    const relative = pageRelativeDocument(spec, node.path, this.sourceNames());
+    if (relative === undefined || relative === used) return;
+    this.diagnostics.push({ code: 'openapi/frontmatter-relative-document', severity: 'warning', message: `\`${at.field}: ${at.value}\` is read from the root of the docs, not from the page: the platform uses ${used}, not ${relative} beside the page.`, file: at.file, pointer: at.pointer, hint: `Write the path from the root: \`/${relative}\`.`, suggestions: [`/${relative}`] });
   }
 
   /**

@@ -46,13 +46,34 @@ export function documentsNamed(name: string, known: readonly string[]): string[]
     (_, stem) => stem.includes(wanted),
   ];
   const ranked = new Set<string>();
+  const ordered = inPlatformOrder(known);
   for (const tier of tiers) {
-    for (const source of known) {
+    for (const source of ordered) {
       const location = normaliseName(source);
       if (tier(location, fileStem(location))) ranked.add(source);
     }
   }
   return [...ranked];
+}
+
+/**
+ * Documents in the order the platform meets them, which decides between equal matches: the
+ * repository's files as a depth-first walk with each folder's entries sorted by name (Node's
+ * readdir), then the documents given by URL.
+ */
+export function inPlatformOrder(sources: readonly string[]): string[] {
+  const key = (source: string) => (isUrlName(source) ? undefined : normaliseName(source).split('/'));
+  return [...sources].sort((left, right) => {
+    const a = key(left);
+    const b = key(right);
+    if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+    for (let index = 0; index < Math.min(a.length, b.length); index++) {
+      const x = a[index] as string;
+      const y = b[index] as string;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return a.length - b.length;
+  });
 }
 
 /** The documents the author probably meant by a name that matches none: nearest paths, then nearest file names. */
@@ -111,4 +132,20 @@ export function frontmatterDocumentNeeds(frontmatter: ReadonlyMap<string, Readon
     }
   }
   return { urls: [...urls], repositoryFiles };
+}
+
+/**
+ * The known document a name would mean if it were relative to the page's folder (`../api.json`
+ * from `ja/reference/x`), when that is not what the root-relative reading gives already; the
+ * platform never reads it so, which is worth telling the author.
+ */
+export function pageRelativeDocument(name: string, pagePath: string, known: readonly string[]): string | undefined {
+  const trimmed = name.trim();
+  if (isUrlName(trimmed) || trimmed.startsWith('/')) return undefined;
+  const folder = pagePath.includes('/') ? pagePath.slice(0, pagePath.lastIndexOf('/')) : '';
+  if (folder === '') return undefined;
+  const relative = joinPath(folder, trimmed);
+  if (relative.startsWith('..')) return undefined;
+  const stripped = (source: string) => normaliseName(source).replace(/\.(?:ya?ml|json)$/i, '');
+  return known.find((source) => normaliseName(source) === relative) ?? known.find((source) => stripped(source) === relative.replace(/\.(?:ya?ml|json)$/i, ''));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentsNamed, frontmatterDocumentNeeds, frontmatterReference, nearestDocuments } from '../../src/openapi/frontmatter-documents.js';
+import { documentsNamed, frontmatterDocumentNeeds, frontmatterReference, inPlatformOrder, nearestDocuments, pageRelativeDocument } from '../../src/openapi/frontmatter-documents.js';
 
 // The OpenAPI files of axiomhq/docs, of Firma's versioned reference and of a site with translations.
 const axiom = ['restapi/versions/v1-edge-ingest.json', 'restapi/versions/v1-edge-query.json', 'restapi/versions/v1.json', 'restapi/versions/v2.json'];
@@ -49,5 +49,19 @@ describe('frontmatterReference and frontmatterDocumentNeeds', () => {
     expect(needs({ a: { openapi: 'GET /x' } }, 0)).toEqual({ urls: [], repositoryFiles: true });
     expect(needs({ a: { openapi: 'v2 GET /x' } }, 1)).toEqual({ urls: [], repositoryFiles: true });
     expect(needs({ a: { 'openapi-schema': 'https://x.dev/api.json User' } }, 1)).toEqual({ urls: ['https://x.dev/api.json'], repositoryFiles: false });
+  });
+});
+
+describe('inPlatformOrder and pageRelativeDocument', () => {
+  it('orders documents as a depth-first walk of sorted folders, URLs last', () => {
+    expect(inPlatformOrder(['https://x.dev/a.json', 'ja/api/a.json', 'api/a.json', 'api-v2/a.json', 'api/z/a.json'])).toEqual(['api/a.json', 'api/z/a.json', 'api-v2/a.json', 'ja/api/a.json', 'https://x.dev/a.json']);
+  });
+
+  it('gives the document beside the page a page-relative name would mean, only when it is written relative', () => {
+    const known = ['api/analytics-api.json', 'ja/api/analytics-api.json'];
+    expect(pageRelativeDocument('../analytics-api.json', 'ja/api/secret/wallets', known)).toBe('ja/api/analytics-api.json');
+    expect(pageRelativeDocument('./analytics-api', 'ja/api/wallets', known)).toBe('ja/api/analytics-api.json');
+    expect(pageRelativeDocument('/ja/api/analytics-api.json', 'ja/api/wallets', known)).toBeUndefined();
+    expect(pageRelativeDocument('v2', 'restapi/endpoints/get', ['restapi/versions/v2.json'])).toBeUndefined();
   });
 });
