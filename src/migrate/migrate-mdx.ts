@@ -118,7 +118,7 @@ class Migration {
       this.keep(page, 'migrate/invalid-reference', 'error', `\`openapi: ${page.reference}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference.`, 'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`.');
       return;
     }
-    const found = findTarget(reference, page.page, candidate.entries, this.documents);
+    const found = findTarget(reference, candidate.entries, this.documents);
     if ('code' in found) {
       this.keep(page, found.code, 'error', found.message, found.hint, found.suggestions);
       return;

@@ -77,20 +77,20 @@ type Reference = Extract<ClassifiedEntry, { kind: 'endpoint' | 'webhook' }>;
 
 /**
  * The one operation a page's `openapi` reference names, the way the site resolves it: in the
- * document it names (relative to the page), else in the documents in effect where the page is
+ * document it names (a path from the root, or a file name), else in the documents in effect where the page is
  * listed (all of them when none is), with the same answer at every entry.
  */
-export function findTarget(reference: Reference, page: string, entries: readonly PageNode[], documents: Documents): Target | TargetMiss {
+export function findTarget(reference: Reference, entries: readonly PageNode[], documents: Documents): Target | TargetMiss {
   const label = reference.kind === 'endpoint' ? `${reference.method} ${reference.path}` : `webhook ${reference.name}`;
   let sets: string[][];
   if (reference.spec !== undefined) {
-    const source = frontmatterSource(reference.spec, page, documents.known());
+    const source = frontmatterSource(reference.spec, documents.known());
     if (source === undefined && /^https?:\/\//i.test(reference.spec)) {
       return { code: 'migrate/remote-document', message: `"${label}" is in ${reference.spec}, a document given by URL, which cannot be edited.`, hint: 'Download the document into the repository and name the file in the frontmatter, then run the migration again.' };
     }
     if (source === undefined) {
       const known = documents.known();
-      return { code: 'migrate/unknown-document', message: `\`openapi\` names the document "${reference.spec}", which is not an OpenAPI document of the site.`, hint: known.length ? `Documents of the site: ${known.join(', ')}. The path is relative to the page's folder.` : 'The path is relative to the page\'s folder (or to the folder of docs.json with a leading `/`).' };
+      return { code: 'migrate/unknown-document', message: `\`openapi\` names the document "${reference.spec}", which is not an OpenAPI document of the site.`, hint: known.length ? `Documents of the site: ${known.join(', ')}. Name it by its path from the folder of docs.json, or by its file name.` : 'Name it by its path from the folder of docs.json, or by its file name.' };
     }
     sets = [[source]];
   } else {

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -12,6 +12,7 @@ import type { MissingPagesSummary, NavigationTree, PageIndex } from '../navigati
 import { loadDocsJson } from './load-docs-json.js';
 import { readFrontmatterBlock } from './read-frontmatter.js';
 import { expandOpenApiEndpoints } from '../openapi/expand-endpoints.js';
+import { frontmatterDocumentNeeds } from '../openapi/frontmatter-documents.js';
 import type { EndpointPage, PlaygroundMode } from '../openapi/types.js';
 import type { NavigationNode } from '../navigation/types.js';
 import { describeUses, readOpenApiDocuments, unreadDirectories, withoutUncheckable } from './openapi-documents.js';
@@ -128,13 +129,14 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
 
   // The OpenAPI documents in effect anywhere, read once each (repository paths or URLs).
   const names = new Map<string, string>();
-  const inTree = collectSources(resolved.tree.root);
-  const specSources = [...inTree];
-  const { named, unnamed } = frontmatterDocuments(frontmatter, resolved.pages.byPath);
-  for (const source of named) if (!specSources.includes(source)) specSources.push(source);
-  // Like the platform, a page that names no document and has none in effect is checked against
-  // the OpenAPI files found in the repository.
-  if (unnamed) for (const source of await discoverOpenApiFiles(root)) if (!specSources.includes(source)) specSources.push(source);
+  const specSources = [...collectSources(resolved.tree.root)];
+  const needs = frontmatterDocumentNeeds(frontmatter, (page) => resolved.pages.byPath.get(page)?.openapi.length ?? 0);
+  for (const source of needs.urls) if (!specSources.includes(source)) specSources.push(source);
+  // Like the platform, frontmatter finds its document among the OpenAPI files of the repository
+  // (by path from the root or by file name), and a page that names none and has none in effect
+  // is checked against all of them.
+  const sameFile = (source: string) => source.replace(/^\.?\/+/, '');
+  if (needs.repositoryFiles) for (const source of await discoverOpenApiFiles(root)) if (!specSources.some((known) => sameFile(known) === source)) specSources.push(source);
   const pageFiles = new Map(files.map((file) => [filePagePath(file), relativeToCwd(file)]));
   const place = openApiSourcePlaces({ config: parsed.config, locate: parsed.locate, root: resolved.tree.root, frontmatter, pageFiles, blocks: blocksByName, fileName: relativeToCwd });
   const documents = await readOpenApiDocuments(specSources, {
@@ -142,7 +144,6 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
     offline: options.offline ?? false,
     place,
     uses: describeUses(resolved.tree.root),
-    guessed: new Set(named.filter((source) => !inTree.has(source))),
     onRead: (done, total) => progress?.('openapi', done, total),
     ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }),
   });
@@ -173,37 +174,20 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) };
 }
 
-/**
- * Documents named in page frontmatter (`openapi: ../spec.json GET /x`, relative to the page's
- * folder), and whether some page refers to an operation with neither a document named nor one
- * in effect for it.
- */
-function frontmatterDocuments(frontmatter: ReadonlyMap<string, PageFrontmatter>, listed: ReadonlyMap<string, { openapi: readonly unknown[] }>): { named: string[]; unnamed: boolean } {
-  const named = new Set<string>();
-  let unnamed = false;
-  for (const [page, data] of frontmatter) {
-    const references = [data.openapi, typeof data['openapi-schema'] === 'string' ? `${data['openapi-schema']}` : undefined];
-    for (const [index, reference] of references.entries()) {
-      if (typeof reference !== 'string') continue;
-      const words = reference.trim().split(/\s+/);
-      const spec = index === 0 ? (words.length >= 3 ? words[0] : undefined) : words.length >= 2 ? words[0] : undefined;
-      if (spec === undefined) {
-        if ((listed.get(page)?.openapi.length ?? 0) === 0) unnamed = true;
-        continue;
-      }
-      if (/^[a-z][a-z0-9+.-]*:/i.test(spec)) continue;
-      const folder = page.includes('/') ? page.slice(0, page.lastIndexOf('/')) : '';
-      named.add(spec.startsWith('/') ? path.posix.normalize(spec.slice(1)) : path.posix.normalize(path.posix.join(folder, spec)));
-    }
-  }
-  return { named: [...named].filter((source) => !source.startsWith('..')), unnamed };
-}
-
 /** JSON and YAML files of the repository whose first bytes declare `openapi`. */
 export async function discoverOpenApiFiles(root: string): Promise<string[]> {
   const candidates = await fastGlob(['**/*.{json,yaml,yml}'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'], followSymbolicLinks: false });
-  const heads = await mapLimit(candidates, 32, async (file) => (await readHead(path.join(root, file))) ?? '');
-  return candidates.filter((_, index) => /(?:^|[\s{,])["']?openapi["']?\s*:\s*["']?3\./m.test(heads[index] as string)).sort();
+  const declares = await mapLimit(candidates, 32, async (file) => {
+    const head = (await readHead(path.join(root, file))) ?? '';
+    if (/(?:^|[\s{,])["']?openapi["']?\s*:\s*["']?3\./m.test(head)) return true;
+    // The platform takes any file whose top level has `openapi`, wherever the key is: a file may
+    // list `components` first (teamhanko's openapi-authenticator.yaml, 0xsequence's builder-api.json).
+    // In YAML only an unindented key counts.
+    if (Buffer.byteLength(head) < 2048) return false; // the whole file was read (a count of bytes: accents take two)
+    const text = await readFile(path.join(root, file), 'utf8').catch(() => '');
+    return /\.json$/i.test(file) ? /"openapi"\s*:\s*"3\./.test(text) : /^["']?openapi["']?[ \t]*:[ \t]*["']?3\./m.test(text);
+  });
+  return candidates.filter((_, index) => declares[index]).sort();
 }
 
 /** The first 2 KiB of a file, or undefined when it cannot be read. */

@@ -13,7 +13,7 @@ import { discoverOpenApiFiles, mapLimit } from './load-site.js';
 import { readFrontmatterBlock } from './read-frontmatter.js';
 import { readOpenApiSource } from './read-spec.js';
 import { writeFilesAtomically, type AtomicFs, type FileChange, type WriteFilesResult } from './write-files.js';
-import { isDirectory, isFile, toPosix } from './paths.js';
+import { isDirectory, toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
 
 /** Options of {@link planMdxMigration}. */
@@ -77,7 +77,7 @@ export async function planMdxMigration(target: string, options: PlanMdxMigration
     const data = parseFrontmatter(page, file).data;
     if (data) frontmatter.set(filePagePath(file), data);
   }
-  const { sources: specSources, discover } = documentSources(root, text, docsJsonFile, readReferenced, frontmatter);
+  const { sources: specSources, discover } = documentSources(text, docsJsonFile, readReferenced, frontmatter);
   if (discover) for (const source of await discoverOpenApiFiles(root)) if (!specSources.includes(source)) specSources.push(source);
   let read = 0;
   const reads = await mapLimit(specSources, 8, async (source) => {
@@ -159,7 +159,7 @@ async function readEndpointPageFiles(root: string, onProgress: PlanMdxMigrationO
  * those they name (relative to their folder); `discover` when a page names none and has none in
  * effect, or names one that is not a file: then the repository's OpenAPI files are candidates too.
  */
-function documentSources(root: string, text: string, file: string, readReferenced: (file: string) => string | undefined, frontmatter: ReadonlyMap<string, PageFrontmatter>): { sources: string[]; discover: boolean } {
+function documentSources(text: string, file: string, readReferenced: (file: string) => string | undefined, frontmatter: ReadonlyMap<string, PageFrontmatter>): { sources: string[]; discover: boolean } {
   const parsed = parseDocsJson(text, { file, readFile: readReferenced });
   if (!parsed.config || frontmatter.size === 0) return { sources: [], discover: false };
   const { pages } = resolveNavigation(parsed.config, { frontmatter });
@@ -175,12 +175,9 @@ function documentSources(root: string, text: string, file: string, readReference
       for (const source of node.openapi) sources.add(source.source);
       if (node.openapi.length === 0 && reference.spec === undefined) discover = true;
     }
-    if (reference.spec !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(reference.spec)) {
-      const folder = page.includes('/') ? page.slice(0, page.lastIndexOf('/')) : '';
-      const named = reference.spec.startsWith('/') ? path.posix.normalize(reference.spec.slice(1)) : path.posix.normalize(path.posix.join(folder, reference.spec));
-      if (!named.startsWith('..') && isFile(path.join(root, named))) sources.add(named);
-      else discover = true;
-    }
+    // A named document is found among the repository's OpenAPI files, from the root or by file
+    // name (never relative to the page), as `loadSite` finds it.
+    if (reference.spec !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(reference.spec)) discover = true;
   }
   return { sources: [...sources], discover };
 }

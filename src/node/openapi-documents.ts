@@ -22,11 +22,6 @@ export interface ReadOpenApiDocumentsOptions {
   place: (source: string) => SourcePlace | undefined;
   /** What depends on a document, in words (`3 endpoint references`), for the warning about a skipped URL. */
   uses: (source: string) => string;
-  /**
-   * Sources named only by page frontmatter, guessed from the page's folder: when such a file does
-   * not exist, each page is told that its `openapi:` names no document, so the read stays silent.
-   */
-  guessed: ReadonlySet<string>;
   onRead?: (done: number, total: number) => void;
 }
 
@@ -65,7 +60,6 @@ export async function readOpenApiDocuments(sources: readonly string[], options: 
       result.texts.set(source, read.text);
       continue;
     }
-    if (read && options.guessed.has(source) && read.diagnostics.every((diagnostic) => diagnostic.code === 'openapi/not-found')) continue;
     result.unread.add(source);
     const skipped = read === undefined || noNetwork;
     const diagnostics = skipped ? [skippedUrl(source, options.uses(source), read?.diagnostics[0]?.message)] : read.diagnostics.slice(0, 1);

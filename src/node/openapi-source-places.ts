@@ -95,7 +95,7 @@ function namingPage(input: SourcePlaceInput, source: string): SourcePlace | unde
     for (const [field, value, words] of fields) {
       if (typeof value !== 'string') continue;
       const [spec, ...rest] = value.trim().split(/\s+/);
-      if (spec === undefined || rest.length < words - 1 || frontmatterSource(spec, page, [source]) !== source) continue;
+      if (spec === undefined || rest.length < words - 1 || frontmatterSource(spec, [source]) !== source) continue;
       const file = input.pageFiles.get(page);
       const block = file === undefined ? undefined : input.blocks.get(file);
       if (file === undefined || block === undefined) continue;

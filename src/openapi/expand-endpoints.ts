@@ -6,10 +6,11 @@ import { classifyEntry } from '../navigation/classify.js';
 import type { EndpointNode, GroupNode, NavigationNode, NavigationTree, OpenApiSource, PageNode, SectionNode, WebhookNode } from '../navigation/types.js';
 import type { OpenApiDocument } from './document.js';
 import { buildEndpointPages, type EndpointSelector } from './endpoint-pages.js';
-import { findOperation, findSchema, findWebhook } from './find.js';
+import { findOperation, findSchema, findWebhook, type FindResult } from './find.js';
 import { loadOpenApi } from './load-openapi.js';
-import { frontmatterSource, namedSource } from './reference-source.js';
-import type { EndpointPage, PlaygroundMode } from './types.js';
+import { documentsNamed, frontmatterReference, inPlatformOrder, nearestDocuments, pageRelativeDocument } from './frontmatter-documents.js';
+import { namedSource } from './reference-source.js';
+import type { EndpointPage, OperationSummary, PlaygroundMode } from './types.js';
 
 /** Options of {@link expandOpenApiEndpoints}. */
 export interface ExpandOpenApiOptions {
@@ -50,6 +51,20 @@ interface Loaded {
 }
 
 type Selector = EndpointSelector;
+
+/** A page's `openapi` or `openapi-schema` field, and how to find what it refers to in a document. */
+interface FrontmatterLookup<T> {
+  node: PageNode;
+  /** The page file, where diagnostics go. */
+  file: string;
+  field: 'openapi' | 'openapi-schema';
+  value: string;
+  /** The document the field names, if it names one. */
+  spec: string | undefined;
+  /** What is looked for, in messages: `GET /users`, `the schema "User"`. */
+  label: string;
+  find: (document: OpenApiDocument) => FindResult<T>;
+}
 
 /** One call to `buildEndpointPages`: a document, the folder, the version, and what to build. */
 interface Build {
@@ -289,83 +304,120 @@ class Expander {
     if (node.frontmatterOpenApi !== undefined) {
       const entry = classifyEntry(node.frontmatterOpenApi);
       if (entry.kind !== 'endpoint' && entry.kind !== 'webhook') {
-        this.diagnostics.push({ code: 'openapi/frontmatter-invalid', severity: 'error', message: `\`openapi: ${node.frontmatterOpenApi}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference.`, file, pointer: '/openapi', hint: 'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`.' });
-        return;
-      }
-      const documents = this.documentsFor(entry.spec, node, file, 'openapi');
-      if (documents.length === 0) return;
-      const suggestions = new Set<string>();
-      for (const { loaded, document } of documents) {
-        const result = entry.kind === 'endpoint' ? findOperation(document, entry.method, entry.path) : findWebhook(document, entry.name);
-        if (result.match) {
-          const selector: Selector = entry.kind === 'endpoint' ? { method: entry.method, path: entry.path } : { webhook: entry.name };
+        // The platform logs the value and renders the page as a plain page: nothing breaks, but what the author meant is lost.
+        this.diagnostics.push({ code: 'openapi/frontmatter-invalid', severity: 'warning', message: `\`openapi: ${node.frontmatterOpenApi}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference; it is ignored and the page has no API playground.`, file, pointer: '/openapi', hint: 'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`, or remove the field.' });
+      } else {
+        const label = entry.kind === 'endpoint' ? `${entry.method} ${entry.path}` : `webhook ${entry.name}`;
+        const find = (document: OpenApiDocument): FindResult<OperationSummary> => {
+          if (entry.kind === 'webhook') {
+            const result = findWebhook(document, entry.name);
+            return { ...result, suggestions: result.suggestions.map((suggestion) => `webhook ${suggestion}`) };
+          }
+          const result = findOperation(document, entry.method, entry.path);
+          // The platform finds a frontmatter path with or without its trailing slash when the document has only the other.
+          const other = entry.path.endsWith('/') ? entry.path.slice(0, -1) : `${entry.path}/`;
+          const near = result.match || entry.path === '/' ? undefined : findOperation(document, entry.method, other).match;
+          return near ? { match: near, suggestions: [] } : result;
+        };
+        const found = this.lookUpFrontmatter({ node, file, field: 'openapi', value: node.frontmatterOpenApi, spec: entry.spec, label, find });
+        if (found) {
+          const { loaded, match } = found;
+          const selector: Selector = match.kind === 'endpoint' ? { method: match.method, path: match.path } : { webhook: match.path };
           const source = node.openapi.find((candidate) => candidate.source === loaded.source) ?? { source: loaded.source, directory: 'api-reference' };
           const build = this.buildFor(loaded, source, node.version, false);
           build.selectors.push(selector);
           this.frontmatterPages.push({ node, build, key: selectorKey(selector) });
-          return;
         }
-        for (const suggestion of result.suggestions) suggestions.add(entry.kind === 'webhook' ? `webhook ${suggestion}` : suggestion);
       }
-      if (this.anyUnread(this.consulted(entry.spec, node))) return;
-      const list = [...suggestions].slice(0, 3);
-      this.diagnostics.push({
-        code: 'openapi/frontmatter-not-found',
-        severity: 'error',
-        message: `\`openapi: ${node.frontmatterOpenApi}\` is not in ${documents.length === 1 ? `the OpenAPI document ${documents[0]?.document.file}` : `any of the ${documents.length} OpenAPI documents`}.`,
-        file,
-        pointer: '/openapi',
-        hint: didYouMeanText(list) ?? 'The method and path must match the document exactly.',
-        ...(list.length ? { suggestions: list } : {}),
-      });
     }
     if (node.frontmatterOpenApiSchema !== undefined) {
-      const [first, second] = node.frontmatterOpenApiSchema.trim().split(/\s+/);
-      const name = second ?? first ?? '';
-      const documents = this.documentsFor(second === undefined ? undefined : first, node, file, 'openapi-schema');
-      if (documents.length === 0 || documents.some(({ document }) => findSchema(document, name).match)) return;
-      if (this.anyUnread(this.consulted(second === undefined ? undefined : first, node))) return;
-      const list = [...new Set(documents.flatMap(({ document }) => findSchema(document, name).suggestions))].slice(0, 3);
-      this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`openapi-schema: ${node.frontmatterOpenApiSchema}\`: no schema "${name}" in components.schemas.`, file, pointer: '/openapi-schema', hint: didYouMeanText(list) ?? 'Use the name of a schema under components.schemas.', ...(list.length ? { suggestions: list } : {}) });
+      const value = node.frontmatterOpenApiSchema;
+      const { document } = frontmatterReference('openapi-schema', value);
+      const words = value.trim().split(/\s+/);
+      const name = (document === undefined ? words[0] : words[1]) ?? '';
+      this.lookUpFrontmatter({ node, file, field: 'openapi-schema', value, spec: document, label: `the schema "${name}"`, find: (doc) => findSchema(doc, name) });
     }
   }
 
   /**
-   * The loaded documents a frontmatter reference is checked against: the one it names (a path
-   * relative to the page's folder, or to the root with a leading `/`, with or without extension),
-   * else those in effect for the page, else every document given (the platform finds OpenAPI
-   * files in the repository when the navigation names none).
+   * The document that holds what a page's frontmatter refers to, found the way the platform finds
+   * it. A named document (a path from the root or a file name: see `documentsNamed`) is looked in
+   * first; when it lacks the operation, or names no document of the site, the platform falls back
+   * to another document that has it, which is a warning. Without a name: the documents in effect
+   * for the page, then any other. Reports what is not found anywhere, on the frontmatter field.
    */
-  private documentsFor(spec: string | undefined, node: PageNode, file: string, field: string): Array<{ loaded: Loaded; document: OpenApiDocument }> {
-    if (spec !== undefined) {
-      const source = this.frontmatterSource(spec, node.path);
-      if (source === undefined) {
-        this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'error', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site.`, file, pointer: `/${field}`, hint: 'The path is relative to the page\'s folder (or to the folder of docs.json with a leading `/`).' });
-        return [];
+  private lookUpFrontmatter<T>(reference: FrontmatterLookup<T>): { loaded: Loaded; match: T } | undefined {
+    const { node, file, field, value, spec, label, find } = reference;
+    const known = this.sourceNames();
+    const at = { file, pointer: `/${field}` };
+    if (known.length === 0) {
+      // Documents in effect that could not be read are reported where they are named.
+      if (node.openapi.length) {
+        for (const source of node.openapi) this.load(source.source, node.pointer);
+        return undefined;
       }
-      const loaded = this.load(source, node.pointer);
-      return loaded.document ? [{ loaded, document: loaded.document }] : [];
+      this.diagnostics.push({ code: 'openapi/frontmatter-without-document', severity: 'warning', message: `\`${field}: ${value}\` is not checked: the site has no OpenAPI document. The platform shows the page without an API playground.`, ...at, hint: 'Add the OpenAPI document to the repository (or to `openapi` in docs.json), or remove the field.' });
+      return undefined;
     }
-    const sources = node.openapi.length ? node.openapi.map((source) => source.source) : this.sourceNames();
-    if (sources.length === 0) {
-      this.diagnostics.push({ code: 'openapi/frontmatter-without-document', severity: 'error', message: `The page "${node.path}" documents an OpenAPI reference, but the site has no OpenAPI document.`, file, pointer: `/${field}`, hint: 'Name the document in the frontmatter (`openapi: openapi.yaml GET /users`) or add `openapi` to the page\'s group.' });
+    const first = spec !== undefined ? documentsNamed(spec, known) : node.openapi.length ? node.openapi.map((source) => source.source) : inPlatformOrder(known);
+    const suggestions = new Set<string>();
+    // The documents in effect are all read, whether or not an earlier one has the operation, so
+    // that their own problems are reported the same way every time. A name can match several
+    // documents (`../api.json` matches every translation's copy): only the one the platform uses,
+    // the first that has the operation, is read, like the fallback.
+    const holder = (sources: readonly string[], readAll: boolean) => {
+      let found: { loaded: Loaded; match: T } | undefined;
+      for (const source of sources) {
+        const loaded = this.load(source, node.pointer);
+        if (!loaded.document || found) continue;
+        const result = find(loaded.document);
+        if (result.match !== undefined) {
+          found = { loaded, match: result.match };
+          if (!readAll) break;
+        } else if (first.includes(source)) for (const suggestion of result.suggestions) suggestions.add(suggestion);
+      }
+      return found;
+    };
+    const named = holder(first, spec === undefined);
+    if (named) {
+      if (spec !== undefined) this.checkPageRelative(spec, node, named.loaded.source, { ...at, field, value });
+      return named;
     }
-    return sources.flatMap((source) => {
-      const loaded = this.load(source, node.pointer);
-      return loaded.document ? [{ loaded, document: loaded.document }] : [];
-    });
+    const fallback = holder(inPlatformOrder(known.filter((source) => !first.includes(source))), false);
+    if (fallback && spec === undefined) return fallback;
+    // A document that could not be read may hold it: that document's own diagnostic says what was not checked.
+    if (!fallback && this.anyUnread(known)) return undefined;
+    if (spec !== undefined && first.length === 0) {
+      const nearest = nearestDocuments(spec, known);
+      if (fallback) {
+        this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'warning', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site; the platform falls back to ${fallback.loaded.source}, which has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? `Name ${fallback.loaded.source} (a path from the root, or its file name).`, ...(nearest.length ? { suggestions: nearest } : {}) });
+        return fallback;
+      }
+      this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'error', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site, and no document has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? 'Name the document by its path from the root of the docs, or by its file name.', ...(nearest.length ? { suggestions: nearest } : {}) });
+      return undefined;
+    }
+    const where = first.length === 1 ? `the OpenAPI document ${first[0]}` : `any of the ${first.length} OpenAPI documents ${spec === undefined ? 'in effect' : `named "${spec}"`}`;
+    if (fallback) {
+      this.diagnostics.push({ code: 'openapi/frontmatter-other-document', severity: 'warning', message: `\`${field}: ${value}\` is not in ${where}; the platform falls back to ${fallback.loaded.source}, which has ${label}.`, ...at, hint: `Name ${fallback.loaded.source} in the frontmatter, or add ${label} to the document named.` });
+      return fallback;
+    }
+    // A document that could not be read is reported where it is; saying it lacks the operation would be a second report.
+    if (!first.some((source) => this.loaded.get(source)?.document)) return undefined;
+    const list = [...suggestions].slice(0, 3);
+    const elsewhere = first.length < known.length ? ', nor in any other document of the site' : '';
+    this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? 'The method and path must match the document exactly.' : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
+    return undefined;
   }
 
-  /** The sources {@link documentsFor} consults for a frontmatter reference, read or not. */
-  private consulted(spec: string | undefined, node: PageNode): string[] {
-    if (spec === undefined) return node.openapi.length ? node.openapi.map((source) => source.source) : this.sourceNames();
-    const source = this.frontmatterSource(spec, node.path);
-    return source === undefined ? [] : [source];
-  }
-
-  /** The key in `specs` of a document named in a page's frontmatter. */
-  private frontmatterSource(spec: string, pagePath: string): string | undefined {
-    return frontmatterSource(spec, pagePath, this.sourceNames());
+  /**
+   * A name written relative to the page (`../api.json` from `ja/reference/x.mdx`) that the
+   * platform, reading it from the root, resolves to another document than the one beside the
+   * page: the page shows that other document (often the untranslated one).
+   */
+  private checkPageRelative(spec: string, node: PageNode, used: string, at: { file: string; pointer: string; field: string; value: string }): void {
+    const relative = pageRelativeDocument(spec, node.path, this.sourceNames());
+    if (relative === undefined || relative === used) return;
+    this.diagnostics.push({ code: 'openapi/frontmatter-relative-document', severity: 'warning', message: `\`${at.field}: ${at.value}\` is read from the root of the docs, not from the page: the platform uses ${used}, not ${relative} beside the page.`, file: at.file, pointer: at.pointer, hint: `Write the path from the root: \`/${relative}\`.`, suggestions: [`/${relative}`] });
   }
 
   /**

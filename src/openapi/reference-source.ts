@@ -1,5 +1,5 @@
 import type { OpenApiSource } from '../navigation/types.js';
-import { joinPath } from '../util/posix-path.js';
+import { documentsNamed } from './frontmatter-documents.js';
 
 /**
  * How a reference names an OpenAPI document, shared by every stage that resolves one
@@ -20,19 +20,11 @@ export function namedSource(spec: string, inEffect: readonly OpenApiSource[], kn
 }
 
 /**
- * The `known` source a page's frontmatter names (`openapi: ../spec.json GET /x`): a path relative
- * to the page's folder, or to the root with a leading `/`, with or without extension, or a file
- * name that only one document has.
+ * The `known` source a page's frontmatter names (`openapi: v2 GET /x`), the platform's first
+ * choice (see `documentsNamed`: a path from the root, or a file name); `undefined` when none.
  */
-export function frontmatterSource(spec: string, pagePath: string, known: readonly string[]): string | undefined {
-  const folder = pagePath.includes('/') ? pagePath.slice(0, pagePath.lastIndexOf('/')) : '';
-  const resolved = spec.startsWith('/') ? joinPath(spec.slice(1)) : joinPath(folder, spec);
-  const wanted = [resolved, normaliseSource(spec)];
-  return (
-    known.find((source) => wanted.includes(normaliseSource(source))) ??
-    known.find((source) => wanted.map(stripExtension).includes(stripExtension(normaliseSource(source)))) ??
-    byStem(spec, known)
-  );
+export function frontmatterSource(spec: string, known: readonly string[]): string | undefined {
+  return documentsNamed(spec, known)[0];
 }
 
 /** Whether two sources name the same document (`./a.yaml`, `/a.yaml`, `a`). */
