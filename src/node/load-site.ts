@@ -16,6 +16,8 @@ import type { NavigationNode } from '../navigation/types.js';
 import { readOpenApiSource } from './read-spec.js';
 import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
+import { loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
+import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -36,6 +38,13 @@ export interface LoadSiteOptions {
    * and once before endpoint pages are built (`endpoints`, 0, documents).
    */
   onProgress?: (stage: 'pages' | 'openapi' | 'endpoints', done: number, total: number) => void;
+  /** Severity settings by diagnostic code, applied to every diagnostic (see `applyRules`). Default none. */
+  rules?: RuleSettings;
+  /**
+   * Patterns in `.gitignore` syntax, relative to the docs folder, of files that are neither
+   * listed nor checked, added to those of `.mintignore` (which is always honoured). Default none.
+   */
+  ignore?: readonly string[];
 }
 
 /** A site as loaded from disk. */
@@ -71,9 +80,26 @@ export interface LoadedSite {
 export async function loadSite(target: string, options: LoadSiteOptions = {}): Promise<LoadedSite> {
   const cwd = options.cwd ?? process.cwd();
   const parsed = await loadDocsJson(target, { cwd, strict: options.strict ?? false });
+  const ignored = await loadIgnoredFiles(path.dirname(parsed.path), options.ignore);
+  const site = await loadParsedSite(parsed, ignored, cwd, options);
+  return withRules(site, ignored, cwd, options.rules ?? {});
+}
+
+/**
+ * The site with the rule settings applied, and without diagnostics about files the user's
+ * ignore patterns leave out (an OpenAPI file named in docs.json is still read, but not checked).
+ */
+function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: RuleSettings): LoadedSite {
+  const kept = site.diagnostics.filter((diagnostic) => !ignored.ignoredByUser(toPosix(path.relative(site.root, path.resolve(cwd, diagnostic.file)))));
+  const diagnostics = applyRules(kept, rules);
+  const missingPages = ruleFor('navigation/missing-page', rules) === 'off' ? [] : site.missingPages;
+  return { ...site, diagnostics, missingPages };
+}
+
+async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, ignored: IgnoredFiles, cwd: string, options: LoadSiteOptions): Promise<LoadedSite> {
   const root = path.dirname(parsed.path);
   const relativeToCwd = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
-  const files = await listPageFiles(root);
+  const files = await listPageFiles(root, { ignored });
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const sources: Record<string, string> = { ...parsed.sources };
   const frontmatter = new Map<string, PageFrontmatter>();
@@ -121,7 +147,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   for (const source of named) if (!specSources.includes(source)) specSources.push(source);
   // Like the platform, a page that names no document and has none in effect is checked against
   // the OpenAPI files found in the repository.
-  if (unnamed) for (const source of await discoverOpenApiFiles(root)) if (!specSources.includes(source)) specSources.push(source);
+  if (unnamed) for (const source of await discoverOpenApiFiles(root, ignored)) if (!specSources.includes(source)) specSources.push(source);
   let specsRead = 0;
   const reads = await mapLimit(specSources, 8, async (source) => {
     const result = await readOpenApiSource(source, { root, ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }) });
@@ -191,8 +217,10 @@ function frontmatterDocuments(frontmatter: ReadonlyMap<string, PageFrontmatter>,
 }
 
 /** JSON and YAML files of the repository whose first bytes declare `openapi`. */
-export async function discoverOpenApiFiles(root: string): Promise<string[]> {
-  const candidates = await fastGlob(['**/*.{json,yaml,yml}'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'], followSymbolicLinks: false });
+export async function discoverOpenApiFiles(root: string, ignored?: IgnoredFiles): Promise<string[]> {
+  const found = await fastGlob(['**/*.{json,yaml,yml}'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'], followSymbolicLinks: false });
+  // Like the platform, files .mintignore leaves out are not looked at.
+  const candidates = ignored ? found.filter((file) => !ignored.ignores(file)) : found;
   const heads = await mapLimit(candidates, 32, async (file) => (await readHead(path.join(root, file))) ?? '');
   return candidates.filter((_, index) => /(?:^|[\s{,])["']?openapi["']?\s*:\s*["']?3\./m.test(heads[index] as string)).sort();
 }

@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compileSite } from '../../build/compile-site.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
+import { applyRules } from '../../rules/apply-rules.js';
 import { writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
+import { RULE_OPTION_HELP } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
@@ -23,6 +25,7 @@ Options:
   -o, --out <folder>  Output folder (required)
   --strict            Report unknown keys outside navigation as errors, not warnings
   --format <format>   text (default) or json (a JSON report on stdout)
+${RULE_OPTION_HELP}
   -h, --help          Show this help
 
 Exit code: 0 when built without errors, 1 when there are errors, 2 on a usage error.`;
@@ -36,7 +39,7 @@ export const buildCommand: Command = {
     const { values, positionals } = parseCommandLine({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } },
+      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, rule: { type: 'string', multiple: true, default: [] } },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');
@@ -64,7 +67,7 @@ export const buildCommand: Command = {
     };
     if (!site.config || !site.tree) return report(undefined);
     compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
-    diagnostics.push(...compiled.diagnostics);
+    diagnostics.push(...applyRules(compiled.diagnostics, site.rules));
 
     const previous = await previousBuild(out);
     if (previous === 'foreign') return report(undefined, `${path.join(out, 'site.json')} exists and is not a Quire build; choose another output folder.`);

@@ -2,6 +2,7 @@ import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
+import { RULE_OPTION_HELP } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire validate [dir] [options]
@@ -16,6 +17,7 @@ a terminal.
 Options:
   --strict           Report unknown keys outside navigation as errors, not warnings
   --format <format>  text (default) or json (one JSON document, for CI)
+${RULE_OPTION_HELP}
   -h, --help         Show this help
 
 Exit code: 0 when there is no error, 1 when there are errors, 2 on a usage error.`;
@@ -26,7 +28,7 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, rule: { type: 'string', multiple: true, default: [] } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
