@@ -1,5 +1,5 @@
 import { DIAGNOSTIC_CODES } from '../diagnostics/codes.js';
-import { diagnosticAt, type Diagnostic, type Located } from '../diagnostics/diagnostic.js';
+import { diagnosticAt, inDocumentOrder, type Diagnostic, type Located } from '../diagnostics/diagnostic.js';
 import { LineIndex } from '../diagnostics/line-index.js';
 import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
 import { joinPointer } from '../json/pointer.js';
@@ -62,7 +62,7 @@ export function parseRuleConfig(text: string, file: string): ParseRuleConfigResu
   }
   if (value.rules !== undefined) readRules(value.rules, config, report);
   if (value.ignore !== undefined) readIgnore(value.ignore, config, report);
-  return { config, diagnostics };
+  return { config, diagnostics: inDocumentOrder(diagnostics) };
 }
 
 type Report = (finding: Located, pointer: string, on?: 'key' | 'value') => void;
@@ -105,7 +105,7 @@ function readIgnore(ignore: unknown, config: RuleConfig, report: Report): void {
 export function unknownCodeFinding(code: string): Located | undefined {
   const known = code.includes('*') ? DIAGNOSTIC_CODES.some((candidate) => patternMatches(code, candidate)) : (DIAGNOSTIC_CODES as readonly string[]).includes(code);
   if (known) return undefined;
-  const suggestions = didYouMean(code, code.includes('*') ? areaPatterns() : DIAGNOSTIC_CODES, 2);
+  const suggestions = didYouMean(code, code.includes('*') ? areaPatterns() : DIAGNOSTIC_CODES, 1);
   const what = code.includes('*') ? 'matches no diagnostic code' : 'is not a diagnostic code';
   return {
     code: 'rules/unknown-code',
