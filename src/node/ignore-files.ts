@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { isFile } from './paths.js';
 
 /**
  * Files the platform leaves out of every site without being told (repository metadata, editor
@@ -38,4 +40,21 @@ export async function loadIgnoredFiles(root: string, patterns: readonly string[]
       return relative !== '' && !relative.startsWith('../') && own.ignores(relative);
     },
   };
+}
+
+/**
+ * Missing-page diagnostics whose file exists but is ignored, with a hint that says so: "has no
+ * file" alone would send the user looking for a file that is right there.
+ */
+export function explainIgnoredPages(diagnostics: readonly Diagnostic[], root: string, ignored: IgnoredFiles): Diagnostic[] {
+  return diagnostics.map((diagnostic) => {
+    if (diagnostic.code !== 'navigation/missing-page') return diagnostic;
+    const page = /^The page "(.+)" has no file/.exec(diagnostic.message)?.[1];
+    const file = page === undefined ? undefined : [`${page}.mdx`, `${page}.md`].find((name) => ignored.ignores(name) && isFile(path.join(root, name)));
+    if (file === undefined) return diagnostic;
+    const hint = ignored.ignoredByUser(file)
+      ? `${file} exists, but .mintignore or the \`ignore\` patterns of quire.config.json leave it out, so it is not a page of the site. Remove the entry, or stop ignoring the file.`
+      : `${file} exists, but the platform always leaves files of this name out, so it is not a page of the site. Rename the file (e.g. to .mdx), or add \`!${file}\` to .mintignore.`;
+    return { ...diagnostic, hint };
+  });
 }

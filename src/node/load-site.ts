@@ -16,7 +16,7 @@ import type { NavigationNode } from '../navigation/types.js';
 import { readOpenApiSource } from './read-spec.js';
 import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
-import { loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
+import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
 import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js';
 
 /** Options of {@link loadSite}. */
@@ -91,7 +91,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
  */
 function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: RuleSettings): LoadedSite {
   const kept = site.diagnostics.filter((diagnostic) => !ignored.ignoredByUser(toPosix(path.relative(site.root, path.resolve(cwd, diagnostic.file)))));
-  const diagnostics = applyRules(kept, rules);
+  const diagnostics = applyRules(explainIgnoredPages(kept, site.root, ignored), rules);
   const missingPages = ruleFor('navigation/missing-page', rules) === 'off' ? [] : site.missingPages;
   return { ...site, diagnostics, missingPages };
 }
