@@ -2,9 +2,12 @@ import { RULE_SEVERITIES, type RuleSeverity, type RuleSettings } from '../rules/
 import { unknownCodeFinding } from '../rules/parse-rule-config.js';
 import { UsageError } from './command.js';
 
-/** The help text of `--rule`, shared by the commands that take it. */
-export const RULE_OPTION_HELP = `  --rule <code=severity>  Set the severity of a diagnostic code (or pattern, \`openapi/*\`):
-                          off, warning or error; repeatable; overrides quire.config.json`;
+/** The help text of `--rule` for a command whose option descriptions start at `column`. */
+export function ruleOptionHelp(column: number): string {
+  const option = '  --rule <code=sev>'.padEnd(column);
+  const indent = ' '.repeat(column);
+  return `${option}Set a diagnostic code (or pattern: openapi/*) to off, warning or error;\n${indent}repeatable; overrides quire.config.json (see docs/cli.md)`;
+}
 
 /**
  * The settings given with `--rule code=severity` (repeatable), and a warning for each code that

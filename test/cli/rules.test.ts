@@ -49,6 +49,10 @@ describe('rule configuration (quire validate, built CLI)', () => {
     expect(malformed.stderr).toContain('the severity must be off, warning or error, not "warn"');
   });
 
+  it('documents --rule in the help of validate and build', () => {
+    for (const command of ['validate', 'build']) expect(quire([command, '--help']).stdout).toMatch(/ {2}--rule <code=sev> +Set a diagnostic code/);
+  });
+
   it('applies the rules in quire build too, where they decide the exit code', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'quire-rules-build-'));
     try {

@@ -6,7 +6,7 @@ import { applyRules } from '../../rules/apply-rules.js';
 import { writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
-import { RULE_OPTION_HELP } from '../rule-options.js';
+import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
@@ -25,7 +25,7 @@ Options:
   -o, --out <folder>  Output folder (required)
   --strict            Report unknown keys outside navigation as errors, not warnings
   --format <format>   text (default) or json (a JSON report on stdout)
-${RULE_OPTION_HELP}
+${ruleOptionHelp(22)}
   -h, --help          Show this help
 
 Exit code: 0 when built without errors, 1 when there are errors, 2 on a usage error.`;

@@ -2,7 +2,7 @@ import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
-import { RULE_OPTION_HELP } from '../rule-options.js';
+import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire validate [dir] [options]
@@ -14,10 +14,14 @@ of every page, including \`openapi:\` and \`openapi-schema:\`; redirects whose d
 page. Prints every problem with its file, line and column, then a summary line. Shows progress on
 a terminal.
 
+Rule settings and ignore patterns come from quire.config.json (or .quirerc.json) beside
+docs.json, and .mintignore is honoured; --rule overrides the file. Counts and the exit code are
+those after the rules.
+
 Options:
   --strict           Report unknown keys outside navigation as errors, not warnings
   --format <format>  text (default) or json (one JSON document, for CI)
-${RULE_OPTION_HELP}
+${ruleOptionHelp(21)}
   -h, --help         Show this help
 
 Exit code: 0 when there is no error, 1 when there are errors, 2 on a usage error.`;
