@@ -91,6 +91,9 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
  */
 function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: RuleSettings): LoadedSite {
   const kept = site.diagnostics.filter((diagnostic) => !ignored.ignoredByUser(toPosix(path.relative(site.root, path.resolve(cwd, diagnostic.file)))));
+  // Without a usable docs.json nothing else was checked: its errors stay errors whatever the
+  // rules say, or a site that cannot be read would pass with "0 errors".
+  if (!site.config) return { ...site, diagnostics: kept.flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic] : applyRules([diagnostic], rules))) };
   const diagnostics = applyRules(explainIgnoredPages(kept, site.root, ignored), rules);
   const missingPages = ruleFor('navigation/missing-page', rules) === 'off' ? [] : site.missingPages;
   return { ...site, diagnostics, missingPages };
