@@ -90,7 +90,8 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
  * ignore patterns leave out (an OpenAPI file named in docs.json is still read, but not checked).
  */
 function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: RuleSettings): LoadedSite {
-  const kept = site.diagnostics.filter((diagnostic) => !ignored.ignoredByUser(toPosix(path.relative(site.root, path.resolve(cwd, diagnostic.file)))));
+  const inIgnoredFile = (file: string) => !/^[a-z][a-z0-9+.-]*:/i.test(file) && ignored.ignoredByUser(toPosix(path.relative(site.root, path.resolve(cwd, file))));
+  const kept = site.diagnostics.filter((diagnostic) => !inIgnoredFile(diagnostic.file));
   // Without a usable docs.json nothing else was checked: its errors stay errors whatever the
   // rules say, or a site that cannot be read would pass with "0 errors".
   if (!site.config) return { ...site, diagnostics: kept.flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic] : applyRules([diagnostic], rules))) };
@@ -99,6 +100,7 @@ function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: 
   return { ...site, diagnostics, missingPages };
 }
 
+/** {@link loadSite} before the rules: the site of a docs.json already read, without the ignored files. */
 async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, ignored: IgnoredFiles, cwd: string, options: LoadSiteOptions): Promise<LoadedSite> {
   const root = path.dirname(parsed.path);
   const relativeToCwd = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
