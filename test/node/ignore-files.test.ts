@@ -53,3 +53,24 @@ describe('loadRuleConfig', () => {
     expect(await loadRuleConfig(path.join(folder, 'docs.json'))).toEqual(fromFolder);
   });
 });
+
+describe('loadSite with rules and ignore (library use, no configuration file read)', () => {
+  it('applies rules given as an option, and empties missingPages when missing pages are off', async () => {
+    const { loadSite } = await import('../../src/node/load-site.js');
+    const folder = fixturePath('rules', 'code-patterns');
+    const plain = await loadSite(folder, { openapi: false });
+    expect(plain.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.code}`)).toEqual(['error navigation/missing-page', 'warning navigation/redirect-to-nothing']);
+    const tuned = await loadSite(folder, { openapi: false, rules: { 'navigation/missing-page': 'off', 'navigation/*': 'error' } });
+    expect(tuned.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.code}`)).toEqual(['error navigation/redirect-to-nothing']);
+    expect(tuned.missingPages).toEqual([]);
+  });
+
+  it('leaves out the pages and the diagnostics of files matched by ignore', async () => {
+    const { loadSite } = await import('../../src/node/load-site.js');
+    const root = site({ 'docs.json': '{ "theme": "mint", "name": "x", "colors": { "primary": "#000000" }, "navigation": { "pages": ["index"] } }', 'index.mdx': '', 'wip/a.mdx': '---\ntitle: [\n---\n' });
+    expect((await loadSite(root, { openapi: false })).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['frontmatter/invalid-yaml']);
+    const loaded = await loadSite(root, { openapi: false, ignore: ['wip/'] });
+    expect(loaded.diagnostics).toEqual([]);
+    expect(loaded.files).toEqual(['index.mdx']);
+  });
+});
