@@ -27,3 +27,4 @@ export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts } from './
 export { migrateMdx } from './migrate/index.js';
 export type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, RewrittenEntry } from './migrate/index.js';
 export * from './build/index.js';
+export * from './rules/index.js';

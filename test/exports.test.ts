@@ -9,16 +9,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 describe('public exports', () => {
   it('quire', async () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
-      'AnchorSchema', 'COMPILED_SITE_VERSION', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
-      'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'TabSchema', 'ThemeSchema',
-      'VersionSchema', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'compileSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
+      'AnchorSchema', 'COMPILED_SITE_VERSION', 'DIAGNOSTIC_CODES', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
+      'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'RULE_SEVERITIES', 'TabSchema', 'ThemeSchema',
+      'VersionSchema', 'applyRules', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'compileSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
       'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson',
-      'planOpenApiFiles', 'resolveNavigation',
+      'parseRuleConfig', 'planOpenApiFiles', 'resolveNavigation', 'ruleFor',
     ]);
   });
 
   it('quire/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['RULE_CONFIG_FILES', 'WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadRuleConfig', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
   it('every export is documented in docs/api.md', async () => {

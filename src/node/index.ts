@@ -9,3 +9,6 @@ export { writeFilesAtomically, WriteFilesError } from './write-files.js';
 export type { AtomicFs, FileChange, WriteFilesOptions, WriteFilesResult } from './write-files.js';
 export { applyMdxMigration, planMdxMigration } from './migrate-mdx.js';
 export type { ApplyMdxMigrationOptions, MdxMigration, PlanMdxMigrationOptions } from './migrate-mdx.js';
+export type { ListPageFilesOptions } from './list-page-files.js';
+export { loadRuleConfig, RULE_CONFIG_FILES } from './rule-config.js';
+export type { LoadedRuleConfig, LoadRuleConfigOptions } from './rule-config.js';

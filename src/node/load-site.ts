@@ -19,6 +19,8 @@ import { describeUses, readOpenApiDocuments, unreadDirectories, withoutUncheckab
 import { openApiSourcePlaces, placeInFrontmatter } from './openapi-source-places.js';
 import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
+import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
+import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -45,6 +47,13 @@ export interface LoadSiteOptions {
    * and once before endpoint pages are built (`endpoints`, 0, documents).
    */
   onProgress?: (stage: 'pages' | 'openapi' | 'endpoints', done: number, total: number) => void;
+  /** Severity settings by diagnostic code, applied to every diagnostic (see `applyRules`). Default none. */
+  rules?: RuleSettings;
+  /**
+   * Patterns in `.gitignore` syntax, relative to the docs folder, of files that are neither
+   * listed nor checked, added to those of `.mintignore` (which is always honoured). Default none.
+   */
+  ignore?: readonly string[];
 }
 
 /** A site as loaded from disk. */
@@ -80,9 +89,31 @@ export interface LoadedSite {
 export async function loadSite(target: string, options: LoadSiteOptions = {}): Promise<LoadedSite> {
   const cwd = options.cwd ?? process.cwd();
   const parsed = await loadDocsJson(target, { cwd, strict: options.strict ?? false });
+  const ignored = await loadIgnoredFiles(path.dirname(parsed.path), options.ignore);
+  const site = await loadParsedSite(parsed, ignored, cwd, options);
+  return withRules(site, ignored, cwd, options.rules ?? {});
+}
+
+/**
+ * The site with the rule settings applied, and without diagnostics about files the user's
+ * ignore patterns leave out (an OpenAPI file named in docs.json is still read, but not checked).
+ */
+function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: RuleSettings): LoadedSite {
+  const inIgnoredFile = (file: string) => !/^[a-z][a-z0-9+.-]*:/i.test(file) && ignored.ignoredByUser(toPosix(path.relative(site.root, path.resolve(cwd, file))));
+  const kept = site.diagnostics.filter((diagnostic) => !inIgnoredFile(diagnostic.file));
+  // Without a usable docs.json nothing else was checked: its errors stay errors whatever the
+  // rules say, or a site that cannot be read would pass with "0 errors".
+  if (!site.config) return { ...site, diagnostics: kept.flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic] : applyRules([diagnostic], rules))) };
+  const diagnostics = applyRules(explainIgnoredPages(kept, site.root, ignored), rules);
+  const missingPages = ruleFor('navigation/missing-page', rules) === 'off' ? [] : site.missingPages;
+  return { ...site, diagnostics, missingPages };
+}
+
+/** {@link loadSite} before the rules: the site of a docs.json already read, without the ignored files. */
+async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, ignored: IgnoredFiles, cwd: string, options: LoadSiteOptions): Promise<LoadedSite> {
   const root = path.dirname(parsed.path);
   const relativeToCwd = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
-  const files = await listPageFiles(root);
+  const files = await listPageFiles(root, { ignored });
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const sources: Record<string, string> = { ...parsed.sources };
   const frontmatter = new Map<string, PageFrontmatter>();
@@ -136,7 +167,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   // (by path from the root or by file name), and a page that names none and has none in effect
   // is checked against all of them.
   const sameFile = (source: string) => source.replace(/^\.?\/+/, '');
-  if (needs.repositoryFiles) for (const source of await discoverOpenApiFiles(root)) if (!specSources.some((known) => sameFile(known) === source)) specSources.push(source);
+  if (needs.repositoryFiles) for (const source of await discoverOpenApiFiles(root, ignored)) if (!specSources.some((known) => sameFile(known) === source)) specSources.push(source);
   const pageFiles = new Map(files.map((file) => [filePagePath(file), relativeToCwd(file)]));
   const place = openApiSourcePlaces({ config: parsed.config, locate: parsed.locate, root: resolved.tree.root, frontmatter, pageFiles, blocks: blocksByName, fileName: relativeToCwd });
   const documents = await readOpenApiDocuments(specSources, {
@@ -175,8 +206,10 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
 }
 
 /** JSON and YAML files of the repository whose first bytes declare `openapi`. */
-export async function discoverOpenApiFiles(root: string): Promise<string[]> {
-  const candidates = await fastGlob(['**/*.{json,yaml,yml}'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'], followSymbolicLinks: false });
+export async function discoverOpenApiFiles(root: string, ignored?: IgnoredFiles): Promise<string[]> {
+  const found = await fastGlob(['**/*.{json,yaml,yml}'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'], followSymbolicLinks: false });
+  // Like the platform, files .mintignore leaves out are not looked at.
+  const candidates = ignored ? found.filter((file) => !ignored.ignores(file)) : found;
   const declares = await mapLimit(candidates, 32, async (file) => {
     const head = (await readHead(path.join(root, file))) ?? '';
     if (/(?:^|[\s{,])["']?openapi["']?\s*:\s*["']?3\./m.test(head)) return true;

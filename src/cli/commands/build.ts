@@ -3,9 +3,11 @@ import path from 'node:path';
 import { compileSite } from '../../build/compile-site.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { placeInDocuments } from '../../node/place-in-documents.js';
+import { applyRules } from '../../rules/apply-rules.js';
 import { writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
+import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
@@ -26,6 +28,7 @@ Options:
   --format <format>   text (default) or json (a JSON report on stdout)
   --offline           Do not fetch OpenAPI documents given by URL; warn about each
                       and build without their pages (also when no network answers)
+${ruleOptionHelp(22)}
   -h, --help          Show this help
 
 Exit code: 0 when built without errors, 1 when there are errors, 2 on a usage error.`;
@@ -39,7 +42,7 @@ export const buildCommand: Command = {
     const { values, positionals } = parseCommandLine({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false } },
+      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] } },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');
@@ -68,7 +71,7 @@ export const buildCommand: Command = {
     if (!site.config || !site.tree) return report(undefined);
     compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
     const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
-    diagnostics.push(...placed.diagnostics);
+    diagnostics.push(...applyRules(placed.diagnostics, site.rules));
     Object.assign(site.sources, placed.sources);
 
     const previous = await previousBuild(out);

@@ -2,6 +2,7 @@ import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
+import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire validate [dir] [options]
@@ -13,11 +14,16 @@ of every page, including \`openapi:\` and \`openapi-schema:\`; redirects whose d
 page. Prints every problem with its file, line and column, then a summary line. Shows progress on
 a terminal.
 
+Rule settings and ignore patterns come from quire.config.json (or .quirerc.json) beside
+docs.json, and .mintignore is honoured; --rule overrides the file. Counts and the exit code are
+those after the rules.
+
 Options:
   --strict           Report unknown keys outside navigation as errors, not warnings
   --format <format>  text (default) or json (one JSON document, for CI)
   --offline          Do not fetch OpenAPI documents given by URL; warn about each
                      and check nothing against it (also when no network answers)
+${ruleOptionHelp(21)}
   -h, --help         Show this help
 
 Exit code: 0 when there is no error, 1 when there are errors, 2 on a usage error.`;
@@ -28,7 +34,7 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
