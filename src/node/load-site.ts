@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { OmittedPart } from '../config/parse-docs-json.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
@@ -46,7 +47,15 @@ export interface LoadedSite {
   docsJson: string;
   /** The configuration, or `undefined` when docs.json has errors. */
   config: DocsConfig | undefined;
-  /** The resolved navigation, when the configuration is valid, with OpenAPI references expanded. */
+  /**
+   * When docs.json has errors: the configuration without the parts that have them, which the
+   * rest of the site (navigation, OpenAPI references, redirects) was checked with; see
+   * `ParseDocsJsonResult.partialConfig`. `tree` and `pages` then come from it.
+   */
+  partialConfig?: DocsConfig;
+  /** The parts of docs.json left out of `partialConfig`; present with it. */
+  omitted?: OmittedPart[];
+  /** The resolved navigation, when the configuration is valid (or a partial one was checked), with OpenAPI references expanded. */
   tree: NavigationTree | undefined;
   /** The page model of every generated endpoint and webhook page. */
   endpointPages: EndpointPage[];
@@ -98,15 +107,18 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
     if (result.data) frontmatter.set(filePagePath(file), result.data);
   });
   const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, frontmatter, diagnostics, sources };
-  if (!parsed.config) return site;
-  const resolved = resolveNavigation(parsed.config, { files, frontmatter, locate: parsed.locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
+  // With errors in docs.json, the rest of the site is checked against what is valid in it, so one run reports everything.
+  if (parsed.partialConfig) Object.assign(site, { partialConfig: parsed.partialConfig, omitted: parsed.omitted ?? [] });
+  const config = parsed.config ?? parsed.partialConfig;
+  if (!config) return site;
+  const resolved = resolveNavigation(config, { files, frontmatter, locate: parsed.locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
   diagnostics.push(...resolved.diagnostics);
   const loaded = { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
   const redirects = (endpointPages: readonly EndpointPage[]) => {
     const known = new Set<string>(resolved.pages.byPath.keys());
     for (const file of files) known.add(filePagePath(file));
     for (const page of endpointPages) known.add(page.url.replace(/^\/+/, ''));
-    return checkRedirects(parsed.config?.redirects, known, { locate: parsed.locate });
+    return checkRedirects(config.redirects, known, { locate: parsed.locate });
   };
   if (options.openapi === false) {
     diagnostics.push(...redirects([]));
@@ -135,7 +147,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
     names.set(source, /^[a-z][a-z0-9+.-]*:/i.test(source) ? source : relativeToCwd(source.replace(/^\/+/, '')));
   });
   const pageFiles = new Map(files.map((file) => [filePagePath(file), relativeToCwd(file)]));
-  const playground = parsed.config.api?.playground?.display as PlaygroundMode | undefined;
+  const playground = config.api?.playground?.display as PlaygroundMode | undefined;
   progress?.('endpoints', 0, texts.size);
   const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate: parsed.locate, pageFiles, ...(playground ? { playground } : {}) });
   for (const diagnostic of expanded.diagnostics) {

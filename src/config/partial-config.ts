@@ -1,0 +1,215 @@
+import type { Severity } from '../diagnostics/diagnostic.js';
+import { joinPointer, parsePointer } from '../json/pointer.js';
+import type { DocsConfig } from './schemas/docs-config.js';
+import { validateDocsConfig } from './validate/config.js';
+import { Reporter, type Finding } from './validate/report.js';
+
+/** What a part left out of a partial configuration was. */
+export type OmittedKind =
+  | 'language' | 'version' | 'tab' | 'dropdown' | 'anchor' | 'product' | 'group' | 'menu item' | 'page'
+  /** An item of a list outside `navigation` (a redirect, a navbar link). */
+  | 'entry'
+  /** A key that is not a setting where it is written (an unknown key reported as an error). */
+  | 'key'
+  /** A whole top-level setting (`redirects`, `api`). */
+  | 'setting';
+
+/** A part of docs.json removed from a partial configuration, by its pointer in the merged document. */
+export interface PrunedPart {
+  kind: OmittedKind;
+  /** Pointer of the part in the merged docs.json (after `$ref`s), as the diagnostics about it use. */
+  pointer: string;
+}
+
+/** A configuration cut down to what validates, and what was cut, in document order. */
+export interface PartialConfig {
+  config: DocsConfig;
+  omitted: PrunedPart[];
+  /** The pointer in the input of a pointer of `config` (the two differ after a list item). */
+  originalPointer: (pointer: string) => string;
+}
+
+/** Nav lists and the kind of element they hold (`pages` holds page paths and groups). */
+const NAVIGATION_LISTS: Record<string, OmittedKind> = {
+  languages: 'language', versions: 'version', tabs: 'tab', dropdowns: 'dropdown', anchors: 'anchor', products: 'product', groups: 'group', menu: 'menu item',
+};
+
+/** Codes of findings about a key that the platform ignores: dropping the key loses nothing it would use. */
+const IGNORED_KEY_CODES = /\/(unknown-key|legacy-key|comment-key)$/;
+
+/**
+ * Each round removes at least one part, so the loop ends; a docs.json that needs more rounds
+ * than this is broken all the way up, and checking what is left would say little.
+ */
+const MAX_ROUNDS = 16;
+
+/**
+ * Derives from an invalid docs.json value the largest configuration that validates: each error
+ * removes the smallest part that holds it (an ignored key, a list item such as a navigation
+ * element or page entry, or else the top-level setting), and the rest is validated again, since
+ * a removal can break its container (a list that may not be empty); then that goes too. Returns
+ * `undefined` when the error is in the document itself (a required setting is wrong or missing).
+ * Unresolved `$ref`s (already reported) are removed like errors.
+ */
+export function derivePartialConfig(value: unknown, unknownKeySeverity: Severity): PartialConfig | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const removed = new Map<string, PrunedPart>();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const view = without(value, removed);
+    const reporter = new Reporter(unknownKeySeverity);
+    validateDocsConfig(view.value, reporter);
+    const targets = reporter.findings.filter((finding) => finding.severity === 'error').map((finding) => pruneTarget(finding, view.value));
+    for (const pointer of unresolvedRefs(view.value, '')) targets.push({ pointer, key: false });
+    if (targets.length === 0) {
+      const omitted = [...removed.values()].filter((part) => !isInsideAny(part.pointer, removed)).sort((left, right) => comparePointers(value, left.pointer, right.pointer));
+      return { config: view.value as DocsConfig, omitted, originalPointer: view.originalPointer };
+    }
+    for (const target of targets) {
+      if (target === undefined) return undefined;
+      const original = view.originalPointer(target.pointer);
+      removed.set(original, { kind: kindOf(original, value, target.key), pointer: original });
+    }
+  }
+  return undefined;
+}
+
+interface Target {
+  pointer: string;
+  /** Whether the key alone goes (an ignored key), rather than a whole element or setting. */
+  key: boolean;
+}
+
+/** The smallest removable part of `value` that holds the finding, or `undefined` for the document itself. */
+function pruneTarget(finding: Finding, value: unknown): Target | undefined {
+  const tokens = parsePointer(finding.pointer);
+  if (tokens.length === 0) return undefined;
+  if (finding.at === 'key' && IGNORED_KEY_CODES.test(finding.code) && exists(value, tokens)) return { pointer: finding.pointer, key: true };
+  // The innermost list item on the way (a navigation element, a page entry, a redirect), else the setting.
+  let node: unknown = value;
+  let innermost = 1;
+  for (let depth = 0; depth < tokens.length && node !== undefined; depth++) {
+    const token = tokens[depth] as string;
+    if (depth > 0 && Array.isArray(node) && exists(node, [token])) innermost = depth + 1;
+    node = child(node, token);
+  }
+  return { pointer: joinPointer('', ...tokens.slice(0, innermost)), key: false };
+}
+
+function kindOf(pointer: string, value: unknown, key: boolean): OmittedKind {
+  if (key) return 'key';
+  const tokens = parsePointer(pointer);
+  if (tokens.length === 1) return 'setting';
+  const list = tokens[tokens.length - 2] as string;
+  if (tokens[0] !== 'navigation') return 'entry';
+  if (list === 'pages') return typeof valueAt(value, tokens) === 'string' ? 'page' : 'group';
+  return NAVIGATION_LISTS[list] ?? 'entry';
+}
+
+/** Pointers of objects still holding a `$ref`: references that could not be followed. */
+function unresolvedRefs(value: unknown, pointer: string, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item, index) => unresolvedRefs(item, joinPointer(pointer, index), found));
+  else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.$ref === 'string' && pointer !== '') found.push(pointer);
+    else for (const key of Object.keys(record)) unresolvedRefs(record[key], joinPointer(pointer, key), found);
+  }
+  return found;
+}
+
+interface View {
+  value: unknown;
+  originalPointer: (pointer: string) => string;
+}
+
+/**
+ * `value` without the parts at `removed` (pointers into `value`). Only the objects and lists on
+ * the way to a removed part are copied; the rest is shared with the input, which is not changed.
+ */
+function without(value: unknown, removed: ReadonlyMap<string, PrunedPart>): View {
+  const onTheWay = new Set<string>();
+  for (const pointer of removed.keys()) {
+    const tokens = parsePointer(pointer);
+    for (let depth = 0; depth < tokens.length; depth++) onTheWay.add(joinPointer('', ...tokens.slice(0, depth)));
+  }
+  // Which index of the input each item of a copied list was.
+  const originalIndexes = new WeakMap<unknown[], number[]>();
+  const copy = (node: unknown, pointer: string): unknown => {
+    if (!onTheWay.has(pointer) || node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) {
+      const items: unknown[] = [];
+      const indexes: number[] = [];
+      node.forEach((item: unknown, index) => {
+        const itemPointer = joinPointer(pointer, index);
+        if (removed.has(itemPointer)) return;
+        items.push(copy(item, itemPointer));
+        indexes.push(index);
+      });
+      originalIndexes.set(items, indexes);
+      return items;
+    }
+    const record: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(node)) {
+      const itemPointer = joinPointer(pointer, key);
+      if (!removed.has(itemPointer)) record[key] = copy(item, itemPointer);
+    }
+    return record;
+  };
+  const result = copy(value, '');
+  const originalPointer = (pointer: string): string => {
+    let node: unknown = result;
+    let original = '';
+    for (const token of parsePointer(pointer)) {
+      const indexes = Array.isArray(node) ? originalIndexes.get(node) : undefined;
+      const index = Number(token);
+      original = joinPointer(original, indexes && Number.isInteger(index) ? (indexes[index] ?? index) : token);
+      node = child(node, token);
+    }
+    return original;
+  };
+  return { value: result, originalPointer };
+}
+
+function child(node: unknown, token: string): unknown {
+  if (Array.isArray(node)) return node[Number(token)];
+  if (node !== null && typeof node === 'object' && Object.hasOwn(node, token)) return (node as Record<string, unknown>)[token];
+  return undefined;
+}
+
+function valueAt(value: unknown, tokens: readonly string[]): unknown {
+  let node = value;
+  for (const token of tokens) node = child(node, token);
+  return node;
+}
+
+function exists(value: unknown, tokens: readonly string[]): boolean {
+  let node = value;
+  for (const token of tokens) {
+    if (node === null || typeof node !== 'object') return false;
+    if (Array.isArray(node) ? !(/^\d+$/.test(token) && Number(token) < node.length) : !Object.hasOwn(node, token)) return false;
+    node = child(node, token);
+  }
+  return true;
+}
+
+function isInsideAny(pointer: string, parts: ReadonlyMap<string, PrunedPart>): boolean {
+  for (const other of parts.keys()) if (other !== pointer && pointer.startsWith(`${other}/`)) return true;
+  return false;
+}
+
+/** Orders pointers of `value` as the values appear in it: list items by index, members in key order. */
+function comparePointers(value: unknown, left: string, right: string): number {
+  const a = parsePointer(left);
+  const b = parsePointer(right);
+  let node = value;
+  for (let index = 0; index < Math.min(a.length, b.length); index++) {
+    const x = a[index] as string;
+    const y = b[index] as string;
+    if (x !== y) {
+      if (Array.isArray(node)) return Number(x) - Number(y);
+      const keys = node !== null && typeof node === 'object' ? Object.keys(node) : [];
+      return keys.indexOf(x) - keys.indexOf(y);
+    }
+    node = child(node, x);
+  }
+  return a.length - b.length;
+}
