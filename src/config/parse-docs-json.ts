@@ -60,7 +60,10 @@ export interface ParseDocsJsonResult {
    * wrong or missing) or it cannot be read.
    */
   partialConfig?: DocsConfig;
-  /** The parts left out of `partialConfig`, in document order; present with it. */
+  /**
+   * The parts left out of `partialConfig`, in document order; present with it. Empty when the only
+   * errors are duplicate keys, whose last value is kept (as the platform's JSON parser does).
+   */
   omitted?: OmittedPart[];
   /** Every problem found, each once, in document order per file. */
   diagnostics: Diagnostic[];
