@@ -110,7 +110,7 @@ export function parseDocsJson(source: unknown, options: ParseDocsJsonOptions = {
   }
   validateDocsConfig(value, reporter);
   if (!reporter.hasErrors) return finish(value as DocsConfig, reporter.findings, file, mounts, sources);
-  return finish(undefined, reporter.findings, file, mounts, sources, derivePartialConfig(value, reporter.unknownKeySeverity));
+  return finish(undefined, reporter.findings, file, mounts, sources, derivePartialConfig(value, reporter.findings, reporter.unknownKeySeverity));
 }
 
 function finish(config: DocsConfig | undefined, findings: readonly Finding[], file: string, mounts: readonly Mount[], sources: SourceFiles, partial?: PartialConfig): ParseDocsJsonResult {

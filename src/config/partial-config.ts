@@ -51,14 +51,18 @@ const MAX_ROUNDS = 16;
  * `undefined` when the error is in the document itself (a required setting is wrong or missing).
  * Unresolved `$ref`s (already reported) are removed like errors.
  */
-export function derivePartialConfig(value: unknown, unknownKeySeverity: Severity): PartialConfig | undefined {
+export function derivePartialConfig(value: unknown, findings: readonly Finding[], unknownKeySeverity: Severity): PartialConfig | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  // Past the depth limit the value was not walked (it may even be cyclic, from a caller): no part of it is trusted.
+  if (findings.some((finding) => finding.code === 'json/too-deep')) return undefined;
   const removed = new Map<string, PrunedPart>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const view = without(value, removed);
-    const reporter = new Reporter(unknownKeySeverity);
-    validateDocsConfig(view.value, reporter);
-    const targets = reporter.findings.filter((finding) => finding.severity === 'error').map((finding) => pruneTarget(finding, view.value));
+    // The first round has the findings of `value` already: those of the merged document (the
+    // others, about a file's JSON or its `$ref`s, leave either the last of two duplicate keys or
+    // a `$ref` object, removed below).
+    const found = round === 0 ? findings.filter((finding) => finding.file === undefined) : revalidate(view.value, unknownKeySeverity);
+    const targets = found.filter((finding) => finding.severity === 'error').map((finding) => pruneTarget(finding, view.value));
     for (const pointer of unresolvedRefs(view.value, '')) targets.push({ pointer, key: false });
     if (targets.length === 0) {
       const omitted = [...removed.values()].filter((part) => !isInsideAny(part.pointer, removed)).sort((left, right) => comparePointers(value, left.pointer, right.pointer));
@@ -71,6 +75,12 @@ export function derivePartialConfig(value: unknown, unknownKeySeverity: Severity
     }
   }
   return undefined;
+}
+
+function revalidate(value: unknown, unknownKeySeverity: Severity): readonly Finding[] {
+  const reporter = new Reporter(unknownKeySeverity);
+  validateDocsConfig(value, reporter);
+  return reporter.findings;
 }
 
 interface Target {
@@ -150,7 +160,8 @@ function without(value: unknown, removed: ReadonlyMap<string, PrunedPart>): View
     const record: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(node)) {
       const itemPointer = joinPointer(pointer, key);
-      if (!removed.has(itemPointer)) record[key] = copy(item, itemPointer);
+      // defineProperty, not assignment: a key named `__proto__` must stay a key.
+      if (!removed.has(itemPointer)) Object.defineProperty(record, key, { value: copy(item, itemPointer), enumerable: true, writable: true, configurable: true });
     }
     return record;
   };

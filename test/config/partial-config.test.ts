@@ -37,6 +37,22 @@ describe('parseDocsJson partialConfig on fixtures/partial-config', () => {
   });
 });
 
+describe('partialConfig edge cases', () => {
+  it('keeps a key named __proto__ as a key of the copy', () => {
+    const result = parseDocsJson('{"theme":"mint","name":"A","colors":{"primary":"#000000"},"__proto__":{"x":1},"navigation":{"pages":["index",""]}}');
+    expect(result.partialConfig?.navigation.pages).toEqual(['index']);
+    expect(Object.hasOwn(result.partialConfig ?? {}, '__proto__')).toBe(true);
+  });
+
+  it('derives none from a value nested past the depth limit', () => {
+    let nested: Record<string, unknown> = { group: 'leaf', pages: ['a'] };
+    for (let depth = 0; depth < 400; depth++) nested = { group: `g${depth}`, pages: [nested] };
+    const result = parseDocsJson({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { groups: [nested] } });
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toContain('json/too-deep');
+    expect(result.partialConfig).toBeUndefined();
+  });
+});
+
 describe('partialConfig on every case of fixtures/docs-json', () => {
   for (const name of fixtureCases('docs-json')) {
     it(name, () => {
