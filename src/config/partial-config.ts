@@ -11,7 +11,7 @@ export type OmittedKind =
   | 'entry'
   /** A key that is not a setting where it is written (an unknown key reported as an error). */
   | 'key'
-  /** A whole top-level setting (`redirects`, `api`). */
+  /** A setting (`redirects`, `api.playground.display`, `navigation.global`). */
   | 'setting';
 
 /** A part of docs.json removed from a partial configuration, by its pointer in the merged document. */
@@ -45,10 +45,11 @@ const MAX_ROUNDS = 16;
 
 /**
  * Derives from an invalid docs.json value the largest configuration that validates: each error
- * removes the smallest part that holds it (an ignored key, a list item such as a navigation
- * element or page entry, or else the top-level setting), and the rest is validated again, since
- * a removal can break its container (a list that may not be empty); then that goes too. Returns
- * `undefined` when the error is in the document itself (a required setting is wrong or missing).
+ * removes the smallest part that holds it (an ignored key; in the navigation the element or page
+ * entry, else the root setting; elsewhere the setting or list item), and the rest is validated
+ * again, since a removal can break its container (a required setting, a list that may not be
+ * empty); then that goes too. Returns `undefined` when the error is in the document itself (a
+ * required top-level setting is wrong or missing, the navigation root is broken).
  * Unresolved `$ref`s (already reported) are removed like errors.
  */
 export function derivePartialConfig(value: unknown, findings: readonly Finding[], unknownKeySeverity: Severity): PartialConfig | undefined {
@@ -89,26 +90,41 @@ interface Target {
   key: boolean;
 }
 
+/** The lists of elements the navigation root can hold: an error in one of them is no error of a root setting. */
+const ROOT_LISTS = new Set(['languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages']);
+
 /** The smallest removable part of `value` that holds the finding, or `undefined` for the document itself. */
 function pruneTarget(finding: Finding, value: unknown): Target | undefined {
   const tokens = parsePointer(finding.pointer);
   if (tokens.length === 0) return undefined;
   if (finding.at === 'key' && IGNORED_KEY_CODES.test(finding.code) && exists(value, tokens)) return { pointer: finding.pointer, key: true };
-  // The innermost list item on the way (a navigation element, a page entry, a redirect), else the setting.
+  if (tokens[0] !== 'navigation') {
+    // Outside the navigation a setting is independent of its siblings: remove the innermost one
+    // that exists (a missing required one takes its parent); re-validation goes up from there.
+    let depth = tokens.length;
+    while (depth > 1 && !exists(value, tokens.slice(0, depth))) depth--;
+    return { pointer: joinPointer('', ...tokens.slice(0, depth)), key: false };
+  }
+  // In the navigation, an element is removed whole (its pages with it), so that nothing it held
+  // is checked without the settings it gave them (`openapi`, `root`).
   let node: unknown = value;
-  let innermost = 1;
+  let innermost = 0;
   for (let depth = 0; depth < tokens.length && node !== undefined; depth++) {
     const token = tokens[depth] as string;
     if (depth > 0 && Array.isArray(node) && exists(node, [token])) innermost = depth + 1;
     node = child(node, token);
   }
-  return { pointer: joinPointer('', ...tokens.slice(0, innermost)), key: false };
+  if (innermost > 0) return { pointer: joinPointer('', ...tokens.slice(0, innermost)), key: false };
+  // A setting of the root (`global`, `openapi`) goes alone; an error in the root itself takes it all.
+  const setting = tokens[1];
+  if (setting !== undefined && !ROOT_LISTS.has(setting) && exists(value, tokens.slice(0, 2))) return { pointer: joinPointer('', 'navigation', setting), key: false };
+  return { pointer: '/navigation', key: false };
 }
 
 function kindOf(pointer: string, value: unknown, key: boolean): OmittedKind {
   if (key) return 'key';
   const tokens = parsePointer(pointer);
-  if (tokens.length === 1) return 'setting';
+  if (!Array.isArray(valueAt(value, tokens.slice(0, -1)))) return 'setting';
   const list = tokens[tokens.length - 2] as string;
   if (tokens[0] !== 'navigation') return 'entry';
   if (list === 'pages') return typeof valueAt(value, tokens) === 'string' ? 'page' : 'group';

@@ -112,7 +112,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const config = parsed.config ?? parsed.partialConfig;
   if (!config) return site;
   const resolved = resolveNavigation(config, { files, frontmatter, locate: parsed.locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
-  diagnostics.push(...resolved.diagnostics);
+  diagnostics.push(...withoutCascades(resolved.diagnostics, parsed.omitted));
   const loaded = { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
   const redirects = (endpointPages: readonly EndpointPage[]) => {
     const known = new Set<string>(resolved.pages.byPath.keys());
@@ -165,6 +165,16 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   }
   diagnostics.push(...redirects(expanded.pages));
   return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) };
+}
+
+/**
+ * The navigation's diagnostics less those that only follow from a part left out of a partial
+ * configuration: with the `openapi` setting that endpoint entries inherit left out (it has an
+ * error, already reported), each entry would otherwise also be "without a document".
+ */
+function withoutCascades(diagnostics: readonly Diagnostic[], omitted: readonly OmittedPart[] | undefined): Diagnostic[] {
+  const documentLeftOut = omitted?.some((part) => part.kind === 'setting' && (part.pointer === '/api' || /(^|\/)openapi(\/|$)/.test(part.pointer)));
+  return documentLeftOut ? diagnostics.filter((diagnostic) => diagnostic.code !== 'navigation/endpoint-without-openapi') : [...diagnostics];
 }
 
 /** Puts a diagnostic about a frontmatter field (`/openapi`) on that field's value in the page. */
