@@ -53,11 +53,12 @@ export interface ParseDocsJsonResult {
   config: DocsConfig | undefined;
   /**
    * When `config` is `undefined` because of errors: the configuration without the parts that have
-   * them (each error removes the smallest element that holds it: an unknown key, a navigation
-   * element or page entry, a list item, else the top-level setting), so that later stages can
-   * check the rest in the same run. It validates with no error. Absent when the configuration is
-   * valid, or when the errors are in the document itself (not an object, a required setting
-   * wrong or missing) or it cannot be read.
+   * them (each error removes the smallest part that holds it: an unknown key; in the navigation
+   * the element or page entry, else the root's setting; elsewhere the innermost setting or list
+   * item), so that later stages can check the rest in the same run. It validates with no error.
+   * Absent when the configuration is valid, or when the errors are in the document itself (not
+   * an object, a required setting wrong or missing, the navigation root broken) or it cannot be
+   * read.
    */
   partialConfig?: DocsConfig;
   /**
