@@ -71,11 +71,16 @@ export interface ParseDocsJsonResult {
   /** The text of every file read (docs.json and `$ref`ed files), for `formatDiagnostics`. */
   sources: Record<string, string>;
   /**
-   * Places a pointer of `config` (or of `partialConfig`, whose list items may sit at other
-   * indexes than in the file) in its file, with line and column: for later stages
-   * (`resolveNavigation`) to report positioned diagnostics about the same document.
+   * Places a pointer of `config` (of the document as written, with `$ref`s replaced) in its file,
+   * with line and column: for later stages (`resolveNavigation`) to report positioned diagnostics
+   * about the same document.
    */
   locate: Locate;
+  /**
+   * `locate` for the pointers of `partialConfig`, whose list items may sit at other indexes than
+   * in the file (after a part left out): places each where it is written. Present with it.
+   */
+  locatePartial?: Locate;
 }
 
 const DEFAULT_MAX_SIZE = 64 * 1024 * 1024;
@@ -120,17 +125,19 @@ function finish(config: DocsConfig | undefined, findings: readonly Finding[], fi
     sources,
   );
   const diagnostics = findings.map((finding) => place(finding, file, mounts, sources));
-  const original = partial?.originalPointer ?? ((pointer: string) => pointer);
-  const placeOriginal = (pointer: string, at: 'key' | 'value') => {
-    const { code: _code, severity: _severity, message: _message, ...where } = place({ code: '', severity: 'warning', message: '', pointer, at }, file, mounts, sources);
-    return where;
+  const locateIn = (original: (pointer: string) => string): Locate => {
+    const locate: Locate = (pointer, at = 'value') => {
+      const { code: _code, severity: _severity, message: _message, ...where } = place({ code: '', severity: 'warning', message: '', pointer: original(pointer), at }, file, mounts, sources);
+      return where;
+    };
+    locate.prepare = (pointers) => prepare(Array.from(pointers, (pointer) => inItsFile(original(pointer), file, mounts)), sources);
+    return locate;
   };
-  const locate: Locate = (pointer, at = 'value') => placeOriginal(original(pointer), at);
-  locate.prepare = (pointers) => prepare(Array.from(pointers, (pointer) => inItsFile(original(pointer), file, mounts)), sources);
+  const locate = locateIn((pointer) => pointer);
   const result: ParseDocsJsonResult = { config, diagnostics: inDocumentOrder(diagnostics), sources: sources.texts(), locate };
   if (!partial) return result;
-  const omitted = partial.omitted.map(({ kind, pointer }) => ({ kind, ...placeOriginal(pointer, kind === 'key' ? 'key' : 'value') }));
-  return { ...result, partialConfig: partial.config, omitted };
+  const omitted = partial.omitted.map(({ kind, pointer }) => ({ kind, ...locate(pointer, kind === 'key' ? 'key' : 'value') }));
+  return { ...result, partialConfig: partial.config, omitted, locatePartial: locateIn(partial.originalPointer) };
 }
 
 /** Turns a finding into a diagnostic in the file it is in, with line and column from that file's text. */

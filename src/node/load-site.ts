@@ -111,14 +111,15 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   if (parsed.partialConfig) Object.assign(site, { partialConfig: parsed.partialConfig, omitted: parsed.omitted ?? [] });
   const config = parsed.config ?? parsed.partialConfig;
   if (!config) return site;
-  const resolved = resolveNavigation(config, { files, frontmatter, locate: parsed.locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
+  const locate = (!parsed.config && parsed.locatePartial) || parsed.locate;
+  const resolved = resolveNavigation(config, { files, frontmatter, locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
   diagnostics.push(...withoutCascades(resolved.diagnostics, parsed.omitted));
   const loaded = { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
   const redirects = (endpointPages: readonly EndpointPage[]) => {
     const known = new Set<string>(resolved.pages.byPath.keys());
     for (const file of files) known.add(filePagePath(file));
     for (const page of endpointPages) known.add(page.url.replace(/^\/+/, ''));
-    return checkRedirects(config.redirects, known, { locate: parsed.locate });
+    return checkRedirects(config.redirects, known, { locate });
   };
   if (options.openapi === false) {
     diagnostics.push(...redirects([]));
@@ -149,7 +150,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const pageFiles = new Map(files.map((file) => [filePagePath(file), relativeToCwd(file)]));
   const playground = config.api?.playground?.display as PlaygroundMode | undefined;
   progress?.('endpoints', 0, texts.size);
-  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate: parsed.locate, pageFiles, ...(playground ? { playground } : {}) });
+  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate, pageFiles, ...(playground ? { playground } : {}) });
   for (const diagnostic of expanded.diagnostics) {
     const block = blocksByName.get(diagnostic.file);
     if (block !== undefined && diagnostic.line === undefined) {

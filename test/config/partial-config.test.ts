@@ -33,7 +33,9 @@ describe('parseDocsJson partialConfig on fixtures/partial-config', () => {
     const { result } = parseCase('partial-config', 'group-typo-pages');
     // "Tuning" is the second group once "Advanced" is left out, and "tuning" its first page.
     expect(result.partialConfig?.navigation.groups?.[1]).toEqual({ group: 'Tuning', pages: ['tuning'] });
-    expect(result.locate('/navigation/groups/1/pages/0')).toEqual({ file: 'docs.json', pointer: '/navigation/groups/2/pages/0', line: 9, column: 38 });
+    expect(result.locatePartial?.('/navigation/groups/1/pages/0')).toEqual({ file: 'docs.json', pointer: '/navigation/groups/2/pages/0', line: 9, column: 38 });
+    // `locate` stays about the document as written.
+    expect(result.locate('/navigation/groups/1/pages/0')).toMatchObject({ pointer: '/navigation/groups/1/pages/0', line: 8 });
   });
 });
 
