@@ -45,6 +45,7 @@ export const validateCommand: Command = {
       for (const missing of site.missingPages) io.stdout.write(`${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`);
       if (found) io.stdout.write(`${describeFound(found)}\n`);
       if (site.omitted?.length) io.stdout.write(`${describeOmitted(site.omitted)}\n`);
+      else if (!checked && errors > 0) io.stdout.write('The navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs.json to check them with.\n');
       const scope = site.pages ? ` in ${plural(site.pages.byPath.size, 'page')}` : '';
       io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${scope}\n`);
     }
