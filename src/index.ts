@@ -1,5 +1,7 @@
 export { parseDocsJson } from './config/parse-docs-json.js';
 export type { ParseDocsJsonOptions, ParseDocsJsonResult } from './config/parse-docs-json.js';
+export type { OmittedPart } from './config/parse-docs-json.js';
+export type { OmittedKind } from './config/partial-config.js';
 export type { ReadFile } from './config/refs.js';
 export * from './config/schemas/index.js';
 export { formatDiagnostics } from './diagnostics/format.js';

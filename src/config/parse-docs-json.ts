@@ -1,5 +1,6 @@
 import { diagnosticAt, inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { dirname } from '../util/posix-path.js';
+import { derivePartialConfig, type OmittedKind, type PartialConfig } from './partial-config.js';
 import { resolveRefs, type Mount, type ReadFile } from './refs.js';
 import type { DocsConfig } from './schemas/docs-config.js';
 import { MAX_JSON_DEPTH, SourceFiles } from './sources.js';
@@ -32,19 +33,54 @@ export type Locate = ((pointer: string, at?: 'key' | 'value') => { file: string;
   prepare?: (pointers: Iterable<string>) => void;
 };
 
+/** A part of docs.json that has errors and is left out of {@link ParseDocsJsonResult.partialConfig}. */
+export interface OmittedPart {
+  /** What it is: a navigation element (`group`, `tab`, ...), a `page` entry, an `entry` of another list, an unknown `key`, or a top-level `setting`. */
+  kind: OmittedKind;
+  /** The file it is written in (docs.json or a `$ref`ed file). */
+  file: string;
+  /** Its JSON pointer in `file`. */
+  pointer: string;
+  /** 1-based line in `file`, when known. */
+  line?: number;
+  /** 1-based column in `file`, when known. */
+  column?: number;
+}
+
 /** What {@link parseDocsJson} returns. */
 export interface ParseDocsJsonResult {
   /** The configuration, exactly as written (with `$ref`s replaced), or `undefined` when any diagnostic is an error. */
   config: DocsConfig | undefined;
+  /**
+   * When `config` is `undefined` because of errors: the configuration without the parts that have
+   * them (each error removes the smallest part that holds it: an unknown key; in the navigation
+   * the element or page entry, else the root's setting; elsewhere the innermost setting or list
+   * item), so that later stages can check the rest in the same run. It validates with no error.
+   * Absent when the configuration is valid, or when the errors are in the document itself (not
+   * an object, a required setting wrong or missing, the navigation root broken) or it cannot be
+   * read.
+   */
+  partialConfig?: DocsConfig;
+  /**
+   * The parts left out of `partialConfig`, in document order; present with it. Empty when the only
+   * errors are duplicate keys, whose last value is kept (as the platform's JSON parser does).
+   */
+  omitted?: OmittedPart[];
   /** Every problem found, each once, in document order per file. */
   diagnostics: Diagnostic[];
   /** The text of every file read (docs.json and `$ref`ed files), for `formatDiagnostics`. */
   sources: Record<string, string>;
   /**
-   * Places a pointer of `config` in its file, with line and column: for later stages
-   * (`resolveNavigation`) to report positioned diagnostics about the same document.
+   * Places a pointer of `config` (of the document as written, with `$ref`s replaced) in its file,
+   * with line and column: for later stages (`resolveNavigation`) to report positioned diagnostics
+   * about the same document.
    */
   locate: Locate;
+  /**
+   * `locate` for the pointers of `partialConfig`, whose list items may sit at other indexes than
+   * in the file (after a part left out): places each where it is written. Present with it.
+   */
+  locatePartial?: Locate;
 }
 
 const DEFAULT_MAX_SIZE = 64 * 1024 * 1024;
@@ -79,21 +115,29 @@ export function parseDocsJson(source: unknown, options: ParseDocsJsonOptions = {
     mounts = resolved.mounts;
   }
   validateDocsConfig(value, reporter);
-  return finish(reporter.hasErrors ? undefined : (value as DocsConfig), reporter.findings, file, mounts, sources);
+  if (!reporter.hasErrors) return finish(value as DocsConfig, reporter.findings, file, mounts, sources);
+  return finish(undefined, reporter.findings, file, mounts, sources, derivePartialConfig(value, reporter.findings, reporter.unknownKeySeverity));
 }
 
-function finish(config: DocsConfig | undefined, findings: readonly Finding[], file: string, mounts: readonly Mount[], sources: SourceFiles): ParseDocsJsonResult {
+function finish(config: DocsConfig | undefined, findings: readonly Finding[], file: string, mounts: readonly Mount[], sources: SourceFiles, partial?: PartialConfig): ParseDocsJsonResult {
   prepare(
     findings.filter((finding) => finding.offset === undefined).map((finding) => (finding.file === undefined ? inItsFile(finding.pointer, file, mounts) : { file: finding.file, pointer: finding.pointer })),
     sources,
   );
   const diagnostics = findings.map((finding) => place(finding, file, mounts, sources));
-  const locate: Locate = (pointer, at = 'value') => {
-    const { code: _code, severity: _severity, message: _message, ...where } = place({ code: '', severity: 'warning', message: '', pointer, at }, file, mounts, sources);
-    return where;
+  const locateIn = (original: (pointer: string) => string): Locate => {
+    const locate: Locate = (pointer, at = 'value') => {
+      const { code: _code, severity: _severity, message: _message, ...where } = place({ code: '', severity: 'warning', message: '', pointer: original(pointer), at }, file, mounts, sources);
+      return where;
+    };
+    locate.prepare = (pointers) => prepare(Array.from(pointers, (pointer) => inItsFile(original(pointer), file, mounts)), sources);
+    return locate;
   };
-  locate.prepare = (pointers) => prepare(Array.from(pointers, (pointer) => inItsFile(pointer, file, mounts)), sources);
-  return { config, diagnostics: inDocumentOrder(diagnostics), sources: sources.texts(), locate };
+  const locate = locateIn((pointer) => pointer);
+  const result: ParseDocsJsonResult = { config, diagnostics: inDocumentOrder(diagnostics), sources: sources.texts(), locate };
+  if (!partial) return result;
+  const omitted = partial.omitted.map(({ kind, pointer }) => ({ kind, ...locate(pointer, kind === 'key' ? 'key' : 'value') }));
+  return { ...result, partialConfig: partial.config, omitted, locatePartial: locateIn(partial.originalPointer) };
 }
 
 /** Turns a finding into a diagnostic in the file it is in, with line and column from that file's text. */

@@ -2,6 +2,7 @@ import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { OmittedPart } from '../config/parse-docs-json.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import { checkPageIcon } from '../config/icons/page-icon.js';
 import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
@@ -64,7 +65,15 @@ export interface LoadedSite {
   docsJson: string;
   /** The configuration, or `undefined` when docs.json has errors. */
   config: DocsConfig | undefined;
-  /** The resolved navigation, when the configuration is valid, with OpenAPI references expanded. */
+  /**
+   * When docs.json has errors: the configuration without the parts that have them, which the
+   * rest of the site (navigation, OpenAPI references, redirects) was checked with; see
+   * `ParseDocsJsonResult.partialConfig`. `tree` and `pages` then come from it.
+   */
+  partialConfig?: DocsConfig;
+  /** The parts of docs.json left out of `partialConfig`; present with it. */
+  omitted?: OmittedPart[];
+  /** The resolved navigation, when the configuration is valid (or a partial one was checked), with OpenAPI references expanded. */
   tree: NavigationTree | undefined;
   /** The page model of every generated endpoint and webhook page. */
   endpointPages: EndpointPage[];
@@ -101,9 +110,9 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
 function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: RuleSettings): LoadedSite {
   const inIgnoredFile = (file: string) => !/^[a-z][a-z0-9+.-]*:/i.test(file) && ignored.ignoredByUser(toPosix(path.relative(site.root, path.resolve(cwd, file))));
   const kept = site.diagnostics.filter((diagnostic) => !inIgnoredFile(diagnostic.file));
-  // Without a usable docs.json nothing else was checked: its errors stay errors whatever the
-  // rules say, or a site that cannot be read would pass with "0 errors".
-  if (!site.config) return { ...site, diagnostics: kept.flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic] : applyRules([diagnostic], rules))) };
+  // Without a usable docs.json (not even a partial one) nothing else was checked: its errors stay
+  // errors whatever the rules say, or a site that cannot be read would pass with "0 errors".
+  if (!site.config && !site.partialConfig) return { ...site, diagnostics: kept.flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic] : applyRules([diagnostic], rules))) };
   const diagnostics = applyRules(explainIgnoredPages(kept, site.root, ignored), rules);
   const missingPages = ruleFor('navigation/missing-page', rules) === 'off' ? [] : site.missingPages;
   return { ...site, diagnostics, missingPages };
@@ -136,22 +145,26 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
       sources[name] = block;
     }
     if (result.data) frontmatter.set(filePagePath(file), result.data);
-    const icon = result.data && checkPageIcon(result.data.icon, name, parsed.config?.icons?.library);
+    const icon = result.data && checkPageIcon(result.data.icon, name, (parsed.config ?? parsed.partialConfig)?.icons?.library);
     if (icon) {
       diagnostics.push(placeInFrontmatter(icon, block));
       sources[name] = block;
     }
   });
   const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, frontmatter, diagnostics, sources };
-  if (!parsed.config) return site;
-  const resolved = resolveNavigation(parsed.config, { files, frontmatter, locate: parsed.locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
-  diagnostics.push(...resolved.diagnostics);
+  // With errors in docs.json, the rest of the site is checked against what is valid in it, so one run reports everything.
+  if (parsed.partialConfig) Object.assign(site, { partialConfig: parsed.partialConfig, omitted: parsed.omitted ?? [] });
+  const config = parsed.config ?? parsed.partialConfig;
+  if (!config) return site;
+  const locate = (!parsed.config && parsed.locatePartial) || parsed.locate;
+  const resolved = resolveNavigation(config, { files, frontmatter, locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
+  diagnostics.push(...withoutCascades(resolved.diagnostics, parsed.omitted));
   const loaded = { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
   const redirects = (endpointPages: readonly EndpointPage[], unchecked: readonly string[] = []) => {
     const known = new Set<string>(resolved.pages.byPath.keys());
     for (const file of files) known.add(filePagePath(file));
     for (const page of endpointPages) known.add(page.url.replace(/^\/+/, ''));
-    return checkRedirects(withoutUncheckable(parsed.config?.redirects, unchecked), known, { locate: parsed.locate });
+    return checkRedirects(withoutUncheckable(config.redirects, unchecked), known, { locate });
   };
   if (options.openapi === false) {
     diagnostics.push(...redirects([]));
@@ -169,7 +182,7 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
   const sameFile = (source: string) => source.replace(/^\.?\/+/, '');
   if (needs.repositoryFiles) for (const source of await discoverOpenApiFiles(root, ignored)) if (!specSources.some((known) => sameFile(known) === source)) specSources.push(source);
   const pageFiles = new Map(files.map((file) => [filePagePath(file), relativeToCwd(file)]));
-  const place = openApiSourcePlaces({ config: parsed.config, locate: parsed.locate, root: resolved.tree.root, frontmatter, pageFiles, blocks: blocksByName, fileName: relativeToCwd });
+  const place = openApiSourcePlaces({ config, locate, root: resolved.tree.root, frontmatter, pageFiles, blocks: blocksByName, fileName: relativeToCwd });
   const documents = await readOpenApiDocuments(specSources, {
     root,
     offline: options.offline ?? false,
@@ -185,9 +198,9 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
     if (block !== undefined) sources[diagnostic.file] = block;
   }
   for (const source of specSources) names.set(source, /^[a-z][a-z0-9+.-]*:/i.test(source) ? source : relativeToCwd(source.replace(/^\/+/, '')));
-  const playground = parsed.config.api?.playground?.display as PlaygroundMode | undefined;
+  const playground = config.api?.playground?.display as PlaygroundMode | undefined;
   progress?.('endpoints', 0, texts.size);
-  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate: parsed.locate, pageFiles, unread: documents.unread, ...(playground ? { playground } : {}) });
+  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate, pageFiles, unread: documents.unread, ...(playground ? { playground } : {}) });
   for (const diagnostic of expanded.diagnostics) {
     const block = blocksByName.get(diagnostic.file);
     if (block !== undefined && diagnostic.line === undefined) {
@@ -203,6 +216,16 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
   }
   diagnostics.push(...redirects(expanded.pages, unreadDirectories(resolved.tree.root, documents.unread)));
   return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) };
+}
+
+/**
+ * The navigation's diagnostics less those that only follow from a part left out of a partial
+ * configuration: with the `openapi` setting that endpoint entries inherit left out (it has an
+ * error, already reported), each entry would otherwise also be "without a document".
+ */
+function withoutCascades(diagnostics: readonly Diagnostic[], omitted: readonly OmittedPart[] | undefined): Diagnostic[] {
+  const documentLeftOut = omitted?.some((part) => part.kind === 'setting' && (part.pointer === '/api' || /(^|\/)openapi(\/|$)/.test(part.pointer)));
+  return documentLeftOut ? diagnostics.filter((diagnostic) => diagnostic.code !== 'navigation/endpoint-without-openapi') : [...diagnostics];
 }
 
 /** JSON and YAML files of the repository whose first bytes declare `openapi`. */

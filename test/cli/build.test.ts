@@ -71,6 +71,16 @@ describe('quire build (built CLI)', () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it('builds nothing when docs.json has errors, even though the rest of the site is checked', () => {
+    const target = out();
+    const { code, stdout } = quire(['build', 'fixtures/cli/validate-partial-site', '-o', target, '--format', 'json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ built: false, errors: 5, files: 0 });
+    expect(report.diagnostics.map((diagnostic: { code: string }) => diagnostic.code)).toContain('navigation/missing-page');
+    expect(existsSync(target)).toBe(false);
+  });
+
   it('builds a site with other errors, prints them and exits 1', () => {
     const target = out();
     const { code, stdout } = quire(['build', 'fixtures/cli/validate-broken-site', '-o', target, '--format', 'json']);

@@ -26,7 +26,8 @@ describe('quire validate (built CLI)', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('fixtures/docs-json/mixed-children-tab/docs.json:19:9 error navigation/mixed-children Tab "API" holds both `groups` and `pages`');
     expect(stdout).toContain('> 19 |         "pages": [');
-    expect(stdout).toMatch(/\n1 error, 0 warnings\n$/);
+    // The rest of the site is checked without that tab: here nothing is left.
+    expect(stdout).toMatch(/\nChecked the site without 1 tab of docs\.json, which has errors\.\n1 error, 0 warnings in 0 pages\n$/);
   });
 
   it('works from another folder with an absolute path, and on the docs.json file itself', () => {
@@ -58,6 +59,7 @@ describe('quire validate (built CLI)', () => {
     const { code, stdout } = quire(['validate', empty]);
     expect(code).toBe(1);
     expect(stdout).toContain('error config/not-found');
+    expect(stdout).toContain('The navigation, OpenAPI references and redirects were not checked');
   });
 
   it('exits 2 on usage errors and 0 on --help', () => {
@@ -76,12 +78,39 @@ describe('quire validate (built CLI)', () => {
     mkdirSync(path.join(site, 'nav'));
     writeFileSync(path.join(site, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { tabs: [{ $ref: './nav/tab.json' }, { $ref: '../secret.json' }] } }));
     writeFileSync(path.join(site, 'nav/tab.json'), JSON.stringify({ tab: 'Docs', pages: ['index'] }));
+    writeFileSync(path.join(site, 'index.mdx'), '# Home\n');
     writeFileSync(path.join(path.dirname(site), 'secret.json'), JSON.stringify({ tab: 'Secret', pages: ['x'] }));
     const { code, stdout } = quire(['validate', '.'], { cwd: site });
     expect(code).toBe(1);
     expect(stdout).toContain('docs.json:1:');
     expect(stdout).toContain('config/ref-outside-root');
     expect(stdout).not.toMatch(/^nav\/tab\.json:/m);
+  });
+
+  it('reports every problem in one run when docs.json has an error, and says what it checked without', () => {
+    // fixtures/cli/validate-partial-site: a group with the typo `pagess` (so no `pages`), a missing
+    // page in another group, a page's `openapi:` frontmatter not in the document, a page whose
+    // frontmatter is not YAML. The group with errors is left out, without cascades: its pages are
+    // not "listed twice", and the redirect to one of them still finds the page.
+    const { code, stdout, stderr } = quire(['validate', 'fixtures/cli/validate-partial-site']);
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+    expect(stdout).toBe(expectedText(fixturePath('cli', 'validate-partial-site.expected.txt'), stdout));
+    expect(stdout).toMatch(/\nChecked the site without 1 group of docs\.json, which has errors\.\n5 errors, 0 warnings in 5 pages\n$/);
+    const report = JSON.parse(quire(['validate', 'fixtures/cli/validate-partial-site', '--format', 'json']).stdout);
+    expect(report).toMatchObject({ valid: false, errors: 5, warnings: 0, pages: 5, navigation: { tabs: 2, groups: 3 } });
+    expect(report.omitted).toEqual([{ kind: 'group', file: 'fixtures/cli/validate-partial-site/docs.json', pointer: '/navigation/tabs/0/groups/1', line: 11, column: 11 }]);
+    expect(report.diagnostics.map((diagnostic: { code: string; file: string; line?: number }) => `${diagnostic.file.replace(/^.*validate-partial-site\//, '')}:${diagnostic.line} ${diagnostic.code}`)).toEqual([
+      'docs.json:11 navigation/missing-field',
+      'docs.json:11 navigation/unknown-key',
+      'docs.json:12 navigation/missing-page',
+      'guides/tuning.mdx:2 frontmatter/invalid-yaml',
+      'api/get-user.mdx:3 openapi/frontmatter-not-found',
+    ]);
+  });
+
+  it('says nothing was left out when docs.json is valid, in --format json', () => {
+    expect(JSON.parse(quire(['validate', 'fixtures/example-site', '--format', 'json']).stdout).omitted).toBeNull();
   });
 
   it('checks everything a site can get wrong, in document order per file, with a summary line', () => {

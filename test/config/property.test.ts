@@ -79,6 +79,26 @@ describe('parseDocsJson properties', () => {
     );
   });
 
+  it('derives from a valid config with errors injected a partial configuration that validates', () => {
+    const mutation = fc.constantFrom('number', 'null', 'typo', 'delete', 'empty-string');
+    fc.assert(
+      fc.property(validConfig, fc.array(fc.tuple(fc.nat(), mutation), { minLength: 1, maxLength: 4 }), (config, injections) => {
+        const value = structuredClone(config) as unknown;
+        for (const [seed, kind] of injections) inject(value, seed, kind);
+        const result = parseDocsJson(JSON.stringify(value, null, 2));
+        if (result.config !== undefined) return;
+        // Errors only inside navigation elements never take the whole configuration away.
+        if (result.diagnostics.every((diagnostic) => /^\/navigation\/[a-z]+\/\d+/.test(diagnostic.pointer))) expect(result.partialConfig).toBeDefined();
+        if (result.partialConfig === undefined) return;
+        const again = parseDocsJson(result.partialConfig);
+        expect(again.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+        expect(again.config).toEqual(result.partialConfig);
+        for (const part of result.omitted ?? []) expect(part.line).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('accepts every valid config and returns it unchanged through a parse round trip', () => {
     fc.assert(
       fc.property(validConfig, (config) => {
@@ -92,3 +112,27 @@ describe('parseDocsJson properties', () => {
     );
   });
 });
+
+/** Breaks one value of `root` (the `seed`-th container, counted depth first): the kinds of mistakes people make. */
+function inject(root: unknown, seed: number, kind: 'number' | 'null' | 'typo' | 'delete' | 'empty-string'): void {
+  const containers: Array<Record<string, unknown> | unknown[]> = [];
+  const walk = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') return;
+    containers.push(value as Record<string, unknown> | unknown[]);
+    for (const child of Object.values(value)) walk(child);
+  };
+  walk(root);
+  const container = containers[seed % containers.length] as Record<string, unknown> | unknown[];
+  const keys = Object.keys(container);
+  const key = keys[seed % Math.max(keys.length, 1)];
+  if (kind === 'typo' && !Array.isArray(container)) container[key === 'pages' ? 'pagess' : `${key ?? 'x'}x`] = container[key ?? 'x'] ?? 1;
+  if (key === undefined) return;
+  const target = container as Record<string, unknown>;
+  if (kind === 'number') target[key] = 42;
+  if (kind === 'null') target[key] = null;
+  if (kind === 'empty-string') target[key] = '';
+  if (kind === 'delete') {
+    if (Array.isArray(container)) container.splice(Number(key), 1);
+    else delete target[key];
+  }
+}

@@ -1,3 +1,4 @@
+import type { OmittedPart } from '../../config/parse-docs-json.js';
 import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
@@ -12,7 +13,8 @@ the files its $refs point to; the navigation (every page has a file, group roots
 OpenAPI documents referenced anywhere and every endpoint reference against them; the frontmatter
 of every page, including \`openapi:\` and \`openapi-schema:\`; redirects whose destination is not a
 page. Prints every problem with its file, line and column, then a summary line. Shows progress on
-a terminal.
+a terminal. When docs.json has errors, the rest of the site is still checked, without the parts of
+docs.json that have them (a group, a tab, a setting); the summary names what was left out.
 
 Rule settings and ignore patterns come from quire.config.json (or .quirerc.json) beside
 docs.json, and .mintignore is honoured; --rule overrides the file. Counts and the exit code are
@@ -40,15 +42,18 @@ export const validateCommand: Command = {
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
     const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = site.diagnostics.length - errors;
-    const found = site.config ? countNavigation(site.config) : undefined;
+    const checked = site.config ?? site.partialConfig;
+    const found = checked ? countNavigation(checked) : undefined;
     if (values.format === 'json') {
-      const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, missingPages: site.missingPages, diagnostics: site.diagnostics };
+      const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, diagnostics: site.diagnostics };
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
       const text = formatDiagnostics(site.diagnostics, site.sources, { color: useColor(io) });
       if (text) io.stdout.write(`${text}\n`);
       for (const missing of site.missingPages) io.stdout.write(`${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`);
       if (found) io.stdout.write(`${describeFound(found)}\n`);
+      if (site.omitted?.length) io.stdout.write(`${describeOmitted(site.omitted)}\n`);
+      else if (!checked && errors > 0) io.stdout.write('The navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs.json to check them with.\n');
       const scope = site.pages ? ` in ${plural(site.pages.byPath.size, 'page')}` : '';
       io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${scope}\n`);
     }
@@ -88,6 +93,15 @@ function countNavigation(config: DocsConfig): NavigationCounts {
   visit(config.navigation);
   if (config.api?.openapi !== undefined) counts.openapi++;
   return counts;
+}
+
+/** Says what of docs.json the rest of the site was checked without: "Checked without 1 group of docs.json, which has errors." */
+function describeOmitted(omitted: readonly OmittedPart[]): string {
+  const counts = new Map<string, number>();
+  for (const part of omitted) counts.set(part.kind, (counts.get(part.kind) ?? 0) + 1);
+  const parts = [...counts].map(([kind, count]) => plural(count, kind).replace(/entrys$/, 'entries'));
+  const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return `Checked the site without ${listed} of docs.json, which ${omitted.length === 1 ? 'has' : 'have'} errors.`;
 }
 
 function describeFound(counts: NavigationCounts): string {
