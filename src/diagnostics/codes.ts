@@ -12,7 +12,7 @@ export const DIAGNOSTIC_CODES = [
   'config/ref-external', 'config/ref-invalid', 'config/ref-missing', 'config/ref-outside-root', 'config/ref-siblings',
   'config/ref-unavailable', 'config/too-big', 'config/too-small', 'config/unknown-key',
   // frontmatter
-  'frontmatter/invalid-field', 'frontmatter/invalid-yaml',
+  'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/not-a-mapping', 'frontmatter/not-read',
   // json
   'json/duplicate-key', 'json/syntax', 'json/too-deep', 'json/too-large',
   // migrate
@@ -27,7 +27,7 @@ export const DIAGNOSTIC_CODES = [
   'navigation/duplicate-version', 'navigation/empty', 'navigation/empty-list', 'navigation/empty-page',
   'navigation/empty-value', 'navigation/endpoint-without-openapi', 'navigation/expanded-top-level',
   'navigation/global-anchor-href', 'navigation/ignored-key', 'navigation/invalid-page', 'navigation/invalid-root',
-  'navigation/invalid-type', 'navigation/invalid-value', 'navigation/link-with-children',
+  'navigation/invalid-type', 'navigation/invalid-value', 'navigation/key-not-allowed', 'navigation/link-with-children',
   'navigation/menu-not-allowed', 'navigation/missing-field', 'navigation/missing-page', 'navigation/mixed-children',
   'navigation/multiple-default-languages', 'navigation/multiple-default-versions', 'navigation/page-outside-root',
   'navigation/redirect-loop', 'navigation/redirect-to-nothing', 'navigation/too-big', 'navigation/too-deep',
@@ -40,7 +40,8 @@ export const DIAGNOSTIC_CODES = [
   'openapi/ambiguous-reference', 'openapi/array-without-items', 'openapi/asyncapi', 'openapi/document-missing',
   'openapi/duplicate-key', 'openapi/duplicate-operation-id', 'openapi/duplicate-parameter', 'openapi/duplicate-tag',
   'openapi/external-ref', 'openapi/fetch-failed', 'openapi/fetch-timeout', 'openapi/frontmatter-invalid',
-  'openapi/frontmatter-not-found', 'openapi/frontmatter-unknown-document', 'openapi/frontmatter-without-document',
+  'openapi/frontmatter-not-found', 'openapi/frontmatter-other-document', 'openapi/frontmatter-relative-document',
+  'openapi/frontmatter-unknown-document', 'openapi/frontmatter-without-document',
   'openapi/hidden-operation', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
   'openapi/invalid-schema-type', 'openapi/invalid-status', 'openapi/invalid-type', 'openapi/invalid-value',
   'openapi/metadata-openapi', 'openapi/missing-field', 'openapi/missing-version', 'openapi/not-an-object',
@@ -48,7 +49,7 @@ export const DIAGNOSTIC_CODES = [
   'openapi/path-parameter-missing', 'openapi/path-parameter-not-in-path', 'openapi/ref-not-found',
   'openapi/reference-not-found', 'openapi/swagger-2', 'openapi/syntax', 'openapi/too-deep', 'openapi/too-large',
   'openapi/unknown-document', 'openapi/unknown-key', 'openapi/unknown-security-scheme', 'openapi/unsupported-scheme',
-  'openapi/unsupported-version', 'openapi/x-webhooks', 'openapi/yaml-alias-limit',
+  'openapi/unsupported-version', 'openapi/url-skipped', 'openapi/x-webhooks', 'openapi/yaml-alias-limit',
   // rules
   'rules/invalid-severity', 'rules/invalid-type', 'rules/two-files', 'rules/unknown-code', 'rules/unknown-key',
 ] as const;

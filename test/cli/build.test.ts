@@ -76,7 +76,7 @@ describe('quire build (built CLI)', () => {
     const { code, stdout } = quire(['build', 'fixtures/cli/validate-partial-site', '-o', target, '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ built: false, errors: 5, files: 0 });
+    expect(report).toMatchObject({ built: false, errors: 4, files: 0 });
     expect(report.diagnostics.map((diagnostic: { code: string }) => diagnostic.code)).toContain('navigation/missing-page');
     expect(existsSync(target)).toBe(false);
   });

@@ -26,8 +26,8 @@ describe('quire validate (built CLI)', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('fixtures/docs-json/mixed-children-tab/docs.json:19:9 error navigation/mixed-children Tab "API" holds both `groups` and `pages`');
     expect(stdout).toContain('> 19 |         "pages": [');
-    // The rest of the site is checked without that tab: here nothing is left.
-    expect(stdout).toMatch(/\nChecked the site without 1 tab of docs\.json, which has errors\.\n1 error, 0 warnings in 0 pages\n$/);
+    // Without that tab, its only one, the navigation root would be empty: nothing is left to check.
+    expect(stdout).toMatch(/\nThe navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs\.json to check them with\.\n1 error, 0 warnings\n$/);
   });
 
   it('works from another folder with an absolute path, and on the docs.json file itself', () => {
@@ -96,12 +96,11 @@ describe('quire validate (built CLI)', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('');
     expect(stdout).toBe(expectedText(fixturePath('cli', 'validate-partial-site.expected.txt'), stdout));
-    expect(stdout).toMatch(/\nChecked the site without 1 group of docs\.json, which has errors\.\n5 errors, 0 warnings in 5 pages\n$/);
+    expect(stdout).toMatch(/\nChecked the site without 1 key of docs\.json, which has errors\.\n4 errors, 0 warnings in 5 pages\n$/);
     const report = JSON.parse(quire(['validate', 'fixtures/cli/validate-partial-site', '--format', 'json']).stdout);
-    expect(report).toMatchObject({ valid: false, errors: 5, warnings: 0, pages: 5, navigation: { tabs: 2, groups: 3 } });
-    expect(report.omitted).toEqual([{ kind: 'group', file: 'fixtures/cli/validate-partial-site/docs.json', pointer: '/navigation/tabs/0/groups/1', line: 11, column: 11 }]);
+    expect(report).toMatchObject({ valid: false, errors: 4, warnings: 0, pages: 5, navigation: { tabs: 2, groups: 4 } });
+    expect(report.omitted).toEqual([{ kind: 'key', file: 'fixtures/cli/validate-partial-site/docs.json', pointer: '/navigation/tabs/0/groups/1/pagess', line: 11, column: 34 }]);
     expect(report.diagnostics.map((diagnostic: { code: string; file: string; line?: number }) => `${diagnostic.file.replace(/^.*validate-partial-site\//, '')}:${diagnostic.line} ${diagnostic.code}`)).toEqual([
-      'docs.json:11 navigation/missing-field',
       'docs.json:11 navigation/unknown-key',
       'docs.json:12 navigation/missing-page',
       'guides/tuning.mdx:2 frontmatter/invalid-yaml',

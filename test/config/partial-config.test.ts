@@ -31,11 +31,13 @@ describe('parseDocsJson partialConfig on fixtures/partial-config', () => {
 
   it('places pointers of the partial configuration where they are written', () => {
     const { result } = parseCase('partial-config', 'group-typo-pages');
-    // "Tuning" is the second group once "Advanced" is left out, and "tuning" its first page.
-    expect(result.partialConfig?.navigation.groups?.[1]).toEqual({ group: 'Tuning', pages: ['tuning'] });
-    expect(result.locatePartial?.('/navigation/groups/1/pages/0')).toEqual({ file: 'docs.json', pointer: '/navigation/groups/2/pages/0', line: 9, column: 38 });
+    // "Advanced" keeps its place without its misspelt key; "Tuning" is the third group once the
+    // group labelled 7 is left out, and "tuning" its first page.
+    expect(result.partialConfig?.navigation.groups?.[1]).toEqual({ group: 'Advanced' });
+    expect(result.partialConfig?.navigation.groups?.[2]).toEqual({ group: 'Tuning', pages: ['tuning'] });
+    expect(result.locatePartial?.('/navigation/groups/2/pages/0')).toEqual({ file: 'docs.json', pointer: '/navigation/groups/3/pages/0', line: 10, column: 38 });
     // `locate` stays about the document as written.
-    expect(result.locate('/navigation/groups/1/pages/0')).toMatchObject({ pointer: '/navigation/groups/1/pages/0', line: 8 });
+    expect(result.locate('/navigation/groups/2/pages/0')).toMatchObject({ pointer: '/navigation/groups/2/pages/0', line: 9 });
   });
 });
 

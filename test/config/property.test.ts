@@ -87,8 +87,10 @@ describe('parseDocsJson properties', () => {
         for (const [seed, kind] of injections) inject(value, seed, kind);
         const result = parseDocsJson(JSON.stringify(value, null, 2));
         if (result.config !== undefined) return;
-        // Errors only inside navigation elements never take the whole configuration away.
-        if (result.diagnostics.every((diagnostic) => /^\/navigation\/[a-z]+\/\d+/.test(diagnostic.pointer))) expect(result.partialConfig).toBeDefined();
+        // Errors only inside navigation elements never take the whole configuration away, unless
+        // every element of the root list is itself broken: an empty root list is an error too.
+        const insideElements = result.diagnostics.every((diagnostic) => /^\/navigation\/[a-z]+\/\d+/.test(diagnostic.pointer));
+        if (insideElements && !everyRootElementInvalid(value, result.diagnostics)) expect(result.partialConfig).toBeDefined();
         if (result.partialConfig === undefined) return;
         const again = parseDocsJson(result.partialConfig);
         expect(again.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
@@ -114,6 +116,12 @@ describe('parseDocsJson properties', () => {
 });
 
 /** Breaks one value of `root` (the `seed`-th container, counted depth first): the kinds of mistakes people make. */
+/** Whether every element of the navigation's root list has an error on itself or one of its own keys (`/navigation/tabs/3/tab`). */
+function everyRootElementInvalid(value: unknown, diagnostics: readonly { pointer: string }[]): boolean {
+  const navigation = (value as { navigation?: Record<string, unknown> }).navigation ?? {};
+  return Object.entries(navigation).some(([key, list]) => Array.isArray(list) && list.every((_, index) => diagnostics.some((diagnostic) => new RegExp(`^/navigation/${key}/${index}(/[^/]+)?$`).test(diagnostic.pointer))));
+}
+
 function inject(root: unknown, seed: number, kind: 'number' | 'null' | 'typo' | 'delete' | 'empty-string'): void {
   const containers: Array<Record<string, unknown> | unknown[]> = [];
   const walk = (value: unknown): void => {

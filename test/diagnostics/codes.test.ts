@@ -127,6 +127,18 @@ function generatedSites(url: string): Array<{ name: string; files: Record<string
         'r.mdx': '---\nopenapi-schema: missing.yaml Pet\n---\n',
       },
     },
+    { name: 'frontmatter-blocks', files: { 'docs.json': config(group(['a', 'b'])), 'a.mdx': '---\njust a line of text\n---\n', 'b.mdx': '--- \ntitle: B\n---\n' } },
+    {
+      name: 'frontmatter-documents',
+      files: {
+        'docs.json': config(group(['other', 'ja/reference/relative'])),
+        'api.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'A', version: '1' }, paths: { '/pets': { get: { responses: { '200': { description: 'OK' } } } } } }),
+        'ja/api.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'J', version: '1' }, paths: { '/pets': { get: { responses: { '200': { description: 'OK' } } } } } }),
+        'cats.yaml': SPEC.replace('/pets', '/cats'),
+        'other.mdx': '---\nopenapi: api.json GET /cats\n---\n',
+        'ja/reference/relative.mdx': '---\nopenapi: ../api.json GET /pets\n---\n',
+      },
+    },
     { name: 'frontmatter-without-document', files: { 'docs.json': config(group(['p'])), 'p.mdx': '---\nopenapi: GET /pets\n---\n' } },
     { name: 'url-404', files: { 'docs.json': config(group([], `${url}/missing.yaml`)) } },
     // Only the server that never answers gets a short time: a busy machine must not turn the 404 into a timeout.

@@ -6,8 +6,9 @@ describe('loadSite with errors in docs.json', () => {
   it('checks the rest of the site with the partial configuration, and keeps `config` undefined', async () => {
     const site = await loadSite(fixturePath('cli', 'validate-partial-site'), { cwd: fixturePath('cli', 'validate-partial-site') });
     expect(site.config).toBeUndefined();
-    expect(site.partialConfig?.navigation.tabs?.[0]?.groups?.map((group) => group.group)).toEqual(['Start', 'Tuning']);
-    expect(site.omitted).toEqual([{ kind: 'group', file: 'docs.json', pointer: '/navigation/tabs/0/groups/1', line: 11, column: 11 }]);
+    expect(site.partialConfig?.navigation.tabs?.[0]?.groups?.map((group) => group.group)).toEqual(['Start', 'Advanced', 'Tuning']);
+    // The misspelt `pagess` is left out; its group stays, with no pages.
+    expect(site.omitted).toEqual([{ kind: 'key', file: 'docs.json', pointer: '/navigation/tabs/0/groups/1/pagess', line: 11, column: 34 }]);
     expect(site.tree).toBeDefined();
     expect([...(site.pages?.byPath.keys() ?? [])].sort()).toEqual(['api/get-user', 'guides/caching', 'guides/setup', 'guides/tuning', 'index']);
     // The missing page is placed at its entry in docs.json, not at the index it has in the partial configuration.

@@ -129,9 +129,10 @@ class NavigationWalker {
       }
     }
     if (kind.label && value[kind.label] === undefined) this.missingLabel(value, kind, pointer);
-    // A group with `openapi` (or `sdk`) and no `pages` lists the generated pages.
-    if (kind === KINDS.group && value.pages === undefined && value.openapi === undefined && value.asyncapi === undefined && value.sdk === undefined) {
-      this.reporter.report({ code: 'navigation/missing-field', severity: 'error', message: `${name} has no \`pages\`.`, pointer, hint: 'A group lists its pages: add `"pages": [ ... ]` (or `openapi` to list every operation of a document).' });
+    // A group with `openapi` (or `sdk`) and no `pages` lists the generated pages. Without either,
+    // the platform's schema takes `pages` as empty (it defaults to []): the group shows nothing.
+    if (kind === KINDS.group && value.pages === undefined && value.openapi === undefined && value.asyncapi === undefined && value.sdk === undefined && value.root === undefined && value.hidden !== true && !misspeltPages(value)) {
+      this.reporter.report({ code: 'navigation/empty-list', severity: 'warning', message: `${name} has no \`pages\`: the platform shows it with no pages.`, pointer, hint: 'Add `"pages": [ ... ]` (or `openapi` to list every operation of a document), give the group a `root` page, or remove the group.' });
     }
     if (lists.length > 1) this.mixedChildren(lists, kind === KINDS.root ? 'The navigation root' : name, pointer);
     if (value.href !== undefined && lists.length > 0) {
@@ -174,6 +175,8 @@ class NavigationWalker {
    */
   private emptyList(list: ChildList, value: Record<string, unknown>, kind: ElementKind, name: string, pointer: string): void {
     if (list === 'pages' && kind === KINDS.group && value.root !== undefined) return;
+    // An element with a document lists its generated pages when it lists none of its own.
+    if (value.openapi !== undefined || value.asyncapi !== undefined) return;
     // A hidden element shows nothing anyway; an empty one is a placeholder kept on purpose.
     if (value.hidden === true) return;
     const rejected = kind === KINDS.root && list !== 'pages';
@@ -461,4 +464,9 @@ function capitalize(text: string): string {
 
 function article(noun: string): string {
   return /^[aeiou]/i.test(noun) ? 'an' : 'a';
+}
+
+/** Whether the element has a near miss of `pages` (`pagess`), already reported as the one problem. */
+function misspeltPages(value: Record<string, unknown>): boolean {
+  return Object.keys(value).some((key) => key !== 'pages' && nearMisses(key, ['pages']).length > 0);
 }

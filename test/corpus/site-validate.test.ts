@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/index.js';
+import { loadSite, type LoadSiteOptions } from '../../src/node/index.js';
+import { corpusRoot, corpusSites, hasCorpus } from '../helpers/corpus.js';
+import { expectedJson } from '../helpers/fixtures.js';
+import { siteFindingReason } from './site-validate-reasons.js';
+
+/** The findings of one code and severity on one site, with why they are genuine. */
+interface Finding {
+  code: string;
+  severity: string;
+  count: number;
+  reason: string;
+  /** `file:line:column message` of each, in the order Quire reports them. */
+  at: string[];
+}
+
+interface SiteExpectation {
+  errors: number;
+  warnings: number;
+  findings: Finding[];
+}
+
+const expectationFile = path.join(import.meta.dirname, 'site-validate.expected.json');
+
+// Every corpus site, materialized as its repository holds it (every page with its text, every
+// other file present), validated as `quire validate` does, offline (URL documents are skipped
+// with a warning: CI has no network). Every finding is recorded per site with the reason it is a
+// genuine defect of that site; an error that is Quire's mistake is a bug to fix, not an entry.
+describe.skipIf(!hasCorpus)('quire validate on the corpus sites with their content', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'quire-corpus-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const previous: Record<string, SiteExpectation> = existsSync(expectationFile) ? JSON.parse(readFileSync(expectationFile, 'utf8')) : {};
+  const actual: Record<string, SiteExpectation> = {};
+
+  it('has 52 sites', () => {
+    expect(corpusSites().length).toBe(52);
+  });
+
+  for (const site of corpusSites()) {
+    it(site, async () => {
+      const folder = path.join(scratch, site);
+      execFileSync(process.execPath, [path.join(corpusRoot, 'materialize.mjs'), site, folder], { stdio: 'ignore' });
+      const options: LoadSiteOptions = { cwd: folder, offline: true };
+      const loaded = await loadSite(folder, options);
+      rmSync(folder, { recursive: true, force: true });
+      actual[site] = summarize(site, loaded.diagnostics, previous[site]);
+      const expected = expectedJson(expectationFile, { ...readExpectations(), [site]: actual[site] }) as Record<string, SiteExpectation>;
+      expect(actual[site]).toEqual(expected[site]);
+      for (const finding of expected[site]?.findings ?? []) expect(finding.reason, `${site} ${finding.code}`).not.toBe('REASON NEEDED');
+    }, 120_000);
+  }
+});
+
+/** The expectation file as it is now (UPDATE=1 rewrites it site by site). */
+function readExpectations(): Record<string, SiteExpectation> {
+  return existsSync(expectationFile) ? JSON.parse(readFileSync(expectationFile, 'utf8')) : {};
+}
+
+/** Groups a site's diagnostics by code and severity, keeping a reviewed reason from the last run. */
+function summarize(site: string, diagnostics: readonly Diagnostic[], previous: SiteExpectation | undefined): SiteExpectation {
+  const groups = new Map<string, Finding>();
+  for (const diagnostic of diagnostics) {
+    const key = `${diagnostic.severity} ${diagnostic.code}`;
+    let group = groups.get(key);
+    if (!group) {
+      const kept = previous?.findings.find((finding) => finding.code === diagnostic.code && finding.severity === diagnostic.severity)?.reason;
+      group = { code: diagnostic.code, severity: diagnostic.severity, count: 0, reason: kept ?? siteFindingReason(site, diagnostic), at: [] };
+      groups.set(key, group);
+    }
+    group.count++;
+    group.at.push(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.message}`);
+  }
+  const findings = [...groups.values()].sort((a, b) => a.severity.localeCompare(b.severity) || a.code.localeCompare(b.code));
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  return { errors, warnings: diagnostics.length - errors, findings };
+}
