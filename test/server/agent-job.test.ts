@@ -22,7 +22,7 @@ import { sequence, startScriptedModel, text, toolUse, type ScriptedModelServer }
 /** Not even JSON. */
 const BROKEN_DOCS_JSON = '{ "name": "Acme", "navigation": ';
 /** Valid JSON that parseDocsJson refuses: a group without pages. */
-const INVALID_DOCS_JSON = VALID_DOCS_JSON.replace('"pages": [\n          "index"\n        ]', '"tab": "Start"');
+const INVALID_DOCS_JSON = VALID_DOCS_JSON.replace('"pages": [\n          "index"\n        ]', '"pagess": ["index"]');
 
 describe('POST /v1/agent/{projectId}/job', () => {
   let store: Store;
@@ -240,7 +240,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
     const body = task('Break it');
     const { events, sessionId } = await runJob(body);
     const afterWrite = model.requests[1]!.body.messages.at(-1)!.content as { content: string }[];
-    expect(afterWrite[0]!.content).toMatch(/docs\.json:\d+:\d+ error navigation\/missing-field/);
+    expect(afterWrite[0]!.content).toMatch(/docs\.json:\d+:\d+ error navigation\/unknown-key/);
     expect(events.filter((event) => event.type === 'check').map((check) => check.ok)).toEqual([false, false, false]);
     expect(events.at(-1)).toMatchObject({ type: 'result', state: 'failed' });
     expect((events.at(-1) as { error: string }).error).toMatch(/docs\.json is not valid, so nothing was committed/);
