@@ -24,6 +24,17 @@ const CODE_REASONS: Record<string, string> = {
   'openapi/unknown-security-scheme': 'A security requirement names a scheme that `components.securitySchemes` does not define; the playground cannot ask for it.',
   'openapi/duplicate-operation-id': 'Two operations share one operationId; both pages render, but generated clients and links by operation ID find only one.',
   'openapi/path-parameter-missing': 'The path has a `{placeholder}` that no parameter declares; the page renders, but the playground sends the placeholder as written.',
+  'openapi/duplicate-parameter': 'A parameter list names the same parameter twice (here inline and again through a $ref); the page renders, but only one value can be sent for it.',
+  'openapi/path-parameter-not-in-path': 'A path parameter is declared whose {placeholder} the path does not have (a renamed placeholder, or one written with double braces); the playground shows a field the request never uses.',
+  'openapi/url-skipped': 'The document is given by URL and the run is offline (CI has no network): one warning saying which references were not checked against it, and nothing reported that depends on it.',
+  'openapi/frontmatter-other-document': 'The page names a document that lacks its operation; the platform falls back to another document that has it (named in the message), so the page renders, but from a document the author did not name.',
+  'openapi/frontmatter-invalid': 'The `openapi:` value names a document but no operation (`openapi: /openapi-cloud.yaml`); the platform ignores it and renders a plain page without a playground.',
+  'openapi/frontmatter-without-document': 'The page refers to an operation but the site has no OpenAPI document Quire can read (here the repository copy is empty); the reference is not checked and the page renders without a playground.',
+  'frontmatter/not-a-mapping': 'The frontmatter block holds a bare line of text, not `field: value` lines; the platform reads no fields from it, so the page has no title or description of its own.',
+  'frontmatter/not-read': 'The opening `---` has trailing spaces, so the platform does not see a frontmatter block: the page has none of its fields and shows the YAML as text.',
+  'icon/unknown-name': 'The icon name is not one the site\'s icon library has (Lucide has no "discord"; Font Awesome names are lowercase with hyphens); the platform shows no icon there.',
+  'navigation/empty-list': 'The group lists no pages (none written, or an empty list); the platform accepts it and shows a group with nothing in it.',
+  'navigation/ignored-key': 'The key belongs to another kind of navigation element (`root` of groups on a menu item, `tag` on a tab, `anchor` on a group); the platform drops it, so the setting has no effect.',
   'frontmatter/invalid-field': 'A frontmatter field the platform reads has a value of the wrong type; the platform ignores it, so the page loses that setting.',
 };
 
@@ -33,5 +44,10 @@ const SITE_REASONS: Record<string, string> = {
     'The site builds its Python and JavaScript pages from src/oss/<page>.mdx into oss/python/ and oss/javascript/ with its own pipeline before deploying; in the folder of this docs.json those pages do not exist, so the navigation points at files that are not there.',
   'tkhq__docs navigation/missing-page': 'Both pages are listed in the navigation and exist nowhere in the repository (no file under any name close to them): the sidebar links lead to 404s.',
   'iii-hq__iii navigation/missing-page': 'The 0.21.x version lists SDK reference pages under 0-21-0/ whose files were never copied from 0-20-0/; the sidebar links of that version lead to 404s.',
+  'ClickHouse__mintlify-docs-dev navigation/missing-page': 'The C# group lists "integrations/language-clients/csharp", a folder without an index page (its five pages are listed beside it); that sidebar entry leads to a 404.',
+  'onyx-dot-app__documentation openapi/frontmatter-not-found': 'POST /query/document-search is in no OpenAPI document of the site (developers/api_reference/openapi.json has no /query/document-search), so the page has no operation to render.',
+  'teamhanko__docs openapi/frontmatter-relative-document': 'Read from the root as the platform reads it, the name resolves to a different document than the one beside the page.',
+  '0xsequence__docs openapi/frontmatter-relative-document': 'The ja/ and es/ pages name ./relayer-api.json relative to themselves; the platform reads the name from the root and shows the untranslated document, not the translated copy beside the page.',
+  'Firma-esign__firma-docs openapi/frontmatter-unknown-document': 'The v01.34.00 pages name /api-reference/v01.33.00/openapi-v01.34.00.json, a path that does not exist (the file is under v01.34.00/); the platform falls back to a document that has the operation, so the pages render from a document the author did not mean.',
   '0xsequence__docs navigation/missing-page': 'The ja/ and es/ sections list pages at paths the English section moved away from (the suggestions name the new paths); those translated sidebar entries lead to 404s.',
 };

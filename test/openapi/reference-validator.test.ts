@@ -23,10 +23,11 @@ function quireValid(file: string): boolean {
 }
 
 /** The reference's messages for the faults the platform renders and Quire warns about. */
-const RENDERED_FAULT = /operationId .* is duplicated|is missing path parameter|has a path parameter named/;
+const RENDERED_FAULT = /operationId .* is duplicated|is missing path parameter|has a path parameter named|Found multiple `\w+` parameters named/;
 
 function codeOfFault(message: string): string {
   if (message.includes('operationId')) return 'openapi/duplicate-operation-id';
+  if (message.startsWith('Found multiple')) return 'openapi/duplicate-parameter';
   return message.includes('is missing path parameter') ? 'openapi/path-parameter-missing' : 'openapi/path-parameter-not-in-path';
 }
 
@@ -49,7 +50,7 @@ describe.skipIf(!hasCorpus)('Quire agrees with @readme/openapi-parser on the cor
   it('on every file, except Swagger 2.0, which the reference reads and Quire refuses by design, and path or operation ID faults the platform renders', () => {
     const disagreements = files.filter((file) => recorded[file]?.valid !== quireValid(file));
     const swagger = files.filter((file) => readFileSync(`${corpusRoot}${file}`, 'utf8').includes('"swagger"'));
-    // Duplicate operation IDs and path parameters missing from or absent in the path are outside
+    // Duplicate operation IDs and parameters, and path parameters missing from or absent in the path, are outside
     // the OpenAPI JSON Schemas the platform validates with: it renders those pages, and Quire
     // reports them as warnings (the reference names the first such fault of each file).
     const rendered = files.filter((file) => !swagger.includes(file) && RENDERED_FAULT.test(recorded[file]?.firstError ?? ''));

@@ -94,8 +94,10 @@ function declared(context: CheckContext, list: unknown, pointer: string, report:
     if (seen.has(key) && report) {
       context.report({
         code: 'openapi/duplicate-parameter',
-        severity: 'error',
-        message: `The ${location} parameter ${JSON.stringify(name)} is listed twice in these parameters.`,
+        // The platform renders the page (the OpenAPI JSON Schemas cannot tell a `$ref` from the
+        // parameter it repeats); only one value can be sent for the name.
+        severity: 'warning',
+        message: `The ${location} parameter ${JSON.stringify(name)} is listed twice in these parameters; only one value can be sent for it.`,
         pointer: joinPointer(pointer, index),
         hint: 'Remove one: a parameter is identified by its name and location.',
       });
