@@ -96,7 +96,7 @@ function describeCharacter(character: string): string {
 }
 
 /** Bytes of `text` in UTF-8 (the core has no `TextEncoder` type: it runs without DOM or Node types). */
-function utf8Length(text: string): number {
+export function utf8Length(text: string): number {
   let bytes = 0;
   for (const character of text) {
     const code = character.codePointAt(0) as number;

@@ -1,0 +1,153 @@
+import { isObject, type JsonObject } from '../openapi/json.js';
+import { SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS, schemaOrigin, type SchemaOrigin } from '../openapi/refs.js';
+import type { EndpointPage, MediaTypeModel, ParameterModel, ResponseModel } from '../openapi/types.js';
+import type { CompiledEndpointPage, CompiledSchemaReference } from './types.js';
+
+/**
+ * What a page model writes of a referenced (shared) schema depends on its level, counted from the
+ * root schema of a parameter, body or response (level 0) down through `properties` (level 1 for
+ * the root's properties, and so on): what a renderer draws at the top of the page is a row per
+ * field of the root, with its type, description and constraints.
+ * - level 0: the schema in full, its properties at level 1;
+ * - level 1: a reference with the schema's own keywords beside it (`type`, `description`,
+ *   `enum`, ...: the row), not its subschemas;
+ * - deeper: a reference alone.
+ * A schema written in place in the description (not referenced) is written in place at every
+ * level. The renderer fetches referenced schemas from the table when a reader opens "child attributes".
+ */
+export const INLINE_LEVELS = 2;
+
+/**
+ * Keywords whose schemas a renderer draws at the level of the schema that holds them: the item
+ * of an array is drawn as the array's fields, the members of `allOf`/`oneOf`/`anyOf` as the
+ * fields (or the alternatives) of the schema itself.
+ */
+const SAME_LEVEL = new Set(['items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'contains', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']);
+
+/**
+ * Writes the page models of one OpenAPI document in the compiled form and collects the schemas
+ * they point at. Models in memory share a referenced schema between every place it is used (a
+ * graph the size of the document); written out in full at each place, DocuSign's description
+ * made an 81 MB page. Here each referenced schema below {@link INLINE_LEVELS} becomes
+ * `{ "$ref": "#/components/schemas/User", "name": "User" }` and is written once in {@link table}.
+ */
+export class SchemaTableWriter {
+  /** The model of every schema the pages point at, by pointer. */
+  private readonly needed = new Map<string, unknown>();
+  private readonly pending: string[] = [];
+  /** Compiled schemas by model and level (levels at and past INLINE_LEVELS share the last map). */
+  private readonly compiled: Array<WeakMap<object, unknown>> = Array.from({ length: INLINE_LEVELS + 1 }, () => new WeakMap());
+
+  /** `tablePath`: the table's file relative to site.json, written in every page model. */
+  constructor(private readonly tablePath: string) {}
+
+  /** The page as written to `endpoints/<url>.json`. */
+  page(page: EndpointPage): CompiledEndpointPage {
+    const compiled: CompiledEndpointPage = {
+      ...page,
+      parameters: { path: this.parameters(page.parameters.path), query: this.parameters(page.parameters.query), header: this.parameters(page.parameters.header), cookie: this.parameters(page.parameters.cookie) },
+      responses: page.responses.map((response): ResponseModel => ({ ...response, headers: this.parameters(response.headers), content: this.media(response.content) })),
+      schemas: this.tablePath,
+    };
+    if (page.requestBody) compiled.requestBody = { ...page.requestBody, content: this.media(page.requestBody.content) };
+    return compiled;
+  }
+
+  /**
+   * The schemas the pages written so far point at, by JSON pointer in the document, sorted; each
+   * written with the same rule at every level: referenced schemas inside it are references too.
+   */
+  table(): Record<string, unknown> {
+    const entries = new Map<string, unknown>();
+    for (let next = this.pending.shift(); next !== undefined; next = this.pending.shift()) {
+      entries.set(next, this.children(this.needed.get(next) as JsonObject, INLINE_LEVELS));
+    }
+    const table: Record<string, unknown> = {};
+    for (const pointer of [...entries.keys()].sort()) table[pointer] = entries.get(pointer);
+    return table;
+  }
+
+  private parameters(list: ParameterModel[]): ParameterModel[] {
+    return list.map((parameter) => (parameter.schema === undefined ? parameter : { ...parameter, schema: this.schema(parameter.schema, 0) as JsonObject }));
+  }
+
+  private media(list: MediaTypeModel[]): MediaTypeModel[] {
+    return list.map((media) => (media.schema === undefined ? media : { ...media, schema: this.schema(media.schema, 0) as JsonObject }));
+  }
+
+  /** A schema at `level`: inline, or a reference into the table. */
+  private schema(model: unknown, level: number): unknown {
+    if (!isObject(model)) return model;
+    const origin = schemaOrigin(model);
+    // A circular marker already is a reference; the table gets the schema it stands for.
+    if (origin && model.circular === true) {
+      this.need(origin);
+      return model;
+    }
+    if (origin && level > 0) {
+      this.need(origin);
+      return level >= INLINE_LEVELS ? reference(origin.pointer) : { ...reference(origin.pointer), ...ownKeywords(model) };
+    }
+    const memo = this.compiled[Math.min(level, INLINE_LEVELS)] as WeakMap<object, unknown>;
+    if (memo.has(model)) return memo.get(model);
+    const compiled = this.children(model, level);
+    memo.set(model, compiled);
+    return compiled;
+  }
+
+  /** `model` with its subschemas compiled, copied only where one changes. */
+  private children(model: JsonObject, level: number): JsonObject {
+    let copy: JsonObject | undefined;
+    for (const key in model) {
+      const child = model[key];
+      const at = SAME_LEVEL.has(key) ? level : level + 1;
+      let replaced: unknown = child;
+      if (SCHEMA_KEYS.has(key)) replaced = Array.isArray(child) ? this.list(child, at) : this.schema(child, at);
+      else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(child)) replaced = this.list(child, at);
+      else if (SCHEMA_MAP_KEYS.has(key) && isObject(child)) replaced = this.map(child, at);
+      if (replaced !== child) (copy ??= { ...model })[key] = replaced;
+    }
+    return copy ?? model;
+  }
+
+  private list(list: unknown[], level: number): unknown[] {
+    let copy: unknown[] | undefined;
+    list.forEach((item, index) => {
+      const replaced = this.schema(item, level);
+      if (replaced !== item) (copy ??= [...list])[index] = replaced;
+    });
+    return copy ?? list;
+  }
+
+  private map(map: JsonObject, level: number): JsonObject {
+    let copy: JsonObject | undefined;
+    for (const name in map) {
+      const replaced = this.schema(map[name], level);
+      if (replaced !== map[name]) (copy ??= { ...map })[name] = replaced;
+    }
+    return copy ?? map;
+  }
+
+  private need(origin: SchemaOrigin): void {
+    if (this.needed.has(origin.pointer)) return;
+    const target = origin.target();
+    this.needed.set(origin.pointer, target);
+    this.pending.push(origin.pointer);
+  }
+}
+
+/** The keywords of a schema that are not subschemas: what a renderer draws in the schema's row. */
+function ownKeywords(model: JsonObject): JsonObject {
+  const own: JsonObject = {};
+  for (const key in model) if (!SCHEMA_KEYS.has(key) && !SCHEMA_LIST_KEYS.has(key) && !SCHEMA_MAP_KEYS.has(key) && key !== '$ref') own[key] = model[key];
+  return own;
+}
+
+/** `{ "$ref": "#/components/schemas/User", "name": "User" }` for the schema at a pointer. */
+function reference(pointer: string): CompiledSchemaReference {
+  // The fragment of a URI: each token percent-encoded as needed, so that `decodeURIComponent` gives the pointer back.
+  const ref: CompiledSchemaReference = { $ref: `#${pointer.split('/').map(encodeURIComponent).join('/')}` };
+  const match = /^\/components\/schemas\/([^/]+)$/.exec(pointer);
+  if (match) ref.name = (match[1] as string).replace(/~1/g, '/').replace(/~0/g, '~');
+  return ref;
+}
