@@ -12,10 +12,18 @@ import type { CompiledEndpointPage, CompiledSchemaReference } from './types.js';
  * - level 1: a reference with the schema's own keywords beside it (`type`, `description`,
  *   `enum`, ...: the row), not its subschemas;
  * - deeper: a reference alone.
+ * A form larger than {@link INLINE_BUDGET} gives way to the next one.
  * A schema written in place in the description (not referenced) is written in place at every
  * level. The renderer fetches referenced schemas from the table when a reader opens "child attributes".
  */
 export const INLINE_LEVELS = 2;
+
+/**
+ * Most characters a referenced schema may take where a page writes it in place. Microsoft Graph's
+ * base type `entity` carries a discriminator mapping of 1,500 subtypes (200 KB), and every one of
+ * its 11,000 pages would repeat it; past this size a schema is written as its reference alone.
+ */
+export const INLINE_BUDGET = 16_384;
 
 /**
  * Keywords whose schemas a renderer draws at the level of the schema that holds them: the item
@@ -35,7 +43,7 @@ export class SchemaTableWriter {
   /** The model of every schema the pages point at, by pointer. */
   private readonly needed = new Map<string, unknown>();
   private readonly pending: string[] = [];
-  /** Compiled schemas by model and level (levels at and past INLINE_LEVELS share the last map). */
+  /** Compiled schemas by level (all levels past the inline ones alike), then model. */
   private readonly compiled: Array<WeakMap<object, unknown>> = Array.from({ length: INLINE_LEVELS + 1 }, () => new WeakMap());
 
   /** `tablePath`: the table's file relative to site.json, written in every page model. */
@@ -84,15 +92,31 @@ export class SchemaTableWriter {
       this.need(origin);
       return model;
     }
-    if (origin && level > 0) {
-      this.need(origin);
-      return level >= INLINE_LEVELS ? reference(origin.pointer) : { ...reference(origin.pointer), ...ownKeywords(model) };
-    }
+    if (origin && level >= INLINE_LEVELS) return this.reference(origin);
     const memo = this.compiled[Math.min(level, INLINE_LEVELS)] as WeakMap<object, unknown>;
     if (memo.has(model)) return memo.get(model);
-    const compiled = this.children(model, level);
+    const compiled = origin ? this.shared(model, origin, level) : this.children(model, level);
     memo.set(model, compiled);
     return compiled;
+  }
+
+  /**
+   * A referenced schema at a level the page writes: in full at level 0, else as its row; a form
+   * over {@link INLINE_BUDGET} gives way to the next smaller one, down to the reference alone.
+   */
+  private shared(model: JsonObject, origin: SchemaOrigin, level: number): unknown {
+    if (level === 0) {
+      const full = this.children(model, 0);
+      if (fits(full)) return full;
+    }
+    const row = { ...this.reference(origin), ...ownKeywords(model) };
+    return fits(row) ? row : this.reference(origin);
+  }
+
+  /** The reference to a schema, which the table will hold. */
+  private reference(origin: SchemaOrigin): CompiledSchemaReference {
+    this.need(origin);
+    return reference(origin.pointer);
   }
 
   /** `model` with its subschemas compiled, copied only where one changes. */
@@ -134,6 +158,10 @@ export class SchemaTableWriter {
     this.needed.set(origin.pointer, target);
     this.pending.push(origin.pointer);
   }
+}
+
+function fits(value: unknown): boolean {
+  return JSON.stringify(value).length <= INLINE_BUDGET;
 }
 
 /** The keywords of a schema that are not subschemas: what a renderer draws in the schema's row. */
