@@ -209,6 +209,7 @@ function schemaTables(pages: readonly EndpointPage[]): Map<string, { path: strin
     const path = `schemas/${name}.json`;
     tables.set(file, { path, writer: new SchemaTableWriter(path) });
   }
+  for (const page of pages) tables.get(page.file)?.writer.count(page);
   return tables;
 }
 

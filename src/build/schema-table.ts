@@ -1,7 +1,7 @@
 import { isObject, type JsonObject } from '../openapi/json.js';
 import { SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS, schemaOrigin, type SchemaOrigin } from '../openapi/refs.js';
 import type { EndpointPage, MediaTypeModel, ParameterModel, ResponseModel } from '../openapi/types.js';
-import type { CompiledEndpointPage, CompiledSchemaReference } from './types.js';
+import type { CompiledEndpointPage, CompiledSchemaReference, CompiledSchemeMention } from './types.js';
 
 /**
  * What a page model writes of a referenced (shared) schema depends on its level, counted from the
@@ -12,7 +12,8 @@ import type { CompiledEndpointPage, CompiledSchemaReference } from './types.js';
  * - level 1: a reference with the schema's own keywords beside it (`type`, `description`,
  *   `enum`, ...: the row), not its subschemas;
  * - deeper: a reference alone.
- * A form larger than {@link INLINE_BUDGET} gives way to the next one.
+ * A form larger than {@link INLINE_BUDGET}, or at level 0 whose copies in all the pages would pass
+ * {@link SHARED_BUDGET}, gives way to the next one.
  * A schema written in place in the description (not referenced) is written in place at every
  * level. The renderer fetches referenced schemas from the table when a reader opens "child attributes".
  */
@@ -24,6 +25,13 @@ export const INLINE_LEVELS = 2;
  * its 11,000 pages would repeat it; past this size a schema is written as its reference alone.
  */
 export const INLINE_BUDGET = 16_384;
+
+/**
+ * Most characters the copies of one referenced schema may take in place across the pages of a
+ * document, at level 0: a base type every page extends through `allOf` is written in each of
+ * them, and at a few kilobytes times every page that outgrows the description itself.
+ */
+export const SHARED_BUDGET = 1_048_576;
 
 /**
  * Keywords whose schemas a renderer draws at the level of the schema that holds them: the item
@@ -46,13 +54,39 @@ export class SchemaTableWriter {
   /** Compiled schemas by level (all levels past the inline ones alike), then model. */
   private readonly compiled: Array<WeakMap<object, unknown>> = Array.from({ length: INLINE_LEVELS + 1 }, () => new WeakMap());
 
+  /** Pages that draw each referenced schema at level 0, counted by {@link count} before any is written. */
+  private readonly uses = new Map<object, number>();
+  /** Referenced schemas already written in full on the page being written. */
+  private written = new Set<object>();
+
   /** `tablePath`: the table's file relative to site.json, written in every page model. */
   constructor(private readonly tablePath: string) {}
 
+  /** Counts the referenced schemas `page` draws at level 0; every page is counted before the first is written. */
+  count(page: EndpointPage): void {
+    const seen = new Set<object>();
+    const visit = (model: unknown): void => {
+      if (!isObject(model) || seen.has(model)) return;
+      seen.add(model);
+      if (schemaOrigin(model) && model.circular !== true) this.uses.set(model, (this.uses.get(model) ?? 0) + 1);
+      for (const key in model) {
+        if (!SAME_LEVEL.has(key)) continue;
+        const child = model[key];
+        if (Array.isArray(child)) child.forEach(visit);
+        else visit(child);
+      }
+    };
+    const parameters = [...page.parameters.path, ...page.parameters.query, ...page.parameters.header, ...page.parameters.cookie, ...page.responses.flatMap((response) => response.headers)];
+    for (const parameter of parameters) visit(parameter.schema);
+    for (const media of [...(page.requestBody?.content ?? []), ...page.responses.flatMap((response) => response.content)]) visit(media.schema);
+  }
+
   /** The page as written to `endpoints/<url>.json`. */
   page(page: EndpointPage): CompiledEndpointPage {
+    this.written = new Set();
     const compiled: CompiledEndpointPage = {
       ...page,
+      security: securityOnce(page.security),
       parameters: { path: this.parameters(page.parameters.path), query: this.parameters(page.parameters.query), header: this.parameters(page.parameters.header), cookie: this.parameters(page.parameters.cookie) },
       responses: page.responses.map((response): ResponseModel => ({ ...response, headers: this.parameters(response.headers), content: this.media(response.content) })),
       schemas: this.tablePath,
@@ -93,6 +127,11 @@ export class SchemaTableWriter {
       return model;
     }
     if (origin && level >= INLINE_LEVELS) return this.reference(origin);
+    // One body in 400 media types (Google's upload endpoints) is drawn once a page.
+    if (origin && level === 0) {
+      if (this.written.has(model)) return this.reference(origin);
+      this.written.add(model);
+    }
     const memo = this.compiled[Math.min(level, INLINE_LEVELS)] as WeakMap<object, unknown>;
     if (memo.has(model)) return memo.get(model);
     const compiled = origin ? this.shared(model, origin, level) : this.children(model, level);
@@ -105,6 +144,11 @@ export class SchemaTableWriter {
    * over {@link INLINE_BUDGET} gives way to the next smaller one, down to the reference alone.
    */
   private shared(model: JsonObject, origin: SchemaOrigin, level: number): unknown {
+    const copies = level === 0 ? (this.uses.get(model) ?? 1) : 1;
+    const fits = (form: unknown) => {
+      const size = JSON.stringify(form).length;
+      return size <= INLINE_BUDGET && size * copies <= SHARED_BUDGET;
+    };
     if (level === 0) {
       const full = this.children(model, 0);
       if (fits(full)) return full;
@@ -160,8 +204,23 @@ export class SchemaTableWriter {
   }
 }
 
-function fits(value: unknown): boolean {
-  return JSON.stringify(value).length <= INLINE_BUDGET;
+/**
+ * The ways to authenticate, each scheme described in full where the page first names it and by
+ * `type`, `scheme` and `scopes` after that: Google's descriptions list one requirement per OAuth
+ * scope, each with the scheme's every scope, which made 190 KB of a page.
+ */
+function securityOnce(security: EndpointPage['security']): CompiledEndpointPage['security'] {
+  const described = new Set<string>();
+  return security.map((requirement) => ({
+    schemes: requirement.schemes.map((scheme) => {
+      if (!described.has(scheme.scheme)) {
+        described.add(scheme.scheme);
+        return scheme;
+      }
+      const mention: CompiledSchemeMention = { type: scheme.type, scheme: scheme.scheme, scopes: scheme.scopes };
+      return mention;
+    }),
+  }));
 }
 
 /** The keywords of a schema that are not subschemas: what a renderer draws in the schema's row. */

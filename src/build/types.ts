@@ -1,7 +1,7 @@
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
 import type { HttpMethod, PageSection } from '../navigation/types.js';
-import type { EndpointPage } from '../openapi/types.js';
+import type { EndpointPage, SecuritySchemeModel } from '../openapi/types.js';
 
 /** The version of the compiled site format this Quire writes; a reader checks it first. */
 export const COMPILED_SITE_VERSION = 2;
@@ -129,10 +129,19 @@ export interface CompiledEndpointEntry {
  * parameters, body and responses written inline down to their properties, and referenced schemas
  * below that written as {@link CompiledSchemaReference}s into the document's schema table.
  */
-export type CompiledEndpointPage = EndpointPage & {
+export type CompiledEndpointPage = Omit<EndpointPage, 'security'> & {
+  /** As `EndpointPage.security`; a scheme is described in full where the page first names it, as a {@link CompiledSchemeMention} after that. */
+  security: Array<{ schemes: Array<SecuritySchemeModel | CompiledSchemeMention> }>;
   /** File of the document's schema table, relative to site.json: `schemas/openapi-json.json`. */
   schemas: string;
 };
+
+/** A security scheme the page has already described: its name (`scheme`), type and the scopes this requirement needs. */
+export interface CompiledSchemeMention {
+  type: SecuritySchemeModel['type'];
+  scheme: string;
+  scopes: string[];
+}
 
 /**
  * A schema written once in the schema table: `$ref` is `#` and the schema's JSON pointer in its
