@@ -51,12 +51,12 @@ export class SchemaTableWriter {
   /** The model of every schema the pages point at, by pointer. */
   private readonly needed = new Map<string, unknown>();
   private readonly pending: string[] = [];
-  /** Compiled schemas by level (all levels past the inline ones alike), then model. */
-  private readonly compiled: Array<WeakMap<object, unknown>> = Array.from({ length: INLINE_LEVELS + 1 }, () => new WeakMap());
+  /** Compiled schemas by level from 1 (all levels past the inline ones alike), then model. */
+  private readonly compiled: Array<WeakMap<object, unknown>> = Array.from({ length: INLINE_LEVELS }, () => new WeakMap());
 
   /** Pages that draw each referenced schema at level 0, counted by {@link count} before any is written. */
   private readonly uses = new Map<object, number>();
-  /** Referenced schemas already written in full on the page being written. */
+  /** Referenced schemas already written in full in the body or response being written. */
   private written = new Set<object>();
 
   /** `tablePath`: the table's file relative to site.json, written in every page model. */
@@ -83,7 +83,6 @@ export class SchemaTableWriter {
 
   /** The page as written to `endpoints/<url>.json`. */
   page(page: EndpointPage): CompiledEndpointPage {
-    this.written = new Set();
     const compiled: CompiledEndpointPage = {
       ...page,
       security: securityOnce(page.security),
@@ -110,10 +109,15 @@ export class SchemaTableWriter {
   }
 
   private parameters(list: ParameterModel[]): ParameterModel[] {
-    return list.map((parameter) => (parameter.schema === undefined ? parameter : { ...parameter, schema: this.schema(parameter.schema, 0) as JsonObject }));
+    return list.map((parameter) => {
+      if (parameter.schema === undefined) return parameter;
+      this.written = new Set();
+      return { ...parameter, schema: this.schema(parameter.schema, 0) as JsonObject };
+    });
   }
 
   private media(list: MediaTypeModel[]): MediaTypeModel[] {
+    this.written = new Set();
     return list.map((media) => (media.schema === undefined ? media : { ...media, schema: this.schema(media.schema, 0) as JsonObject }));
   }
 
@@ -127,12 +131,14 @@ export class SchemaTableWriter {
       return model;
     }
     if (origin && level >= INLINE_LEVELS) return this.reference(origin);
-    // One body in 400 media types (Google's upload endpoints) is drawn once a page.
+    // One body in 400 media types (Google's upload endpoints) is drawn once.
     if (origin && level === 0) {
       if (this.written.has(model)) return this.reference(origin);
       this.written.add(model);
     }
-    const memo = this.compiled[Math.min(level, INLINE_LEVELS)] as WeakMap<object, unknown>;
+    // Level 0 depends on what the body or response has written already, so it is made each time.
+    if (level === 0) return origin ? this.shared(model, origin, level) : this.children(model, level);
+    const memo = this.compiled[Math.min(level, INLINE_LEVELS) - 1] as WeakMap<object, unknown>;
     if (memo.has(model)) return memo.get(model);
     const compiled = origin ? this.shared(model, origin, level) : this.children(model, level);
     memo.set(model, compiled);
