@@ -130,7 +130,7 @@ export class SchemaTableWriter {
       this.need(origin);
       return model;
     }
-    if (origin && level >= INLINE_LEVELS) return this.reference(origin);
+    if (origin && level >= INLINE_LEVELS && !origin.siblings) return this.reference(origin);
     // One body in 400 media types (Google's upload endpoints) is drawn once.
     if (origin && level === 0) {
       if (this.written.has(model)) return this.reference(origin);
@@ -150,6 +150,9 @@ export class SchemaTableWriter {
    * over {@link INLINE_BUDGET} gives way to the next smaller one, down to the reference alone.
    */
   private shared(model: JsonObject, origin: SchemaOrigin, level: number): unknown {
+    // Keywords written beside the `$ref` in the description belong to this place: they stay with every form.
+    const beside = origin.siblings ? this.children(origin.siblings, level) : {};
+    if (level >= INLINE_LEVELS) return { ...this.reference(origin), ...beside };
     const copies = level === 0 ? (this.uses.get(model) ?? 1) : 1;
     const fits = (form: unknown) => {
       const size = JSON.stringify(form).length;
@@ -159,8 +162,8 @@ export class SchemaTableWriter {
       const full = this.children(model, 0);
       if (fits(full)) return full;
     }
-    const row = { ...this.reference(origin), ...ownKeywords(model) };
-    return fits(row) ? row : this.reference(origin);
+    const row = { ...this.reference(origin), ...ownKeywords(model), ...beside };
+    return fits(row) ? row : { ...this.reference(origin), ...beside };
   }
 
   /** The reference to a schema, which the table will hold. */

@@ -24,6 +24,11 @@ export interface SchemaOrigin {
   pointer: string;
   /** The model of the schema at `pointer`: the model itself, or for a circular marker the schema it stands for. */
   target(): SchemaModel | CircularReference;
+  /**
+   * For `{ $ref, description, ... }`: the keywords written beside the reference, which this model
+   * lays over the referenced schema's own. The model is a copy, one per place.
+   */
+  siblings?: JsonObject;
 }
 
 /**
@@ -187,7 +192,10 @@ export class RefResolver {
     let siblings: JsonObject | undefined;
     for (const key in value) if (key !== '$ref') (siblings ??= {})[key] = value[key];
     if (!siblings) return resolved;
-    return { ...resolved, ...(this.walk(siblings, component) as JsonObject) };
+    const walked = this.walk(siblings, component) as JsonObject;
+    const merged = { ...resolved, ...walked };
+    const origin = schemaOrigin(resolved);
+    return origin ? setOrigin(merged, { ...origin, siblings: walked }) : merged;
   }
 
   private reference(ref: string, component: number): SchemaModel | CircularReference {
