@@ -32,7 +32,7 @@ export interface CompiledFile {
 /** What {@link compileSite} returns. */
 export interface CompileSiteResult {
   site: CompiledSite;
-  /** `site.json`, then one `endpoints/<url>.json` per generated page sorted by path, then one `schemas/<document>.json` per OpenAPI document. */
+  /** `site.json`, then one `endpoints/<url>.json` per generated page sorted by path, then one `schemas/<document>.json` per OpenAPI document, sorted by path. */
   files: CompiledFile[];
   diagnostics: Diagnostic[];
 }
@@ -74,7 +74,7 @@ export function compileSite(input: CompileSiteInput): CompileSiteResult {
     endpoints.push({ href: `/${url}`, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model, schemas: table.path });
     files.push({ path: model, content: `${JSON.stringify(table.writer.page(page))}\n` });
   }
-  for (const [file, table] of [...tables].sort(([a], [b]) => compare(a, b))) {
+  for (const [file, table] of [...tables].sort(([, a], [, b]) => compare(a.path, b.path))) {
     const content: CompiledSchemaTable = { format: 'quire-schemas', version: COMPILED_SITE_VERSION, file, schemas: table.writer.table() };
     files.push({ path: table.path, content: `${JSON.stringify(content)}\n` });
   }
