@@ -1,13 +1,17 @@
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavigationNode, NavigationTree, PageSection } from '../navigation/types.js';
+import { pageSlug } from '../openapi/slug.js';
 import type { EndpointPage } from '../openapi/types.js';
+import { unsafeOutputPath } from './output-paths.js';
+import { SchemaTableWriter } from './schema-table.js';
 import {
   COMPILED_SITE_VERSION,
   type CompiledEndpointEntry,
   type CompiledLink,
   type CompiledNode,
   type CompiledPage,
+  type CompiledSchemaTable,
   type CompiledSite,
 } from './types.js';
 
@@ -28,7 +32,7 @@ export interface CompiledFile {
 /** What {@link compileSite} returns. */
 export interface CompileSiteResult {
   site: CompiledSite;
-  /** `site.json`, then one `endpoints/<url>.json` per generated page, sorted by path. */
+  /** `site.json`, then one `endpoints/<url>.json` per generated page sorted by path, then one `schemas/<document>.json` per OpenAPI document, sorted by path. */
   files: CompiledFile[];
   diagnostics: Diagnostic[];
 }
@@ -40,31 +44,39 @@ const SECTION_KEYS = { language: 'language', version: 'version', product: 'produ
  * Turns a loaded site into the compiled site format (see docs/build-format.md): `site.json` and
  * one file per generated endpoint page. The output depends only on the input: same site, same
  * bytes (no dates, no absolute paths; objects keep their keys' order, lists their reading order).
- * A generated page whose URL would not make a safe file name (`..`, empty segments) is left out
- * with the error `build/unsafe-url`.
+ * A generated page whose URL would not make a safe file name on every system (`..`, empty
+ * segments, names Windows refuses, parts over 255 bytes) is left out with the error `build/unsafe-url`.
+ * Each schema a document's pages share is written once, in that document's schema table.
  */
 export function compileSite(input: CompileSiteInput): CompileSiteResult {
   const diagnostics: Diagnostic[] = [];
   const endpoints: CompiledEndpointEntry[] = [];
   const models = new Map<string, { model: string; page: EndpointPage }>();
   const files: CompiledFile[] = [];
+  const tables = schemaTables(input.endpointPages);
   for (const page of [...input.endpointPages].sort((a, b) => compare(a.url, b.url))) {
     const url = page.url.replace(/^\/+/, '');
-    if (!isSafeUrl(url)) {
+    const model = `endpoints/${url}.json`;
+    const problem = isSafeUrl(url) ? unsafeOutputPath(model) : 'is not a path of plain segments';
+    if (problem !== undefined) {
       diagnostics.push({
         code: 'build/unsafe-url',
         severity: 'error',
-        message: `The generated page of ${page.kind === 'webhook' ? `webhook ${page.path}` : `${page.method} ${page.path}`} has the URL "${page.url}", which cannot be a file of the output.`,
+        message: `The generated page of ${page.kind === 'webhook' ? `webhook ${page.path}` : `${page.method} ${page.path}`} has the URL "${page.url}", which cannot be a file of the output: it ${problem}.`,
         file: page.file,
         pointer: page.pointer,
-        hint: 'Set x-quire.href to a path of plain segments, without `..` or empty parts.',
+        hint: 'Set x-quire.href to a shorter path of plain segments (letters, digits, `-`), without `..` or empty parts.',
       });
       continue;
     }
-    const model = `endpoints/${url}.json`;
+    const table = tables.get(page.file) as { path: string; writer: SchemaTableWriter };
     models.set(`/${url}`, { model, page });
-    endpoints.push({ href: `/${url}`, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model });
-    files.push({ path: model, content: `${JSON.stringify(page)}\n` });
+    endpoints.push({ href: `/${url}`, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model, schemas: table.path });
+    files.push({ path: model, content: `${JSON.stringify(table.writer.page(page))}\n` });
+  }
+  for (const [file, table] of [...tables].sort(([, a], [, b]) => compare(a.path, b.path))) {
+    const content: CompiledSchemaTable = { format: 'quire-schemas', version: COMPILED_SITE_VERSION, file, schemas: table.writer.table() };
+    files.push({ path: table.path, content: `${JSON.stringify(content)}\n` });
   }
 
   const pages: CompiledPage[] = [];
@@ -180,6 +192,25 @@ function linkReadingOrder(pages: CompiledPage[]): void {
 function isSafeUrl(url: string): boolean {
   if (url === '' || /[\\\0]/.test(url)) return false;
   return url.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/**
+ * A schema table per OpenAPI document the pages come from, at `schemas/<slug of its file>.json`
+ * (`openapi.json` gives `schemas/openapi-json.json`), names made unique in the order of the files.
+ */
+function schemaTables(pages: readonly EndpointPage[]): Map<string, { path: string; writer: SchemaTableWriter }> {
+  const tables = new Map<string, { path: string; writer: SchemaTableWriter }>();
+  const taken = new Set<string>();
+  for (const file of [...new Set(pages.map((page) => page.file))].sort(compare)) {
+    const wanted = pageSlug(file) || 'openapi';
+    let name = wanted;
+    for (let suffix = 2; taken.has(name); suffix++) name = `${wanted}-${suffix}`;
+    taken.add(name);
+    const path = `schemas/${name}.json`;
+    tables.set(file, { path, writer: new SchemaTableWriter(path) });
+  }
+  for (const page of pages) tables.get(page.file)?.writer.count(page);
+  return tables;
 }
 
 function compare(a: string, b: string): number {

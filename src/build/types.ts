@@ -1,9 +1,10 @@
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
 import type { HttpMethod, PageSection } from '../navigation/types.js';
+import type { EndpointPage, SecuritySchemeModel } from '../openapi/types.js';
 
 /** The version of the compiled site format this Quire writes; a reader checks it first. */
-export const COMPILED_SITE_VERSION = 1;
+export const COMPILED_SITE_VERSION = 2;
 
 /**
  * `site.json` of `quire build`: the site settings, the navigation as a renderer draws it, every
@@ -117,6 +118,48 @@ export interface CompiledEndpointEntry {
   method: HttpMethod;
   path: string;
   title: string;
-  /** File holding the `EndpointPage` model, relative to site.json: `endpoints/api-reference/users/get-a-user.json`. */
+  /** File holding the page model ({@link CompiledEndpointPage}), relative to site.json: `endpoints/api-reference/users/get-a-user.json`. */
   model: string;
+  /** File of the schema table of the page's document ({@link CompiledSchemaTable}), relative to site.json. */
+  schemas: string;
+}
+
+/**
+ * A page model as written to `endpoints/<url>.json`: the `EndpointPage`, with the schemas of its
+ * parameters, body and responses written inline down to their properties, and referenced schemas
+ * below that written as {@link CompiledSchemaReference}s into the document's schema table.
+ */
+export type CompiledEndpointPage = Omit<EndpointPage, 'security'> & {
+  /** As `EndpointPage.security`; a scheme is described in full where the page first names it, as a {@link CompiledSchemeMention} after that. */
+  security: Array<{ schemes: Array<SecuritySchemeModel | CompiledSchemeMention> }>;
+  /** File of the document's schema table, relative to site.json: `schemas/openapi-json.json`. */
+  schemas: string;
+};
+
+/** A security scheme the page has already described: its name (`scheme`), type and the scopes this requirement needs. */
+export interface CompiledSchemeMention {
+  type: SecuritySchemeModel['type'];
+  scheme: string;
+  scopes: string[];
+}
+
+/**
+ * A schema written once in the schema table: `$ref` is `#` and the schema's JSON pointer in its
+ * document (tokens percent-encoded as in a URI fragment); the table holds it under the pointer.
+ * Circular markers (`{ "$ref", "circular": true }`) point into the table the same way.
+ */
+export interface CompiledSchemaReference {
+  $ref: string;
+  /** The component name, for `#/components/schemas/<name>`: what a renderer shows as the type. */
+  name?: string;
+}
+
+/** `schemas/<document>.json`: the schemas the page models of one OpenAPI document point at. */
+export interface CompiledSchemaTable {
+  format: 'quire-schemas';
+  version: typeof COMPILED_SITE_VERSION;
+  /** The OpenAPI document, as the pages' `file` names it. */
+  file: string;
+  /** Schema by JSON pointer in the document (`/components/schemas/User`), sorted by pointer. */
+  schemas: Record<string, unknown>;
 }

@@ -1,3 +1,5 @@
+import { boundSlug } from '../openapi/slug.js';
+
 /**
  * File and folder names that work on every system a repository is checked out on: no name
  * Windows reserves (`con`, `nul`, `com1`, ...), none of the characters it refuses, no name that
@@ -9,8 +11,6 @@ const RESERVED = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 // `#` and `?` would also cut the page's URL short.
 const REFUSED = /[<>:"|?*\\#\u0000-\u001f]/;
 const MAX_BYTES = 255;
-/** Longest name made from a summary; long summaries make unreadable URLs well before 255 bytes. */
-const MAX_GENERATED = 100;
 
 /** Why `segment` cannot be a file or folder name everywhere, or `undefined` when it can. */
 export function unsafeSegment(segment: string, extension = ''): string | undefined {
@@ -30,11 +30,7 @@ export function unsafeSegment(segment: string, extension = ''): string | undefin
  * name Windows reserves by appending `suffix` (`con` becomes `con-tag`).
  */
 export function safeGeneratedSegment(slug: string, suffix: string): string {
-  let name = slug;
-  if (name.length > MAX_GENERATED) {
-    const cut = name.lastIndexOf('-', MAX_GENERATED);
-    name = name.slice(0, cut > MAX_GENERATED / 2 ? cut : MAX_GENERATED).replace(/-+$/, '');
-  }
+  const name = boundSlug(slug);
   return RESERVED.test(name) ? `${name}-${suffix}` : name;
 }
 
@@ -100,7 +96,7 @@ function describeCharacter(character: string): string {
 }
 
 /** Bytes of `text` in UTF-8 (the core has no `TextEncoder` type: it runs without DOM or Node types). */
-function utf8Length(text: string): number {
+export function utf8Length(text: string): number {
   let bytes = 0;
   for (const character of text) {
     const code = character.codePointAt(0) as number;

@@ -5,7 +5,7 @@ import { joinPath } from '../util/posix-path.js';
 import type { OpenApiDocument } from '../openapi/document.js';
 import { readExtension } from '../openapi/extension.js';
 import { listOperations } from '../openapi/operations.js';
-import { SlugRegistry, slugify } from '../openapi/slug.js';
+import { pageSlug, SlugRegistry } from '../openapi/slug.js';
 import type { OperationSummary, PageMetadata } from '../openapi/types.js';
 import { endpointReference, generateEndpointMdx } from './endpoint-mdx.js';
 import { normalisePagePath, PagePathRegistry, safeGeneratedSegment } from './file-names.js';
@@ -120,10 +120,10 @@ function pagesOf(document: OpenApiDocument, folder: string, extension: string, v
   const pages: PlannedPage[] = [];
   for (const operation of listOperations(document, { extension })) {
     if (operation.hidden) continue;
-    const tagFolder = operation.tags[0] === undefined ? '' : slugify(operation.tags[0]) || 'tag';
+    const tagFolder = operation.tags[0] === undefined ? '' : pageSlug(operation.tags[0]) || 'tag';
     const registryFolder = [folder, tagFolder].filter(Boolean).join('/');
     const label = operation.kind === 'webhook' ? `webhook ${operation.path}` : `${operation.method} ${operation.path}`;
-    const wanted = slugify(operation.summary ?? '') || slugify(operation.operationId ?? '') || slugify(operation.kind === 'webhook' ? operation.path : label) || 'endpoint';
+    const wanted = pageSlug(operation.summary ?? '') || pageSlug(operation.operationId ?? '') || pageSlug(operation.kind === 'webhook' ? operation.path : label) || 'endpoint';
     const slug = registry.claim(registryFolder, wanted);
     const object = getAtPointer(document.spec, operation.pointer) as Record<string, unknown>;
     const found = readExtension(object, operation.pointer, extension, (finding) => report(finding, finding.pointer, finding.at));

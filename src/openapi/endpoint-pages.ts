@@ -8,7 +8,7 @@ import { placeFindings, type Finding } from './findings.js';
 import { isObject } from './json.js';
 import { createModelContext, mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
 import { operationEntries, type OperationEntry } from './operations.js';
-import { SlugRegistry, slugify } from './slug.js';
+import { pageSlug, SlugRegistry } from './slug.js';
 import type { EndpointPage, PageMetadata, ParameterModel, PlaygroundMode } from './types.js';
 
 /** An endpoint (`{ method, path }`) or a webhook (`{ webhook }`) to make a page for. */
@@ -66,8 +66,8 @@ function pageUrls(entries: readonly OperationEntry[], directory: string): Map<Op
     if (entry.hidden) continue;
     const tag = entry.tags[0];
     let folder = folders.get(tag);
-    if (folder === undefined) folders.set(tag, (folder = [base, tag === undefined ? '' : slugify(tag) || 'tag'].filter(Boolean).join('/')));
-    const wanted = slugify(entry.summary ?? '') || slugify(entry.operationId ?? '') || slugify(entry.kind === 'webhook' ? entry.path : `${entry.method} ${entry.path}`) || 'endpoint';
+    if (folder === undefined) folders.set(tag, (folder = [base, tag === undefined ? '' : pageSlug(tag) || 'tag'].filter(Boolean).join('/')));
+    const wanted = pageSlug(entry.summary ?? '') || pageSlug(entry.operationId ?? '') || pageSlug(entry.kind === 'webhook' ? entry.path : `${entry.method} ${entry.path}`) || 'endpoint';
     urls.set(entry, registry.claimPath(folder, wanted));
   }
   return urls;

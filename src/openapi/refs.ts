@@ -3,13 +3,46 @@ import { isObject, type JsonObject } from './json.js';
 import type { CircularReference, SchemaModel } from './types.js';
 
 /** Keywords whose value is one schema. */
-const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema']);
+export const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema']);
 /** Keywords whose value is a list of schemas. */
-const SCHEMA_LIST_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+export const SCHEMA_LIST_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 /** Keywords whose value maps names to schemas. */
-const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
+export const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 
 const MAX_REF_HOPS = 64;
+
+/**
+ * Where a shared schema model comes from, kept on the model under a symbol (not enumerable, so
+ * JSON and spreads leave it out): the serialiser of `quire build` writes such a schema once per
+ * document and points at it, instead of writing it out at every place it is used.
+ */
+const ORIGIN = Symbol('quire.schema-origin');
+
+/** What {@link schemaOrigin} tells about a schema model. */
+export interface SchemaOrigin {
+  /** JSON pointer of the referenced schema in its document: `/components/schemas/User`. */
+  pointer: string;
+  /** The model of the schema at `pointer`: the model itself, or for a circular marker the schema it stands for. */
+  target(): SchemaModel | CircularReference;
+  /**
+   * For `{ $ref, description, ... }`: the keywords written beside the reference, which this model
+   * lays over the referenced schema's own. The model is a copy, one per place.
+   */
+  siblings?: JsonObject;
+}
+
+/**
+ * The origin of a schema model made from a `$ref` (the model every user of that reference
+ * shares) or of a {@link CircularReference} marker; `undefined` for a schema written in place.
+ */
+export function schemaOrigin(model: unknown): SchemaOrigin | undefined {
+  return isObject(model) ? ((model as { [ORIGIN]?: SchemaOrigin })[ORIGIN] ?? undefined) : undefined;
+}
+
+function setOrigin<T extends object>(model: T, origin: SchemaOrigin): T {
+  Object.defineProperty(model, ORIGIN, { value: origin, enumerable: false });
+  return model;
+}
 
 /** Where an internal `$ref` leads. */
 export interface RefTarget {
@@ -159,7 +192,10 @@ export class RefResolver {
     let siblings: JsonObject | undefined;
     for (const key in value) if (key !== '$ref') (siblings ??= {})[key] = value[key];
     if (!siblings) return resolved;
-    return { ...resolved, ...(this.walk(siblings, component) as JsonObject) };
+    const walked = this.walk(siblings, component) as JsonObject;
+    const merged = { ...resolved, ...walked };
+    const origin = schemaOrigin(resolved);
+    return origin ? setOrigin(merged, { ...origin, siblings: walked }) : merged;
   }
 
   private reference(ref: string, component: number): SchemaModel | CircularReference {
@@ -168,14 +204,19 @@ export class RefResolver {
     if (pointer === undefined) return { $ref: ref };
     this.connect(pointer);
     const own = this.component.get(pointer) as number;
-    if (own === component && this.cyclic.has(own)) return circularMarker(ref, pointer);
+    if (own === component && this.cyclic.has(own)) return setOrigin(circularMarker(ref, pointer), { pointer, target: () => this.reference(ref, -1) });
     const cached = this.schemas.get(pointer);
     if (cached) return cached;
     const target = found?.value;
     let result: SchemaModel | CircularReference;
-    if (isObject(target)) result = this.walk(target, own);
-    else if (typeof target === 'boolean') result = target ? {} : { not: {} };
+    if (isObject(target)) {
+      const walked = this.walk(target, own);
+      // The origin goes on an object of our own, never on the parsed document.
+      result = walked === target ? { ...walked } : walked;
+    } else if (typeof target === 'boolean') result = target ? {} : { not: {} };
     else result = { $ref: ref };
+    // A schema that is itself only a reference (`B: { $ref: A }`) is A's model: it keeps A's origin.
+    if (!schemaOrigin(result)) setOrigin(result, { pointer, target: () => result });
     this.schemas.set(pointer, result);
     return result;
   }

@@ -43,6 +43,30 @@ function asciiSlug(text: string): string | undefined {
 }
 
 /**
+ * Longest slug made from a summary, tag, operation ID or path, in characters (a slug is ASCII, so
+ * also in bytes). The platform keeps a summary whole in its URL; GitHub's webhooks have one-paragraph
+ * summaries whose slugs pass the 255 bytes a file name may have. 100 keeps every URL readable and
+ * leaves room for the directory, the tag and `-2` suffixes within the file systems' limits.
+ */
+export const MAX_SLUG_LENGTH = 100;
+
+/**
+ * `slug` cut to {@link MAX_SLUG_LENGTH}: at the last dash within the bound, so that it ends on a
+ * whole word, unless that would drop more than half of it (one very long word is cut where it must).
+ * Shorter slugs are returned unchanged, so the URLs of ordinary summaries never move.
+ */
+export function boundSlug(slug: string): string {
+  if (slug.length <= MAX_SLUG_LENGTH) return slug;
+  const cut = slug.lastIndexOf('-', MAX_SLUG_LENGTH);
+  return slug.slice(0, cut > MAX_SLUG_LENGTH / 2 ? cut : MAX_SLUG_LENGTH).replace(/-+$/, '');
+}
+
+/** {@link slugify}, then {@link boundSlug}: the slug of a page or tag folder. */
+export function pageSlug(text: string): string {
+  return boundSlug(slugify(text));
+}
+
+/**
  * Hands out slugs unique within a folder: the first `users` stays `users`, the next ones become
  * `users-2`, `users-3`, ... in the order they are asked for, which is the document's order, so the
  * same document always gives the same URLs.

@@ -13,16 +13,20 @@ describe('quire build (built CLI)', () => {
     const { code, stdout, stderr } = quire(['build', 'fixtures/example-site', '-o', target]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Built 11 pages \(5 endpoint pages\) into .*out: 6 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expect(stdout).toMatch(/^Built 11 pages \(5 endpoint pages\) into .*out: 7 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
     expectTree(target, fixturePath('cli', 'build-example-site.expected'));
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
     expect(site.format).toBe('quire-site');
-    expect(site.version).toBe(1);
-    // Every endpoint entry names a model file that holds that page.
+    expect(site.version).toBe(2);
+    // Every endpoint entry names a model file that holds that page, and the schema table its references point into.
     for (const entry of site.endpoints) {
       const model = JSON.parse(readFileSync(path.join(target, entry.model), 'utf8'));
       expect(`/${model.url}`).toBe(entry.href);
       expect(model.method).toBe(entry.method);
+      expect(model.schemas).toBe(entry.schemas);
+      const table = JSON.parse(readFileSync(path.join(target, entry.schemas), 'utf8'));
+      expect(table).toMatchObject({ format: 'quire-schemas', version: 2, file: model.file });
+      for (const ref of JSON.stringify(model).matchAll(/"\$ref":"#([^"]*)"/g)) expect(table.schemas, ref[1]).toHaveProperty([decodeURIComponent(ref[1] as string)]);
     }
     // Reading order: previous/next chain the pages of each section.
     const guides = site.pages.filter((page: { section: { tab?: string } }) => page.section.tab === 'Guides');
@@ -86,7 +90,7 @@ describe('quire build (built CLI)', () => {
     const { code, stdout } = quire(['build', 'fixtures/cli/validate-broken-site', '-o', target, '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ built: true, errors: 7, warnings: 1, pages: 6, endpoints: 2, files: 3 });
+    expect(report).toMatchObject({ built: true, errors: 7, warnings: 1, pages: 6, endpoints: 2, files: 4 });
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
     // The known operation has its page; the unknown "POST /user" stays in the navigation without one.
     const [group] = site.navigation.root.children[1].children;

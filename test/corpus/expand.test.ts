@@ -61,7 +61,10 @@ describe.skipIf(!hasCorpus)('expandOpenApiEndpoints on the corpus sites', () => 
       const redirects = checkRedirects(config.redirects, known, { locate: parsed.locate });
       // The compiled site: every generated page gets its model file; the bytes do not depend on anything but the input.
       const compiled = compileSite({ config, tree: expanded.tree, endpointPages: expanded.pages });
-      expect(compiled.files.map((file) => file.path).slice(1)).toEqual(compiled.site.endpoints.map((entry) => entry.model));
+      const paths = compiled.files.map((file) => file.path);
+      expect(paths.filter((file) => file.startsWith('endpoints/'))).toEqual(compiled.site.endpoints.map((entry) => entry.model));
+      // And the schema table of each document the pages come from, after them.
+      expect(paths.slice(1 + compiled.site.endpoints.length)).toEqual([...new Set(compiled.site.endpoints.map((entry) => entry.schemas))].sort());
       expect(compileSite({ config, tree: expanded.tree, endpointPages: [...expanded.pages].reverse() }).files).toEqual(compiled.files);
       const actual = {
         compiled: { pages: compiled.site.pages.length, endpointPages: compiled.site.endpoints.length, diagnostics: compiled.diagnostics.map((diagnostic) => diagnostic.message) },

@@ -13,8 +13,9 @@ import { plural, useColor } from '../output.js';
 const usage = `Usage: quire build [dir] -o <out> [options]
 
 Compiles the site in [dir] (default: the current folder) into <out>: site.json (the settings,
-the resolved navigation, every page in reading order) and endpoints/<url>.json (the page model
-of every generated endpoint and webhook page), in the versioned format of docs/build-format.md.
+the resolved navigation, every page in reading order), endpoints/<url>.json (the page model
+of every generated endpoint and webhook page) and schemas/<document>.json (the schemas the pages
+of one OpenAPI document share, written once), in the versioned format of docs/build-format.md.
 The same site gives the same bytes. All files are written, or none; files of an earlier build in
 <out> that this one no longer has are removed, and nothing else in <out> is touched.
 
@@ -103,11 +104,12 @@ async function previousBuild(out: string): Promise<string[] | 'foreign'> {
     return [];
   }
   try {
-    const site = JSON.parse(text) as { format?: unknown; endpoints?: Array<{ model?: unknown }> };
+    const site = JSON.parse(text) as { format?: unknown; endpoints?: Array<{ model?: unknown; schemas?: unknown }> };
     if (site.format !== 'quire-site') return 'foreign';
     // Only paths this format writes, so a hand-edited site.json cannot make the build delete elsewhere.
     const models = (site.endpoints ?? []).map((entry) => entry.model).filter((model): model is string => typeof model === 'string' && /^endpoints\/(?:[^/\\.][^/\\]*\/)*[^/\\]+\.json$/.test(model) && !model.split('/').includes('..'));
-    return ['site.json', ...models];
+    const tables = (site.endpoints ?? []).map((entry) => entry.schemas).filter((table): table is string => typeof table === 'string' && /^schemas\/[^/\\.][^/\\]*\.json$/.test(table));
+    return ['site.json', ...models, ...new Set(tables)];
   } catch {
     return 'foreign';
   }

@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileSite, type CompiledFile } from '../../src/index.js';
+import { loadSite } from '../../src/node/index.js';
+import { MAX_OUTPUT_PATH_BYTES } from '../../src/build/output-paths.js';
+import { expectTree } from '../helpers/cli.js';
+import { fixtureCases, fixturePath } from '../helpers/fixtures.js';
+
+/** The files compileSite makes of a fixture site, and its diagnostics as `diagnostics.json`, in a fresh folder. */
+async function build(name: string): Promise<{ folder: string; files: CompiledFile[] }> {
+  const site = await loadSite(fixturePath('build', name), { cwd: fixturePath('build', name) });
+  if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
+  const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
+  const folder = mkdtempSync(path.join(tmpdir(), `quire-build-${name}-`));
+  const diagnostics = [...site.diagnostics, ...compiled.diagnostics].map(({ code, severity, file, line, column, message }) => ({ code, severity, file, line, column, message }));
+  for (const file of [...compiled.files, { path: 'diagnostics.json', content: `${JSON.stringify(diagnostics, null, 2)}\n` }]) {
+    mkdirSync(path.dirname(path.join(folder, file.path)), { recursive: true });
+    writeFileSync(path.join(folder, file.path), file.content);
+  }
+  return { folder, files: compiled.files };
+}
+
+/** Every `$ref` written in a page model or table, as the pointer it names. */
+function references(content: string): string[] {
+  return [...content.matchAll(/"\$ref":"#([^"]*)"/g)].map((match) => decodeURIComponent(match[1] as string));
+}
+
+describe('compileSite on fixture sites (fixtures/build/<case>, expected output in <case>.expected)', () => {
+  for (const name of fixtureCases('build').filter((entry) => !entry.endsWith('.expected'))) {
+    it(name, async () => {
+      const { folder, files } = await build(name);
+      expectTree(folder, fixturePath('build', `${name}.expected`));
+      // Every path can be written on Linux, macOS and Windows, and every reference is in its table.
+      for (const file of files) {
+        expect(Buffer.byteLength(file.path), file.path).toBeLessThanOrEqual(MAX_OUTPUT_PATH_BYTES);
+        for (const segment of file.path.split('/')) expect(Buffer.byteLength(segment), file.path).toBeLessThanOrEqual(255);
+        if (!file.path.startsWith('endpoints/')) continue;
+        const table = JSON.parse(files.find((candidate) => candidate.path === JSON.parse(file.content).schemas)?.content ?? '{}') as { schemas: Record<string, unknown> };
+        for (const pointer of references(file.content)) expect(table.schemas, `${file.path} ${pointer}`).toHaveProperty([pointer]);
+      }
+    });
+  }
+});
+
+describe('page URLs from long and odd summaries', () => {
+  it('cuts long slugs at a word boundary, keeps them unique, and falls back when a summary slugs to nothing', async () => {
+    const { files } = await build('long-and-odd-summaries');
+    const urls = files.filter((file) => file.path.startsWith('endpoints/')).map((file) => file.path.slice('endpoints/api-reference/'.length, -'.json'.length));
+    expect(urls).toEqual([
+      'a-tag-whose-name-is-a-whole-sentence-which-a-few-generated-descriptions-do-write-and-which-goes-on/delete-a-queue',
+      // A tag that slugs to nothing is the folder `tag`; a summary that does falls back to the operation ID, then to the method and path.
+      'tag/list-users',
+      'tag/post-users',
+      'get-users',
+      'get-users-2',
+      'get-users-id',
+      'merge-group-long-name-without-summary-that-a-generator-made-from-the-event-and-its-action-and-its',
+      'merge-queue/supercalifragilisticexpialidocious-pneumonoultramicroscopicsilicovolcanoconiosis',
+      'merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more',
+      'merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-2',
+      'merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-3',
+      'put-users-id',
+      'get',
+    ].sort());
+  });
+});
+
+describe('a schema referenced from 1,000 places', () => {
+  it('is written once, in the table, and the output stays proportional to the description', async () => {
+    const { folder, files } = await build('schema-shared-1000');
+    const description = statSync(fixturePath('build', 'schema-shared-1000', 'openapi.json')).size;
+    const output = files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
+    expect(output / description).toBeLessThan(10);
+    // Address's own keywords sit in each row that names it, its properties only in the table.
+    const all = files.map((file) => file.content).join('\n');
+    expect(all.split('"First line."').length - 1).toBe(1);
+    const table = JSON.parse(readFileSync(path.join(folder, 'schemas/openapi-json.json'), 'utf8'));
+    // Point is only reached inside Address; the records, through the `record` field of a response.
+    expect(Object.keys(table.schemas)).toEqual(['/components/schemas/Address', '/components/schemas/Node', '/components/schemas/Point', ...Array.from({ length: 10 }, (_, index) => `/components/schemas/Record${index}`)]);
+    const page = JSON.parse(readFileSync(path.join(folder, 'endpoints/api-reference/records/get-record-0.json'), 'utf8'));
+    expect(page.responses[0].content[0].schema.properties.address0).toEqual({ $ref: '#/components/schemas/Address', name: 'Address', type: 'object', description: 'A postal address.', required: ['line1', 'country'] });
+    expect(page.responses[0].content[0].schema.properties.tree).toMatchObject({ $ref: '#/components/schemas/Node', name: 'Node', type: 'object' });
+  });
+});
