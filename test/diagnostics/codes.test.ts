@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { buildEndpointPages, compileSite, expandOpenApiEndpoints, formatDiagnost
 import { loadSite, planMdxMigration, readOpenApiSource } from '../../src/node/index.js';
 import { placeInDocuments } from '../../src/node/place-in-documents.js';
 import { repositoryRoot } from '../helpers/cli.js';
+import { temporarySite } from '../helpers/fixtures.js';
 
 // Every diagnostic code Quire can emit is documented, and every documented code is real; each
 // code is triggered here through the public function that reports it, and each diagnostic names
@@ -79,14 +80,7 @@ function documentedCodes(): Set<string> {
 }
 
 /** A site in a temporary folder. */
-function site(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'quire-codes-'));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const site = (files: Record<string, string>) => temporarySite(files, 'quire-codes-');
 
 const SPEC = 'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      summary: List\n      responses: { "200": { description: OK } }\n';
 const config = (navigation: unknown, extra: Record<string, unknown> = {}) => `${JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation, ...extra }, null, 2)}\n`;

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,4 +43,14 @@ export function expectedText(file: string, actual: string): string {
     writeFileSync(file, actual);
   }
   return readFileSync(file, 'utf8');
+}
+
+/** Writes `files` (path in the folder → text) into a new temporary folder and returns its path. */
+export function temporarySite(files: Record<string, string>, prefix = 'quire-site-'): string {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
 }

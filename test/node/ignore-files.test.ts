@@ -1,19 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listPageFiles } from '../../src/node/list-page-files.js';
 import { loadRuleConfig } from '../../src/node/rule-config.js';
-import { fixturePath } from '../helpers/fixtures.js';
+import { fixturePath, temporarySite } from '../helpers/fixtures.js';
 
 const sites: string[] = [];
 function site(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'quire-ignore-'));
+  const root = temporarySite(files, 'quire-ignore-');
   sites.push(root);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), text);
-  }
   return root;
 }
 afterAll(() => {

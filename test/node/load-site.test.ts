@@ -1,19 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/node/index.js';
 import { readFrontmatterBlock } from '../../src/node/read-frontmatter.js';
-import { fixturePath } from '../helpers/fixtures.js';
+import { fixturePath, temporarySite } from '../helpers/fixtures.js';
 
-function site(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'quire-site-'));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const site = (files: Record<string, string>) => temporarySite(files, 'quire-site-');
 
 const docsJson = (pages: unknown[]) => JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'Docs', pages }] } }, null, 2);
 

@@ -1,12 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDiagnostics, type Diagnostic } from '../../src/index.js';
 import { loadSite } from '../../src/node/index.js';
 import { quire } from '../helpers/cli.js';
+import { temporarySite } from '../helpers/fixtures.js';
 
 const SPEC = `openapi: 3.1.0
 info: { title: Plants, version: 1.0.0 }
@@ -33,14 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function site(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'quire-places-'));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const site = (files: Record<string, string>) => temporarySite(files, 'quire-places-');
 
 /** docs.json text with one group per document, each with one endpoint reference; `lineOf` finds a value's line. */
 function docsJson(groups: Array<{ openapi: string; pages: string[] }>, redirects: Array<{ source: string; destination: string }> = []): string {

@@ -1,18 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/node/index.js';
 import { readFrontmatterBlock } from '../../src/node/read-frontmatter.js';
+import { temporarySite } from '../helpers/fixtures.js';
 
-function site(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'quire-frontmatter-'));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const site = (files: Record<string, string>) => temporarySite(files, 'quire-frontmatter-');
 
 describe('readFrontmatterBlock, as the platform finds the block', () => {
   it('ends the block at a `...` line, and at a CRLF `---` line', async () => {
