@@ -260,10 +260,8 @@ function filterPages(groups: readonly LegacyGroup[], keep: (page: string) => boo
 }
 
 function toGroup(group: LegacyGroup): Group {
-  const result: Group = { group: group.group, pages: [] };
-  if (group.icon !== undefined) result.icon = group.icon;
-  result.pages = group.pages.map((entry) => (typeof entry === 'string' ? entry : toGroup(entry)));
-  return result;
+  const pages = group.pages.map((entry) => (typeof entry === 'string' ? entry : toGroup(entry)));
+  return group.icon === undefined ? { group: group.group, pages } : { group: group.group, icon: group.icon, pages };
 }
 
 /** The docs.json element of a tab or anchor, without its content. */

@@ -89,7 +89,7 @@ export function upgradeMintJson(text: string, options: UpgradeMintJsonOptions = 
   else config = upgradeConfig(mint, report);
   const findings = [...report.findings];
   let output: string | undefined;
-  if (config !== undefined) {
+  if (config !== undefined && !findings.some((finding) => finding.severity === 'error')) {
     output = `${JSON.stringify(config, null, 2)}\n`;
     findings.push(...checkResult(output));
   }
