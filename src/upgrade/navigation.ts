@@ -270,10 +270,8 @@ function divisionElement(division: Division): Element {
   if (division.icon !== undefined) element.icon = division.icon;
   if (division.color !== undefined) element.color = division.color;
   if (division.hidden) element.hidden = true;
-  if (isExternalUrl(division.url)) {
-    element.href = division.url;
-    if (division.openapi !== undefined) element.openapi = division.openapi;
-  } else if (division.openapi !== undefined) {
+  if (isExternalUrl(division.url)) element.href = division.url;
+  else if (division.openapi !== undefined) {
     // The legacy openapi of a tab documented the endpoints whose pages live under its prefix.
     element.openapi = { source: division.openapi, directory: division.url };
   }
@@ -315,6 +313,11 @@ function readGroup(value: unknown, pointer: string, report: UpgradeReport): Lega
       if (nested !== undefined) pages.push(nested);
     }
   });
+  if (pages.length === 0) {
+    // docs.json shows nothing for a group without pages; the platform's upgrade leaves it out too.
+    report.lost(pointer, `Group "${value.group}" has no pages: it is left out of docs.json.`, 'Add pages to it, or remove it.');
+    return undefined;
+  }
   // mint.json showed a group named "" without a title; docs.json needs a name, and a space shows none.
   if (value.group.trim() === '') report.decide(joinPointer(pointer, 'group'), 'This group has no name: it becomes " ", which docs.json accepts and shows as no title.');
   const group: LegacyGroup = { group: value.group.trim() === '' ? ' ' : value.group, pages };
@@ -342,7 +345,8 @@ function readDivisions(value: unknown, pointer: string, kind: 'tab' | 'anchor', 
     report.unknownKeys(item, at, DIVISION_KEYS, `docs.json ${kind}s have no such setting`);
     const division: Division = { kind, name, url: isExternalUrl(url) ? url : trimSlashes(url), pointer: at };
     if (typeof item.version === 'string') division.version = item.version;
-    if (item.openapi !== undefined) division.openapi = item.openapi;
+    if (item.openapi !== undefined && isExternalUrl(url)) report.unmapped(joinPointer(at, 'openapi'), item.openapi, `a ${kind} that links to another site holds no pages, so its endpoints would show nowhere`);
+    else if (item.openapi !== undefined) division.openapi = item.openapi;
     if (item.isDefaultHidden === true) division.hidden = true;
     if (kind === 'anchor') {
       const anchorIcon = icon(item.icon, item.iconType);
