@@ -54,8 +54,8 @@ const settings = fc.record(
 const firstGroup = fc.record({ group: fc.constantFrom('Home', 'Start'), pages: fc.array(fc.constantFrom('index', 'home', 'welcome'), { minLength: 1, maxLength: 2 }) });
 
 const navigation = fc
-  .oneof(fc.uniqueArray(versionName, { maxLength: 3 }), fc.constant(['English', 'French']))
-  .chain((versions) =>
+  .oneof(fc.uniqueArray(versionName, { maxLength: 3 }), fc.constant<string[]>(['English', 'French']))
+  .chain((versions: string[]) =>
     fc.record(
       {
         navigation: fc.tuple(firstGroup, fc.array(group, { maxLength: 5 })).map(([first, rest]) => [first, ...rest.map((entry) => (entry.version !== undefined && !versions.includes(entry.version) ? { ...entry, version: undefined } : entry))]),
