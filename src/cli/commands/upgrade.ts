@@ -1,8 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
-import { upgradeMintJson, type UpgradeDecision, type UpgradeMintJsonResult } from '../../upgrade/index.js';
+import { upgradeSite, type SiteUpgrade } from '../../node/upgrade-site.js';
+import type { UpgradeDecision } from '../../upgrade/index.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 import { plural, useColor } from '../output.js';
 
@@ -27,15 +26,7 @@ missing or has errors, docs.json exists without --force, or writing failed (then
 changed), 2 on a usage error.`;
 
 /** What one run did, for both output formats. */
-interface UpgradeRun {
-  root: string;
-  dryRun: boolean;
-  result?: UpgradeMintJsonResult;
-  source?: string;
-  written: string[];
-  deleted: string[];
-  error?: string;
-}
+type UpgradeRun = SiteUpgrade & { dryRun: boolean };
 
 /** \`quire upgrade\`: writes docs.json from a legacy mint.json. */
 export const upgradeCommand: Command = {
@@ -52,7 +43,7 @@ export const upgradeCommand: Command = {
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     if (values['dry-run'] && values.remove) throw new UsageError('--remove deletes mint.json, which --dry-run never does: use one or the other');
     const root = path.resolve(io.cwd, positionals[0] ?? '.');
-    const run = await upgrade(root, { dryRun: values['dry-run'], force: values.force, remove: values.remove });
+    const run: UpgradeRun = { ...(await upgradeSite(root, { dryRun: values['dry-run'], force: values.force, remove: values.remove })), dryRun: values['dry-run'] };
     const name = (file: string) => path.relative(io.cwd, path.join(root, file)).split(path.sep).join('/') || file;
     if (values.format === 'json') io.stdout.write(`${JSON.stringify(jsonReport(run, name), null, 2)}\n`);
     else io.stdout.write(textReport(run, io, name));
@@ -60,45 +51,6 @@ export const upgradeCommand: Command = {
     return failed ? ExitCode.problems : ExitCode.ok;
   },
 };
-
-async function upgrade(root: string, options: { dryRun: boolean; force: boolean; remove: boolean }): Promise<UpgradeRun> {
-  const run: UpgradeRun = { root, dryRun: options.dryRun, written: [], deleted: [] };
-  const mintPath = path.join(root, 'mint.json');
-  const docsPath = path.join(root, 'docs.json');
-  try {
-    run.source = await readFile(mintPath, 'utf8');
-  } catch (error) {
-    run.error = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'There is no mint.json here: nothing to upgrade.' : `mint.json could not be read: ${(error as Error).message}`;
-    return run;
-  }
-  run.result = upgradeMintJson(run.source, { file: 'mint.json' });
-  const text = run.result.text;
-  if (text === undefined) return run;
-  if (options.dryRun) return run;
-  if (!options.force && (await exists(docsPath))) {
-    run.error = 'docs.json exists already: nothing was written. Use --force to overwrite it.';
-    return run;
-  }
-  const changes: FileChange[] = [{ kind: 'write', path: docsPath, content: text }];
-  if (options.remove) changes.push({ kind: 'delete', path: mintPath });
-  try {
-    await writeFilesAtomically(changes);
-    run.written.push('docs.json');
-    if (options.remove) run.deleted.push('mint.json');
-  } catch (error) {
-    run.error = error instanceof WriteFilesError && !error.rolledBack ? `Writing ${error.file} failed (${error.message}), and some files could not be put back: ${error.leftovers.join(', ')} hold the originals.` : `Writing failed (${(error as Error).message}): nothing changed.`;
-  }
-  return run;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function textReport(run: UpgradeRun, io: CliIo, name: (file: string) => string): string {
   const out: string[] = [];
