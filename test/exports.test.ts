@@ -9,11 +9,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 describe('public exports', () => {
   it('quire', async () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
-      'AnchorSchema', 'COMPILED_SITE_VERSION', 'DIAGNOSTIC_CODES', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
+      'AnchorSchema', 'COMPILED_SITE_VERSION', 'DIAGNOSTIC_CODES', 'DOCS_JSON_SCHEMA_URL', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'RULE_SEVERITIES', 'TabSchema', 'ThemeSchema',
       'VersionSchema', 'applyRules', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'compileSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
       'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson',
-      'parseRuleConfig', 'planOpenApiFiles', 'resolveNavigation', 'ruleFor',
+      'parseRuleConfig', 'planOpenApiFiles', 'resolveNavigation', 'ruleFor', 'upgradeMintJson',
     ]);
   });
 

@@ -52,6 +52,8 @@ export const DIAGNOSTIC_CODES = [
   'openapi/unsupported-version', 'openapi/url-skipped', 'openapi/x-webhooks', 'openapi/yaml-alias-limit',
   // rules
   'rules/invalid-severity', 'rules/invalid-type', 'rules/two-files', 'rules/unknown-code', 'rules/unknown-key',
+  // upgrade
+  'upgrade/invalid-result', 'upgrade/invalid-value', 'upgrade/unmapped-key', 'upgrade/value-dropped',
 ] as const;
 
 /** A code Quire reports. */

@@ -4,7 +4,8 @@ import { keysCommand } from './keys.js';
 import { migrateMdxCommand } from './migrate-mdx.js';
 import { openApiFileCommand } from './openapi-file.js';
 import { serveCommand } from './serve.js';
+import { upgradeCommand } from './upgrade.js';
 import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, keysCommand, serveCommand];
+export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, upgradeCommand, keysCommand, serveCommand];
