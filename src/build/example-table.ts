@@ -1,19 +1,17 @@
 import type { EndpointPage, ExampleModel, MediaTypeModel } from '../openapi/types.js';
+import type { CompiledSharedExamples } from './types.js';
 
 /** What a parameter or media type writes of its examples: those in place, and where the whole list is. */
-export interface CompiledExamples {
-  examples: ExampleModel[];
-  /** Index of the whole list in the table's `examples`, when `examples` holds only its first (or none). */
-  sharedExamples?: number;
-}
+type CompiledExamples = { examples: ExampleModel[] } & CompiledSharedExamples;
 
 /**
  * Lists of examples that several pages of a document show, written once in the document's table.
  * Azure's descriptions give a path parameter shared by 160 operations one example per operation
  * (15 KB), and every page repeated them all: 14 times the description. A renderer draws the first
  * example at the top of a page (the playground's value, the selected example) and the others on
- * demand, so a list shown on several pages keeps its first example in place, when it fits the
- * budgets, and is written whole once in the table. A list seen on one page stays in place.
+ * demand, so a list shown on several pages, whose copies would pass the inline budget, keeps
+ * its first example in place (when that one fits the budgets) and is written whole once in the
+ * table. A list seen on one page stays in place.
  */
 export class ExampleTable {
   /** The serialised form of each list, by list: models share lists, equal lists compare by it. */
@@ -47,7 +45,10 @@ export class ExampleTable {
     const first = list.slice(0, 1);
     const size = list.length === 1 ? key.length : JSON.stringify(first).length;
     const firstFits = size <= this.budget.inline && size * copies <= this.budget.shared;
-    if (copies < 2 || (list.length === 1 && firstFits)) return { examples: list };
+    // Written in place unless repeating it costs more than a page may hold of one example: a
+    // short list on a few pages is read without the table.
+    const repeated = (copies - 1) * key.length > this.budget.inline;
+    if (copies < 2 || (firstFits && (list.length === 1 || !repeated))) return { examples: list };
     let index = this.index.get(key);
     if (index === undefined) {
       index = this.lists.push(list) - 1;
