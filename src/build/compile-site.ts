@@ -75,7 +75,7 @@ export function compileSite(input: CompileSiteInput): CompileSiteResult {
     files.push({ path: model, content: `${JSON.stringify(table.writer.page(page))}\n` });
   }
   for (const [file, table] of [...tables].sort(([, a], [, b]) => compare(a.path, b.path))) {
-    const content: CompiledSchemaTable = { format: 'quire-schemas', version: COMPILED_SITE_VERSION, file, schemas: table.writer.table() };
+    const content: CompiledSchemaTable = { format: 'quire-schemas', version: COMPILED_SITE_VERSION, file, schemas: table.writer.table(), examples: table.writer.exampleTable() };
     files.push({ path: table.path, content: `${JSON.stringify(content)}\n` });
   }
 

@@ -1,7 +1,8 @@
 import { isObject, type JsonObject } from '../openapi/json.js';
 import { SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS, schemaOrigin, type SchemaOrigin } from '../openapi/refs.js';
-import type { EndpointPage, MediaTypeModel, ParameterModel, ResponseModel } from '../openapi/types.js';
-import type { CompiledEndpointPage, CompiledSchemaReference, CompiledSchemeMention } from './types.js';
+import type { EndpointPage, ExampleModel, MediaTypeModel, ParameterModel } from '../openapi/types.js';
+import { ExampleTable } from './example-table.js';
+import type { CompiledEndpointPage, CompiledMediaType, CompiledParameter, CompiledSchemaReference, CompiledSchemeMention } from './types.js';
 
 /**
  * What a page model writes of a referenced (shared) schema depends on its level, counted from the
@@ -58,12 +59,15 @@ export class SchemaTableWriter {
   private readonly uses = new Map<object, number>();
   /** Referenced schemas already written in full in the body or response being written. */
   private written = new Set<object>();
+  /** Lists of examples shown on several pages, written once. */
+  private readonly examples = new ExampleTable({ inline: INLINE_BUDGET, shared: SHARED_BUDGET });
 
   /** `tablePath`: the table's file relative to site.json, written in every page model. */
   constructor(private readonly tablePath: string) {}
 
   /** Counts the referenced schemas `page` draws at level 0; every page is counted before the first is written. */
   count(page: EndpointPage): void {
+    this.examples.count(page);
     const seen = new Set<object>();
     const visit = (model: unknown): void => {
       if (!isObject(model) || seen.has(model)) return;
@@ -87,7 +91,7 @@ export class SchemaTableWriter {
       ...page,
       security: securityOnce(page.security),
       parameters: { path: this.parameters(page.parameters.path), query: this.parameters(page.parameters.query), header: this.parameters(page.parameters.header), cookie: this.parameters(page.parameters.cookie) },
-      responses: page.responses.map((response): ResponseModel => ({ ...response, headers: this.parameters(response.headers), content: this.media(response.content) })),
+      responses: page.responses.map((response) => ({ ...response, headers: this.parameters(response.headers), content: this.media(response.content) })),
       schemas: this.tablePath,
     };
     if (page.requestBody) compiled.requestBody = { ...page.requestBody, content: this.media(page.requestBody.content) };
@@ -108,17 +112,31 @@ export class SchemaTableWriter {
     return table;
   }
 
-  private parameters(list: ParameterModel[]): ParameterModel[] {
+  /** Lists of examples shown on several pages, in the order the pages written so far first showed them. */
+  exampleTable(): ExampleModel[][] {
+    return this.examples.table();
+  }
+
+  private parameters(list: ParameterModel[]): CompiledParameter[] {
     return list.map((parameter) => {
-      if (parameter.schema === undefined) return parameter;
+      const compiled: CompiledParameter = { ...parameter, ...this.examples.compile(parameter.examples) };
+      if (parameter.schema === undefined) return compiled;
       this.written = new Set();
-      return { ...parameter, schema: this.schema(parameter.schema, 0) as JsonObject };
+      return { ...compiled, schema: this.schema(parameter.schema, 0) as JsonObject };
     });
   }
 
-  private media(list: MediaTypeModel[]): MediaTypeModel[] {
+  private media(list: MediaTypeModel[]): CompiledMediaType[] {
     this.written = new Set();
-    return list.map((media) => (media.schema === undefined ? media : { ...media, schema: this.schema(media.schema, 0) as JsonObject }));
+    const written: MediaTypeModel[] = [];
+    return list.map((media): CompiledMediaType => {
+      // Drawn exactly as an earlier media type of this body: that one is written, this one names it.
+      const same = written.find((earlier) => this.examples.same(earlier, media));
+      if (same) return { mediaType: media.mediaType, sameAs: same.mediaType };
+      written.push(media);
+      const compiled = { ...media, ...this.examples.compile(media.examples) };
+      return media.schema === undefined ? compiled : { ...compiled, schema: this.schema(media.schema, 0) as JsonObject };
+    });
   }
 
   /** A schema at `level`: inline, or a reference into the table. */

@@ -1,10 +1,10 @@
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
 import type { HttpMethod, PageSection } from '../navigation/types.js';
-import type { EndpointPage, SecuritySchemeModel } from '../openapi/types.js';
+import type { EndpointPage, ExampleModel, MediaTypeModel, ParameterModel, RequestBodyModel, ResponseModel, SecuritySchemeModel } from '../openapi/types.js';
 
 /** The version of the compiled site format this Quire writes; a reader checks it first. */
-export const COMPILED_SITE_VERSION = 2;
+export const COMPILED_SITE_VERSION = 3;
 
 /**
  * `site.json` of `quire build`: the site settings, the navigation as a renderer draws it, every
@@ -129,12 +129,39 @@ export interface CompiledEndpointEntry {
  * parameters, body and responses written inline down to their properties, and referenced schemas
  * below that written as {@link CompiledSchemaReference}s into the document's schema table.
  */
-export type CompiledEndpointPage = Omit<EndpointPage, 'security'> & {
+export type CompiledEndpointPage = Omit<EndpointPage, 'security' | 'parameters' | 'requestBody' | 'responses'> & {
   /** As `EndpointPage.security`; a scheme is described in full where the page first names it, as a {@link CompiledSchemeMention} after that. */
   security: Array<{ schemes: Array<SecuritySchemeModel | CompiledSchemeMention> }>;
+  parameters: Record<ParameterModel['in'], CompiledParameter[]>;
+  requestBody?: Omit<RequestBodyModel, 'content'> & { content: CompiledMediaType[] };
+  responses: Array<Omit<ResponseModel, 'headers' | 'content'> & { headers: CompiledParameter[]; content: CompiledMediaType[] }>;
   /** File of the document's schema table, relative to site.json: `schemas/openapi-json.json`. */
   schemas: string;
 };
+
+/**
+ * Where a list of examples is shown on several pages of a document, `examples` holds its first
+ * example (none when that one is too large to repeat) and `sharedExamples` the index of the
+ * whole list in the table's `examples`.
+ */
+export interface CompiledSharedExamples {
+  sharedExamples?: number;
+}
+
+/** A parameter or header as written: its examples may be shared ({@link CompiledSharedExamples}). */
+export type CompiledParameter = ParameterModel & CompiledSharedExamples;
+
+/** A media type of a body or response as written: in full, or as the same as an earlier one. */
+export type CompiledMediaType = (MediaTypeModel & CompiledSharedExamples) | CompiledMediaTypeAlias;
+
+/**
+ * A media type drawn exactly as an earlier one of the same body or response (same schema, same
+ * examples), which is written once: `sameAs` names that media type.
+ */
+export interface CompiledMediaTypeAlias {
+  mediaType: string;
+  sameAs: string;
+}
 
 /** A security scheme the page has already described: its name (`scheme`), type and the scopes this requirement needs. */
 export interface CompiledSchemeMention {
@@ -162,4 +189,6 @@ export interface CompiledSchemaTable {
   file: string;
   /** Schema by JSON pointer in the document (`/components/schemas/User`), sorted by pointer. */
   schemas: Record<string, unknown>;
+  /** Lists of examples shown on several pages, in the order pages first show them; a page names one by its index (`sharedExamples`). */
+  examples: ExampleModel[][];
 }

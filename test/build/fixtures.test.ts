@@ -84,3 +84,48 @@ describe('a schema referenced from 1,000 places', () => {
     expect(page.responses[0].content[0].schema.properties.tree).toMatchObject({ $ref: '#/components/schemas/Node', name: 'Node', type: 'object' });
   });
 });
+
+/** Bytes of every file written, over the bytes of the fixture's description. */
+function ratio(name: string, files: CompiledFile[]): number {
+  const description = statSync(fixturePath('build', name, 'openapi.json')).size;
+  return files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0) / description;
+}
+
+describe('one body under 300 media types (Google mirror timeline.insert)', () => {
+  it('writes the body once and names it under the other media types; the output stays under 10x the description', async () => {
+    const { folder, files } = await build('body-many-media-types');
+    // Before: every media type wrote the generated example again, 14x the description.
+    expect(ratio('body-many-media-types', files)).toBeLessThan(10);
+    const insert = JSON.parse(readFileSync(path.join(folder, 'endpoints/api-reference/timeline/insert-a-timeline-item.json'), 'utf8'));
+    const content = insert.requestBody.content;
+    expect(content).toHaveLength(300);
+    // The first media type is drawn from the page alone: its schema's fields and its example.
+    expect(content[0]).toMatchObject({ mediaType: 'application/json', examples: [{ generated: true, value: { text: 'string' } }], schema: { type: 'object' } });
+    expect(content.slice(1)).toEqual(Array.from({ length: 299 }, (_, index) => ({ mediaType: `image/x-kind-${index + 1}`, sameAs: 'application/json' })));
+    // Media types whose examples differ are each written; one like an earlier one names it.
+    const update = JSON.parse(readFileSync(path.join(folder, 'endpoints/api-reference/timeline/update-a-timeline-item.json'), 'utf8'));
+    expect(update.requestBody.content.map((media: { mediaType: string; sameAs?: string; examples?: unknown }) => [media.mediaType, media.sameAs, media.examples])).toEqual([
+      ['application/json', undefined, [{ value: { text: 'Updated' } }]],
+      ['application/xml', undefined, [{ value: { text: 'Updated in XML' } }]],
+      ['text/plain', 'application/json', undefined],
+    ]);
+  });
+});
+
+describe('examples on a parameter shared by 300 operations (Azure LUIS Authoring, cosmos-db)', () => {
+  it('writes the list once in the table; each page keeps the first example in place', async () => {
+    const { folder, files } = await build('examples-shared-parameter');
+    // Before: each of the 300 pages wrote the 300 examples, 54x the description.
+    expect(ratio('examples-shared-parameter', files)).toBeLessThan(10);
+    const table = JSON.parse(readFileSync(path.join(folder, 'schemas/openapi-json.json'), 'utf8'));
+    expect(table.examples).toHaveLength(1);
+    expect(table.examples[0]).toHaveLength(300);
+    expect(table.examples[0][299]).toEqual({ name: 'Successful Get Item 299 request', value: '00000299-c573-46b3-bc4c-ae01d686e68e' });
+    const page = JSON.parse(readFileSync(path.join(folder, 'endpoints/api-reference/items/get-item-7.json'), 'utf8'));
+    expect(page.parameters.path).toEqual([
+      { name: 'appId', in: 'path', required: true, deprecated: false, description: 'The application ID.', schema: { type: 'string', format: 'uuid' }, examples: [{ name: 'Successful Get Item 0 request', value: '00000000-c573-46b3-bc4c-ae01d686e68e' }], sharedExamples: 0 },
+    ]);
+    const all = files.map((file) => file.content).join('\n');
+    expect(all.split('00000299-c573').length - 1).toBe(1);
+  });
+});

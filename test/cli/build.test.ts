@@ -17,7 +17,7 @@ describe('quire build (built CLI)', () => {
     expectTree(target, fixturePath('cli', 'build-example-site.expected'));
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
     expect(site.format).toBe('quire-site');
-    expect(site.version).toBe(2);
+    expect(site.version).toBe(3);
     // Every endpoint entry names a model file that holds that page, and the schema table its references point into.
     for (const entry of site.endpoints) {
       const model = JSON.parse(readFileSync(path.join(target, entry.model), 'utf8'));
@@ -25,7 +25,7 @@ describe('quire build (built CLI)', () => {
       expect(model.method).toBe(entry.method);
       expect(model.schemas).toBe(entry.schemas);
       const table = JSON.parse(readFileSync(path.join(target, entry.schemas), 'utf8'));
-      expect(table).toMatchObject({ format: 'quire-schemas', version: 2, file: model.file });
+      expect(table).toMatchObject({ format: 'quire-schemas', version: 3, file: model.file });
       for (const ref of JSON.stringify(model).matchAll(/"\$ref":"#([^"]*)"/g)) expect(table.schemas, ref[1]).toHaveProperty([decodeURIComponent(ref[1] as string)]);
     }
     // Reading order: previous/next chain the pages of each section.
