@@ -29,6 +29,9 @@ describe('parseFrontmatter on generated frontmatter', () => {
         // an escaped line break, and takes a lone carriage return for a line break: there the
         // platform, and Quire, differ from the YAML parser.
         if (/[ \t]\r?\n|\\\r?\n|\r(?!\n)/.test(yaml)) return;
+        // The platform's reader trims the block: a first field indented after blank lines loses its
+        // indentation, and the lines after it no longer line up (an error there, and in Quire).
+        if (/^\s*\n[ \t]+\S/.test(yaml)) return;
         // A mapping as a key (`? x: y`) becomes a key string written by the YAML library, not by the page.
         if (/^\? /m.test(yaml)) return;
         const document = parseDocument(yaml, { uniqueKeys: true });
