@@ -50,6 +50,8 @@ export const validateCommand: Command = {
     } else {
       const text = formatDiagnostics(site.diagnostics, site.sources, { color: useColor(io) });
       if (text) io.stdout.write(`${text}\n`);
+      // Not a site at all: that one message says everything; counts of nothing would only distract.
+      if (site.diagnostics.some((diagnostic) => diagnostic.code === 'config/not-found')) return ExitCode.problems;
       for (const missing of site.missingPages) io.stdout.write(`${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`);
       if (found) io.stdout.write(`${describeFound(found)}\n`);
       if (site.omitted?.length) io.stdout.write(`${describeOmitted(site.omitted)}\n`);
