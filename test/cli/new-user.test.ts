@@ -30,3 +30,21 @@ describe('quire validate in the wrong folder', () => {
     expect(stdout).not.toContain('draft.mdx');
   });
 });
+
+describe('unknown or incomplete flags', () => {
+  const cases: Array<{ args: string[]; says: string }> = [
+    { args: ['validate', '--strcit'], says: 'quire validate: unknown option --strcit; did you mean --strict?\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n' },
+    { args: ['validate', '--format'], says: 'quire validate: option --format needs a value\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n' },
+    { args: ['validate', '--strict=yes'], says: 'quire validate: option --strict takes no value\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n' },
+    { args: ['build', '-x'], says: 'quire build: unknown option -x\nUsage: quire build [dir] -o <out> [options] (quire build --help for all options)\n' },
+    { args: ['valdate'], says: 'quire: unknown command valdate; did you mean validate?\nUsage: quire <command> [options] (quire --help lists the commands)\n' },
+  ];
+  for (const { args, says } of cases) {
+    it(`quire ${args.join(' ')}: one message, one usage line, exit 2`, () => {
+      const { code, stdout, stderr } = quire(args);
+      expect(code).toBe(2);
+      expect(stderr).toBe(says);
+      expect(stdout).toBe('');
+    });
+  }
+});
