@@ -48,3 +48,31 @@ describe('unknown or incomplete flags', () => {
     });
   }
 });
+
+describe('a long list of diagnostics', () => {
+  const site = 'fixtures/cli/validate-broken-site';
+
+  it('ends with how many of each code, most frequent first', () => {
+    const { stdout } = quire(['validate', site]);
+    expect(stdout).toMatch(/\nBy code: 2 navigation\/redirect-loop, 1 navigation\/invalid-root, 1 navigation\/missing-page, 1 navigation\/redirect-to-nothing, 1 openapi\/frontmatter-not-found, 1 openapi\/ref-not-found, 1 openapi\/reference-not-found\.\n7 errors, 1 warning in 5 pages\n$/);
+  });
+
+  it('prints errors only with --quiet and at most n with --max-diagnostics, and says what it left out', () => {
+    const all = quire(['validate', site]);
+    const quiet = quire(['validate', site, '--quiet']);
+    expect(quiet.code).toBe(1);
+    expect(quiet.stdout).not.toMatch(/^\S+ warning [a-z]+\//m);
+    expect(quiet.stdout).toContain('\n1 warning not shown (--quiet).\n');
+    const cut = quire(['validate', site, '--max-diagnostics', '2']);
+    expect(cut.stdout.match(/^\S+ (?:error|warning) [a-z]+\//gm)).toHaveLength(2);
+    expect(cut.stdout).toContain('\n6 more diagnostics not shown (--max-diagnostics).\n');
+    // The overview and the counts are those of the whole run.
+    for (const run of [quiet, cut]) expect(run.stdout.split('\n').slice(-4)).toEqual(all.stdout.split('\n').slice(-4));
+  });
+
+  it('leaves --format json as it was: every diagnostic, no summary text', () => {
+    const json = JSON.parse(quire(['validate', site, '--format', 'json', '--quiet', '--max-diagnostics', '1']).stdout);
+    expect(json.diagnostics).toHaveLength(8);
+    expect(quire(['validate', site, '--max-diagnostics', 'ten']).stderr).toContain('--max-diagnostics must be a whole number, not "ten"');
+  });
+});

@@ -96,7 +96,7 @@ describe('quire validate (built CLI)', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('');
     expect(stdout).toBe(expectedText(fixturePath('cli', 'validate-partial-site.expected.txt'), stdout));
-    expect(stdout).toMatch(/\nChecked the site without 1 key of docs\.json, which has errors\.\n4 errors, 0 warnings in 5 pages\n$/);
+    expect(stdout).toMatch(/\nChecked the site without 1 key of docs\.json, which has errors\.\nBy code: [^\n]+\.\n4 errors, 0 warnings in 5 pages\n$/);
     const report = JSON.parse(quire(['validate', 'fixtures/cli/validate-partial-site', '--format', 'json']).stdout);
     expect(report).toMatchObject({ valid: false, errors: 4, warnings: 0, pages: 5, navigation: { tabs: 2, groups: 4 } });
     expect(report.omitted).toEqual([{ kind: 'key', file: 'fixtures/cli/validate-partial-site/docs.json', pointer: '/navigation/tabs/0/groups/1/pagess', line: 11, column: 34 }]);

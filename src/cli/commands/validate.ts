@@ -4,6 +4,7 @@ import { formatDiagnostics } from '../../diagnostics/format.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
+import { describeLeftOut, parseMaxDiagnostics, selectShown, summarizeByCode } from '../diagnostic-list.js';
 import { plural, useColor } from '../output.js';
 
 const usage = `Usage: quire validate [dir] [options]
@@ -12,7 +13,8 @@ Checks the site in [dir] (default: the current folder) without rendering it: its
 the files its $refs point to; the navigation (every page has a file, group roots exist); the
 OpenAPI documents referenced anywhere and every endpoint reference against them; the frontmatter
 of every page, including \`openapi:\` and \`openapi-schema:\`; redirects whose destination is not a
-page. Prints every problem with its file, line and column, then a summary line. Shows progress on
+page. Prints every problem with its file, line and column, then how many of each code, then a
+summary line. Shows progress on
 a terminal. When docs.json has errors, the rest of the site is still checked, without the parts of
 docs.json that have them (a group, a tab, a setting); the summary names what was left out.
 
@@ -23,6 +25,9 @@ those after the rules.
 Options:
   --strict           Report unknown keys outside navigation as errors, not warnings
   --format <format>  text (default) or json (one JSON document, for CI)
+  --quiet            Print errors only (warnings are still counted)
+  --max-diagnostics <n>
+                     Print at most n diagnostics (the summary still counts all)
   --offline          Do not fetch OpenAPI documents given by URL; warn about each
                      and check nothing against it (also when no network answers)
 ${ruleOptionHelp(21)}
@@ -36,9 +41,11 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
+    const max = parseMaxDiagnostics(values['max-diagnostics']);
+    if (typeof max === 'string') throw new UsageError(max);
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
     const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = site.diagnostics.length - errors;
@@ -48,14 +55,19 @@ export const validateCommand: Command = {
       const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, diagnostics: site.diagnostics };
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
-      const text = formatDiagnostics(site.diagnostics, site.sources, { color: useColor(io) });
+      const selection = selectShown(site.diagnostics, { quiet: values.quiet, max });
+      const text = formatDiagnostics(selection.shown, site.sources, { color: useColor(io) });
       if (text) io.stdout.write(`${text}\n`);
+      const leftOut = describeLeftOut(selection);
+      if (leftOut) io.stdout.write(`${leftOut}\n`);
       // Not a site at all: that one message says everything; counts of nothing would only distract.
       if (site.diagnostics.some((diagnostic) => diagnostic.code === 'config/not-found')) return ExitCode.problems;
       for (const missing of site.missingPages) io.stdout.write(`${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`);
       if (found) io.stdout.write(`${describeFound(found)}\n`);
       if (site.omitted?.length) io.stdout.write(`${describeOmitted(site.omitted)}\n`);
       else if (!checked && errors > 0) io.stdout.write('The navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs.json to check them with.\n');
+      const byCode = summarizeByCode(site.diagnostics);
+      if (byCode) io.stdout.write(`${byCode}\n`);
       const scope = site.pages ? ` in ${plural(site.pages.byPath.size, 'page')}` : '';
       io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${scope}\n`);
     }
