@@ -54,7 +54,7 @@ describe('a long list of diagnostics', () => {
 
   it('ends with how many of each code, most frequent first', () => {
     const { stdout } = quire(['validate', site]);
-    expect(stdout).toMatch(/\nBy code: 2 navigation\/redirect-loop, 1 navigation\/invalid-root, 1 navigation\/missing-page, 1 navigation\/redirect-to-nothing, 1 openapi\/frontmatter-not-found, 1 openapi\/ref-not-found, 1 openapi\/reference-not-found\.\n7 errors, 1 warning in 5 pages\n$/);
+    expect(stdout).toMatch(/\nBy code: 2 navigation\/redirect-loop, 1 navigation\/invalid-root, 1 navigation\/missing-page, 1 navigation\/redirect-to-nothing, 1 openapi\/frontmatter-not-found, 1 openapi\/ref-not-found, 1 openapi\/reference-not-found\.\n7 errors, 1 warning in 5 pages \(1 without a file\)\n$/);
   });
 
   it('prints errors only with --quiet and at most n with --max-diagnostics, and says what it left out', () => {
@@ -74,5 +74,21 @@ describe('a long list of diagnostics', () => {
     const json = JSON.parse(quire(['validate', site, '--format', 'json', '--quiet', '--max-diagnostics', '1']).stdout);
     expect(json.diagnostics).toHaveLength(8);
     expect(quire(['validate', site, '--max-diagnostics', 'ten']).stderr).toContain('--max-diagnostics must be a whole number, not "ten"');
+  });
+});
+
+describe('counts named for what they count', () => {
+  // validate-broken-site lists 5 page paths (guides/instal has no file) and 2 endpoint references.
+  it('validate: page entries and endpoint entries apart, and the pages without a file', () => {
+    const { stdout } = quire(['validate', 'fixtures/cli/validate-broken-site']);
+    expect(stdout).toContain('\nFound 2 tabs, 2 groups, 5 page entries, 2 endpoint entries, 1 OpenAPI reference.\n');
+    expect(stdout).toMatch(/\n7 errors, 1 warning in 5 pages \(1 without a file\)\n$/);
+    expect(JSON.parse(quire(['validate', 'fixtures/cli/validate-broken-site', '--format', 'json']).stdout).navigation).toMatchObject({ pages: 7, endpoints: 2 });
+  });
+
+  it('build: the pages built, of which endpoint pages and pages without a file', () => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'quire-counts-')), 'site');
+    const { stdout } = quire(['build', 'fixtures/cli/validate-broken-site', '-o', out]);
+    expect(stdout).toMatch(/\nBuilt 6 pages \(2 endpoint pages, 1 page without a file\) into /);
   });
 });

@@ -68,7 +68,9 @@ export const validateCommand: Command = {
       else if (!checked && errors > 0) io.stdout.write('The navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs.json to check them with.\n');
       const byCode = summarizeByCode(site.diagnostics);
       if (byCode) io.stdout.write(`${byCode}\n`);
-      const scope = site.pages ? ` in ${plural(site.pages.byPath.size, 'page')}` : '';
+      // Distinct page paths listed (a page listed twice is one), some perhaps without a file.
+      const withoutFile = site.missingPages.reduce((sum, missing) => sum + missing.count, 0);
+      const scope = site.pages ? ` in ${plural(site.pages.byPath.size, 'page')}${withoutFile ? ` (${withoutFile} without a file)` : ''}` : '';
       io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${scope}\n`);
     }
     return errors > 0 ? ExitCode.problems : ExitCode.ok;
@@ -80,18 +82,26 @@ interface NavigationCounts {
   versions: number;
   tabs: number;
   groups: number;
+  /** Every string of a `pages` list, endpoint references included. */
   pages: number;
+  /** Of those, the endpoint and webhook references (`GET /users`, `webhook order.created`). */
+  endpoints: number;
   openapi: number;
 }
 
+/** How a `pages` list names an operation instead of a page file. */
+const ENDPOINT_ENTRY = /^(?:get|post|put|patch|delete|head|options|trace|webhook)\s/i;
+
 /** Counts the elements of the navigation tree, for the summary line. */
 function countNavigation(config: DocsConfig): NavigationCounts {
-  const counts: NavigationCounts = { languages: 0, versions: 0, tabs: 0, groups: 0, pages: 0, openapi: 0 };
+  const counts: NavigationCounts = { languages: 0, versions: 0, tabs: 0, groups: 0, pages: 0, endpoints: 0, openapi: 0 };
   const visit = (value: unknown, list?: string): void => {
     if (Array.isArray(value)) {
       for (const item of value) {
-        if (typeof item === 'string' && list === 'pages') counts.pages++;
-        else visit(item, list);
+        if (typeof item === 'string' && list === 'pages') {
+          counts.pages++;
+          if (ENDPOINT_ENTRY.test(item.trim())) counts.endpoints++;
+        } else visit(item, list);
       }
       return;
     }
@@ -124,7 +134,8 @@ function describeFound(counts: NavigationCounts): string {
     counts.versions && plural(counts.versions, 'version'),
     counts.tabs && plural(counts.tabs, 'tab'),
     plural(counts.groups, 'group'),
-    plural(counts.pages, 'page entry').replace('entrys', 'entries'),
+    plural(counts.pages - counts.endpoints, 'page entry').replace('entrys', 'entries'),
+    counts.endpoints && plural(counts.endpoints, 'endpoint entry').replace('entrys', 'entries'),
     counts.openapi && plural(counts.openapi, 'OpenAPI reference'),
   ].filter(Boolean);
   return `Found ${parts.join(', ')}.`;
