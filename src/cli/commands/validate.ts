@@ -1,6 +1,7 @@
 import type { OmittedPart } from '../../config/parse-docs-json.js';
 import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
+import { findUnlistedPages } from '../../navigation/unlisted-pages.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
@@ -51,8 +52,9 @@ export const validateCommand: Command = {
     const warnings = site.diagnostics.length - errors;
     const checked = site.config ?? site.partialConfig;
     const found = checked ? countNavigation(checked) : undefined;
+    const unlisted = site.pages ? findUnlistedPages(site.files, site.pages, site.endpointPages.map((page) => page.url)) : [];
     if (values.format === 'json') {
-      const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, diagnostics: site.diagnostics };
+      const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, unlistedPages: unlisted, diagnostics: site.diagnostics };
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
       const selection = selectShown(site.diagnostics, { quiet: values.quiet, max });
@@ -63,6 +65,7 @@ export const validateCommand: Command = {
       // Not a site at all: that one message says everything; counts of nothing would only distract.
       if (site.diagnostics.some((diagnostic) => diagnostic.code === 'config/not-found')) return ExitCode.problems;
       for (const missing of site.missingPages) io.stdout.write(`${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`);
+      if (unlisted.length) io.stdout.write(`${describeUnlisted(unlisted)}\n`);
       if (found) io.stdout.write(`${describeFound(found)}\n`);
       if (site.omitted?.length) io.stdout.write(`${describeOmitted(site.omitted)}\n`);
       else if (!checked && errors > 0) io.stdout.write('The navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs.json to check them with.\n');
@@ -118,6 +121,16 @@ function countNavigation(config: DocsConfig): NavigationCounts {
   if (config.api?.openapi !== undefined) counts.openapi++;
   return counts;
 }
+
+/** How many page files no navigation entry lists, and the first few of them (all are in --format json). */
+function describeUnlisted(files: readonly string[]): string {
+  const shown = files.slice(0, UNLISTED_SHOWN).join(', ');
+  const more = files.length > UNLISTED_SHOWN ? ` and ${(files.length - UNLISTED_SHOWN).toLocaleString('en-US')} more (--format json lists all)` : '';
+  const verb = files.length === 1 ? 'is' : 'are';
+  return `${plural(files.length, 'page file')} ${verb} listed in no navigation entry: the platform publishes ${files.length === 1 ? 'it as a hidden page' : 'them as hidden pages'} (reachable by URL only) unless another page imports ${files.length === 1 ? 'it' : 'them'} as a snippet: ${shown}${more}.`;
+}
+
+const UNLISTED_SHOWN = 3;
 
 /** Says what of docs.json the rest of the site was checked without: "Checked without 1 group of docs.json, which has errors." */
 function describeOmitted(omitted: readonly OmittedPart[]): string {
