@@ -62,8 +62,10 @@ export function compileSite(input: CompileSiteInput): CompileSiteResult {
       continue;
     }
     const model = `endpoints/${url}.json`;
-    models.set(`/${url}`, { model, page });
-    endpoints.push({ href: `/${url}`, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model });
+    // The home page is served at `/`, as the navigation's page nodes say.
+    const href = url === 'index' ? '/' : `/${url}`;
+    models.set(href, { model, page });
+    endpoints.push({ href, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model });
     files.push({ path: model, content: `${JSON.stringify(page)}\n` });
   }
 

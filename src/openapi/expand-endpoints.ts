@@ -119,7 +119,9 @@ class Expander {
     for (const { build, key } of this.references.values()) add(build.pages?.get(key));
     for (const { node, build, key } of this.frontmatterPages) {
       const page = build.pages?.get(key);
-      if (page) add({ ...page, url: node.path });
+      // The page's own frontmatter title wins over the operation's summary, as on the platform and
+      // as after migrate-mdx (which keeps it): the same page has one title whichever way it is written.
+      if (page) add({ ...page, url: node.path, ...(node.title === undefined ? {} : { metadata: { ...page.metadata, title: node.title } }) });
     }
     placeDocsJsonFindings(this.findings, this.options.locate, this.options.file);
     return { tree: { root, global: tree.global }, pages: [...pages.values()], diagnostics: inDocumentOrder(this.diagnostics) };

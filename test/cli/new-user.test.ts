@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { quire } from '../helpers/cli.js';
+import { copyFixture, quire } from '../helpers/cli.js';
 import { fixturePath } from '../helpers/fixtures.js';
 
 // What a new user meets in the first hour (issue 18), each through the built CLI.
@@ -111,5 +111,37 @@ describe('pages no navigation entry lists', () => {
 
   it('says nothing when every page is listed', () => {
     expect(quire(['validate', 'fixtures/example-site']).stdout).not.toContain('no navigation entry');
+  });
+});
+
+describe('the compiled site', () => {
+  // fixtures/cli/mdx-endpoint-title: index.mdx, and api/get-user.mdx titled "Fetch one user" with
+  // `openapi: GET /users/{id}`, whose operation's summary is "Get a user".
+  function build(site: string): { endpoints: Array<{ href: string; title: string }>; pages: Array<{ href: string; label: string; next?: string; previous?: string }> } {
+    const out = path.join(site, 'out');
+    const result = quire(['build', site, '-o', out]);
+    expect(result.code).toBe(0);
+    return JSON.parse(readFileSync(path.join(out, 'site.json'), 'utf8'));
+  }
+
+  it('serves the home page at /, and previous/next are hrefs', () => {
+    const site = build(copyFixture('cli', 'mdx-endpoint-title'));
+    expect(site.pages.map((page) => [page.href, page.previous, page.next])).toEqual([
+      ['/', undefined, '/api/get-user'],
+      ['/api/get-user', '/', undefined],
+    ]);
+  });
+
+  it('titles an MDX endpoint page with its own title, the same before and after migrate-mdx', () => {
+    const folder = copyFixture('cli', 'mdx-endpoint-title');
+    const before = build(folder);
+    expect(before.endpoints).toMatchObject([{ href: '/api/get-user', title: 'Fetch one user' }]);
+    expect(before.pages[1]).toMatchObject({ label: 'Fetch one user' });
+    expect(quire(['migrate-mdx', folder]).code).toBe(0);
+    const after = build(folder);
+    expect(after.endpoints).toEqual(before.endpoints);
+    // The page is now generated (kind `endpoint`, no `openapi:` field); its URL and title are the same.
+    const shown = (pages: typeof before.pages) => pages.map((page) => [page.href, page.label]);
+    expect(shown(after.pages)).toEqual(shown(before.pages));
   });
 });
