@@ -12,7 +12,7 @@ describe('public exports', () => {
       'AnchorSchema', 'COMPILED_SITE_VERSION', 'DIAGNOSTIC_CODES', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'RULE_SEVERITIES', 'TabSchema', 'ThemeSchema',
       'VersionSchema', 'applyRules', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'compileSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
-      'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson',
+      'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson', 'parseFrontmatter',
       'parseRuleConfig', 'planOpenApiFiles', 'resolveNavigation', 'ruleFor',
     ]);
   });
