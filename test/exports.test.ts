@@ -21,9 +21,21 @@ describe('public exports', () => {
     expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['RULE_CONFIG_FILES', 'WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadRuleConfig', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
+  it('quire/server', async () => {
+    expect(Object.keys(await import('../src/server/index.js')).sort()).toEqual([
+      'API_KEY_PREFIX', 'AgentJobRequestSchema', 'DEFAULT_CONVERSATION_LIMIT', 'DEFAULT_MODEL_IDS', 'DEFAULT_SYSTEM_PROMPT', 'GitHubApiError', 'MAX_CONVERSATION_LIMIT',
+      'createAgentJobRunner', 'createAnthropicModel', 'createApiHandler', 'createApiKey', 'createGitHubHost', 'createLocalGitHost', 'createSqlStore', 'createUlidFactory',
+      'generateApiKey', 'hashApiKey', 'isUlid', 'listen', 'migrate', 'migrations', 'openPgClient', 'openPgliteClient', 'openStore', 'parseApiKey', 'readLocalPullRequests',
+      'toNodeListener', 'ulidTime',
+    ]);
+  });
+
   it('every export is documented in docs/api.md', async () => {
     const documented = readFileSync(`${root}docs/api.md`, 'utf8');
     const names = [...Object.keys(await import('../src/index.js')), ...Object.keys(await import('../src/node/index.js'))];
+    // The server's names are documented in their own section, as code (`name`, `name(`).
+    const server = documented.slice(documented.indexOf('## `quire/server`'), documented.indexOf('## CLI'));
+    for (const name of Object.keys(await import('../src/server/index.js'))) expect(server, name).toMatch(new RegExp(`\`${name}[\`(]`));
     for (const name of names) expect(documented, name).toMatch(new RegExp(`\`${name}[\`(]`));
   });
 
