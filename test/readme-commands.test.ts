@@ -23,7 +23,8 @@ describe("the README's commands", () => {
     const result = spawnSync('bash', ['-e', '-c', blocks[1] as string], { cwd: repositoryRoot, encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(0);
     // The server's own lines (`quire serve: listening on ...`) come before curl's answer.
-    const answer = result.stdout.split('\n').find((line) => line.startsWith('{'));
+    // curl's answer ends without a newline: the server's closing line may follow on the same line.
+    const answer = /\{"conversations":.*?"hasMore":(?:true|false)\}/.exec(result.stdout)?.[0];
     expect(result.stdout).toContain('quire serve: listening on http://127.0.0.1:4319');
     expect(JSON.parse(answer ?? 'null')).toMatchObject({ conversations: [], hasMore: false });
   }, 60_000);
