@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -143,5 +143,30 @@ describe('the compiled site', () => {
     // The page is now generated (kind `endpoint`, no `openapi:` field); its URL and title are the same.
     const shown = (pages: typeof before.pages) => pages.map((page) => [page.href, page.label]);
     expect(shown(after.pages)).toEqual(shown(before.pages));
+  });
+});
+
+describe('quire init', () => {
+  it('writes a minimal site that validates and builds without a problem', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'quire-init-'));
+    const init = quire(['init', 'my-docs'], { cwd: parent });
+    expect(init.code).toBe(0);
+    expect(init.stdout).toBe('Wrote my-docs/docs.json, my-docs/index.mdx, my-docs/quickstart.mdx, my-docs/openapi.yaml.\nNext: quire validate my-docs\n');
+    expect(JSON.parse(readFileSync(path.join(parent, 'my-docs', 'docs.json'), 'utf8')).$schema).toMatch(/\/dist\/docs\.schema\.json$/);
+    const validate = quire(['validate', 'my-docs'], { cwd: parent });
+    expect(validate.stdout).toBe('Found 2 tabs, 2 groups, 2 page entries, 1 endpoint entry, 1 OpenAPI reference.\n0 errors, 0 warnings in 2 pages\n');
+    const build = quire(['build', 'my-docs', '-o', 'out'], { cwd: parent });
+    expect(build.code).toBe(0);
+    expect(build.stdout).toMatch(/^Built 3 pages \(1 endpoint page\) into out: 2 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+  });
+
+  it('refuses to write over an existing file, and writes none of the others', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'quire-init-'));
+    writeFileSync(path.join(folder, 'index.mdx'), 'mine\n');
+    const { code, stderr } = quire(['init'], { cwd: folder });
+    expect(code).toBe(1);
+    expect(stderr).toBe('quire init: index.mdx exists already; nothing was written.\n  hint: Run quire init in an empty folder, or pass one: quire init my-docs\n');
+    expect(readdirSync(folder)).toEqual(['index.mdx']);
+    expect(readFileSync(path.join(folder, 'index.mdx'), 'utf8')).toBe('mine\n');
   });
 });

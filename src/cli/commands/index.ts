@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { buildCommand } from './build.js';
+import { initCommand } from './init.js';
 import { keysCommand } from './keys.js';
 import { migrateMdxCommand } from './migrate-mdx.js';
 import { openApiFileCommand } from './openapi-file.js';
@@ -7,4 +8,4 @@ import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, keysCommand, serveCommand];
+export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, keysCommand, serveCommand, initCommand];
