@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // The public API changes only on purpose: adding or removing an export must change this list
 // (and docs/api.md, which documents each name).
 describe('public exports', () => {
-  it('quire', async () => {
+  it('quire-docs', async () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
       'AnchorSchema', 'COMPILED_SITE_VERSION', 'DIAGNOSTIC_CODES', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'RULE_SEVERITIES', 'TabSchema', 'ThemeSchema',
@@ -17,11 +17,11 @@ describe('public exports', () => {
     ]);
   });
 
-  it('quire/node', async () => {
+  it('quire-docs/node', async () => {
     expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['RULE_CONFIG_FILES', 'WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadRuleConfig', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
-  it('quire/server', async () => {
+  it('quire-docs/server', async () => {
     expect(Object.keys(await import('../src/server/index.js')).sort()).toEqual([
       'API_KEY_PREFIX', 'AgentJobRequestSchema', 'DEFAULT_CONVERSATION_LIMIT', 'DEFAULT_MODEL_IDS', 'DEFAULT_SYSTEM_PROMPT', 'GitHubApiError', 'MAX_CONVERSATION_LIMIT',
       'createAgentJobRunner', 'createAnthropicModel', 'createApiHandler', 'createApiKey', 'createGitHubHost', 'createLocalGitHost', 'createSqlStore', 'createUlidFactory',
@@ -34,7 +34,7 @@ describe('public exports', () => {
     const documented = readFileSync(`${root}docs/api.md`, 'utf8');
     const names = [...Object.keys(await import('../src/index.js')), ...Object.keys(await import('../src/node/index.js'))];
     // The server's names are documented in their own section, as code (`name`, `name(`).
-    const server = documented.slice(documented.indexOf('## `quire/server`'), documented.indexOf('## CLI'));
+    const server = documented.slice(documented.indexOf('## `quire-docs/server`'), documented.indexOf('## CLI'));
     for (const name of Object.keys(await import('../src/server/index.js'))) expect(server, name).toMatch(new RegExp(`\`${name}[\`(]`));
     for (const name of names) expect(documented, name).toMatch(new RegExp(`\`${name}[\`(]`));
   });

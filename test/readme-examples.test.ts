@@ -20,7 +20,7 @@ describe("the README's library examples", () => {
     const folder = mkdtempSync(path.join(repositoryRoot, 'test', '.readme-'));
     const files = examples.map((example, index) => {
       const file = path.join(folder, `example-${index}.ts`);
-      const source = example.replace(/from 'quire\/node'/g, `from '${path.join(repositoryRoot, 'src/node/index.js')}'`).replace(/from 'quire'/g, `from '${path.join(repositoryRoot, 'src/index.js')}'`);
+      const source = example.replace(/from 'quire-docs\/node'/g, `from '${path.join(repositoryRoot, 'src/node/index.js')}'`).replace(/from 'quire-docs'/g, `from '${path.join(repositoryRoot, 'src/index.js')}'`);
       writeFileSync(file, `declare const docsJsonText: string;\ndeclare const pageTexts: Map<string, string>;\ndeclare const openApiText: string;\n${source}\nexport {};\n`);
       return file;
     });

@@ -11,7 +11,7 @@ import {
   type CompiledSite,
 } from './types.js';
 
-/** What {@link compileSite} needs: what `loadSite` (quire/node) returns for a valid site. */
+/** What {@link compileSite} needs: what `loadSite` (quire-docs/node) returns for a valid site. */
 export interface CompileSiteInput {
   config: DocsConfig;
   /** The navigation with OpenAPI references expanded (`expandOpenApiEndpoints`). */

@@ -8,7 +8,7 @@ export const INIT_FILES: ReadonlyArray<{ path: string; content: string }> = [
     path: 'docs.json',
     content: `${JSON.stringify(
       {
-        $schema: './node_modules/quire/dist/docs.schema.json',
+        $schema: './node_modules/quire-docs/dist/docs.schema.json',
         theme: 'mint',
         name: 'My docs',
         colors: { primary: '#0D9373' },
