@@ -407,7 +407,7 @@ class Expander {
     if (!first.some((source) => this.loaded.get(source)?.document)) return undefined;
     const list = [...suggestions].slice(0, 3);
     const elsewhere = first.length < known.length ? ', nor in any other document of the site' : '';
-    this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? 'The method and path must match the document exactly.' : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
+    this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? (/^\s*(?:\S+\s+)?webhook\s/i.test(value) ? 'The webhook name must match the document exactly.' : 'The method and path must match the document exactly.') : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
     return undefined;
   }
 

@@ -170,3 +170,14 @@ describe('quire init', () => {
     expect(readFileSync(path.join(folder, 'index.mdx'), 'utf8')).toBe('mine\n');
   });
 });
+
+describe('hints that fit the reference', () => {
+  it('speaks of the webhook name, not of method and path, for an unknown webhook in frontmatter', () => {
+    const site = copyFixture('cli', 'mdx-endpoint-title');
+    writeFileSync(path.join(site, 'api', 'hook.mdx'), '---\ntitle: Hook\nopenapi: webhook plant.addd\n---\n');
+    writeFileSync(path.join(site, 'docs.json'), readFileSync(path.join(site, 'docs.json'), 'utf8').replace('"api/get-user"]', '"api/get-user", "api/hook"]'));
+    const { stdout } = quire(['validate', site]);
+    expect(stdout).toContain('error openapi/frontmatter-not-found `openapi: webhook plant.addd` is not in the OpenAPI document openapi.yaml.');
+    expect(stdout).toContain('  hint: The webhook name must match the document exactly.\n');
+  });
+});
