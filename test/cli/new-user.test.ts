@@ -181,3 +181,14 @@ describe('hints that fit the reference', () => {
     expect(stdout).toContain('  hint: The webhook name must match the document exactly.\n');
   });
 });
+
+describe('quire migrate-mdx --extension', () => {
+  it('writes the page settings under the extension named, x-mint for the platform', () => {
+    const site = copyFixture('cli', 'mdx-endpoint-title');
+    expect(quire(['migrate-mdx', site, '--extension', 'x-mint']).code).toBe(0);
+    const spec = readFileSync(path.join(site, 'openapi.yaml'), 'utf8');
+    expect(spec).toContain('      x-mint:\n        href: /api/get-user\n        metadata:\n          title: Fetch one user\n        content: Returns one user.\n');
+    expect(spec).not.toContain('x-quire');
+    expect(quire(['migrate-mdx', site, '--extension', 'mint']).stderr).toBe('quire migrate-mdx: --extension must name a vendor extension (x-...), not "mint"\nUsage: quire migrate-mdx [dir] [options] (quire migrate-mdx --help for all options)\n');
+  });
+});
