@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFixture, quire } from '../helpers/cli.js';
+import { copyFixture, quire, repositoryRoot } from '../helpers/cli.js';
 import { fixturePath } from '../helpers/fixtures.js';
 
 // What a new user meets in the first hour (issue 18), each through the built CLI.
@@ -190,5 +191,38 @@ describe('quire migrate-mdx --extension', () => {
     expect(spec).toContain('      x-mint:\n        href: /api/get-user\n        metadata:\n          title: Fetch one user\n        content: Returns one user.\n');
     expect(spec).not.toContain('x-quire');
     expect(quire(['migrate-mdx', site, '--extension', 'mint']).stderr).toBe('quire migrate-mdx: --extension must name a vendor extension (x-...), not "mint"\nUsage: quire migrate-mdx [dir] [options] (quire migrate-mdx --help for all options)\n');
+  });
+});
+
+describe('quire validate --watch', () => {
+  it('checks again after a real file change and prints only what changed', async () => {
+    const site = copyFixture('cli', 'mdx-endpoint-title');
+    const child = spawn(process.execPath, [path.join(repositoryRoot, 'dist/cli/index.js'), 'validate', site, '--watch'], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const waitFor = async (text: string) => {
+      for (let tries = 0; tries < 200 && !output.includes(text); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(output).toContain(text);
+    };
+    try {
+      await waitFor('0 errors, 0 warnings. Watching');
+      const start = output.length;
+      writeFileSync(path.join(site, 'index.mdx'), '---\ntitle: [unclosed\n---\n\nWelcome.\n');
+      await waitFor('1 error, 0 warnings.\n');
+      const change = output.slice(start);
+      expect(change).toMatch(/index\.mdx:2:\d+ error frontmatter\/invalid-yaml/);
+      // Only what changed: nothing of the first run is printed again.
+      expect(change).not.toContain('Watching');
+      const second = output.length;
+      writeFileSync(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
+      await waitFor('0 errors, 0 warnings.\n');
+      expect(output.slice(second)).toMatch(/^fixed: \S*index\.mdx:2:\d+ error frontmatter\/invalid-yaml .*\n0 errors, 0 warnings\.\n$/);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('cannot be used with --format json', () => {
+    expect(quire(['validate', 'fixtures/example-site', '--watch', '--format', 'json']).stderr).toContain('quire validate: --watch prints text; it cannot be used with --format json\n');
   });
 });

@@ -7,6 +7,7 @@ import { loadSiteForCommand } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { describeLeftOut, parseMaxDiagnostics, selectShown, summarizeByCode } from '../diagnostic-list.js';
 import { plural, useColor } from '../output.js';
+import { watchSite } from '../watch.js';
 
 const usage = `Usage: quire validate [dir] [options]
 
@@ -26,6 +27,8 @@ those after the rules.
 Options:
   --strict           Report unknown keys outside navigation as errors, not warnings
   --format <format>  text (default) or json (one JSON document, for CI)
+  --watch            Check again after each change under the folder and print only
+                     what changed (new problems, fixed ones, the counts); text only
   --quiet            Print errors only (warnings are still counted)
   --max-diagnostics <n>
                      Print at most n diagnostics (the summary still counts all)
@@ -42,11 +45,15 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     const max = parseMaxDiagnostics(values['max-diagnostics']);
     if (typeof max === 'string') throw new UsageError(max);
+    if (values.watch) {
+      if (values.format === 'json') throw new UsageError('--watch prints text; it cannot be used with --format json');
+      return watchSite(() => loadSiteForCommand(positionals[0] ?? '.', io, { ...values, format: 'json' }), io);
+    }
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
     const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = site.diagnostics.length - errors;
