@@ -7,7 +7,7 @@ const libraryOptions = {
   target: 'node20',
   treeshake: true,
   // Bundle the parts of zod/mini the schemas use: importing all of zod costs more than the
-  // 50 ms budget for `import('quire')`, while the tree-shaken parts cost a few milliseconds.
+  // 50 ms budget for `import('quire-docs')`, while the tree-shaken parts cost a few milliseconds.
   // zod stays a dependency for the declaration files, which refer to its types.
   noExternal: ['zod', 'yaml'],
   // yaml's Node build is CommonJS and requires `process`; its ESM browser build is the same
@@ -29,7 +29,7 @@ export default defineConfig([
   },
   {
     // The server is built on its own: sharing chunks with the core would put what only the server
-    // uses (all of zod, for request validation) in the chunk that `import('quire')` loads.
+    // uses (all of zod, for request validation) in the chunk that `import('quire-docs')` loads.
     ...libraryOptions,
     entry: { 'server/index': 'src/server/index.ts' },
     clean: false,

@@ -36,5 +36,5 @@ console.log(row('quire parseDocsJson', quireMedian, `(min ${quireTimes[0].toFixe
 console.log(row(`${INCUMBENT} JSON.parse + validateDocsConfig`, incumbentMedian, `(min ${incumbentTimes[0].toFixed(1)}, max ${incumbentTimes.at(-1).toFixed(1)})`));
 console.log(`ratio: Quire is ${(incumbentMedian / quireMedian).toFixed(1)}x faster (target: 10x)\n`);
 console.log('import in a fresh process, median of 9:');
-console.log(row("import('quire')", quireImport, '(target: < 50 ms)'));
+console.log(row("import('quire-docs')", quireImport, '(target: < 50 ms)'));
 console.log(row(`import('${INCUMBENT.split('@0')[0]}')`, incumbentImport));

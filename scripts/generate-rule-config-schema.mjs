@@ -1,6 +1,6 @@
 // Writes dist/quire.config.schema.json, the JSON Schema of quire.config.json, from the list of
 // diagnostic codes in the build, so that editors complete every code and never a stale one.
-// Run after tsup (npm run build); shipped as `quire/quire.config.schema.json`.
+// Run after tsup (npm run build); shipped as `quire-docs/quire.config.schema.json`.
 import { renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DIAGNOSTIC_CODES, RULE_SEVERITIES } from '../dist/index.js';

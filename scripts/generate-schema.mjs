@@ -1,5 +1,5 @@
 // Writes dist/docs.schema.json, the JSON Schema of docs.json, from the zod schema in the build.
-// Run after tsup (npm run build); shipped as `quire/docs.schema.json` for editor autocompletion.
+// Run after tsup (npm run build); shipped as `quire-docs/docs.schema.json` for editor autocompletion.
 import { writeFileSync, renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';

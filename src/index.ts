@@ -18,7 +18,8 @@ export type {
   EndpointNode, GroupNode, HttpMethod, LinkNode, MissingPagesSummary, NavigationNode, NavigationNodeKind, NavigationTree, NodeBase,
   OpenApiSource, PageIndex, PageInfo, PageNode, PageSection, ResolvedNavigation, SectionNode, WebhookNode,
 } from './navigation/types.js';
-export type { PageFrontmatter } from './mdx/frontmatter.js';
+export { parseFrontmatter } from './mdx/frontmatter.js';
+export type { PageFrontmatter, ParsedFrontmatter } from './mdx/frontmatter.js';
 export { generateEndpointMdx } from './mdx/endpoint-mdx.js';
 export type { EndpointMdxSource } from './mdx/endpoint-mdx.js';
 export { planOpenApiFiles } from './mdx/plan-openapi-files.js';

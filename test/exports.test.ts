@@ -7,23 +7,35 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // The public API changes only on purpose: adding or removing an export must change this list
 // (and docs/api.md, which documents each name).
 describe('public exports', () => {
-  it('quire', async () => {
+  it('quire-docs', async () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
       'AnchorSchema', 'COMPILED_SITE_VERSION', 'DIAGNOSTIC_CODES', 'DOCS_JSON_SCHEMA_URL', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'RULE_SEVERITIES', 'TabSchema', 'ThemeSchema',
       'VersionSchema', 'applyRules', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'compileSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
-      'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson',
+      'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson', 'parseFrontmatter',
       'parseRuleConfig', 'planOpenApiFiles', 'resolveNavigation', 'ruleFor', 'upgradeMintJson',
     ]);
   });
 
-  it('quire/node', async () => {
+  it('quire-docs/node', async () => {
     expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['RULE_CONFIG_FILES', 'WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadRuleConfig', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
+  });
+
+  it('quire-docs/server', async () => {
+    expect(Object.keys(await import('../src/server/index.js')).sort()).toEqual([
+      'API_KEY_PREFIX', 'AgentJobRequestSchema', 'DEFAULT_CONVERSATION_LIMIT', 'DEFAULT_MODEL_IDS', 'DEFAULT_SYSTEM_PROMPT', 'GitHubApiError', 'MAX_CONVERSATION_LIMIT',
+      'createAgentJobRunner', 'createAnthropicModel', 'createApiHandler', 'createApiKey', 'createGitHubHost', 'createLocalGitHost', 'createSqlStore', 'createUlidFactory',
+      'generateApiKey', 'hashApiKey', 'isUlid', 'listen', 'migrate', 'migrations', 'openPgClient', 'openPgliteClient', 'openStore', 'parseApiKey', 'readLocalPullRequests',
+      'toNodeListener', 'ulidTime',
+    ]);
   });
 
   it('every export is documented in docs/api.md', async () => {
     const documented = readFileSync(`${root}docs/api.md`, 'utf8');
     const names = [...Object.keys(await import('../src/index.js')), ...Object.keys(await import('../src/node/index.js'))];
+    // The server's names are documented in their own section, as code (`name`, `name(`).
+    const server = documented.slice(documented.indexOf('## `quire-docs/server`'), documented.indexOf('## CLI'));
+    for (const name of Object.keys(await import('../src/server/index.js'))) expect(server, name).toMatch(new RegExp(`\`${name}[\`(]`));
     for (const name of names) expect(documented, name).toMatch(new RegExp(`\`${name}[\`(]`));
   });
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ describe('the built package', () => {
   });
 
   it('keeps the core entry free of what only the server needs', () => {
-    // Every file `import('quire')` loads, following the static imports between built chunks.
+    // Every file `import('quire-docs')` loads, following the static imports between built chunks.
     const seen = new Set<string>();
     const visit = (file: string): void => {
       if (seen.has(file)) return;
@@ -42,5 +43,27 @@ describe('the built package', () => {
     expect(schema.$defs.Tab?.additionalProperties).toBe(false);
     expect(Object.keys(schema.$defs.Tab?.properties ?? {})).toEqual(expect.arrayContaining(['tab', 'groups', 'pages', 'menu', 'openapi', 'global']));
     expect(schema.$defs.Group?.required).toEqual(['group']);
+  });
+});
+
+describe('the package name', () => {
+  // `quire` on npm is someone else's package: ours is published as quire-docs, its command is quire.
+  it('is quire-docs, with the entries quire-docs, quire-docs/node and quire-docs/server and the command quire', () => {
+    const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { name: string; bin: Record<string, string> };
+    expect(manifest.name).toBe('quire-docs');
+    expect(Object.keys(manifest.bin)).toEqual(['quire']);
+    // Node resolves a package's own name inside it, through its exports map, as a user's import would.
+    const script = "const entries = await Promise.all(['quire-docs', 'quire-docs/node', 'quire-docs/server'].map((name) => import(name))); console.log([entries[0].parseDocsJson, entries[1].loadSite, entries[2].createApiHandler].map((entry) => typeof entry).join(' '));";
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('function function function\n');
+  });
+
+  it('names its schemas by the package name in the docs', () => {
+    for (const file of ['README.md', 'docs/cli.md']) {
+      const text = readFileSync(`${root}${file}`, 'utf8');
+      expect(text, file).not.toMatch(/node_modules\/quire\//);
+      expect(text, file).toMatch(/node_modules\/quire-docs\/dist\/(?:docs|quire\.config)\.schema\.json/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-// Load and pagination-consistency bench of quire/server; see docs/server.md.
+// Load and pagination-consistency bench of quire-docs/server; see docs/server.md.
 //
 //   npm run build && node bench/server/load.mjs
 //   QUIRE_BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/db node bench/server/load.mjs

@@ -15,7 +15,7 @@ import {
   type CompiledSite,
 } from './types.js';
 
-/** What {@link compileSite} needs: what `loadSite` (quire/node) returns for a valid site. */
+/** What {@link compileSite} needs: what `loadSite` (quire-docs/node) returns for a valid site. */
 export interface CompileSiteInput {
   config: DocsConfig;
   /** The navigation with OpenAPI references expanded (`expandOpenApiEndpoints`). */
@@ -70,8 +70,10 @@ export function compileSite(input: CompileSiteInput): CompileSiteResult {
       continue;
     }
     const table = tables.get(page.file) as { path: string; writer: SchemaTableWriter };
-    models.set(`/${url}`, { model, page });
-    endpoints.push({ href: `/${url}`, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model, schemas: table.path });
+    // The home page is served at `/`, as the navigation's page nodes say.
+    const href = url === 'index' ? '/' : `/${url}`;
+    models.set(href, { model, page });
+    endpoints.push({ href, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model, schemas: table.path });
     files.push({ path: model, content: `${JSON.stringify(table.writer.page(page))}\n` });
   }
   for (const [file, table] of [...tables].sort(([, a], [, b]) => compare(a.path, b.path))) {

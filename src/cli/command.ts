@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from '../diagnostics/suggest.js';
 
 /** What a command sees of the outside world; tests pass their own. */
 export interface CliIo {
@@ -39,6 +40,27 @@ export function parseCommandLine<T extends ParseArgsConfig>(config: T): ReturnTy
   try {
     return parseArgs(config);
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(describeParseError(error as NodeJS.ErrnoException, config));
   }
+}
+
+/**
+ * Node's parser messages speak to programmers (`To specify a positional argument starting with a
+ * '-', place it ...`); say what is wrong with the option in the user's words, with "did you mean".
+ */
+function describeParseError(error: NodeJS.ErrnoException, config: ParseArgsConfig): string {
+  const option = /'(-[^' ]*)/.exec(error.message)?.[1];
+  if (option === undefined) return error.message;
+  const options = Object.entries(config.options ?? {});
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const written = option.replace(/=.*/, '');
+    // Only long options get a suggestion: any one-letter option is one edit from any other.
+    const [suggestion] = written.startsWith('--') ? didYouMean(written, options.map(([name]) => `--${name}`), 1) : [];
+    return `unknown option ${written}${suggestion ? `; did you mean ${suggestion}?` : ''}`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (/argument missing/.test(error.message)) return `option ${option} needs a value`;
+    if (/does not take an argument/.test(error.message)) return `option ${option} takes no value`;
+  }
+  return error.message;
 }

@@ -1,5 +1,6 @@
 import { ExitCode, UsageError, type CliIo, type Command } from './command.js';
 import { commands } from './commands/index.js';
+import { didYouMean } from '../diagnostics/suggest.js';
 
 const VERSION = '0.1.0';
 
@@ -17,6 +18,11 @@ function topLevelHelp(): string {
   ].join('\n');
 }
 
+/** The first line of a command's help: `Usage: quire validate [dir] [options]`. */
+function usageLine(command: Command): string {
+  return command.usage.split('\n', 1)[0] ?? `Usage: quire ${command.name}`;
+}
+
 /** Runs the CLI with the given arguments (without `node` and the script) and returns the exit code. */
 export async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   const [name, ...rest] = argv;
@@ -30,7 +36,8 @@ export async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   }
   const command: Command | undefined = commands.find((candidate) => candidate.name === name);
   if (!command) {
-    io.stderr.write(`quire: unknown command "${name}"\n\n${topLevelHelp()}`);
+    const [suggestion] = didYouMean(name, commands.map((candidate) => candidate.name), 1);
+    io.stderr.write(`quire: unknown command ${name}${suggestion ? `; did you mean ${suggestion}?` : ''}\nUsage: quire <command> [options] (quire --help lists the commands)\n`);
     return ExitCode.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -41,7 +48,8 @@ export async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`quire ${command.name}: ${error.message}\n\n${command.usage}\n`);
+      // One usage line, not the whole help: the error is what the user needs to see.
+      io.stderr.write(`quire ${command.name}: ${error.message}\n${usageLine(command)} (quire ${command.name} --help for all options)\n`);
       return ExitCode.usage;
     }
     throw error;

@@ -118,7 +118,7 @@ class RefResolver {
     if (this.sources.has(target)) return this.sources.parsed(target);
     const { readFile } = this.options;
     if (!readFile) {
-      this.report(file, refPointer, { code: 'config/ref-unavailable', severity: 'error', message: `\`$ref\` "${reference}" cannot be followed: no \`readFile\` was given to read ${target}.`, hint: 'Pass `readFile` to parseDocsJson, or use `loadDocsJson` from quire/node, which reads from disk.' });
+      this.report(file, refPointer, { code: 'config/ref-unavailable', severity: 'error', message: `\`$ref\` "${reference}" cannot be followed: no \`readFile\` was given to read ${target}.`, hint: 'Pass `readFile` to parseDocsJson, or use `loadDocsJson` from quire-docs/node, which reads from disk.' });
       return undefined;
     }
     let text: string | undefined;

@@ -89,7 +89,8 @@ export class PageEntry implements PageNode {
     return `${this.#scope.pointer}/pages/${this.#position}`;
   }
   get href(): string {
-    return `/${this.path}`;
+    // The home page is served at the site's root: a renderer links to `/`, not `/index`.
+    return this.path === 'index' ? '/' : `/${this.path}`;
   }
   get openapi(): readonly OpenApiSource[] {
     return this.#scope.openapi;

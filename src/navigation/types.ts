@@ -101,7 +101,7 @@ export interface PageNode extends NodeBase {
   readonly breadcrumbs: readonly string[];
   /** Normalised path: no leading slash, no extension, no `./`. */
   readonly path: string;
-  /** URL path of the page: `/` + path. */
+  /** URL path of the page: `/` + path; `/` for the home page (`index`). */
   readonly href: string;
   /** `title` of the page's frontmatter, when known. */
   readonly title?: string;
@@ -115,7 +115,10 @@ export interface PageNode extends NodeBase {
   readonly frontmatterOpenApiSchema?: string;
   /** Position in the site's reading order (`pages.list[index]` is this node). */
   readonly index: number;
-  /** Previous and next page in reading order within the same section. */
+  /**
+   * Path (like `path`, not `href`) of the previous and next page in reading order within the same
+   * section. The compiled site.json gives their `href` instead.
+   */
   readonly previous?: string;
   readonly next?: string;
   /** The section the page belongs to: the nearest language, version, product, tab, ... above it. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocsJson, type ParseDocsJsonResult } from '../config/parse-docs-json.js';
+import { findNearestDocsJson } from './find-docs-json.js';
 import { isDirectory, toPosix } from './paths.js';
 
 /** Options of {@link loadDocsJson}. */
@@ -32,10 +33,15 @@ export async function loadDocsJson(target: string, options: LoadDocsJsonOptions 
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`;
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const reason = missing ? 'does not exist' : `cannot be read (${(error as Error).message})`;
+    // In the wrong folder, the nearest docs.json below is most likely the site the user meant.
+    const nearest = missing && file !== absolute ? await findNearestDocsJson(absolute) : undefined;
+    const suggestion = nearest === undefined ? '' : `; did you mean ${toPosix(path.relative(cwd, nearest)) || '.'}/?`;
+    const hint = nearest === undefined ? 'Run the command in the folder that holds docs.json, or pass that folder.' : `Pass the folder that holds docs.json: ${toPosix(path.relative(cwd, nearest))}/.`;
     return {
       config: undefined,
-      diagnostics: [{ code: 'config/not-found', severity: 'error', message: `${name} ${reason}.`, file: name, pointer: '', hint: 'Run the command in the folder that holds docs.json, or pass that folder.' }],
+      diagnostics: [{ code: 'config/not-found', severity: 'error', message: `${name} ${reason}${suggestion}${suggestion ? '' : '.'}`, file: name, pointer: '', hint }],
       sources: {},
       locate: (pointer) => ({ file: name, pointer }),
       path: file,

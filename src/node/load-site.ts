@@ -98,9 +98,17 @@ export interface LoadedSite {
 export async function loadSite(target: string, options: LoadSiteOptions = {}): Promise<LoadedSite> {
   const cwd = options.cwd ?? process.cwd();
   const parsed = await loadDocsJson(target, { cwd, strict: options.strict ?? false });
+  // Without a docs.json the folder is not a site: its pages (perhaps other projects') are not read.
+  if (parsed.diagnostics.some((diagnostic) => diagnostic.code === 'config/not-found')) return notASite(parsed);
   const ignored = await loadIgnoredFiles(path.dirname(parsed.path), options.ignore);
   const site = await loadParsedSite(parsed, ignored, cwd, options);
   return withRules(site, ignored, cwd, options.rules ?? {});
+}
+
+/** The result for a folder without docs.json: its one error, and nothing read. */
+function notASite(parsed: Awaited<ReturnType<typeof loadDocsJson>>): LoadedSite {
+  const root = path.dirname(parsed.path);
+  return { root, docsJson: parsed.path, config: undefined, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files: [], frontmatter: new Map(), diagnostics: parsed.diagnostics, sources: parsed.sources };
 }
 
 /**

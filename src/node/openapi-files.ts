@@ -94,7 +94,12 @@ export async function generateOpenApiFiles(spec: string, options: GenerateOpenAp
   if (!loaded.document || hasErrors(loaded.diagnostics)) return result;
 
   const source = absolute === undefined ? spec : inside(root, absolute) ? toPosix(path.relative(root, absolute)) : undefined;
-  if (source === undefined) result.diagnostics.push(outsideSite(display, shown(options.cwd, root)));
+  // Pages whose `openapi:` frontmatter names a description the site does not hold fail
+  // validation, one error per page: refuse before writing any.
+  if (source === undefined) {
+    result.diagnostics.push(outsideSite(display, shown(options.cwd, root)));
+    return result;
+  }
   const plan = planOpenApiFiles(loaded.document, {
     directory: toPosix(path.relative(root, folder)),
     ...(options.extension !== undefined ? { extension: options.extension } : {}),
@@ -211,11 +216,11 @@ function linkEscapeCheck(root: string): (folder: string) => Promise<string | und
 function outsideSite(spec: string, root: string): Diagnostic {
   return {
     code: 'openapi-file/spec-outside-site',
-    severity: 'warning',
-    message: `${spec} is outside the site folder ${root}, so the navigation groups cannot name it with \`openapi\`.`,
+    severity: 'error',
+    message: `${spec} is outside the site folder ${root}: the pages written from it would fail validation (their \`openapi\` frontmatter needs a description of the site), so nothing was written.`,
     file: spec,
     pointer: '',
-    hint: 'Copy the description into the site folder and add `"openapi": "<its path>"` to the groups: the pages\' `openapi` frontmatter needs a description in docs.json.',
+    hint: 'Copy the description into the site folder and run the command on that copy.',
   };
 }
 

@@ -119,7 +119,9 @@ class Expander {
     for (const { build, key } of this.references.values()) add(build.pages?.get(key));
     for (const { node, build, key } of this.frontmatterPages) {
       const page = build.pages?.get(key);
-      if (page) add({ ...page, url: node.path });
+      // The page's own frontmatter title wins over the operation's summary, as on the platform and
+      // as after migrate-mdx (which keeps it): the same page has one title whichever way it is written.
+      if (page) add({ ...page, url: node.path, ...(node.title === undefined ? {} : { metadata: { ...page.metadata, title: node.title } }) });
     }
     placeDocsJsonFindings(this.findings, this.options.locate, this.options.file);
     return { tree: { root, global: tree.global }, pages: [...pages.values()], diagnostics: inDocumentOrder(this.diagnostics) };
@@ -405,7 +407,7 @@ class Expander {
     if (!first.some((source) => this.loaded.get(source)?.document)) return undefined;
     const list = [...suggestions].slice(0, 3);
     const elsewhere = first.length < known.length ? ', nor in any other document of the site' : '';
-    this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? 'The method and path must match the document exactly.' : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
+    this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? (/^\s*(?:\S+\s+)?webhook\s/i.test(value) ? 'The webhook name must match the document exactly.' : 'The method and path must match the document exactly.') : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
     return undefined;
   }
 

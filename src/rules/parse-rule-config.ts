@@ -58,7 +58,7 @@ export function parseRuleConfig(text: string, file: string): ParseRuleConfigResu
     report({ code: 'rules/unknown-key', severity: 'warning', message: `Unknown key "${key}"; it is ignored.`, hint: didYouMeanText(suggestions) ?? 'A Quire configuration has `$schema`, `rules` and `ignore`.', suggestions }, joinPointer('', key), 'key');
   }
   if (value.$schema !== undefined && typeof value.$schema !== 'string') {
-    report({ code: 'rules/invalid-type', severity: 'error', message: '`$schema` must be a string (the URL or path of the schema).' , hint: 'Write `"$schema": "./node_modules/quire/dist/quire.config.schema.json"`.' }, '/$schema');
+    report({ code: 'rules/invalid-type', severity: 'error', message: '`$schema` must be a string (the URL or path of the schema).' , hint: 'Write `"$schema": "./node_modules/quire-docs/dist/quire.config.schema.json"`.' }, '/$schema');
   }
   if (value.rules !== undefined) readRules(value.rules, config, report);
   if (value.ignore !== undefined) readIgnore(value.ignore, config, report);

@@ -117,14 +117,16 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
     expect(readFileSync(path.join(site, 'api-reference/plants/delete-a-plant.mdx'), 'utf8')).toBe('---\ntitle: Delete a plant\nopenapi: DELETE /plants/{id}\n---\n');
   });
 
-  it('warns when the description is outside the site, and leaves `openapi` off the groups', () => {
+  it('refuses a description outside the site, whose pages would not validate, and writes nothing', () => {
     const site = copyFixture('openapi-file', 'existing-kept', 'input');
+    const before = readTree(site);
     const specs = mkdtempSync(path.join(tmpdir(), 'quire-specs-'));
     writeFileSync(path.join(specs, 'plants.yaml'), readFileSync(path.join(site, 'openapi.yaml')));
     const result = quire(['openapi-file', path.join(specs, 'plants.yaml'), '-o', 'api-reference'], { cwd: site });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toContain('warning openapi-file/spec-outside-site');
-    expect(JSON.parse(result.stdout).groups[0]).not.toHaveProperty('openapi');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error openapi-file/spec-outside-site');
+    expect(result.stderr).toContain('so nothing was written');
+    expect(readTree(site)).toEqual(before);
   });
 
   it('refuses to write through a folder that links out of the output folder', () => {

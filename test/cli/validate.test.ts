@@ -18,7 +18,7 @@ describe('quire validate (built CLI)', () => {
   it('validates the example site and says what it found', () => {
     const { code, stdout } = quire(['validate', 'fixtures/example-site']);
     expect(code).toBe(0);
-    expect(stdout).toBe('Found 2 tabs, 6 groups, 11 page entries, 1 OpenAPI reference.\n0 errors, 0 warnings in 7 pages\n');
+    expect(stdout).toBe('Found 2 tabs, 6 groups, 7 page entries, 4 endpoint entries, 1 OpenAPI reference.\n0 errors, 0 warnings in 7 pages\n');
   });
 
   it('prints positioned diagnostics with a code frame and exits 1 on errors', () => {
@@ -59,7 +59,7 @@ describe('quire validate (built CLI)', () => {
     const { code, stdout } = quire(['validate', empty]);
     expect(code).toBe(1);
     expect(stdout).toContain('error config/not-found');
-    expect(stdout).toContain('The navigation, OpenAPI references and redirects were not checked');
+    expect(stdout).not.toContain('The navigation, OpenAPI references and redirects were not checked');
   });
 
   it('exits 2 on usage errors and 0 on --help', () => {
@@ -96,7 +96,7 @@ describe('quire validate (built CLI)', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('');
     expect(stdout).toBe(expectedText(fixturePath('cli', 'validate-partial-site.expected.txt'), stdout));
-    expect(stdout).toMatch(/\nChecked the site without 1 key of docs\.json, which has errors\.\n4 errors, 0 warnings in 5 pages\n$/);
+    expect(stdout).toMatch(/\nChecked the site without 1 key of docs\.json, which has errors\.\nBy code: [^\n]+\.\n4 errors, 0 warnings in 5 pages \(1 without a file\)\n$/);
     const report = JSON.parse(quire(['validate', 'fixtures/cli/validate-partial-site', '--format', 'json']).stdout);
     expect(report).toMatchObject({ valid: false, errors: 4, warnings: 0, pages: 5, navigation: { tabs: 2, groups: 4 } });
     expect(report.omitted).toEqual([{ kind: 'key', file: 'fixtures/cli/validate-partial-site/docs.json', pointer: '/navigation/tabs/0/groups/1/pagess', line: 11, column: 34 }]);
@@ -120,7 +120,7 @@ describe('quire validate (built CLI)', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('');
     expect(stdout).toBe(expectedText(fixturePath('cli', 'validate-broken-site.expected.txt'), stdout));
-    expect(stdout).toMatch(/\n7 errors, 1 warning in 5 pages\n$/);
+    expect(stdout).toMatch(/\n7 errors, 1 warning in 5 pages \(1 without a file\)\n$/);
     const report = JSON.parse(quire(['validate', 'fixtures/cli/validate-broken-site', '--format', 'json']).stdout);
     expect(report).toMatchObject({ valid: false, errors: 7, warnings: 1, pages: 5 });
     expect(report.diagnostics.map((diagnostic: { code: string; file: string; line?: number }) => `${diagnostic.file.replace(/^.*validate-broken-site\//, '')}:${diagnostic.line} ${diagnostic.code}`)).toEqual([

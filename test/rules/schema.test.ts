@@ -5,7 +5,7 @@ import { DIAGNOSTIC_CODES } from '../../src/diagnostics/codes.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-describe('quire/quire.config.schema.json', () => {
+describe('quire-docs/quire.config.schema.json', () => {
   it('offers every diagnostic code and the three severities, and is exported', () => {
     const schema = JSON.parse(readFileSync(`${root}dist/quire.config.schema.json`, 'utf8')) as {
       additionalProperties: boolean;

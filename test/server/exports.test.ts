@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import * as server from '../../src/server/index.js';
 
-it('quire/server exports exactly these names (change this list on purpose only)', () => {
+it('quire-docs/server exports exactly these names (change this list on purpose only)', () => {
   expect(Object.keys(server).sort()).toEqual([
     'API_KEY_PREFIX',
     'AgentJobRequestSchema',

@@ -63,7 +63,9 @@ export const buildCommand: Command = {
         if (failure) io.stderr.write(`quire build: ${failure}\n`);
         if (written && compiled) {
           const shown = path.relative(io.cwd, out) || '.';
-          io.stdout.write(`Built ${plural(compiled.site.pages.length, 'page')} (${plural(compiled.site.endpoints.length, 'endpoint page')}) into ${shown}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}${written.removed ? `; ${plural(written.removed, 'file')} of the previous build removed` : ''}.\n`);
+          // Pages without a file are still in site.json (a renderer shows them as missing): say how many.
+          const withoutFile = site.missingPages.reduce((sum, missing) => sum + missing.count, 0);
+          io.stdout.write(`Built ${plural(compiled.site.pages.length, 'page')} (${plural(compiled.site.endpoints.length, 'endpoint page')}${withoutFile ? `, ${plural(withoutFile, 'page')} without a file` : ''}) into ${shown}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}${written.removed ? `; ${plural(written.removed, 'file')} of the previous build removed` : ''}.\n`);
         } else if (!failure) io.stdout.write('Nothing was built.\n');
         io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
       }

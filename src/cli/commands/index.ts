@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { buildCommand } from './build.js';
+import { initCommand } from './init.js';
 import { keysCommand } from './keys.js';
 import { migrateMdxCommand } from './migrate-mdx.js';
 import { openApiFileCommand } from './openapi-file.js';
@@ -8,4 +9,4 @@ import { upgradeCommand } from './upgrade.js';
 import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, upgradeCommand, keysCommand, serveCommand];
+export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, upgradeCommand, initCommand, keysCommand, serveCommand];

@@ -3,7 +3,7 @@ import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from
 
 const USAGE = `Usage: quire keys <create|list|revoke> [options]
 
-Manage the admin API keys of quire/server. A key is printed once, when created; only its
+Manage the admin API keys of quire-docs/server. A key is printed once, when created; only its
 hash is stored.
 
   quire keys create --project <id> [--label <text>]   print a new key (stdout, one line)
@@ -27,7 +27,7 @@ function requireProject(project: string | undefined): string {
 /** `quire keys`: create, list and revoke admin API keys. */
 export const keysCommand: Command = {
   name: 'keys',
-  summary: 'Create, list and revoke admin API keys of quire/server',
+  summary: 'Create, list and revoke admin API keys of quire-docs/server',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<ExitCode> {
     const { values, positionals } = parseCommandLine({

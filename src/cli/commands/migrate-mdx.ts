@@ -22,6 +22,8 @@ OpenAPI document the pages use has errors, nothing changes. Every file is writte
 Options:
   --dry-run          Print the plan and a diff of every file; change nothing
   --format <format>  text (default) or json (one JSON document)
+  --extension <name> Vendor extension to write the page settings in (default x-quire;
+                     x-mint writes them where the platform reads them)
   -h, --help         Show this help
 
 Exit code: 0 when every endpoint page moved (or there was none), 1 when a page stays, a
@@ -33,14 +35,16 @@ export const migrateMdxCommand: Command = {
   summary: 'Move MDX endpoint pages into their OpenAPI documents and point docs.json at the endpoints',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { 'dry-run': { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { 'dry-run': { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, extension: { type: 'string' } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
+    if (values.extension !== undefined && !/^x-[\w.-]+$/.test(values.extension)) throw new UsageError(`--extension must name a vendor extension (x-...), not "${values.extension}"`);
     const json = values.format === 'json';
     const dryRun = values['dry-run'];
     const progress = createProgress(io, { enabled: !json });
     const migration = await planMdxMigration(positionals[0] ?? '.', {
       cwd: io.cwd,
+      ...(values.extension !== undefined ? { extension: values.extension } : {}),
       onProgress: (stage, done, total) => progress.update(stage === 'pages' ? 'Reading pages' : 'Reading OpenAPI documents', done, total),
     });
     const { plan } = migration;

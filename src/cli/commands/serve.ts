@@ -6,7 +6,7 @@ const DEFAULT_PORT = 4319;
 
 const USAGE = `Usage: quire serve [options]
 
-Runs the platform's HTTP API (quire/server) on 127.0.0.1 with the embedded PostgreSQL
+Runs the platform's HTTP API (quire-docs/server) on 127.0.0.1 with the embedded PostgreSQL
 (PGlite), or a PostgreSQL server when DATABASE_URL is set. Stops on Ctrl-C.
 
 Options:
@@ -172,7 +172,7 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
 /** `quire serve`: the HTTP API on 127.0.0.1. */
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'Run the platform HTTP API (quire/server) on 127.0.0.1',
+  summary: 'Run the platform HTTP API (quire-docs/server) on 127.0.0.1',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<ExitCode> {
     const options = parseServeArgs(argv);

@@ -1,10 +1,13 @@
 import type { OmittedPart } from '../../config/parse-docs-json.js';
 import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
+import { findUnlistedPages } from '../../navigation/unlisted-pages.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
+import { describeLeftOut, parseMaxDiagnostics, selectShown, summarizeByCode } from '../diagnostic-list.js';
 import { plural, useColor } from '../output.js';
+import { watchSite } from '../watch.js';
 
 const usage = `Usage: quire validate [dir] [options]
 
@@ -12,7 +15,8 @@ Checks the site in [dir] (default: the current folder) without rendering it: its
 the files its $refs point to; the navigation (every page has a file, group roots exist); the
 OpenAPI documents referenced anywhere and every endpoint reference against them; the frontmatter
 of every page, including \`openapi:\` and \`openapi-schema:\`; redirects whose destination is not a
-page. Prints every problem with its file, line and column, then a summary line. Shows progress on
+page. Prints every problem with its file, line and column, then how many of each code, then a
+summary line. Shows progress on
 a terminal. When docs.json has errors, the rest of the site is still checked, without the parts of
 docs.json that have them (a group, a tab, a setting); the summary names what was left out.
 
@@ -23,6 +27,11 @@ those after the rules.
 Options:
   --strict           Report unknown keys outside navigation as errors, not warnings
   --format <format>  text (default) or json (one JSON document, for CI)
+  --watch            Check again after each change under the folder and print only
+                     what changed (new problems, fixed ones, the counts); text only
+  --quiet            Print errors only (warnings are still counted)
+  --max-diagnostics <n>
+                     Print at most n diagnostics (the summary still counts all)
   --offline          Do not fetch OpenAPI documents given by URL; warn about each
                      and check nothing against it (also when no network answers)
 ${ruleOptionHelp(21)}
@@ -36,25 +45,42 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
+    const max = parseMaxDiagnostics(values['max-diagnostics']);
+    if (typeof max === 'string') throw new UsageError(max);
+    if (values.watch) {
+      if (values.format === 'json') throw new UsageError('--watch prints text; it cannot be used with --format json');
+      return watchSite(() => loadSiteForCommand(positionals[0] ?? '.', io, { ...values, format: 'json' }), io);
+    }
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
     const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = site.diagnostics.length - errors;
     const checked = site.config ?? site.partialConfig;
     const found = checked ? countNavigation(checked) : undefined;
+    const unlisted = site.pages ? findUnlistedPages(site.files, site.pages, site.endpointPages.map((page) => page.url)) : [];
     if (values.format === 'json') {
-      const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, diagnostics: site.diagnostics };
+      const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, unlistedPages: unlisted, diagnostics: site.diagnostics };
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
-      const text = formatDiagnostics(site.diagnostics, site.sources, { color: useColor(io) });
+      const selection = selectShown(site.diagnostics, { quiet: values.quiet, max });
+      const text = formatDiagnostics(selection.shown, site.sources, { color: useColor(io) });
       if (text) io.stdout.write(`${text}\n`);
+      const leftOut = describeLeftOut(selection);
+      if (leftOut) io.stdout.write(`${leftOut}\n`);
+      // Not a site at all: that one message says everything; counts of nothing would only distract.
+      if (site.diagnostics.some((diagnostic) => diagnostic.code === 'config/not-found')) return ExitCode.problems;
       for (const missing of site.missingPages) io.stdout.write(`${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`);
+      if (unlisted.length) io.stdout.write(`${describeUnlisted(unlisted)}\n`);
       if (found) io.stdout.write(`${describeFound(found)}\n`);
       if (site.omitted?.length) io.stdout.write(`${describeOmitted(site.omitted)}\n`);
       else if (!checked && errors > 0) io.stdout.write('The navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs.json to check them with.\n');
-      const scope = site.pages ? ` in ${plural(site.pages.byPath.size, 'page')}` : '';
+      const byCode = summarizeByCode(site.diagnostics);
+      if (byCode) io.stdout.write(`${byCode}\n`);
+      // Distinct page paths listed (a page listed twice is one), some perhaps without a file.
+      const withoutFile = site.missingPages.reduce((sum, missing) => sum + missing.count, 0);
+      const scope = site.pages ? ` in ${plural(site.pages.byPath.size, 'page')}${withoutFile ? ` (${withoutFile} without a file)` : ''}` : '';
       io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${scope}\n`);
     }
     return errors > 0 ? ExitCode.problems : ExitCode.ok;
@@ -66,18 +92,26 @@ interface NavigationCounts {
   versions: number;
   tabs: number;
   groups: number;
+  /** Every string of a `pages` list, endpoint references included. */
   pages: number;
+  /** Of those, the endpoint and webhook references (`GET /users`, `webhook order.created`). */
+  endpoints: number;
   openapi: number;
 }
 
+/** How a `pages` list names an operation instead of a page file. */
+const ENDPOINT_ENTRY = /^(?:get|post|put|patch|delete|head|options|trace|webhook)\s/i;
+
 /** Counts the elements of the navigation tree, for the summary line. */
 function countNavigation(config: DocsConfig): NavigationCounts {
-  const counts: NavigationCounts = { languages: 0, versions: 0, tabs: 0, groups: 0, pages: 0, openapi: 0 };
+  const counts: NavigationCounts = { languages: 0, versions: 0, tabs: 0, groups: 0, pages: 0, endpoints: 0, openapi: 0 };
   const visit = (value: unknown, list?: string): void => {
     if (Array.isArray(value)) {
       for (const item of value) {
-        if (typeof item === 'string' && list === 'pages') counts.pages++;
-        else visit(item, list);
+        if (typeof item === 'string' && list === 'pages') {
+          counts.pages++;
+          if (ENDPOINT_ENTRY.test(item.trim())) counts.endpoints++;
+        } else visit(item, list);
       }
       return;
     }
@@ -95,6 +129,16 @@ function countNavigation(config: DocsConfig): NavigationCounts {
   return counts;
 }
 
+/** How many page files no navigation entry lists, and the first few of them (all are in --format json). */
+function describeUnlisted(files: readonly string[]): string {
+  const shown = files.slice(0, UNLISTED_SHOWN).join(', ');
+  const more = files.length > UNLISTED_SHOWN ? ` and ${(files.length - UNLISTED_SHOWN).toLocaleString('en-US')} more (--format json lists all)` : '';
+  const verb = files.length === 1 ? 'is' : 'are';
+  return `${plural(files.length, 'page file')} ${verb} listed in no navigation entry: the platform publishes ${files.length === 1 ? 'it as a hidden page' : 'them as hidden pages'} (reachable by URL only) unless another page imports ${files.length === 1 ? 'it' : 'them'} as a snippet: ${shown}${more}.`;
+}
+
+const UNLISTED_SHOWN = 3;
+
 /** Says what of docs.json the rest of the site was checked without: "Checked without 1 group of docs.json, which has errors." */
 function describeOmitted(omitted: readonly OmittedPart[]): string {
   const counts = new Map<string, number>();
@@ -110,7 +154,8 @@ function describeFound(counts: NavigationCounts): string {
     counts.versions && plural(counts.versions, 'version'),
     counts.tabs && plural(counts.tabs, 'tab'),
     plural(counts.groups, 'group'),
-    plural(counts.pages, 'page entry').replace('entrys', 'entries'),
+    plural(counts.pages - counts.endpoints, 'page entry').replace('entrys', 'entries'),
+    counts.endpoints && plural(counts.endpoints, 'endpoint entry').replace('entrys', 'entries'),
     counts.openapi && plural(counts.openapi, 'OpenAPI reference'),
   ].filter(Boolean);
   return `Found ${parts.join(', ')}.`;

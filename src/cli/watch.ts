@@ -1,0 +1,58 @@
+import { watch } from 'node:fs';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { formatDiagnostics } from '../diagnostics/format.js';
+import type { CliIo } from './command.js';
+import type { CommandSite } from './load.js';
+import { plural, useColor } from './output.js';
+
+/** How long to wait after a change for the others of the same save (editors write several files). */
+const SETTLE_MS = 150;
+
+/** One diagnostic as a line of text, to tell what a run added or removed. */
+function keyOf(diagnostic: Diagnostic): string {
+  return `${diagnostic.file}:${diagnostic.line ?? ''}:${diagnostic.column ?? ''} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`;
+}
+
+function counts(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  return `${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}`;
+}
+
+/**
+ * `quire validate --watch`: checks the site, then again after each change under its folder,
+ * printing only what changed: the new diagnostics in full, the fixed ones as one line each, and
+ * the counts. Runs until the process is stopped. Each run reads the site again.
+ */
+export async function watchSite(load: () => Promise<CommandSite>, io: CliIo): Promise<never> {
+  const color = useColor(io);
+  let site = await load();
+  let previous = new Map(site.diagnostics.map((diagnostic) => [keyOf(diagnostic), diagnostic]));
+  const text = formatDiagnostics(site.diagnostics, site.sources, { color });
+  io.stdout.write(`${text ? `${text}\n` : ''}${counts(site.diagnostics)}. Watching ${site.root} for changes (Ctrl-C stops).\n`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = Promise.resolve();
+  const recheck = async () => {
+    site = await load();
+    const current = new Map(site.diagnostics.map((diagnostic) => [keyOf(diagnostic), diagnostic]));
+    const added = site.diagnostics.filter((diagnostic) => !previous.has(keyOf(diagnostic)));
+    const fixed = [...previous.keys()].filter((key) => !current.has(key));
+    previous = current;
+    const lines: string[] = [];
+    for (const key of fixed) lines.push(`fixed: ${key}`);
+    const shown = formatDiagnostics(added, site.sources, { color });
+    if (shown) lines.push(shown);
+    lines.push(added.length || fixed.length ? `${counts(site.diagnostics)}.` : `No change: ${counts(site.diagnostics)}.`);
+    io.stdout.write(`${lines.join('\n')}\n`);
+  };
+  watch(site.root, { recursive: true }, (_event, file) => {
+    if (file && /(^|[\\/])(node_modules|\.git)([\\/]|$)/.test(file.toString())) return;
+    clearTimeout(timer);
+    // Runs one after the other, so that two quick saves never print out of order.
+    timer = setTimeout(() => {
+      running = running.then(recheck).catch((error: unknown) => {
+        io.stderr.write(`quire validate: ${(error as Error).message}\n`);
+      });
+    }, SETTLE_MS);
+  });
+  return new Promise<never>(() => {});
+}

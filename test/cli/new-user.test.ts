@@ -1,0 +1,228 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyFixture, quire, repositoryRoot } from '../helpers/cli.js';
+import { fixturePath } from '../helpers/fixtures.js';
+
+// What a new user meets in the first hour (issue 18), each through the built CLI.
+
+describe('quire validate in the wrong folder', () => {
+  it('stops with one message naming the nearest docs.json below, and reads nothing else', () => {
+    const { code, stdout, stderr } = quire(['validate'], { cwd: fixturePath('cli', 'wrong-folder') });
+    expect(code).toBe(1);
+    // notes/draft.mdx has broken frontmatter and .cache/docs.json is a tool's: neither is mentioned.
+    expect(stdout).toBe('docs.json error config/not-found docs.json does not exist; did you mean site/docs/?\n  hint: Pass the folder that holds docs.json: site/docs/.\n\n');
+    expect(stderr).toBe('');
+  });
+
+  it('says only that docs.json is missing when no folder below has one', () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'quire-empty-'));
+    const { code, stdout } = quire(['validate', empty]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/docs\.json error config\/not-found \S+docs\.json does not exist\.\n  hint: Run the command in the folder that holds docs\.json, or pass that folder\.\n\n$/);
+  });
+
+  it('builds nothing there either, with the same message', () => {
+    const { code, stdout } = quire(['build', '.', '--out', path.join(mkdtempSync(path.join(tmpdir(), 'quire-out-')), 'site')], { cwd: fixturePath('cli', 'wrong-folder') });
+    expect(code).toBe(1);
+    expect(stdout).toContain('did you mean site/docs/?');
+    expect(stdout).not.toContain('draft.mdx');
+  });
+});
+
+describe('unknown or incomplete flags', () => {
+  const cases: Array<{ args: string[]; says: string }> = [
+    { args: ['validate', '--strcit'], says: 'quire validate: unknown option --strcit; did you mean --strict?\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n' },
+    { args: ['validate', '--format'], says: 'quire validate: option --format needs a value\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n' },
+    { args: ['validate', '--strict=yes'], says: 'quire validate: option --strict takes no value\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n' },
+    { args: ['build', '-x'], says: 'quire build: unknown option -x\nUsage: quire build [dir] -o <out> [options] (quire build --help for all options)\n' },
+    { args: ['valdate'], says: 'quire: unknown command valdate; did you mean validate?\nUsage: quire <command> [options] (quire --help lists the commands)\n' },
+  ];
+  for (const { args, says } of cases) {
+    it(`quire ${args.join(' ')}: one message, one usage line, exit 2`, () => {
+      const { code, stdout, stderr } = quire(args);
+      expect(code).toBe(2);
+      expect(stderr).toBe(says);
+      expect(stdout).toBe('');
+    });
+  }
+});
+
+describe('a long list of diagnostics', () => {
+  const site = 'fixtures/cli/validate-broken-site';
+
+  it('ends with how many of each code, most frequent first', () => {
+    const { stdout } = quire(['validate', site]);
+    expect(stdout).toMatch(/\nBy code: 2 navigation\/redirect-loop, 1 navigation\/invalid-root, 1 navigation\/missing-page, 1 navigation\/redirect-to-nothing, 1 openapi\/frontmatter-not-found, 1 openapi\/ref-not-found, 1 openapi\/reference-not-found\.\n7 errors, 1 warning in 5 pages \(1 without a file\)\n$/);
+  });
+
+  it('prints errors only with --quiet and at most n with --max-diagnostics, and says what it left out', () => {
+    const all = quire(['validate', site]);
+    const quiet = quire(['validate', site, '--quiet']);
+    expect(quiet.code).toBe(1);
+    expect(quiet.stdout).not.toMatch(/^\S+ warning [a-z]+\//m);
+    expect(quiet.stdout).toContain('\n1 warning not shown (--quiet).\n');
+    const cut = quire(['validate', site, '--max-diagnostics', '2']);
+    expect(cut.stdout.match(/^\S+ (?:error|warning) [a-z]+\//gm)).toHaveLength(2);
+    expect(cut.stdout).toContain('\n6 more diagnostics not shown (--max-diagnostics).\n');
+    // The overview and the counts are those of the whole run.
+    for (const run of [quiet, cut]) expect(run.stdout.split('\n').slice(-4)).toEqual(all.stdout.split('\n').slice(-4));
+  });
+
+  it('leaves --format json as it was: every diagnostic, no summary text', () => {
+    const json = JSON.parse(quire(['validate', site, '--format', 'json', '--quiet', '--max-diagnostics', '1']).stdout);
+    expect(json.diagnostics).toHaveLength(8);
+    expect(quire(['validate', site, '--max-diagnostics', 'ten']).stderr).toContain('--max-diagnostics must be a whole number, not "ten"');
+  });
+});
+
+describe('counts named for what they count', () => {
+  // validate-broken-site lists 5 page paths (guides/instal has no file) and 2 endpoint references.
+  it('validate: page entries and endpoint entries apart, and the pages without a file', () => {
+    const { stdout } = quire(['validate', 'fixtures/cli/validate-broken-site']);
+    expect(stdout).toContain('\nFound 2 tabs, 2 groups, 5 page entries, 2 endpoint entries, 1 OpenAPI reference.\n');
+    expect(stdout).toMatch(/\n7 errors, 1 warning in 5 pages \(1 without a file\)\n$/);
+    expect(JSON.parse(quire(['validate', 'fixtures/cli/validate-broken-site', '--format', 'json']).stdout).navigation).toMatchObject({ pages: 7, endpoints: 2 });
+  });
+
+  it('build: the pages built, of which endpoint pages and pages without a file', () => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'quire-counts-')), 'site');
+    const { stdout } = quire(['build', 'fixtures/cli/validate-broken-site', '-o', out]);
+    expect(stdout).toMatch(/\nBuilt 6 pages \(2 endpoint pages, 1 page without a file\) into /);
+  });
+});
+
+describe('pages no navigation entry lists', () => {
+  // fixtures/cli/unlisted-pages lists index, guide and legacy (served by legacy/index.mdx); it
+  // also holds drafts/a, drafts/b, old.md and zeta (unlisted), snippets/note.mdx (a snippet),
+  // 404.mdx (the custom "page not found") and internal/secret.mdx (in .mintignore).
+  it('says so once, with the count and the first three, and lists all in --format json', () => {
+    const { code, stdout } = quire(['validate', 'fixtures/cli/unlisted-pages']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      '4 page files are listed in no navigation entry: the platform publishes them as hidden pages (reachable by URL only) unless another page imports them as a snippet: drafts/a.mdx, drafts/b.mdx, old.md and 1 more (--format json lists all).\n' +
+        'Found 1 group, 3 page entries.\n0 errors, 0 warnings in 3 pages\n',
+    );
+    const report = JSON.parse(quire(['validate', 'fixtures/cli/unlisted-pages', '--format', 'json']).stdout);
+    expect(report.unlistedPages).toEqual(['drafts/a.mdx', 'drafts/b.mdx', 'old.md', 'zeta.mdx']);
+    expect(report.warnings).toBe(0);
+  });
+
+  it('says nothing when every page is listed', () => {
+    expect(quire(['validate', 'fixtures/example-site']).stdout).not.toContain('no navigation entry');
+  });
+});
+
+describe('the compiled site', () => {
+  // fixtures/cli/mdx-endpoint-title: index.mdx, and api/get-user.mdx titled "Fetch one user" with
+  // `openapi: GET /users/{id}`, whose operation's summary is "Get a user".
+  function build(site: string): { endpoints: Array<{ href: string; title: string }>; pages: Array<{ href: string; label: string; next?: string; previous?: string }> } {
+    const out = path.join(site, 'out');
+    const result = quire(['build', site, '-o', out]);
+    expect(result.code).toBe(0);
+    return JSON.parse(readFileSync(path.join(out, 'site.json'), 'utf8'));
+  }
+
+  it('serves the home page at /, and previous/next are hrefs', () => {
+    const site = build(copyFixture('cli', 'mdx-endpoint-title'));
+    expect(site.pages.map((page) => [page.href, page.previous, page.next])).toEqual([
+      ['/', undefined, '/api/get-user'],
+      ['/api/get-user', '/', undefined],
+    ]);
+  });
+
+  it('titles an MDX endpoint page with its own title, the same before and after migrate-mdx', () => {
+    const folder = copyFixture('cli', 'mdx-endpoint-title');
+    const before = build(folder);
+    expect(before.endpoints).toMatchObject([{ href: '/api/get-user', title: 'Fetch one user' }]);
+    expect(before.pages[1]).toMatchObject({ label: 'Fetch one user' });
+    expect(quire(['migrate-mdx', folder]).code).toBe(0);
+    const after = build(folder);
+    expect(after.endpoints).toEqual(before.endpoints);
+    // The page is now generated (kind `endpoint`, no `openapi:` field); its URL and title are the same.
+    const shown = (pages: typeof before.pages) => pages.map((page) => [page.href, page.label]);
+    expect(shown(after.pages)).toEqual(shown(before.pages));
+  });
+});
+
+describe('quire init', () => {
+  it('writes a minimal site that validates and builds without a problem', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'quire-init-'));
+    const init = quire(['init', 'my-docs'], { cwd: parent });
+    expect(init.code).toBe(0);
+    expect(init.stdout).toBe('Wrote my-docs/docs.json, my-docs/index.mdx, my-docs/quickstart.mdx, my-docs/openapi.yaml.\nNext: quire validate my-docs\n');
+    expect(JSON.parse(readFileSync(path.join(parent, 'my-docs', 'docs.json'), 'utf8')).$schema).toMatch(/\/dist\/docs\.schema\.json$/);
+    const validate = quire(['validate', 'my-docs'], { cwd: parent });
+    expect(validate.stdout).toBe('Found 2 tabs, 2 groups, 2 page entries, 1 endpoint entry, 1 OpenAPI reference.\n0 errors, 0 warnings in 2 pages\n');
+    const build = quire(['build', 'my-docs', '-o', 'out'], { cwd: parent });
+    expect(build.code).toBe(0);
+    expect(build.stdout).toMatch(/^Built 3 pages \(1 endpoint page\) into out: 2 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+  });
+
+  it('refuses to write over an existing file, and writes none of the others', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'quire-init-'));
+    writeFileSync(path.join(folder, 'index.mdx'), 'mine\n');
+    const { code, stderr } = quire(['init'], { cwd: folder });
+    expect(code).toBe(1);
+    expect(stderr).toBe('quire init: index.mdx exists already; nothing was written.\n  hint: Run quire init in an empty folder, or pass one: quire init my-docs\n');
+    expect(readdirSync(folder)).toEqual(['index.mdx']);
+    expect(readFileSync(path.join(folder, 'index.mdx'), 'utf8')).toBe('mine\n');
+  });
+});
+
+describe('hints that fit the reference', () => {
+  it('speaks of the webhook name, not of method and path, for an unknown webhook in frontmatter', () => {
+    const site = copyFixture('cli', 'mdx-endpoint-title');
+    writeFileSync(path.join(site, 'api', 'hook.mdx'), '---\ntitle: Hook\nopenapi: webhook plant.addd\n---\n');
+    writeFileSync(path.join(site, 'docs.json'), readFileSync(path.join(site, 'docs.json'), 'utf8').replace('"api/get-user"]', '"api/get-user", "api/hook"]'));
+    const { stdout } = quire(['validate', site]);
+    expect(stdout).toContain('error openapi/frontmatter-not-found `openapi: webhook plant.addd` is not in the OpenAPI document openapi.yaml.');
+    expect(stdout).toContain('  hint: The webhook name must match the document exactly.\n');
+  });
+});
+
+describe('quire migrate-mdx --extension', () => {
+  it('writes the page settings under the extension named, x-mint for the platform', () => {
+    const site = copyFixture('cli', 'mdx-endpoint-title');
+    expect(quire(['migrate-mdx', site, '--extension', 'x-mint']).code).toBe(0);
+    const spec = readFileSync(path.join(site, 'openapi.yaml'), 'utf8');
+    expect(spec).toContain('      x-mint:\n        href: /api/get-user\n        metadata:\n          title: Fetch one user\n        content: Returns one user.\n');
+    expect(spec).not.toContain('x-quire');
+    expect(quire(['migrate-mdx', site, '--extension', 'mint']).stderr).toBe('quire migrate-mdx: --extension must name a vendor extension (x-...), not "mint"\nUsage: quire migrate-mdx [dir] [options] (quire migrate-mdx --help for all options)\n');
+  });
+});
+
+describe('quire validate --watch', () => {
+  it('checks again after a real file change and prints only what changed', async () => {
+    const site = copyFixture('cli', 'mdx-endpoint-title');
+    const child = spawn(process.execPath, [path.join(repositoryRoot, 'dist/cli/index.js'), 'validate', site, '--watch'], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const waitFor = async (text: string) => {
+      for (let tries = 0; tries < 200 && !output.includes(text); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(output).toContain(text);
+    };
+    try {
+      await waitFor('0 errors, 0 warnings. Watching');
+      const start = output.length;
+      writeFileSync(path.join(site, 'index.mdx'), '---\ntitle: [unclosed\n---\n\nWelcome.\n');
+      await waitFor('1 error, 0 warnings.\n');
+      const change = output.slice(start);
+      expect(change).toMatch(/index\.mdx:2:\d+ error frontmatter\/invalid-yaml/);
+      // Only what changed: nothing of the first run is printed again.
+      expect(change).not.toContain('Watching');
+      const second = output.length;
+      writeFileSync(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
+      await waitFor('0 errors, 0 warnings.\n');
+      expect(output.slice(second)).toMatch(/^fixed: \S*index\.mdx:2:\d+ error frontmatter\/invalid-yaml .*\n0 errors, 0 warnings\.\n$/);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('cannot be used with --format json', () => {
+    expect(quire(['validate', 'fixtures/example-site', '--watch', '--format', 'json']).stderr).toContain('quire validate: --watch prints text; it cannot be used with --format json\n');
+  });
+});
