@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocsJson, type ParseDocsJsonResult } from '../config/parse-docs-json.js';
@@ -36,9 +36,16 @@ export async function loadDocsJson(target: string, options: LoadDocsJsonOptions 
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     const reason = missing ? 'does not exist' : `cannot be read (${(error as Error).message})`;
     // In the wrong folder, the nearest docs.json below is most likely the site the user meant.
-    const nearest = missing && file !== absolute ? await findNearestDocsJson(absolute) : undefined;
+    const nearest = missing && file !== absolute && !existsSync(path.join(absolute, 'mint.json')) ? await findNearestDocsJson(absolute) : undefined;
     const suggestion = nearest === undefined ? '' : `; did you mean ${toPosix(path.relative(cwd, nearest)) || '.'}/?`;
-    const hint = nearest === undefined ? 'Run the command in the folder that holds docs.json, or pass that folder.' : `Pass the folder that holds docs.json: ${toPosix(path.relative(cwd, nearest))}/.`;
+    // A site still on the older configuration: `quire upgrade` writes the docs.json that means the same.
+    const legacy = missing && existsSync(path.join(path.dirname(file), 'mint.json'));
+    const folder = toPosix(path.relative(cwd, path.dirname(file))) || '.';
+    const hint = legacy
+      ? `The folder has a mint.json, the platform's older configuration: \`quire upgrade ${folder}\` writes the docs.json that means the same.`
+      : nearest === undefined
+        ? 'Run the command in the folder that holds docs.json, or pass that folder.'
+        : `Pass the folder that holds docs.json: ${toPosix(path.relative(cwd, nearest))}/.`;
     return {
       config: undefined,
       diagnostics: [{ code: 'config/not-found', severity: 'error', message: `${name} ${reason}${suggestion}${suggestion ? '' : '.'}`, file: name, pointer: '', hint }],

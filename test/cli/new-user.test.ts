@@ -24,6 +24,18 @@ describe('quire validate in the wrong folder', () => {
     expect(stdout).toMatch(/docs\.json error config\/not-found \S+docs\.json does not exist\.\n  hint: Run the command in the folder that holds docs\.json, or pass that folder\.\n\n$/);
   });
 
+  it('points a site still on mint.json at quire upgrade', () => {
+    const legacy = mkdtempSync(path.join(tmpdir(), 'quire-legacy-'));
+    writeFileSync(path.join(legacy, 'mint.json'), '{ "name": "Legacy", "navigation": [{ "group": "Start", "pages": ["index"] }] }\n');
+    writeFileSync(path.join(legacy, 'index.mdx'), '---\ntitle: Home\n---\n');
+    const { code, stdout } = quire(['validate', '.'], { cwd: legacy });
+    expect(code).toBe(1);
+    expect(stdout).toBe("docs.json error config/not-found docs.json does not exist.\n  hint: The folder has a mint.json, the platform's older configuration: `quire upgrade .` writes the docs.json that means the same.\n\n");
+    // The hint's command does what it says.
+    expect(quire(['upgrade', '.'], { cwd: legacy }).code).toBe(0);
+    expect(quire(['validate', '.'], { cwd: legacy }).code).toBe(0);
+  });
+
   it('builds nothing there either, with the same message', () => {
     const { code, stdout } = quire(['build', '.', '--out', path.join(mkdtempSync(path.join(tmpdir(), 'quire-out-')), 'site')], { cwd: fixturePath('cli', 'wrong-folder') });
     expect(code).toBe(1);
