@@ -85,6 +85,19 @@ describe('quire build (built CLI)', () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it('builds without the parts of docs.json whose errors the rules turned off, and not while one error is left', () => {
+    const off = ['navigation/unknown-key', 'navigation/missing-page', 'frontmatter/invalid-yaml', 'openapi/frontmatter-not-found'].flatMap((code) => ['--rule', `${code}=off`]);
+    const target = out();
+    const built = quire(['build', 'fixtures/cli/validate-partial-site', '-o', target, '--format', 'json', ...off]);
+    expect(built.code).toBe(0);
+    expect(JSON.parse(built.stdout)).toMatchObject({ built: true, errors: 0 });
+    // The misspelt `pagess` is left out: its group is in site.json with no pages.
+    expect(readFileSync(path.join(target, 'site.json'), 'utf8')).toContain('"Advanced"');
+    const oneLeft = quire(['build', 'fixtures/cli/validate-partial-site', '-o', out(), '--format', 'json', ...off.slice(0, -2)]);
+    expect(oneLeft.code).toBe(1);
+    expect(JSON.parse(oneLeft.stdout)).toMatchObject({ built: false, errors: 1 });
+  });
+
   it('builds a site with other errors, prints them and exits 1', () => {
     const target = out();
     const { code, stdout } = quire(['build', 'fixtures/cli/validate-broken-site', '-o', target, '--format', 'json']);

@@ -71,8 +71,12 @@ export const buildCommand: Command = {
       }
       return errors > 0 ? ExitCode.problems : ExitCode.ok;
     };
-    if (!site.config || !site.tree) return report(undefined);
-    compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
+    // docs.json errors that the rules turned off leave the site to be built without the parts
+    // that have them (`omitted`), as the platform drops them; any error left builds nothing.
+    const errorsLeft = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+    const config = site.config ?? (errorsLeft ? undefined : site.partialConfig);
+    if (!config || !site.tree) return report(undefined);
+    compiled = compileSite({ config, tree: site.tree, endpointPages: site.endpointPages });
     const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
     diagnostics.push(...applyRules(placed.diagnostics, site.rules));
     Object.assign(site.sources, placed.sources);
