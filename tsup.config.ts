@@ -23,6 +23,7 @@ export default defineConfig([
     entry: {
       index: 'src/index.ts',
       'node/index': 'src/node/index.ts',
+      'content/index': 'src/content/index.ts',
     },
     clean: false,
     splitting: true,

@@ -6,7 +6,7 @@ import type { CliIo } from './command.js';
 import { createProgress } from './progress.js';
 import { parseRuleOptions } from './rule-options.js';
 
-const STAGES = { pages: 'Reading pages', openapi: 'Reading OpenAPI documents', endpoints: 'Building endpoint pages' } as const;
+const STAGES = { pages: 'Reading pages', openapi: 'Reading OpenAPI documents', endpoints: 'Building endpoint pages', content: 'Reading page content' } as const;
 
 /** A site loaded for a command, with the rule settings in effect (for diagnostics found later, by `build`). */
 export interface CommandSite extends LoadedSite {
@@ -18,7 +18,7 @@ export interface CommandSite extends LoadedSite {
  * and the rules of quire.config.json overridden by `--rule`. The problems of the configuration
  * file come first among the diagnostics.
  */
-export async function loadSiteForCommand(target: string, io: CliIo, options: { strict: boolean; format: string; offline?: boolean; rule?: string[] }): Promise<CommandSite> {
+export async function loadSiteForCommand(target: string, io: CliIo, options: { strict: boolean; format: string; offline?: boolean; rule?: string[]; 'no-content'?: boolean }): Promise<CommandSite> {
   const fromCommandLine = parseRuleOptions(options.rule ?? []);
   for (const warning of fromCommandLine.warnings) io.stderr.write(`quire: warning: ${warning}\n`);
   const ruleConfig = await loadRuleConfig(target, { cwd: io.cwd });
@@ -32,6 +32,7 @@ export async function loadSiteForCommand(target: string, io: CliIo, options: { s
       offline: options.offline ?? false,
       rules,
       ignore: ruleConfig.ignore,
+      content: !(options['no-content'] ?? false),
       onProgress: (stage, done, total) => progress.update(STAGES[stage], stage === 'endpoints' ? undefined : done, total),
     });
   } finally {

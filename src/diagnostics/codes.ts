@@ -11,6 +11,11 @@ export const DIAGNOSTIC_CODES = [
   'config/invalid-value', 'config/legacy-key', 'config/missing-field', 'config/not-found', 'config/ref-cycle',
   'config/ref-external', 'config/ref-invalid', 'config/ref-missing', 'config/ref-outside-root', 'config/ref-siblings',
   'config/ref-unavailable', 'config/too-big', 'config/too-small', 'config/unknown-key',
+  // content
+  'content/broken-link', 'content/dropped-component', 'content/import-cycle', 'content/invalid-utf8',
+  'content/link-outside-site', 'content/missing-anchor', 'content/missing-attribute', 'content/not-text',
+  'content/syntax', 'content/too-deep', 'content/too-large', 'content/unknown-component', 'content/unreadable',
+  'content/unresolved-import',
   // frontmatter
   'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/not-a-mapping', 'frontmatter/not-read',
   // json

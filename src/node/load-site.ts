@@ -22,6 +22,9 @@ import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
 import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
 import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js';
+import { checkContent } from '../content/check-content.js';
+import type { PageFacts } from '../content/read-page.js';
+import { listSiteFiles, readSiteContent } from './read-content.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -47,7 +50,7 @@ export interface LoadSiteOptions {
    * Called as work advances, for progress bars: page frontmatter read, OpenAPI documents read,
    * and once before endpoint pages are built (`endpoints`, 0, documents).
    */
-  onProgress?: (stage: 'pages' | 'openapi' | 'endpoints', done: number, total: number) => void;
+  onProgress?: (stage: 'pages' | 'openapi' | 'endpoints' | 'content', done: number, total: number) => void;
   /** Severity settings by diagnostic code, applied to every diagnostic (see `applyRules`). Default none. */
   rules?: RuleSettings;
   /**
@@ -55,6 +58,12 @@ export interface LoadSiteOptions {
    * listed nor checked, added to those of `.mintignore` (which is always honoured). Default none.
    */
   ignore?: readonly string[];
+  /**
+   * Read every page and MDX snippet (in the platform's MDX dialect) and check what they point at:
+   * syntax, links and anchors, images, snippet imports, components. Default `true`; `false` reads
+   * only the frontmatter.
+   */
+  content?: boolean;
 }
 
 /** A site as loaded from disk. */
@@ -87,6 +96,8 @@ export interface LoadedSite {
   diagnostics: Diagnostic[];
   /** Text of the files the diagnostics refer to, for `formatDiagnostics`. */
   sources: Record<string, string>;
+  /** The facts of each page and MDX snippet, by file relative to `root`; empty with `content: false`. */
+  content: ReadonlyMap<string, PageFacts>;
 }
 
 /**
@@ -100,15 +111,20 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const parsed = await loadDocsJson(target, { cwd, strict: options.strict ?? false });
   // Without a docs.json the folder is not a site: its pages (perhaps other projects') are not read.
   if (parsed.diagnostics.some((diagnostic) => diagnostic.code === 'config/not-found')) return notASite(parsed);
-  const ignored = await loadIgnoredFiles(path.dirname(parsed.path), options.ignore);
+  const root = path.dirname(parsed.path);
+  const ignored = await loadIgnoredFiles(root, options.ignore);
+  const fileName = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
+  // Pages are read and parsed while the configuration and OpenAPI documents are.
+  const content = options.content === false ? undefined : listSiteFiles(root, ignored).then(async (files) => ({ files, facts: await readSiteContent(root, files.filter((file) => /\.mdx?$/i.test(file)), { fileName, ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.('content', done, total) } : {}) }) }));
   const site = await loadParsedSite(parsed, ignored, cwd, options);
+  if (content) await addContent(site, await content, fileName);
   return withRules(site, ignored, cwd, options.rules ?? {});
 }
 
 /** The result for a folder without docs.json: its one error, and nothing read. */
 function notASite(parsed: Awaited<ReturnType<typeof loadDocsJson>>): LoadedSite {
   const root = path.dirname(parsed.path);
-  return { root, docsJson: parsed.path, config: undefined, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files: [], frontmatter: new Map(), diagnostics: parsed.diagnostics, sources: parsed.sources };
+  return { root, docsJson: parsed.path, config: undefined, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files: [], frontmatter: new Map(), diagnostics: parsed.diagnostics, sources: parsed.sources, content: new Map() };
 }
 
 /**
@@ -159,7 +175,7 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
       sources[name] = block;
     }
   });
-  const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, frontmatter, diagnostics, sources };
+  const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, frontmatter, diagnostics, sources, content: new Map() };
   // With errors in docs.json, the rest of the site is checked against what is valid in it, so one run reports everything.
   if (parsed.partialConfig) Object.assign(site, { partialConfig: parsed.partialConfig, omitted: parsed.omitted ?? [] });
   const config = parsed.config ?? parsed.partialConfig;
@@ -224,6 +240,27 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
   }
   diagnostics.push(...redirects(expanded.pages, unreadDirectories(resolved.tree.root, documents.unread)));
   return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) };
+}
+
+/**
+ * Adds the content's diagnostics to a loaded site: each page's own (syntax, components; its
+ * frontmatter was reported already), and what its links and imports lead to, resolved against
+ * the site's files, navigation, generated endpoint pages and redirects.
+ */
+async function addContent(site: LoadedSite, content: { files: string[]; facts: Map<string, PageFacts> }, fileName: (file: string) => string): Promise<void> {
+  const routes = [...(site.pages?.byPath.keys() ?? []), ...site.endpointPages.map((page) => page.url)];
+  const redirects = (site.config ?? site.partialConfig)?.redirects;
+  const found: Diagnostic[] = [];
+  for (const facts of content.facts.values()) for (const diagnostic of facts.diagnostics) if (!diagnostic.code.startsWith('frontmatter/')) found.push(diagnostic);
+  found.push(...checkContent({ pages: content.facts, files: content.files, routes, ...(redirects ? { redirects } : {}), fileName }));
+  // Code frames need the whole page, not only its frontmatter block.
+  const byName = new Map([...content.facts.keys()].map((file) => [fileName(file), file]));
+  for (const name of new Set(found.map((diagnostic) => diagnostic.file))) {
+    const file = byName.get(name);
+    if (file !== undefined) site.sources[name] = await readFile(path.join(site.root, file), 'utf8').catch(() => site.sources[name] ?? '');
+  }
+  site.diagnostics = inDocumentOrder([...site.diagnostics, ...found]);
+  site.content = content.facts;
 }
 
 /**

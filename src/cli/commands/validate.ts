@@ -34,6 +34,8 @@ Options:
                      Print at most n diagnostics (the summary still counts all)
   --offline          Do not fetch OpenAPI documents given by URL; warn about each
                      and check nothing against it (also when no network answers)
+  --no-content       Read only the pages' frontmatter: skip MDX syntax, links,
+                     anchors, images, snippet imports and components
 ${ruleOptionHelp(21)}
   -h, --help         Show this help
 
@@ -45,7 +47,7 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false }, 'no-content': { type: 'boolean', default: false } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     const max = parseMaxDiagnostics(values['max-diagnostics']);

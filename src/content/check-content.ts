@@ -1,0 +1,303 @@
+import type { Redirect } from '../config/schemas/site.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
+import { joinPath } from '../util/posix-path.js';
+import { anchorKey, type PageFacts, type PageLink } from './read-page.js';
+
+/** A site's content, as {@link checkContent} checks it. */
+export interface ContentSite {
+  /** The facts of each page and MDX snippet, by file path relative to the site root (`guides/a.mdx`). */
+  pages: ReadonlyMap<string, PageFacts>;
+  /** Every file of the site relative to its root, pages, snippets, images and other static files alike. */
+  files: Iterable<string>;
+  /**
+   * Page paths the site serves that are not files (no leading slash, no extension): the pages of
+   * the navigation, generated endpoint pages (`api-reference/users/create`).
+   */
+  routes?: Iterable<string>;
+  /** docs.json's `redirects`: a link to a redirect's source reaches its destination. */
+  redirects?: readonly Redirect[];
+  /** The name diagnostics give a file (relative to the root). Default: the path itself. */
+  fileName?: (file: string) => string;
+}
+
+// Paths the platform serves on every site without a file for them.
+const PLATFORM_PATHS = new Set(['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt', 'mcp', 'rss.xml', 'feed.xml', 'search', 'api-reference', '404']);
+
+/** Where a link leads, as {@link resolveLink} finds it. */
+export type LinkTarget =
+  | { kind: 'external' }
+  | { kind: 'page'; file?: string; anchor?: string }
+  | { kind: 'file'; file: string }
+  | { kind: 'missing'; path: string; anchor?: string }
+  | { kind: 'outside'; path: string };
+
+/**
+ * Checks what pages point at: links, images and media sources (Markdown, `<a href>`, and the
+ * components that take `href` or `src`), `#anchors`, and snippet imports, resolved as the
+ * platform resolves them. External URLs are not fetched. Returns diagnostics in the pages' files.
+ */
+export function checkContent(site: ContentSite): Diagnostic[] {
+  const index = new SiteIndex(site);
+  const name = site.fileName ?? ((file: string) => file);
+  const diagnostics: Diagnostic[] = [];
+  const importers = importersOf(site.pages, index);
+  for (const [file, facts] of site.pages) {
+    const folders = [folderOf(file), ...(importers.get(file) ?? []).map(folderOf)];
+    for (const link of facts.links) {
+      const diagnostic = checkLink(link, file, folders, index, name(file));
+      if (diagnostic) diagnostics.push(diagnostic);
+    }
+    for (const item of facts.imports) {
+      if (!/^[./]/.test(item.source)) continue;
+      if (index.resolveImport(item.source, file) !== undefined) continue;
+      const suggestions = didYouMean(item.source.replace(/^\/+/, ''), index.snippets(), 3).map((candidate) => `/${candidate}`);
+      diagnostics.push({
+        code: 'content/unresolved-import',
+        severity: 'error',
+        message: `The import of "${item.source}" names no file of the site: what it brings in is missing from the page.`,
+        file: name(file),
+        pointer: '',
+        line: item.line,
+        column: item.column,
+        hint: didYouMeanText(suggestions) ?? 'Snippets are imported from the site root, e.g. `/snippets/intro.mdx`, with their extension.',
+        ...(suggestions.length ? { suggestions } : {}),
+      });
+    }
+  }
+  diagnostics.push(...importCycles(site.pages, index, name));
+  return diagnostics;
+}
+
+function checkLink(link: PageLink, file: string, folders: readonly string[], index: SiteIndex, fileName: string): Diagnostic | undefined {
+  const target = index.resolve(link.url, folders);
+  const at = { file: fileName, pointer: '', line: link.line, column: link.column };
+  const what = link.kind === 'image' || link.attribute === 'src' || link.attribute === 'img' ? 'image or file' : 'page or file';
+  if (target.kind === 'outside') {
+    return { code: 'content/link-outside-site', severity: 'error', message: `The link "${link.url}" leads out of the site's folder: nothing there is published.`, ...at, hint: 'Link to a page or file inside the folder of docs.json.' };
+  }
+  if (target.kind === 'missing') {
+    const suggestions = index.suggest(target.path);
+    return {
+      code: 'content/broken-link',
+      severity: 'error',
+      message: `The link "${link.url}" leads to no ${what} of the site.`,
+      ...at,
+      hint: didYouMeanText(suggestions.map((suggestion) => `/${suggestion}`)) ?? 'Link to a page by its path from the site root (`/guides/setup`) or relative to this page (`./setup`).',
+      ...(suggestions.length ? { suggestions: suggestions.map((suggestion) => `/${suggestion}`) } : {}),
+    };
+  }
+  if (target.kind !== 'page' || target.anchor === undefined || target.anchor === '') return undefined;
+  const targetFile = target.file ?? (link.url.startsWith('#') ? file : undefined);
+  const facts = targetFile === undefined ? undefined : index.facts(targetFile);
+  // A page that did not parse has no known anchors; its syntax error is reported already.
+  if (!facts || facts.diagnostics.some((diagnostic) => diagnostic.code === 'content/syntax' || diagnostic.code === 'content/too-deep')) return undefined;
+  const anchors = [...facts.headings.map((heading) => heading.id), ...facts.ids].filter(Boolean);
+  const key = anchorKey(target.anchor);
+  if (anchors.some((anchor) => anchorKey(anchor) === key)) return undefined;
+  const suggestions = didYouMean(key, anchors.map(anchorKey), 3);
+  return {
+    code: 'content/missing-anchor',
+    severity: 'warning',
+    message: `The link "${link.url}" names the anchor "#${target.anchor}", which no heading or element of ${targetFile === file ? 'this page' : `"${targetFile}"`} has: the page opens at its top.`,
+    ...at,
+    hint: didYouMeanText(suggestions.map((suggestion) => `#${suggestion}`)) ?? 'Anchors are the headings\' ids: lower case, words joined by `-` (`## Get started` is `#get-started`).',
+    ...(suggestions.length ? { suggestions: suggestions.map((suggestion) => `#${suggestion}`) } : {}),
+  };
+}
+
+/** The files, pages and routes of a site, to resolve links against. */
+class SiteIndex {
+  private readonly files = new Set<string>();
+  /** Page path (no extension; `index` pages under their folder too) to the page's file. */
+  private readonly pagePaths = new Map<string, string | undefined>();
+  private readonly topFolders = new Set<string>();
+  private readonly patterns: RegExp[] = [];
+  private readonly sources = new Set<string>();
+  private readonly pages: ReadonlyMap<string, PageFacts>;
+
+  constructor(site: ContentSite) {
+    this.pages = site.pages;
+    for (const file of site.files) {
+      this.files.add(file);
+      const slash = file.indexOf('/');
+      if (slash > 0) this.topFolders.add(file.slice(0, slash));
+      if (/\.mdx?$/i.test(file)) {
+        const page = file.replace(/\.mdx?$/i, '');
+        this.pagePaths.set(page, file);
+        if (page === 'index' || page.endsWith('/index')) this.pagePaths.set(page.slice(0, -'index'.length).replace(/\/$/, ''), file);
+      }
+    }
+    for (const route of site.routes ?? []) {
+      const page = route.replace(/^\/+/, '');
+      if (!this.pagePaths.has(page)) this.pagePaths.set(page, undefined);
+    }
+    for (const redirect of site.redirects ?? []) {
+      const source = redirect.source.replace(/[?#].*$/s, '').replace(/^\/+/, '').replace(/\/+$/, '');
+      if (/[:*(]/.test(source)) this.patterns.push(redirectPattern(source));
+      else this.sources.add(source);
+    }
+  }
+
+  facts(file: string): PageFacts | undefined {
+    return this.pages.get(file);
+  }
+
+  /** The MDX and JSX files under `snippets/`, for suggestions. */
+  snippets(): string[] {
+    return [...this.files].filter((file) => /(^|\/)snippets\//.test(file));
+  }
+
+  /** Where `url`, written in a page in `folders[0]` (or imported into pages in the others), leads. */
+  resolve(url: string, folders: readonly string[]): LinkTarget {
+    const trimmed = url.trim();
+    if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) return { kind: 'external' };
+    // A value built at render time (`{{base}}/x`, `${url}`) cannot be checked here.
+    if (/[{}$<>]/.test(trimmed)) return { kind: 'external' };
+    const cut = trimmed.search(/[?#]/);
+    const rawPath = cut < 0 ? trimmed : trimmed.slice(0, cut);
+    const hash = trimmed.indexOf('#');
+    const anchor = hash < 0 ? undefined : decode(trimmed.slice(hash + 1));
+    const path = decode(rawPath).replace(/\\/g, '/');
+    if (path === '') return { kind: 'page', ...(anchor === undefined ? {} : { anchor }) };
+    const candidates = path.startsWith('/') ? [joinPath(path)] : /^\.\.?\//.test(path) ? folders.map((folder) => joinPath(folder, path)) : [...folders.map((folder) => joinPath(folder, path)), joinPath(path)];
+    let outside: string | undefined;
+    for (const candidate of candidates) {
+      const relative = candidate.replace(/^\/+/, '').replace(/\/+$/, '');
+      if (relative === '..' || relative.startsWith('../')) {
+        outside ??= relative;
+        continue;
+      }
+      const found = this.find(relative);
+      if (found) return found.kind === 'page' ? { ...found, ...(anchor === undefined ? {} : { anchor }) } : found;
+    }
+    const first = (candidates[0] ?? path).replace(/^\/+/, '').replace(/\/+$/, '');
+    if (outside !== undefined && candidates.every((candidate) => candidate.replace(/^\/+/, '').startsWith('..'))) return { kind: 'outside', path: outside };
+    return { kind: 'missing', path: first, ...(anchor === undefined ? {} : { anchor }) };
+  }
+
+  private find(path: string): LinkTarget | undefined {
+    if (path === '') return { kind: 'page' };
+    if (this.files.has(path) && !/\.mdx?$/i.test(path)) return { kind: 'file', file: path };
+    const page = path.replace(/\.mdx?$/i, '');
+    if (this.pagePaths.has(page)) {
+      const file = this.pagePaths.get(page);
+      return file === undefined ? { kind: 'page' } : { kind: 'page', file };
+    }
+    if (PLATFORM_PATHS.has(page) || this.sources.has(page) || this.patterns.some((pattern) => pattern.test(page))) return { kind: 'page' };
+    // A site served under a base path (example.com/docs) may write it in links: "/docs/guides/x"
+    // is "guides/x" when the site has no folder "docs".
+    const slash = page.indexOf('/');
+    if (slash > 0 && !this.topFolders.has(page.slice(0, slash))) {
+      const rest = this.find(page.slice(slash + 1));
+      if (rest && rest.kind !== 'missing') return rest;
+    }
+    return undefined;
+  }
+
+  /** The file an import names, or undefined. Snippets are imported with their extension; without one the platform tries the usual ones. */
+  resolveImport(source: string, from: string): string | undefined {
+    const path = source.startsWith('/') ? joinPath(source).slice(1) : joinPath(folderOf(from), source);
+    for (const candidate of [path, `${path}.mdx`, `${path}.md`, `${path}.jsx`, `${path}.tsx`, `${path}.js`, `${path}.ts`]) if (this.files.has(candidate)) return candidate;
+    return undefined;
+  }
+
+  /** Likely targets of a link to `path`: a page or file of the same name elsewhere, else a near spelling. */
+  suggest(path: string): string[] {
+    const name = path.replace(/\.mdx?$/i, '');
+    const last = name.slice(name.lastIndexOf('/') + 1);
+    const known = [...this.pagePaths.keys()].filter((page) => !/(^|\/)snippets\//.test(page));
+    const sameName = known.filter((page) => page === last || page.endsWith(`/${last}`));
+    if (sameName.length > 0 && sameName.length <= 3) return sameName.sort();
+    const isFile = /\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/i.test(path);
+    const pool = isFile ? [...this.files].filter((file) => !/\.mdx?$/i.test(file)) : known;
+    return didYouMean(isFile ? path : name, pool, 3);
+  }
+}
+
+/** For each MDX snippet, the pages (and snippets) that import it. */
+function importersOf(pages: ReadonlyMap<string, PageFacts>, index: SiteIndex): Map<string, string[]> {
+  const importers = new Map<string, string[]>();
+  for (const [file, facts] of pages) {
+    for (const item of facts.imports) {
+      if (!/^[./]/.test(item.source)) continue;
+      const target = index.resolveImport(item.source, file);
+      if (target === undefined || !pages.has(target)) continue;
+      const list = importers.get(target) ?? [];
+      list.push(file);
+      importers.set(target, list);
+    }
+  }
+  return importers;
+}
+
+/** One error per cycle of snippet imports, at the import that closes it. */
+function importCycles(pages: ReadonlyMap<string, PageFacts>, index: SiteIndex, name: (file: string) => string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  for (const start of pages.keys()) {
+    if (state.has(start)) continue;
+    // Depth-first, with an explicit stack: an import chain may be long.
+    const path: { file: string; next: number }[] = [{ file: start, next: 0 }];
+    state.set(start, 'open');
+    while (path.length > 0) {
+      const top = path[path.length - 1] as { file: string; next: number };
+      const imports = pages.get(top.file)?.imports ?? [];
+      if (top.next >= imports.length) {
+        state.set(top.file, 'done');
+        path.pop();
+        continue;
+      }
+      const item = imports[top.next++] as PageFacts['imports'][number];
+      if (!/^[./]/.test(item.source)) continue;
+      const target = index.resolveImport(item.source, top.file);
+      if (target === undefined || !pages.has(target)) continue;
+      if (state.get(target) === 'open') {
+        const cycle = [...path.slice(path.findIndex((step) => step.file === target)).map((step) => step.file), target];
+        diagnostics.push({
+          code: 'content/import-cycle',
+          severity: 'error',
+          message: `The import of "${item.source}" closes a cycle of snippets (${cycle.join(' → ')}): the page cannot be built.`,
+          file: name(top.file),
+          pointer: '',
+          line: item.line,
+          column: item.column,
+          hint: 'Remove one import of the cycle: a snippet cannot include itself.',
+        });
+        continue;
+      }
+      if (state.has(target)) continue;
+      state.set(target, 'open');
+      path.push({ file: target, next: 0 });
+    }
+  }
+  return diagnostics;
+}
+
+function folderOf(file: string): string {
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? '' : file.slice(0, slash);
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A redirect source with parameters (`/old/:slug*`, `/blog/*`) as a pattern over page paths. */
+function redirectPattern(source: string): RegExp {
+  const escaped = source
+    .split(/(:[A-Za-z_]\w*[*+?]?|\*|\(\.\*\))/)
+    .map((part, index) => {
+      if (index % 2 === 0) return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      if (part === '*' || part === '(.*)' || part.endsWith('*')) return '.*';
+      if (part.endsWith('+')) return '.+';
+      if (part.endsWith('?')) return '[^/]*';
+      return '[^/]+';
+    })
+    .join('');
+  return new RegExp(`^${escaped}$`);
+}

@@ -1,0 +1,12 @@
+// `quire-docs/content`: pages read in the platform's MDX dialect, and the site checks over them.
+// Browser-safe and I/O free like the core; an entry of its own so that `quire-docs` (the
+// configuration compiler) does not load the Markdown parser.
+export { readPage, anchorKey } from './read-page.js';
+export type { PageFacts, PageHeading, PageImport, PageLink, PageLinkKind, ReadPageOptions } from './read-page.js';
+export { checkContent } from './check-content.js';
+export type { ContentSite, LinkTarget } from './check-content.js';
+export { headingSlugger } from './slug.js';
+export { customHeadingIds, DIALECT } from './dialect.js';
+export type { CustomHeadingIds } from './dialect.js';
+export { BUILT_IN_COMPONENTS, componentAnchorIds } from './components.js';
+export type { ComponentSpec } from './components.js';

@@ -1,0 +1,314 @@
+import type { Program } from 'estree';
+import type { Nodes, Root } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
+import { BUILT_IN_COMPONENTS, componentAnchorIds } from './components.js';
+import { cleanId, customHeadingIds, parseMdx } from './dialect.js';
+import { headingSlugger } from './slug.js';
+import { syntaxErrorDiagnostic } from './syntax-error.js';
+
+/** A heading of a page, with the id the platform gives it. */
+export interface PageHeading {
+  /** 1 to 6. */
+  depth: number;
+  /** The heading's text, without markup. */
+  text: string;
+  /** The element id a `#anchor` targets: the custom `{#id}` when written, else the platform's slug. */
+  id: string;
+  line: number;
+  column: number;
+}
+
+/** Where a link was written. */
+export type PageLinkKind = 'link' | 'image' | 'definition' | 'element';
+
+/** An outgoing link or media source of a page, as written. */
+export interface PageLink {
+  /** The URL as written (`/quickstart#install`, `../images/a.png`, `https://...`). */
+  url: string;
+  kind: PageLinkKind;
+  /** For `element`: the element and attribute that hold it (`Card`, `href`). */
+  element?: string;
+  attribute?: string;
+  line: number;
+  column: number;
+}
+
+/** An `import` of a page: a snippet, most often. */
+export interface PageImport {
+  /** The module as written (`/snippets/intro.mdx`). */
+  source: string;
+  /** The local names it binds. */
+  names: string[];
+  line: number;
+  column: number;
+}
+
+/** What {@link readPage} learns from a page: facts, not syntax trees, so a site's worth stays small. */
+export interface PageFacts {
+  /** The frontmatter, when the page has one the platform reads. */
+  frontmatter: PageFrontmatter | undefined;
+  /** Headings in document order. */
+  headings: PageHeading[];
+  /** Other ids a `#anchor` can target: components such as `ParamField`, elements with an `id`. */
+  ids: string[];
+  /** Links and media sources in document order. */
+  links: PageLink[];
+  imports: PageImport[];
+  /** Names of the JSX components and elements the page uses, sorted, each once. */
+  components: string[];
+  /** The prose of the page without markup, code or frontmatter: what a search index reads. */
+  text: string;
+  /** Words in `text`. */
+  words: number;
+  /**
+   * Problems of the page alone: syntax errors, frontmatter, unknown components, missing
+   * attributes. Links and imports are checked against the site by `checkContent`.
+   */
+  diagnostics: Diagnostic[];
+}
+
+/** Options of {@link readPage}. */
+export interface ReadPageOptions {
+  /** The file name diagnostics carry, as the caller names it. */
+  file: string;
+}
+
+/**
+ * Reads a page's text, MDX in the platform's dialect, into its facts. Never throws: a page that
+ * does not parse gives its syntax error as a diagnostic (with its line, column and a hint for
+ * the common causes) and the facts of its frontmatter alone.
+ */
+export function readPage(text: string, options: ReadPageOptions): PageFacts {
+  const { file } = options;
+  const frontmatter = parseFrontmatter(text, file);
+  const facts: PageFacts = { frontmatter: frontmatter.data, headings: [], ids: [], links: [], imports: [], components: [], text: '', words: 0, diagnostics: [...frontmatter.diagnostics] };
+  const prepared = customHeadingIds(text);
+  let tree: Root;
+  try {
+    tree = parseMdx(prepared.text);
+  } catch (error) {
+    facts.diagnostics.push(syntaxErrorDiagnostic(error, file, text));
+    return facts;
+  }
+  collectFacts(tree, prepared.ids, facts, file, frontmatter.data);
+  return facts;
+}
+
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** Walks the tree once (with a stack: JSX may nest deeper than the call stack allows). */
+function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts: PageFacts, file: string, frontmatter: PageFrontmatter | undefined): void {
+  const slug = headingSlugger();
+  // Custom pages (`mode: custom` or `frame`) have no generated heading ids on the platform.
+  const slugHeadings = frontmatter?.mode !== 'custom' && frontmatter?.mode !== 'frame';
+  const components = new Set<string>();
+  const defined = new Set<string>();
+  const elements: { name: string; attributes: Record<string, string | undefined> }[] = [];
+  const uses: JsxElement[] = [];
+  const chunks: string[] = [];
+  // `null` closes a block: its text ends a line of `text`.
+  const stack: (Nodes | null)[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes | null;
+    // TOML frontmatter (`+++`) is no prose either; mdast's types know only YAML.
+    if (node === null || (node.type as string) === 'toml') {
+      if (node) continue;
+      chunks.push('\n');
+      continue;
+    }
+    const start = node.position?.start;
+    const line = start?.line ?? 1;
+    const column = start?.column ?? 1;
+    switch (node.type) {
+      case 'heading': {
+        const text = plainText(node);
+        const custom = customIds.get(line);
+        const id = custom ?? (slugHeadings ? slug(text) : '');
+        facts.headings.push({ depth: node.depth, text, id, line, column });
+        stack.push(null);
+        break;
+      }
+      case 'text':
+      case 'inlineCode':
+      case 'inlineMath':
+        chunks.push(node.value);
+        continue;
+      case 'break':
+        chunks.push(' ');
+        continue;
+      case 'link':
+      case 'image':
+      case 'definition':
+        facts.links.push({ url: node.url, kind: node.type, line, column });
+        break;
+      case 'mdxjsEsm':
+        readEsm(node.data?.estree ?? undefined, line, facts, defined);
+        continue;
+      case 'mdxJsxFlowElement':
+      case 'mdxJsxTextElement': {
+        if (node.name) {
+          components.add(node.name);
+          const attributes = stringAttributes(node.attributes);
+          elements.push({ name: node.name, attributes });
+          uses.push(node);
+          const spec = BUILT_IN_COMPONENTS.get(node.name);
+          for (const attribute of spec?.links ?? []) {
+            const value = attributes[attribute];
+            if (value !== undefined) facts.links.push({ url: value, kind: 'element', element: node.name, attribute, line, column });
+          }
+          // Headings written as elements (`<h2>`), as the platform's custom-id rewrite makes them too.
+          const depth = /^h([1-6])$/.exec(node.name);
+          if (depth) {
+            const text = plainText(node);
+            facts.headings.push({ depth: Number(depth[1]), text, id: attributes.id ?? (slugHeadings ? slug(text) : ''), line, column });
+          }
+        }
+        if (node.type === 'mdxJsxFlowElement') stack.push(null);
+        break;
+      }
+      case 'paragraph':
+      case 'tableCell':
+      case 'listItem':
+      case 'blockquote':
+        stack.push(null);
+        break;
+      case 'code':
+      case 'yaml':
+      case 'math':
+      case 'html':
+      case 'mdxFlowExpression':
+        continue;
+      default:
+        break;
+    }
+    if ('children' in node) for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index] as Nodes);
+  }
+  facts.headings.sort(byPosition);
+  facts.links.sort(byPosition);
+  facts.ids = componentAnchorIds(elements).filter((id) => !facts.headings.some((heading) => heading.id === id));
+  facts.components = [...components].sort();
+  facts.text = chunks
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+  facts.words = countWords(facts.text);
+  checkComponents(uses, defined, facts, file);
+}
+
+function byPosition(left: { line: number; column: number }, right: { line: number; column: number }): number {
+  return left.line - right.line || left.column - right.column;
+}
+
+/** Imports and exported names of an ESM block: what the page may use as components. */
+function readEsm(program: Program | undefined, line: number, facts: PageFacts, defined: Set<string>): void {
+  for (const statement of program?.body ?? []) {
+    const at = { line: statement.loc?.start.line ?? line, column: (statement.loc?.start.column ?? 0) + 1 };
+    if (statement.type === 'ImportDeclaration') {
+      const names = statement.specifiers.map((specifier) => specifier.local.name);
+      for (const name of names) defined.add(name);
+      facts.imports.push({ source: String(statement.source.value), names, ...at });
+    } else if (statement.type === 'ExportNamedDeclaration') {
+      const declaration = statement.declaration;
+      if (declaration?.type === 'VariableDeclaration') for (const declarator of declaration.declarations) declaredNames(declarator.id, defined);
+      else if (declaration && 'id' in declaration && declaration.id) defined.add(declaration.id.name);
+      for (const specifier of statement.specifiers) if (specifier.exported.type === 'Identifier') defined.add(specifier.exported.name);
+      if (statement.source) facts.imports.push({ source: String(statement.source.value), names: [], ...at });
+    } else if (statement.type === 'VariableDeclaration') {
+      for (const declarator of statement.declarations) declaredNames(declarator.id, defined);
+    } else if (statement.type === 'FunctionDeclaration' && statement.id) {
+      defined.add(statement.id.name);
+    }
+  }
+}
+
+function declaredNames(pattern: import('estree').Pattern, into: Set<string>): void {
+  if (pattern.type === 'Identifier') into.add(pattern.name);
+  else if (pattern.type === 'ObjectPattern') for (const property of pattern.properties) declaredNames(property.type === 'RestElement' ? property.argument : property.value, into);
+  else if (pattern.type === 'ArrayPattern') for (const element of pattern.elements) if (element) declaredNames(element, into);
+}
+
+/** The attributes of an element whose values are plain strings (`href="/a"`; not `href={url}`). */
+function stringAttributes(attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[]): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  for (const attribute of attributes) if (attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string') values[attribute.name] = attribute.value;
+  return values;
+}
+
+/**
+ * Components the platform does not know and the page does not import or define. The platform
+ * leaves an unknown block element out of the page (it becomes a comment), and an unknown inline
+ * element fails the page when it renders; lower-case names are HTML elements and always render.
+ */
+function checkComponents(uses: readonly JsxElement[], defined: ReadonlySet<string>, facts: PageFacts, file: string): void {
+  const reported = new Set<string>();
+  for (const element of uses) {
+    const name = element.name as string;
+    if (!/^[A-Z]/.test(name) && !name.includes('.')) continue;
+    const root = name.split('.')[0] as string;
+    const line = element.position?.start.line ?? 1;
+    const column = element.position?.start.column ?? 1;
+    const spec = BUILT_IN_COMPONENTS.get(name);
+    if (!spec && !defined.has(root) && !defined.has(name)) {
+      if (reported.has(name)) continue;
+      reported.add(name);
+      const inline = element.type === 'mdxJsxTextElement';
+      facts.diagnostics.push({
+        code: inline ? 'content/unknown-component' : 'content/dropped-component',
+        severity: inline ? 'error' : 'warning',
+        message: inline
+          ? `<${name}> is not a component of the platform and is not imported on this page: the page fails where it renders.`
+          : `<${name}> is not a component of the platform and is not imported on this page: the platform leaves it out of the page.`,
+        file,
+        pointer: '',
+        line,
+        column,
+        hint: `Import it (\`import { ${root} } from '/snippets/${root}.jsx'\`), define it with \`export const ${root} = ...\`, or use a built-in component.`,
+      });
+      continue;
+    }
+    if (!spec?.required) continue;
+    const present = new Set(element.attributes.flatMap((attribute) => (attribute.type === 'mdxJsxAttribute' ? [attribute.name] : [])));
+    // A spread (`{...props}`) may carry any attribute.
+    if (element.attributes.some((attribute) => attribute.type === 'mdxJsxExpressionAttribute')) continue;
+    const missing = spec.required.filter((attribute) => !present.has(attribute));
+    if (missing.length > 0) {
+      facts.diagnostics.push({
+        code: 'content/missing-attribute',
+        severity: 'warning',
+        message: `<${name}> has no ${missing.map((attribute) => `\`${attribute}\``).join(' or ')}: it renders without it.`,
+        file,
+        pointer: '',
+        line,
+        column,
+        hint: `Add ${missing.map((attribute) => `${attribute}="..."`).join(' ')}.`,
+      });
+    }
+  }
+}
+
+/** The text of a node without markup: text, inline code and the text inside elements. */
+function plainText(node: Nodes): string {
+  let text = '';
+  const stack: Nodes[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as Nodes;
+    if (current.type === 'text' || current.type === 'inlineCode' || current.type === 'inlineMath') text += current.value;
+    else if (current.type === 'break') text += ' ';
+    else if ('children' in current) for (let index = current.children.length - 1; index >= 0; index--) stack.push(current.children[index] as Nodes);
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function countWords(text: string): number {
+  const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu);
+  return words ? words.length : 0;
+}
+
+/** The id in the form anchors are compared in; see `cleanId`. */
+export function anchorKey(id: string): string {
+  return cleanId(id).toLowerCase();
+}

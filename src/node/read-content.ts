@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastGlob from 'fast-glob';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { readPage, type PageFacts } from '../content/read-page.js';
+import type { IgnoredFiles } from './ignore-files.js';
+
+/** Pages larger than this are not parsed: no page that renders is near it, and parsing one takes seconds. */
+export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
+
+/** Every file of the site (pages, snippets, images, static files), relative to `root`, sorted. */
+export async function listSiteFiles(root: string, ignored?: IgnoredFiles): Promise<string[]> {
+  const files = await fastGlob(['**/*'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', '.quire/**'], followSymbolicLinks: false, dot: true });
+  return (ignored ? files.filter((file) => !ignored.ignores(file)) : files).sort();
+}
+
+/**
+ * The facts of one page file read from disk. A file that is not text (a NUL byte: an image saved
+ * as `.mdx`), not UTF-8, or too large to be a page is a diagnostic; the first and last are not parsed.
+ */
+export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
+  const empty = (diagnostic: Diagnostic): PageFacts => ({ frontmatter: undefined, headings: [], ids: [], links: [], imports: [], components: [], text: '', words: 0, diagnostics: [diagnostic] });
+  if (bytes.byteLength > MAX_PAGE_BYTES) {
+    return empty({ code: 'content/too-large', severity: 'warning', message: `The page is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MB Quire reads: its content is not checked.`, file: name, pointer: '', line: 1, column: 1, hint: 'Split it into several pages; a page this size is too long to read or render.' });
+  }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    return empty({ code: 'content/not-text', severity: 'error', message: 'The file is not text (it holds a NUL byte): it cannot be a page.', file: name, pointer: '', line: 1, column: 1, hint: 'Rename it to its real extension (an image or archive saved as .mdx?), or save the page as UTF-8 text.' });
+  }
+  let text: string;
+  const diagnostics: Diagnostic[] = [];
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('utf-8').decode(bytes);
+    const bad = text.indexOf('\uFFFD');
+    const before = text.slice(0, Math.max(0, bad));
+    const line = before.split('\n').length;
+    diagnostics.push({ code: 'content/invalid-utf8', severity: 'warning', message: 'The page is not valid UTF-8: the bytes that are not show as "�".', file: name, pointer: '', line, column: bad - before.lastIndexOf('\n'), hint: 'Save the file as UTF-8 in your editor.' });
+  }
+  const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name });
+  facts.diagnostics.unshift(...diagnostics);
+  return facts;
+}
+
+/** Options of {@link readSiteContent}. */
+export interface ReadSiteContentOptions {
+  /** The name a file has in diagnostics. */
+  fileName: (file: string) => string;
+  /** Called as pages are read. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Reads and parses `files` (relative to `root`), a few at a time. */
+export async function readSiteContent(root: string, files: readonly string[], options: ReadSiteContentOptions): Promise<Map<string, PageFacts>> {
+  const facts = new Map<string, PageFacts>();
+  let done = 0;
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      const name = options.fileName(file);
+      try {
+        facts.set(file, readPageBytes(await readFile(path.join(root, file)), name));
+      } catch (error) {
+        facts.set(file, { frontmatter: undefined, headings: [], ids: [], links: [], imports: [], components: [], text: '', words: 0, diagnostics: [{ code: 'content/unreadable', severity: 'error', message: `The page cannot be read: ${(error as Error).message}`, file: name, pointer: '', line: 1, column: 1 }] });
+      }
+      options.onProgress?.(++done, files.length);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return new Map(files.flatMap((file) => (facts.has(file) ? [[file, facts.get(file) as PageFacts]] : [])));
+}
