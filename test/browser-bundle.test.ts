@@ -37,4 +37,19 @@ describe('the core in a browser', () => {
     const pages = vm.runInContext('(() => { const r = Quire.loadOpenApi(spec, { file: "openapi.yaml" }); return Quire.buildEndpointPages(r.document).pages.map((page) => page.url + " " + page.security.length); })()', context);
     expect(pages).toEqual(['api-reference/document-security 2', 'api-reference/no-security 0', 'api-reference/optional-security 2', 'api-reference/oauth-with-scopes 3']);
   });
+
+  it('reads pages without Node: the content entry bundles for the browser', async () => {
+    // A bare V8 context has no `document`, which the parser's browser build uses to decode
+    // entities; the `worker` build (a Web Worker has no DOM either) decodes them from a table.
+    const result = await build({ entryPoints: [`${root}src/content/index.ts`], bundle: true, platform: 'browser', conditions: ['worker'], format: 'iife', globalName: 'QuireContent', write: false, logLevel: 'silent' });
+    const code = result.outputFiles[0]?.text ?? '';
+    expect(code).not.toMatch(/from\s*["']node:|process\.env/);
+    const context = vm.createContext({});
+    vm.runInContext(`${code}\nglobalThis.QuireContent = QuireContent;`, context);
+    context.text = '---\ntitle: Setup\n---\n\n## Install {#install-it}\n\nSee [the API](/api#keys) and <Card title="A" href="/a" />.\n';
+    const facts = vm.runInContext('QuireContent.readPage(text, { file: "setup.mdx" })', context) as { headings: { id: string }[]; links: { url: string }[]; diagnostics: unknown[] };
+    expect(facts.headings.map((heading) => heading.id)).toEqual(['install-it']);
+    expect(facts.links.map((link) => link.url)).toEqual(['/api#keys', '/a']);
+    expect(facts.diagnostics).toEqual([]);
+  });
 });

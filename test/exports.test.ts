@@ -21,6 +21,10 @@ describe('public exports', () => {
     expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['RULE_CONFIG_FILES', 'WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadRuleConfig', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
+  it('quire-docs/content', async () => {
+    expect(Object.keys(await import('../src/content/index.js')).sort()).toEqual(['BUILT_IN_COMPONENTS', 'DIALECT', 'anchorKey', 'checkContent', 'componentAnchorIds', 'customHeadingIds', 'headingSlugger', 'readPage']);
+  });
+
   it('quire-docs/server', async () => {
     expect(Object.keys(await import('../src/server/index.js')).sort()).toEqual([
       'API_KEY_PREFIX', 'AgentJobRequestSchema', 'DEFAULT_CONVERSATION_LIMIT', 'DEFAULT_MODEL_IDS', 'DEFAULT_SYSTEM_PROMPT', 'GitHubApiError', 'MAX_CONVERSATION_LIMIT',
@@ -32,7 +36,7 @@ describe('public exports', () => {
 
   it('every export is documented in docs/api.md', async () => {
     const documented = readFileSync(`${root}docs/api.md`, 'utf8');
-    const names = [...Object.keys(await import('../src/index.js')), ...Object.keys(await import('../src/node/index.js'))];
+    const names = [...Object.keys(await import('../src/index.js')), ...Object.keys(await import('../src/node/index.js')), ...Object.keys(await import('../src/content/index.js'))];
     // The server's names are documented in their own section, as code (`name`, `name(`).
     const server = documented.slice(documented.indexOf('## `quire-docs/server`'), documented.indexOf('## CLI'));
     for (const name of Object.keys(await import('../src/server/index.js'))) expect(server, name).toMatch(new RegExp(`\`${name}[\`(]`));
