@@ -30,7 +30,8 @@ export type LinkTarget =
   | { kind: 'page'; file?: string; anchor?: string }
   | { kind: 'file'; file: string }
   | { kind: 'missing'; path: string; anchor?: string }
-  | { kind: 'outside'; path: string };
+  /** A relative link that climbs above the site root; `path` is where a browser takes it (it stops at the root), `found` whether that exists. */
+  | { kind: 'outside'; path: string; found: boolean };
 
 /**
  * Checks what pages point at: links, images and media sources (Markdown, `<a href>`, and the
@@ -74,7 +75,10 @@ function checkLink(link: PageLink, file: string, folders: readonly string[], ind
   const at = { file: fileName, pointer: '', line: link.line, column: link.column };
   const what = link.kind === 'image' || link.attribute === 'src' || link.attribute === 'img' ? 'image or file' : 'page or file';
   if (target.kind === 'outside') {
-    return { code: 'content/link-outside-site', severity: 'error', message: `The link "${link.url}" leads out of the site's folder: nothing there is published.`, ...at, hint: 'Link to a page or file inside the folder of docs.json.' };
+    if (target.found) {
+      return { code: 'content/link-outside-site', severity: 'warning', message: `The link "${link.url}" climbs above the site's root; browsers stop at the root, so it leads to "/${target.path}".`, ...at, hint: `Write "/${target.path}": the link then keeps working if the page moves.` };
+    }
+    return { code: 'content/link-outside-site', severity: 'error', message: `The link "${link.url}" climbs above the site's root, and "/${target.path}", where browsers stop, is no page or file of the site.`, ...at, hint: 'Link to a page or file inside the folder of docs.json, by its path from the root (`/guides/setup`).' };
   }
   if (target.kind === 'missing') {
     const suggestions = index.suggest(target.path);
@@ -83,11 +87,12 @@ function checkLink(link: PageLink, file: string, folders: readonly string[], ind
       severity: 'error',
       message: `The link "${link.url}" leads to no ${what} of the site.`,
       ...at,
-      hint: didYouMeanText(suggestions.map((suggestion) => `/${suggestion}`)) ?? 'Link to a page by its path from the site root (`/guides/setup`) or relative to this page (`./setup`).',
+      hint: didYouMeanText(suggestions.map((suggestion) => `/${suggestion}`)) ?? (what === 'page or file' ? 'Link to a page by its path from the site root (`/guides/setup`) or relative to this page (`./setup`).' : 'Commit the file, or fix its path: files are served from the site root (`/images/diagram.png`).'),
       ...(suggestions.length ? { suggestions: suggestions.map((suggestion) => `/${suggestion}`) } : {}),
     };
   }
-  if (target.kind !== 'page' || target.anchor === undefined || target.anchor === '') return undefined;
+  // `#:~:text=...` is a text fragment the browser highlights, not an element id.
+  if (target.kind !== 'page' || target.anchor === undefined || target.anchor === '' || target.anchor.startsWith(':~:')) return undefined;
   const targetFile = target.file ?? (link.url.startsWith('#') ? file : undefined);
   const facts = targetFile === undefined ? undefined : index.facts(targetFile);
   // A page that did not parse has no known anchors; its syntax error is reported already.
@@ -112,6 +117,8 @@ class SiteIndex {
   /** Page path (no extension; `index` pages under their folder too) to the page's file. */
   private readonly pagePaths = new Map<string, string | undefined>();
   private readonly topFolders = new Set<string>();
+  /** Every folder that holds a file: the platform's link checker takes a link to a folder as a link to the site. */
+  private readonly folders = new Set<string>();
   private readonly patterns: RegExp[] = [];
   private readonly sources = new Set<string>();
   private readonly pages: ReadonlyMap<string, PageFacts>;
@@ -122,6 +129,11 @@ class SiteIndex {
       this.files.add(file);
       const slash = file.indexOf('/');
       if (slash > 0) this.topFolders.add(file.slice(0, slash));
+      for (let end = file.lastIndexOf('/'); end > 0; end = file.lastIndexOf('/', end - 1)) {
+        const folder = file.slice(0, end);
+        if (this.folders.has(folder)) break;
+        this.folders.add(folder);
+      }
       if (/\.mdx?$/i.test(file)) {
         const page = file.replace(/\.mdx?$/i, '');
         this.pagePaths.set(page, file);
@@ -160,19 +172,20 @@ class SiteIndex {
     const anchor = hash < 0 ? undefined : decode(trimmed.slice(hash + 1));
     const path = decode(rawPath).replace(/\\/g, '/');
     if (path === '') return { kind: 'page', ...(anchor === undefined ? {} : { anchor }) };
-    const candidates = path.startsWith('/') ? [joinPath(path)] : /^\.\.?\//.test(path) ? folders.map((folder) => joinPath(folder, path)) : [...folders.map((folder) => joinPath(folder, path)), joinPath(path)];
-    let outside: string | undefined;
+    // Relative paths are joined the way a browser (and the platform) resolves them: `..` above
+    // the root stays at the root. Such a link still works when the clamped path exists, but only
+    // by luck: it is reported on its own.
+    const relativeTo = (folder: string) => joinPath(`/${folder}`, path);
+    const candidates = path.startsWith('/') ? [joinPath(path)] : /^\.\.?\//.test(path) ? folders.map(relativeTo) : [...folders.map(relativeTo), joinPath(`/${path}`)];
+    const clamped = !path.startsWith('/') && joinPath(folders[0] ?? '', path).startsWith('..');
     for (const candidate of candidates) {
-      const relative = candidate.replace(/^\/+/, '').replace(/\/+$/, '');
-      if (relative === '..' || relative.startsWith('../')) {
-        outside ??= relative;
-        continue;
-      }
-      const found = this.find(relative);
-      if (found) return found.kind === 'page' ? { ...found, ...(anchor === undefined ? {} : { anchor }) } : found;
+      const found = this.find(candidate.replace(/^\/+/, '').replace(/\/+$/, ''));
+      if (!found) continue;
+      if (clamped) return { kind: 'outside', path: candidate.replace(/^\/+/, ''), found: true };
+      return found.kind === 'page' ? { ...found, ...(anchor === undefined ? {} : { anchor }) } : found;
     }
     const first = (candidates[0] ?? path).replace(/^\/+/, '').replace(/\/+$/, '');
-    if (outside !== undefined && candidates.every((candidate) => candidate.replace(/^\/+/, '').startsWith('..'))) return { kind: 'outside', path: outside };
+    if (clamped) return { kind: 'outside', path: first, found: false };
     return { kind: 'missing', path: first, ...(anchor === undefined ? {} : { anchor }) };
   }
 
@@ -185,6 +198,7 @@ class SiteIndex {
       return file === undefined ? { kind: 'page' } : { kind: 'page', file };
     }
     if (PLATFORM_PATHS.has(page) || this.sources.has(page) || this.patterns.some((pattern) => pattern.test(page))) return { kind: 'page' };
+    if (this.folders.has(page)) return { kind: 'page' };
     // A site served under a base path (example.com/docs) may write it in links: "/docs/guides/x"
     // is "guides/x" when the site has no folder "docs".
     const slash = page.indexOf('/');

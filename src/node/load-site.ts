@@ -251,7 +251,17 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   const routes = [...(site.pages?.byPath.keys() ?? []), ...site.endpointPages.map((page) => page.url)];
   const redirects = (site.config ?? site.partialConfig)?.redirects;
   const found: Diagnostic[] = [];
-  for (const facts of content.facts.values()) for (const diagnostic of facts.diagnostics) if (!diagnostic.code.startsWith('frontmatter/')) found.push(diagnostic);
+  const reached = reachedFiles(site, content.facts);
+  for (const [file, facts] of content.facts) {
+    for (const diagnostic of facts.diagnostics) {
+      if (diagnostic.code.startsWith('frontmatter/')) continue;
+      // The platform shows a parsing-error notice in place of a page that does not parse; one
+      // that no navigation entry lists and no page imports is published all the same, but no
+      // reader is led to it (repositories keep notes, specs and prompts beside their pages).
+      if (diagnostic.code === 'content/syntax' && !reached.has(file)) found.push({ ...diagnostic, severity: 'warning', message: `${diagnostic.message} The page is in no navigation and imported by no page; the platform publishes a parsing-error notice in its place.` });
+      else found.push(diagnostic);
+    }
+  }
   found.push(...checkContent({ pages: content.facts, files: content.files, routes, ...(redirects ? { redirects } : {}), fileName }));
   // Code frames need the whole page, not only its frontmatter block.
   const byName = new Map([...content.facts.keys()].map((file) => [fileName(file), file]));
@@ -261,6 +271,21 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   }
   site.diagnostics = inDocumentOrder([...site.diagnostics, ...found]);
   site.content = content.facts;
+}
+
+/** Page files the navigation lists (by page path) and snippets some page imports. */
+function reachedFiles(site: LoadedSite, facts: ReadonlyMap<string, PageFacts>): Set<string> {
+  const reached = new Set<string>();
+  const listed = site.pages?.byPath;
+  for (const file of facts.keys()) if (listed?.has(filePagePath(file))) reached.add(file);
+  for (const [file, page] of facts) {
+    for (const item of page.imports) {
+      const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+      const target = item.source.startsWith('/') ? item.source.slice(1) : path.posix.join(folder, item.source);
+      reached.add(path.posix.normalize(target));
+    }
+  }
+  return reached;
 }
 
 /**

@@ -8,7 +8,7 @@ import { reasonFor } from './docs-json-reasons.js';
  * finding must be looked at before it is accepted.
  */
 export function siteFindingReason(site: string, diagnostic: Diagnostic): string {
-  return SITE_REASONS[`${site} ${diagnostic.code}`] ?? CODE_REASONS[diagnostic.code] ?? reasonFor(diagnostic);
+  return SITE_REASONS[`${site} ${diagnostic.code}`] ?? CODE_REASONS[`${diagnostic.code} ${diagnostic.severity}`] ?? CODE_REASONS[diagnostic.code] ?? reasonFor(diagnostic);
 }
 
 /** Reasons that hold wherever the code is reported. */
@@ -36,6 +36,17 @@ const CODE_REASONS: Record<string, string> = {
   'navigation/empty-list': 'The group lists no pages (none written, or an empty list); the platform accepts it and shows a group with nothing in it.',
   'navigation/ignored-key': 'The key belongs to another kind of navigation element (`root` of groups on a menu item, `tag` on a tab, `anchor` on a group); the platform drops it, so the setting has no effect.',
   'frontmatter/invalid-field': 'A frontmatter field the platform reads has a value of the wrong type; the platform ignores it, so the page loses that setting.',
+  // Page content. Each was checked by opening the page at the line named and, for links, listing
+  // the site's files (materialize.mjs writes every file of the repository, assets included).
+  'content/broken-link': 'The link (Markdown, `<a href>`, or a component\'s `href`/`src`) leads to no page file, navigation page, generated endpoint page, redirect source, folder or static file of the site, resolved as the platform resolves links (from the root; `./` and `../` from the page\'s folder; with or without extension); a reader lands on a 404, or the image does not show.',
+  'content/missing-anchor': 'The `#anchor` is no id of the target page: neither a heading\'s id (the platform\'s slug of its text, or its `{#custom-id}`) nor an element\'s; the link opens the page at its top. Most are GitHub-style slugs (`a--b` for "A & B", dots dropped) where the platform keeps the `&` and turns dots into `-`, or headings renamed since.',
+  'content/unresolved-import': 'The page imports a snippet file that is not in the repository under that path; what it was to insert is missing from the page.',
+  'content/dropped-component': 'A block element named like a component that the platform does not provide and the page neither imports nor defines; the platform turns it into a comment (remarkMdxRemoveUnknownJsx in @mintlify/common), so its content is missing from the page.',
+  'content/unknown-component': 'An inline element named like a component that the platform does not provide and the page neither imports nor defines; MDX fails where it renders ("Expected component to be defined").',
+  'content/syntax error': 'The page is in the navigation (or imported) and does not parse as MDX, the platform\'s dialect (a `<` or `{` in prose, an HTML comment, an unclosed tag); the platform shows a parsing-error notice in its place (preparseMdx in @mintlify/prebuild) and hosted deployments stop on it.',
+  'content/syntax warning': 'A file under the docs folder that no navigation lists and no page imports (notes, specs, prompts kept beside the pages) does not parse as MDX; the platform publishes a parsing-error notice at its URL, which no reader is led to.',
+  'content/link-outside-site warning': 'A relative link with more `../` than the page is deep (written for a site served under a base path); browsers stop at the root, where the named page exists, so it works only by that accident.',
+  'content/link-outside-site error': 'A relative link with more `../` than the page is deep, and the page where browsers stop (at the root) does not exist either: a 404.',
 };
 
 /** Reasons specific to one site and code. */

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 /**
  * The shared corpus of real documentation sites: `QUIRE_CORPUS=<dir>` when set (relative to the
@@ -21,4 +22,25 @@ if (!hasCorpus) {
 /** The site folders of the corpus, sorted. */
 export function corpusSites(): string[] {
   return hasCorpus ? readdirSync(corpusSitesRoot).sort() : [];
+}
+
+/** One page of a corpus site, as its repository holds it. */
+export interface CorpusPage {
+  site: string;
+  /** Relative to the site's docs folder. */
+  path: string;
+  text: string;
+}
+
+/** Every `.md`/`.mdx` page of the corpus (from each site's content.jsonl.gz), site by site. */
+export function* corpusPages(sites: readonly string[] = corpusSites()): Generator<CorpusPage> {
+  for (const site of sites) {
+    const file = `${corpusSitesRoot}${site}/content.jsonl.gz`;
+    if (!existsSync(file)) continue;
+    for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) {
+      if (!line) continue;
+      const entry = JSON.parse(line) as { path: string; text: string };
+      if (/\.mdx?$/i.test(entry.path)) yield { site, path: entry.path, text: entry.text };
+    }
+  }
 }
