@@ -15,6 +15,11 @@ export interface ContentSite {
    * the navigation, generated endpoint pages (`api-reference/users/create`).
    */
   routes?: Iterable<string>;
+  /**
+   * The language codes and version names of the navigation (`en`, `v2`): the platform serves a
+   * section's generated pages under them too, so `/en/api-reference/x` reaches `api-reference/x`.
+   */
+  prefixes?: Iterable<string>;
   /** docs.json's `redirects`: a link to a redirect's source reaches its destination. */
   redirects?: readonly Redirect[];
   /** The name diagnostics give a file (relative to the root). Default: the path itself. */
@@ -122,9 +127,11 @@ class SiteIndex {
   private readonly patterns: RegExp[] = [];
   private readonly sources = new Set<string>();
   private readonly pages: ReadonlyMap<string, PageFacts>;
+  private readonly prefixes: ReadonlySet<string>;
 
   constructor(site: ContentSite) {
     this.pages = site.pages;
+    this.prefixes = new Set(site.prefixes ?? []);
     for (const file of site.files) {
       this.files.add(file);
       const slash = file.indexOf('/');
@@ -200,9 +207,9 @@ class SiteIndex {
     if (PLATFORM_PATHS.has(page) || this.sources.has(page) || this.patterns.some((pattern) => pattern.test(page))) return { kind: 'page' };
     if (this.folders.has(page)) return { kind: 'page' };
     // A site served under a base path (example.com/docs) may write it in links: "/docs/guides/x"
-    // is "guides/x" when the site has no folder "docs".
+    // is "guides/x" when the site has no folder "docs". A language or version prefix likewise.
     const slash = page.indexOf('/');
-    if (slash > 0 && !this.topFolders.has(page.slice(0, slash))) {
+    if (slash > 0 && (!this.topFolders.has(page.slice(0, slash)) || this.prefixes.has(page.slice(0, slash)))) {
       const rest = this.find(page.slice(slash + 1));
       if (rest && rest.kind !== 'missing') return rest;
     }

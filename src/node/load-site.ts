@@ -249,7 +249,9 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
  */
 async function addContent(site: LoadedSite, content: { files: string[]; facts: Map<string, PageFacts> }, fileName: (file: string) => string): Promise<void> {
   const routes = [...(site.pages?.byPath.keys() ?? []), ...site.endpointPages.map((page) => page.url)];
-  const redirects = (site.config ?? site.partialConfig)?.redirects;
+  const config = site.config ?? site.partialConfig;
+  const redirects = config?.redirects;
+  const prefixes = navigationPrefixes(config?.navigation);
   const found: Diagnostic[] = [];
   const reached = reachedFiles(site, content.facts);
   for (const [file, facts] of content.facts) {
@@ -262,7 +264,7 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
       else found.push(diagnostic);
     }
   }
-  found.push(...checkContent({ pages: content.facts, files: content.files, routes, ...(redirects ? { redirects } : {}), fileName }));
+  found.push(...checkContent({ pages: content.facts, files: content.files, routes, prefixes, ...(redirects ? { redirects } : {}), fileName }));
   // Code frames need the whole page, not only its frontmatter block.
   const byName = new Map([...content.facts.keys()].map((file) => [fileName(file), file]));
   for (const name of new Set(found.map((diagnostic) => diagnostic.file))) {
@@ -271,6 +273,22 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   }
   site.diagnostics = inDocumentOrder([...site.diagnostics, ...found]);
   site.content = content.facts;
+}
+
+/** The language codes and version names anywhere in the navigation. */
+function navigationPrefixes(navigation: unknown): Set<string> {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if ((key === 'language' || key === 'version') && typeof item === 'string') found.add(item);
+        else visit(item);
+      }
+    }
+  };
+  visit(navigation);
+  return found;
 }
 
 /** Page files the navigation lists (by page path) and snippets some page imports. */
