@@ -52,7 +52,7 @@ describe.skipIf(!hasCorpus)('quire validate on the corpus sites with their conte
       const expected = expectedJson(expectationFile, { ...readExpectations(), [site]: actual[site] }) as Record<string, SiteExpectation>;
       expect(actual[site]).toEqual(expected[site]);
       for (const finding of expected[site]?.findings ?? []) expect(finding.reason, `${site} ${finding.code}`).not.toBe('REASON NEEDED');
-    }, 120_000);
+    }, 600_000);
   }
 });
 
