@@ -305,17 +305,22 @@ function tocIds(elements: readonly PageJsxElement[]): string[] {
   const ids: string[] = [];
   for (const element of elements) {
     if (element.inline) continue;
-    let title: string | undefined;
-    if (element.name === 'Update' && hasAttribute(element, 'label')) title = stringAttribute(element, 'label') ?? '';
-    else if (element.name === 'Step' && isAnchoredStep(element)) title = titleMarkdownText(stringAttribute(element, 'title') ?? '');
-    if (title === undefined) continue;
+    if (!isTocEntry(element)) continue;
+    const title = element.name === 'Update' ? (stringAttribute(element, 'label') ?? '') : titleMarkdownText(stringAttribute(element, 'title') ?? '');
     const explicit = stringAttribute(element, 'id');
     const cleaned = explicit === undefined ? '' : cleanHeadingId(explicit);
     const slug = cleaned || headingSlug(title);
     if (!slug) continue;
-    ids.push(dedupe(slug));
+    // The component cleans its id again when it renders: `v1.2.0%3A-x` is `v1-2-0-x` in the page.
+    ids.push(cleanHeadingId(dedupe(slug)));
   }
   return ids;
+}
+
+function isTocEntry(element: PageJsxElement): boolean {
+  if (element.inline) return false;
+  if (element.name === 'Update') return hasAttribute(element, 'label');
+  return element.name === 'Step' && isAnchoredStep(element);
 }
 
 function isAnchoredStep(step: PageJsxElement): boolean {
@@ -329,8 +334,8 @@ function explicitIds(elements: readonly PageJsxElement[]): string[] {
   for (const element of elements) {
     const id = stringAttribute(element, 'id');
     if (id === undefined || COMPONENTS_WITHOUT_ID.has(element.name)) continue;
-    // Step and Update ids come from the table of contents, cleaned and deduplicated.
-    if (element.name === 'Step' || element.name === 'Update') continue;
+    // A Step or Update in the table of contents gets its id there, cleaned and deduplicated.
+    if (isTocEntry(element)) continue;
     const value = COMPONENTS_WITH_CLEANED_ID.has(element.name) ? cleanHeadingId(id) : id;
     if (value) ids.push(value);
   }
