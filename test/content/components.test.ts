@@ -144,7 +144,6 @@ describe('BUILT_IN_COMPONENTS', () => {
   it.each([
     ['Accordion', 'title', 'accordions'],
     ['Tab', 'title', 'tabs'],
-    ['Step', 'title', 'steps'],
     ['Tile', 'href', 'tiles'],
     ['Tooltip', 'tip', 'tooltips'],
     ['Update', 'label', 'update'],
@@ -167,8 +166,9 @@ describe('BUILT_IN_COMPONENTS', () => {
     expect(BUILT_IN_COMPONENTS.get('Icon')?.requiredOneOf).toEqual(['icon', 'src']);
   });
 
-  it('requires nothing of a Card: its title is optional in the docs and in the component', () => {
+  it('requires nothing of a Card (title optional in the docs and the component) or a Step (renders its number and body)', () => {
     expect(BUILT_IN_COMPONENTS.get('Card')?.required).toBeUndefined();
+    expect(BUILT_IN_COMPONENTS.get('Step')?.required).toBeUndefined();
   });
 
   it('knows the link attributes the platform resolves, and the other documented ones', () => {
