@@ -358,7 +358,12 @@ export function cleanHeadingId(id: string): string {
   return decoded.replace(/[?,;:!'"()[\]{}]/g, '').replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
 }
 
-const titleParser = unified().use(remarkParse).use(remarkGfm);
+// Made on first use: most pages have no title with Markdown in it.
+let titleParser: ReturnType<typeof markdownParser> | undefined;
+
+function markdownParser() {
+  return unified().use(remarkParse).use(remarkGfm);
+}
 
 interface TitleNode {
   readonly type: string;
@@ -375,6 +380,7 @@ export function titleMarkdownText(title: string): string {
   // Most titles are plain text; parse only those that may hold inline Markdown.
   if (!/[*_~`[]/.test(title)) return title;
   const source = title.replace(/\n/g, ' ');
+  titleParser ??= markdownParser();
   const root = titleParser.parse(source) as TitleNode;
   const paragraph = root.children?.[0];
   if (!paragraph || paragraph.type !== 'paragraph' || (root.children?.length ?? 0) > 1) return title;
