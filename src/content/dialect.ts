@@ -73,17 +73,3 @@ const EMOJI = /\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}
 function normaliseCustomId(raw: string): string {
   return raw.trim().replace(STRIPPED, '').replace(EMOJI, '').replace(/\s+/g, '-');
 }
-
-/**
- * An element id as the page's DOM has it: percent-encoding decoded, and the punctuation and emoji
- * the platform strips removed. Anchors are compared in this form.
- */
-export function cleanId(id: string): string {
-  let decoded = id;
-  try {
-    decoded = decodeURIComponent(id.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
-  } catch {
-    // A malformed escape stays as written, as the platform leaves it.
-  }
-  return decoded.replace(/[?,;:!'"()[\]{}]/g, '').replace(EMOJI, '');
-}

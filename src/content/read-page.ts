@@ -3,8 +3,8 @@ import type { Nodes, Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
-import { BUILT_IN_COMPONENTS, componentAnchorIds } from './components.js';
-import { cleanId, customHeadingIds, parseMdx } from './dialect.js';
+import { BUILT_IN_COMPONENTS, cleanHeadingId, componentAnchorIds, type PageJsxElement } from './components.js';
+import { customHeadingIds, parseMdx } from './dialect.js';
 import { headingSlugger } from './slug.js';
 import { syntaxErrorDiagnostic } from './syntax-error.js';
 
@@ -105,7 +105,7 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
   const slugHeadings = frontmatter?.mode !== 'custom' && frontmatter?.mode !== 'frame';
   const components = new Set<string>();
   const defined = new Set<string>();
-  const elements: { name: string; attributes: Record<string, string | undefined> }[] = [];
+  const elements: PageJsxElement[] = [];
   const uses: JsxElement[] = [];
   const chunks: string[] = [];
   // `null` closes a block: its text ends a line of `text`.
@@ -151,7 +151,7 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
         if (node.name) {
           components.add(node.name);
           const attributes = stringAttributes(node.attributes);
-          elements.push({ name: node.name, attributes });
+          elements.push({ name: node.name, attributes, inline: node.type === 'mdxJsxTextElement' });
           uses.push(node);
           const spec = BUILT_IN_COMPONENTS.get(node.name);
           for (const attribute of spec?.links ?? []) {
@@ -231,10 +231,13 @@ function declaredNames(pattern: import('estree').Pattern, into: Set<string>): vo
   else if (pattern.type === 'ArrayPattern') for (const element of pattern.elements) if (element) declaredNames(element, into);
 }
 
-/** The attributes of an element whose values are plain strings (`href="/a"`; not `href={url}`). */
+/**
+ * The attributes of an element: a plain string value as written (`href="/a"`), any other
+ * (`href={url}`, a bare `defaultOpen`) as `undefined`, present all the same.
+ */
 function stringAttributes(attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[]): Record<string, string | undefined> {
   const values: Record<string, string | undefined> = {};
-  for (const attribute of attributes) if (attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string') values[attribute.name] = attribute.value;
+  for (const attribute of attributes) if (attribute.type === 'mdxJsxAttribute') values[attribute.name] = typeof attribute.value === 'string' ? attribute.value : undefined;
   return values;
 }
 
@@ -270,11 +273,13 @@ function checkComponents(uses: readonly JsxElement[], defined: ReadonlySet<strin
       });
       continue;
     }
-    if (!spec?.required) continue;
+    if (!spec?.required && !spec?.requiredOneOf) continue;
     const present = new Set(element.attributes.flatMap((attribute) => (attribute.type === 'mdxJsxAttribute' ? [attribute.name] : [])));
     // A spread (`{...props}`) may carry any attribute.
     if (element.attributes.some((attribute) => attribute.type === 'mdxJsxExpressionAttribute')) continue;
-    const missing = spec.required.filter((attribute) => !present.has(attribute));
+    const missing = (spec.required ?? []).filter((attribute) => !present.has(attribute));
+    const oneOf = spec.requiredOneOf ?? [];
+    if (oneOf.length > 0 && !oneOf.some((attribute) => present.has(attribute))) missing.push(oneOf.join('` or `'));
     if (missing.length > 0) {
       facts.diagnostics.push({
         code: 'content/missing-attribute',
@@ -308,7 +313,10 @@ function countWords(text: string): number {
   return words ? words.length : 0;
 }
 
-/** The id in the form anchors are compared in; see `cleanId`. */
+/**
+ * The id in the form anchors are compared in: as the page's DOM has it (percent escapes decoded,
+ * the punctuation and emoji the platform strips removed, see `cleanHeadingId`), lower-cased.
+ */
 export function anchorKey(id: string): string {
-  return cleanId(id).toLowerCase();
+  return cleanHeadingId(id).toLowerCase();
 }

@@ -4,7 +4,7 @@
  * slugs that with `@sindresorhus/slugify` (keeping `%` and upper case when the text had
  * characters to encode, so that `安装` stays `%E5%AE%89%E8%A3%85`), then numbers repeats from the
  * second (`setup`, `setup-2`). The result is the id as the page's HTML writes it; compare anchors
- * with `cleanId` applied to both sides.
+ * with `anchorKey` applied to both sides.
  *
  * The slugging below is that library's, for the only strings it is given here: percent-encoded
  * text is ASCII without `&`, which the library's transliteration leaves as it is (it replaces `&`

@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_COMPONENTS, type PageJsxElement, cleanHeadingId, componentAnchorIds, headingSlug, isHtmlElement, paramFieldId, titleMarkdownText } from '../../src/content/components.js';
+import { expectedJson, fixtureCases, fixturePath } from '../helpers/fixtures.js';
+
+interface MdxNode {
+  type: string;
+  name?: string | null;
+  attributes?: { type: string; name?: string; value?: unknown }[];
+  children?: MdxNode[];
+}
+
+const parser = unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter, ['yaml']);
+
+/** The JSX elements of an MDX page in document order, as componentAnchorIds reads them. */
+function pageElements(text: string): PageJsxElement[] {
+  const elements: PageJsxElement[] = [];
+  const visit = (node: MdxNode): void => {
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name) {
+      const attributes: Record<string, string | undefined> = {};
+      for (const attribute of node.attributes ?? []) {
+        if (attribute.type === 'mdxJsxAttribute' && attribute.name) attributes[attribute.name] = typeof attribute.value === 'string' ? attribute.value : undefined;
+      }
+      elements.push({ name: node.name, attributes, inline: node.type === 'mdxJsxTextElement' });
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(parser.parse(text) as MdxNode);
+  return elements;
+}
+
+const element = (name: string, attributes: Record<string, string | undefined>, inline = false): PageJsxElement => ({ name, attributes, inline });
+
+// Each fixture's expected.json lists the ids that @mintlify/common 1.0.1211's own plugins
+// (remarkParseTitleMarkdown, remarkComponentIds, remarkExtractTableOfContents, rehypeParamFieldIds)
+// put on the page's block elements, read back with its COMPONENTS_WITHOUT_ID and
+// COMPONENTS_WITH_CLEANED_ID: the platform's answer, computed once outside this repository.
+describe('componentAnchorIds on fixture pages', () => {
+  for (const name of fixtureCases('content-anchors')) {
+    it(name, () => {
+      const ids = componentAnchorIds(pageElements(readFileSync(fixturePath('content-anchors', name, 'page.mdx'), 'utf8')));
+      expect([...ids].sort()).toEqual(expectedJson(fixturePath('content-anchors', name, 'expected.json'), [...ids].sort()));
+    });
+  }
+});
+
+describe('componentAnchorIds', () => {
+  it('gives a field the id the platform renders: param-, the name decamelized, repeats suffixed _n', () => {
+    expect(componentAnchorIds([element('ParamField', { body: 'userId' }), element('ParamField', { body: 'userId' })])).toEqual(['param-user-id', 'param-user-id-1']);
+    expect(paramFieldId('X-API-Key', 0)).toBe('param-x-api-key');
+  });
+
+  it('names a ParamField by query, then path, body, header, whatever the attribute order', () => {
+    expect(componentAnchorIds([element('ParamField', { header: 'h', body: 'b', path: 'p' })])).toEqual(['param-p']);
+  });
+
+  it('keeps the explicit id of a field, and generated ids step around it', () => {
+    expect(componentAnchorIds([element('ResponseField', { name: 'id' }), element('ResponseField', { name: 'other', id: 'param-id' })])).toEqual(['param-id-1', 'param-id']);
+  });
+
+  it('gives inline fields and accordions no generated id (the platform only visits blocks)', () => {
+    expect(componentAnchorIds([element('ParamField', { query: 'q' }, true), element('Accordion', { title: 'A' }, true), element('Tab', { title: 'T' }, true)])).toEqual([]);
+  });
+
+  it('keeps an explicit id on an inline HTML element: the browser renders it', () => {
+    expect(componentAnchorIds([element('span', { id: 'here' }, true)])).toEqual(['here']);
+  });
+
+  it('ignores ids of components that do not render them', () => {
+    expect(componentAnchorIds(['Card', 'Note', 'Tabs', 'Tooltip', 'Frame', 'Expandable', 'Steps'].map((name) => element(name, { id: `${name}-id` })))).toEqual([]);
+  });
+
+  it('cleans the ids of Heading, Step and Update like heading ids', () => {
+    expect(componentAnchorIds([element('Heading', { id: 'why?' }), element('Step', { id: 'ship-it!' }), element('Update', { id: '(draft)' }), element('div', { id: 'keep?' })])).toEqual([
+      'why',
+      'ship-it',
+      'draft',
+      'keep?',
+    ]);
+  });
+
+  it('an attribute present without a plain string value still counts as present', () => {
+    // <Accordion title="A" id={dynamic}>: the platform leaves the title slug alone because an id exists.
+    expect(componentAnchorIds([element('Accordion', { title: 'A', id: undefined })])).toEqual([]);
+  });
+
+  it('slugs Update labels and anchored Step titles, deduplicated together', () => {
+    expect(componentAnchorIds([element('Update', { label: 'Setup' }), element('Step', { title: 'Setup', titleSize: 'h2' }), element('Step', { title: 'Setup', titleSize: 'p' })])).toEqual([
+      'setup',
+      'setup-2',
+    ]);
+  });
+
+  it('gives a Step with noAnchor no id', () => {
+    expect(componentAnchorIds([element('Step', { title: 'Setup', titleSize: 'h2', noAnchor: undefined })])).toEqual([]);
+    expect(componentAnchorIds([element('Step', { title: 'Setup', titleSize: 'h2', noAnchor: 'false' })])).toEqual(['setup']);
+  });
+});
+
+describe('slugs', () => {
+  it('keeps percent escapes in heading slugs of titles that needed encoding', () => {
+    expect(headingSlug('Python / Go')).toBe('python-%2F-go');
+    expect(headingSlug('Node.js')).toBe('node-js');
+    expect(headingSlug('C++')).toBe('c%2B%2B');
+  });
+
+  it('cleans heading ids, keeping a malformed escape as written', () => {
+    expect(cleanHeadingId('caf%C3%A9')).toBe('café');
+    expect(cleanHeadingId('100%1')).toBe('100%1');
+    expect(cleanHeadingId('%E0%A4%A')).toBe('%E0%A4%A');
+    expect(cleanHeadingId('launch-🚀')).toBe('launch-');
+  });
+
+  it('reads the visible text of a Markdown title', () => {
+    expect(titleMarkdownText('**Install** the `cli` [now](/start)')).toBe('Install the cli now');
+    expect(titleMarkdownText('2 * 3 = 6')).toBe('2 * 3 = 6');
+  });
+});
+
+// @mintlify/common 1.0.1211, dist/mdx/utils.js `allowedComponents`, its component names (the
+// lowercase HTML names are covered by isHtmlElement).
+const PLATFORM_ALLOWED_COMPONENTS = [
+  'ApiPlayground', 'Accordion', 'AccordionGroup', 'Badge', 'Callout', 'CodeGroup', 'CodeBlock', 'Color', 'Color.Row', 'Color.Item', 'CustomCode', 'CustomComponent',
+  'DynamicCustomComponent', 'Danger', 'Tile', 'Tree', 'Tree.Folder', 'Tree.File', 'FileTree', 'SnippetGroup', 'Panel', 'RequestExample', 'ResponseExample', 'Param',
+  'ParamField', 'Prompt', 'Card', 'CardGroup', 'Columns', 'Column', 'Expandable', 'Frame', 'GitHub', 'GitHub.Repo', 'Github', 'Github.Repo', 'Heading', 'Info', 'Icon',
+  'MDX', 'Link', 'MDXContentController', 'ResponseField', 'Warning', 'Note', 'Tip', 'Check', 'Tabs', 'Tab', 'Tooltip', 'Latex', 'Step', 'Steps', 'Update', 'ZoomImage',
+  'OptimizedVideo', 'Mermaid', 'Variation', 'Visibility', 'View',
+];
+
+describe('BUILT_IN_COMPONENTS', () => {
+  it('holds every component the platform allows, and the legacy Snippet include', () => {
+    expect([...BUILT_IN_COMPONENTS.keys()].filter((name) => !isHtmlElement(name)).sort()).toEqual([...PLATFORM_ALLOWED_COMPONENTS, 'Snippet'].sort());
+  });
+
+  it('does not hold names other platforms use', () => {
+    for (const name of ['Image', 'Alert', 'Callouts', 'Cards', 'Folder', 'Tree.Leaf', 'Table', 'Video', 'Button']) expect(BUILT_IN_COMPONENTS.has(name), name).toBe(false);
+  });
+
+  // Each row: a component, the attribute its docs page marks required, and that page.
+  it.each([
+    ['Accordion', 'title', 'accordions'],
+    ['Tab', 'title', 'tabs'],
+    ['Tile', 'href', 'tiles'],
+    ['Tooltip', 'tip', 'tooltips'],
+    ['Update', 'label', 'update'],
+    ['View', 'title', 'view'],
+    ['Visibility', 'for', 'visibility'],
+    ['Prompt', 'description', 'prompt'],
+    ['Color', 'variant', 'color'],
+    ['Color.Item', 'value', 'color'],
+    ['Tree.Folder', 'name', 'tree'],
+    ['Tree.File', 'name', 'tree'],
+    ['ResponseField', 'name', 'responses'],
+  ])('%s needs %s (%s)', (name, attribute, page) => {
+    expect(BUILT_IN_COMPONENTS.get(name)?.required).toContain(attribute);
+    expect(BUILT_IN_COMPONENTS.get(name)?.docs).toBe(`https://www.mintlify.com/docs/components/${page}`);
+  });
+
+  it('needs one of the parameter attributes on a ParamField, and icon or src on an Icon', () => {
+    expect(BUILT_IN_COMPONENTS.get('ParamField')?.requiredOneOf).toEqual(['query', 'path', 'body', 'header']);
+    expect(BUILT_IN_COMPONENTS.get('Param')?.requiredOneOf).toEqual(['query', 'path', 'body', 'header']);
+    expect(BUILT_IN_COMPONENTS.get('Icon')?.requiredOneOf).toEqual(['icon', 'src']);
+  });
+
+  it('requires nothing of a Card (title optional in the docs and the component) or a Step (renders its number and body)', () => {
+    expect(BUILT_IN_COMPONENTS.get('Card')?.required).toBeUndefined();
+    expect(BUILT_IN_COMPONENTS.get('Step')?.required).toBeUndefined();
+  });
+
+  it('knows the link attributes the platform resolves, and the other documented ones', () => {
+    // remarkResolveRelativeLinks resolves these four against the page's folder.
+    expect(BUILT_IN_COMPONENTS.get('Card')?.links).toEqual(['href', 'img']);
+    expect(BUILT_IN_COMPONENTS.get('a')?.links).toEqual(['href']);
+    expect(BUILT_IN_COMPONENTS.get('img')?.links).toEqual(['src']);
+    expect(BUILT_IN_COMPONENTS.get('source')?.links).toEqual(['src']);
+    expect(BUILT_IN_COMPONENTS.get('Tile')?.links).toEqual(['href']);
+    expect(BUILT_IN_COMPONENTS.get('Icon')?.links).toEqual(['src']);
+    expect(BUILT_IN_COMPONENTS.get('video')?.links).toEqual(['src', 'poster']);
+  });
+
+  it('documents every non-internal component', () => {
+    const internal = new Set(['CodeBlock', 'ApiPlayground', 'Latex', 'Heading', 'Link', 'MDX', 'MDXContentController', 'CustomCode', 'CustomComponent', 'DynamicCustomComponent', 'SnippetGroup', 'Variation', 'ZoomImage', 'OptimizedVideo', 'Snippet']);
+    for (const [name, spec] of BUILT_IN_COMPONENTS) if (!isHtmlElement(name) && !internal.has(name)) expect(spec.docs, name).toMatch(/^https:\/\/www\.mintlify\.com\/docs\/components\/[a-z-]+$/);
+  });
+});
+
+describe('isHtmlElement', () => {
+  it('is true for lowercase names, false for components, dotted names and non-Latin names', () => {
+    expect(['div', 'details', 'zapier-zap-templates', 'svg'].map(isHtmlElement)).toEqual([true, true, true, true]);
+    expect(['Card', 'Tree.Folder', '요구사항', '_Private'].map(isHtmlElement)).toEqual([false, false, false, false]);
+  });
+});
