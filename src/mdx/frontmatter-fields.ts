@@ -1,5 +1,5 @@
 import type { Severity } from '../diagnostics/diagnostic.js';
-import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
+import { didYouMeanText, nearMisses } from '../diagnostics/suggest.js';
 import type { PageFrontmatter } from './frontmatter.js';
 
 /**
@@ -137,7 +137,7 @@ function checkChoice(field: string, value: unknown, choice: ChoiceField): FieldP
   if (typeof value !== 'string') {
     return invalid(field, `\`${field}\` must be one of ${listed}; it is ignored and ${choice.otherwise}.`, `Write \`${field}: ${choice.values[0]}\` or another of those values.`);
   }
-  const suggestions = didYouMean(value, choice.values);
+  const suggestions = nearMisses(value, choice.values);
   return {
     field,
     code: 'frontmatter/unknown-value',

@@ -151,12 +151,13 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
     const valueNode = pairOf(field)?.value;
     return isScalar(valueNode) && valueNode.range ? source.slice(valueNode.range[0], valueNode.range[1]) : undefined;
   };
-  for (const { field, ...problem } of checkFrontmatterFields(data, written)) {
+  for (const { field, code, severity, message, hint, suggestions } of checkFrontmatterFields(data, written)) {
     // Point at the field's key: the value may start on a later line.
     const pair = pairOf(field);
     const range = isScalar(pair?.key) ? pair.key.range : undefined;
     const position = positionOf(range?.[0] ?? 0);
-    diagnostics.push({ ...problem, file, pointer: `/${field}`, line: position.line + firstLine - 1, column: position.col });
+    const pointer = `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    diagnostics.push({ code, severity, message, file, pointer, line: position.line + firstLine - 1, column: position.col, hint, ...(suggestions ? { suggestions } : {}) });
   }
   return { data, diagnostics: inDocumentOrder(diagnostics) };
 }
