@@ -36,10 +36,12 @@ const CODE_REASONS: Record<string, string> = {
   'navigation/empty-list': 'The group lists no pages (none written, or an empty list); the platform accepts it and shows a group with nothing in it.',
   'navigation/ignored-key': 'The key belongs to another kind of navigation element (`root` of groups on a menu item, `tag` on a tab, `anchor` on a group); the platform drops it, so the setting has no effect.',
   'frontmatter/invalid-field': 'A frontmatter field the platform reads has a value of the wrong type; the platform ignores it, so the page loses that setting.',
+  'frontmatter/unknown-value': 'A `mode`, `iconType` or `playground` value the platform does not define; it is ignored and the page gets the default layout, icon style or playground.',
 };
 
 /** Reasons specific to one site and code. */
 const SITE_REASONS: Record<string, string> = {
+  'raydium-io__raydium-docs-v1 frontmatter/unknown-value': 'The translated page says `mode: mdx`, `doc` or `docs` (written by the translation tool: the English page has no `mode`); the platform has no such layout and gives the page the default one, which is also what the English page has, so the field does nothing.',
   'langchain-ai__docs navigation/missing-page':
     'The site builds its Python and JavaScript pages from src/oss/<page>.mdx into oss/python/ and oss/javascript/ with its own pipeline before deploying; in the folder of this docs.json those pages do not exist, so the navigation points at files that are not there.',
   'tkhq__docs navigation/missing-page': 'Both pages are listed in the navigation and exist nowhere in the repository (no file under any name close to them): the sidebar links lead to 404s.',
