@@ -12,8 +12,8 @@ export const DIAGNOSTIC_CODES = [
   'config/ref-external', 'config/ref-invalid', 'config/ref-missing', 'config/ref-outside-root', 'config/ref-siblings',
   'config/ref-unavailable', 'config/too-big', 'config/too-small', 'config/unknown-key',
   // frontmatter
-  'frontmatter/invalid-endpoint', 'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/not-a-mapping',
-  'frontmatter/not-read', 'frontmatter/unknown-value',
+  'frontmatter/invalid-endpoint', 'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/misspelled-field',
+  'frontmatter/not-a-mapping', 'frontmatter/not-read', 'frontmatter/unknown-value',
   // json
   'json/duplicate-key', 'json/syntax', 'json/too-deep', 'json/too-large',
   // migrate

@@ -1,5 +1,5 @@
 import type { Severity } from '../diagnostics/diagnostic.js';
-import { didYouMeanText, nearMisses } from '../diagnostics/suggest.js';
+import { didYouMeanText, editDistance, nearMisses } from '../diagnostics/suggest.js';
 import type { PageFrontmatter } from './frontmatter.js';
 
 /**
@@ -83,7 +83,7 @@ const METATAG = /^(?:og|twitter):/;
 /** A problem with one field, positioned by the caller at the field's key. */
 export interface FieldProblem {
   field: string;
-  code: 'frontmatter/invalid-field' | 'frontmatter/unknown-value' | 'frontmatter/invalid-endpoint';
+  code: 'frontmatter/invalid-field' | 'frontmatter/unknown-value' | 'frontmatter/invalid-endpoint' | 'frontmatter/misspelled-field';
   severity: Severity;
   message: string;
   hint: string;
@@ -101,7 +101,11 @@ export function checkFrontmatterFields(data: Record<string, unknown>, written: (
   for (const field of Object.keys(data)) {
     const kind = FIELD_KINDS[field] ?? (METATAG.test(field) ? 'text' : undefined);
     const choice = CHOICE_FIELDS[field];
-    if (kind === undefined && choice === undefined) continue;
+    if (kind === undefined && choice === undefined) {
+      const problem = checkSpelling(field, data);
+      if (problem) problems.push(problem);
+      continue;
+    }
     // `description:` with nothing after it is no value, on the platform as here.
     if (data[field] === null) {
       delete data[field];
@@ -126,9 +130,34 @@ export function hasFrontmatterTypes(data: Readonly<Record<string, unknown>>): da
       if (typeof value !== 'string' || !choice.values.includes(value)) return false;
     } else if (kind === 'text' || kind === 'endpoint' || kind === 'keywords' || kind === 'icon') {
       if (typeof value !== 'string') return false;
-    } else if (kind !== undefined && typeof value !== kind) return false;
+    } else if (kind === undefined) {
+      if (checkSpelling(field, data)) return false;
+    } else if (typeof value !== kind) return false;
   }
   return true;
+}
+
+/**
+ * A field that is not the platform's but is written almost like one of them (`sidebaarTitle`,
+ * `Description`) is most likely that one misspelt: the platform, which matches names exactly,
+ * ignores it. Only a difference of letter case, or one edit in a name of five or more letters,
+ * counts: a shorter name one edit away (`tags` for `tag`) is as likely a field of the page's own.
+ * The field is kept, as every field of the page's own is.
+ */
+function checkSpelling(field: string, data: Readonly<Record<string, unknown>>): FieldProblem | undefined {
+  const lowered = field.toLowerCase();
+  const meant = [...Object.keys(FIELD_KINDS), ...Object.keys(CHOICE_FIELDS)].find(
+    (name) => !Object.hasOwn(data, name) && (name.toLowerCase() === lowered || (field.length >= 5 && editDistance(field, name, 1) === 1)),
+  );
+  if (meant === undefined) return undefined;
+  return {
+    field,
+    code: 'frontmatter/misspelled-field',
+    severity: 'warning',
+    message: `\`${field}\` is not a field the platform reads, so it has no effect; \`${meant}\` is.`,
+    hint: `Rename it to \`${meant}\` if that is what it means.`,
+    suggestions: [meant],
+  };
 }
 
 function checkChoice(field: string, value: unknown, choice: ChoiceField): FieldProblem | undefined {

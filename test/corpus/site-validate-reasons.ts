@@ -36,6 +36,7 @@ const CODE_REASONS: Record<string, string> = {
   'navigation/empty-list': 'The group lists no pages (none written, or an empty list); the platform accepts it and shows a group with nothing in it.',
   'navigation/ignored-key': 'The key belongs to another kind of navigation element (`root` of groups on a menu item, `tag` on a tab, `anchor` on a group); the platform drops it, so the setting has no effect.',
   'frontmatter/invalid-field': 'A frontmatter field the platform reads has a value of the wrong type; the platform ignores it, so the page loses that setting.',
+  'frontmatter/misspelled-field': 'The field is a platform field written in another case or with a slip (`Title`, `Description`, `sidebaarTitle`, `gsidebarTitle`, `adescription`, `sidebar_title`), and the page lacks the real one; the platform matches names exactly, so the page has no title, description or sidebar label of its own.',
   'frontmatter/unknown-value': 'A `mode`, `iconType` or `playground` value the platform does not define; it is ignored and the page gets the default layout, icon style or playground.',
 };
 
