@@ -99,8 +99,8 @@ export interface FieldProblem {
 export function checkFrontmatterFields(data: Record<string, unknown>, written: (field: string) => string | undefined): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const field of Object.keys(data)) {
-    const kind = FIELD_KINDS[field] ?? (METATAG.test(field) ? 'text' : undefined);
-    const choice = CHOICE_FIELDS[field];
+    const kind = kindOf(field);
+    const choice = choiceOf(field);
     if (kind === undefined && choice === undefined) {
       const problem = checkSpelling(field, data);
       if (problem) problems.push(problem);
@@ -121,11 +121,20 @@ export function checkFrontmatterFields(data: Record<string, unknown>, written: (
   return problems;
 }
 
+// Own properties only: a page may well have a field named `constructor` or `toString`.
+function kindOf(field: string): FieldKind | undefined {
+  return Object.hasOwn(FIELD_KINDS, field) ? FIELD_KINDS[field] : METATAG.test(field) ? 'text' : undefined;
+}
+
+function choiceOf(field: string): ChoiceField | undefined {
+  return Object.hasOwn(CHOICE_FIELDS, field) ? CHOICE_FIELDS[field] : undefined;
+}
+
 /** Whether every field the platform defines already has the type Quire returns (the fast path). */
 export function hasFrontmatterTypes(data: Readonly<Record<string, unknown>>): data is PageFrontmatter {
   for (const [field, value] of Object.entries(data)) {
-    const kind = FIELD_KINDS[field] ?? (METATAG.test(field) ? 'text' : undefined);
-    const choice = CHOICE_FIELDS[field];
+    const kind = kindOf(field);
+    const choice = choiceOf(field);
     if (choice) {
       if (typeof value !== 'string' || !choice.values.includes(value)) return false;
     } else if (kind === 'text' || kind === 'endpoint' || kind === 'keywords' || kind === 'icon') {
