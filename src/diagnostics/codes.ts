@@ -17,7 +17,8 @@ export const DIAGNOSTIC_CODES = [
   'content/syntax', 'content/too-deep', 'content/too-large', 'content/unknown-component', 'content/unreadable',
   'content/unresolved-import',
   // frontmatter
-  'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/not-a-mapping', 'frontmatter/not-read',
+  'frontmatter/invalid-endpoint', 'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/misspelled-field',
+  'frontmatter/not-a-mapping', 'frontmatter/not-read', 'frontmatter/unknown-value',
   // json
   'json/duplicate-key', 'json/syntax', 'json/too-deep', 'json/too-large',
   // migrate

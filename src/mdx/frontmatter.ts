@@ -1,23 +1,79 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { checkFrontmatterFields, hasFrontmatterTypes } from './frontmatter-fields.js';
 import { flattenQuotedScalars } from './quoted-scalars.js';
 import { parseSimpleYaml } from './simple-yaml.js';
 import type { Icon } from '../config/schemas/common.js';
 
-/** The frontmatter fields the navigation reads; every other field is kept as written. */
+/**
+ * A page's frontmatter: the fields the platform defines, typed as Quire returns them (a field of
+ * another type is dropped with a warning), and every other field kept as written.
+ */
 export interface PageFrontmatter {
+  /** Page title, in the navigation, the browser tab and search; from the file name when absent. */
   title?: string;
   /** Label in the sidebar, when shorter than the title. */
   sidebarTitle?: string;
+  /** Summary shown under the title, and the meta description. */
   description?: string;
+  /** Icon next to the label. */
   icon?: Icon;
+  /** Font Awesome style of the icon (`solid`, `regular`, `duotone`, ...). */
+  iconType?: string;
   /** Badge next to the label. */
   tag?: string;
-  deprecated?: boolean;
-  version?: string;
+  /** Layout: `default`, `wide` (no table of contents), `custom`, `frame` or `center`. */
+  mode?: 'default' | 'wide' | 'custom' | 'frame' | 'center';
+  /** Taken out of the sidebar (still reachable by its URL, and not indexed). */
   hidden?: boolean;
+  /** Kept out of search engines' indexes (`noindex: "true"`, as once documented, reads as true). */
+  noindex?: boolean;
+  /** Included in the site's search, or not. */
+  searchable?: boolean;
+  /** Words that find the page in search: a list, or one line of them separated by commas. */
+  keywords?: string[] | string;
+  /** Search ranking multiplier (`3` ranks the page three times higher). */
+  boost?: number;
+  /** Marked deprecated in the sidebar and the page header. */
+  deprecated?: boolean;
+  /** The version the page belongs to, when docs.json defines versions. */
+  version?: string;
+  /** An external link the sidebar entry opens instead of the page. */
+  url?: string;
+  /** Canonical URL of the page, for search engines. */
+  canonical?: string;
+  /** The `robots` meta tag (`noindex, nofollow`). */
+  robots?: string;
   /** The endpoint the page documents: `[spec] METHOD /path` or `[spec] webhook name`. */
   openapi?: string;
+  /** An endpoint written in the page itself: `METHOD url`. */
+  api?: string;
+  /** The AsyncAPI channel the page documents. */
+  asyncapi?: string;
+  /** The OpenAPI schema the page documents: `[spec] Name`. */
+  'openapi-schema'?: string;
+  /** The request body's media type in the API playground. */
+  contentType?: string;
+  /** How the API playground authenticates (`bearer`, `basic`, `key`, `none`, ...). */
+  authMethod?: string;
+  /** The API playground: `interactive`, `simple`, `none` or `auth`. */
+  playground?: 'interactive' | 'simple' | 'none' | 'auth';
+  /** Hides the method badge of an API page in the sidebar. */
+  hideApiMarker?: boolean;
+  /** Hides the previous/next links at the bottom of the page. */
+  hideFooterPagination?: boolean;
+  /** Shows the "last updated" date of the page, or not. */
+  timestamp?: boolean;
+  /** Offers the page's updates as an RSS feed. */
+  rss?: boolean;
+  /** Visible without signing in, when the site requires authentication. */
+  public?: boolean;
+  /** Who may see the page: group names, or rules of groups to include and exclude. */
+  groups?: string[] | Array<{ includes?: string[]; excludes?: string[] }>;
+  /** Related pages listed at the end (`false` lists none): page paths, or `{ Title: link }`. */
+  related?: false | Array<string | Record<string, string>>;
+  /** SEO tags (`og:image`, `twitter:title`, ...) override the ones generated for the page. */
+  [field: `og:${string}` | `twitter:${string}`]: string | undefined;
   [field: string]: unknown;
 }
 
@@ -27,9 +83,6 @@ export interface ParsedFrontmatter {
   data: PageFrontmatter | undefined;
   diagnostics: Diagnostic[];
 }
-
-const STRING_FIELDS = ['title', 'sidebarTitle', 'description', 'tag', 'version', 'openapi'] as const;
-const BOOLEAN_FIELDS = ['deprecated', 'hidden'] as const;
 
 /** The frontmatter block: a `---` line at the very start, the YAML, and a closing `---` line. */
 const BLOCK = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)(?:^|\r?\n)---[ \t]*(?:\r?\n|$)/m;
@@ -52,7 +105,7 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   const trimmed = trimLikeFrontMatter(block);
   // The common case, plain `key: value` lines with the right types, needs no YAML parser.
   const simple = parseSimpleYaml(trimmed.text);
-  if (simple && hasFieldTypes(simple)) return { data: simple, diagnostics: [] };
+  if (simple && hasFrontmatterTypes(simple)) return { data: simple, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
   const firstLine = 2;
   const { document, source, position: parsedPosition } = parseLikeThePlatform(trimmed.text);
@@ -94,37 +147,17 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   }
   const data = { ...(value as Record<string, unknown>) } as PageFrontmatter;
   const pairOf = (field: string) => (isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined);
-  const warn = (field: string, message: string, hint: string) => {
+  const written = (field: string) => {
+    const valueNode = pairOf(field)?.value;
+    return isScalar(valueNode) && valueNode.range ? source.slice(valueNode.range[0], valueNode.range[1]) : undefined;
+  };
+  for (const { field, code, severity, message, hint, suggestions } of checkFrontmatterFields(data, written)) {
     // Point at the field's key: the value may start on a later line.
     const pair = pairOf(field);
     const range = isScalar(pair?.key) ? pair.key.range : undefined;
     const position = positionOf(range?.[0] ?? 0);
-    diagnostics.push({ code: 'frontmatter/invalid-field', severity: 'warning', message, file, pointer: `/${field}`, line: position.line + firstLine - 1, column: position.col, hint });
-  };
-  for (const field of [...STRING_FIELDS, ...BOOLEAN_FIELDS]) {
-    // `description:` with nothing after it is no value, on the platform as here.
-    if (data[field] === null) delete data[field];
-  }
-  for (const field of STRING_FIELDS) {
-    const fieldValue = data[field];
-    if (fieldValue === undefined || typeof fieldValue === 'string') continue;
-    if (typeof fieldValue === 'number' || typeof fieldValue === 'boolean') {
-      // The platform shows a number or boolean as its text (`title: 3.1` is "3.1"); only when
-      // that text is not what was written (`3.10`, `1e3`) is there something to say.
-      const text = String(fieldValue);
-      const valueNode = pairOf(field)?.value;
-      const written = isScalar(valueNode) && valueNode.range ? source.slice(valueNode.range[0], valueNode.range[1]) : text;
-      if (written !== text) warn(field, `\`${field}\` is read as the ${typeof fieldValue} ${text}, not the text \`${written}\`.`, `Quote the value: \`${field}: "${written}"\`.`);
-      data[field] = text;
-      continue;
-    }
-    warn(field, `\`${field}\` must be a string; it is ignored.`, 'Quote the value.');
-    delete data[field];
-  }
-  for (const field of BOOLEAN_FIELDS) {
-    if (data[field] === undefined || typeof data[field] === 'boolean') continue;
-    warn(field, `\`${field}\` must be true or false; it is ignored.`, 'Write true or false without quotes.');
-    delete data[field];
+    const pointer = `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    diagnostics.push({ code, severity, message, file, pointer, line: position.line + firstLine - 1, column: position.col, hint, ...(suggestions ? { suggestions } : {}) });
   }
   return { data, diagnostics: inDocumentOrder(diagnostics) };
 }
@@ -193,10 +226,6 @@ function parseLikeThePlatform(text: string): { document: Document.Parsed; source
     }
   }
   return { document: parseDocument(text, { ...options, lineCounter: lines }), source: text, position: (offset) => lines.linePos(offset) };
-}
-
-function hasFieldTypes(data: Record<string, unknown>): boolean {
-  return STRING_FIELDS.every((field) => data[field] === undefined || typeof data[field] === 'string') && BOOLEAN_FIELDS.every((field) => data[field] === undefined || typeof data[field] === 'boolean');
 }
 
 function firstSentence(message: string): string {

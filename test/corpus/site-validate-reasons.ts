@@ -47,10 +47,13 @@ const CODE_REASONS: Record<string, string> = {
   'content/syntax warning': 'A file under the docs folder that no navigation lists and no page imports (notes, specs, prompts kept beside the pages) does not parse as MDX; the platform publishes a parsing-error notice at its URL, which no reader is led to.',
   'content/link-outside-site warning': 'A relative link with more `../` than the page is deep (written for a site served under a base path); browsers stop at the root, where the named page exists, so it works only by that accident.',
   'content/link-outside-site error': 'A relative link with more `../` than the page is deep, and the page where browsers stop (at the root) does not exist either: a 404.',
+  'frontmatter/misspelled-field': 'The field is a platform field written in another case or with a slip (`Title`, `Description`, `sidebaarTitle`, `gsidebarTitle`, `adescription`, `sidebar_title`), and the page lacks the real one; the platform matches names exactly, so the page has no title, description or sidebar label of its own.',
+  'frontmatter/unknown-value': 'A `mode`, `iconType` or `playground` value the platform does not define; it is ignored and the page gets the default layout, icon style or playground.',
 };
 
 /** Reasons specific to one site and code. */
 const SITE_REASONS: Record<string, string> = {
+  'raydium-io__raydium-docs-v1 frontmatter/unknown-value': 'The translated page says `mode: mdx`, `doc` or `docs` (written by the translation tool: the English page has no `mode`); the platform has no such layout and gives the page the default one, which is also what the English page has, so the field does nothing.',
   'langchain-ai__docs navigation/missing-page':
     'The site builds its Python and JavaScript pages from src/oss/<page>.mdx into oss/python/ and oss/javascript/ with its own pipeline before deploying; in the folder of this docs.json those pages do not exist, so the navigation points at files that are not there.',
   'tkhq__docs navigation/missing-page': 'Both pages are listed in the navigation and exist nowhere in the repository (no file under any name close to them): the sidebar links lead to 404s.',

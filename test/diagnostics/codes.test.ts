@@ -104,7 +104,7 @@ paths:
 function generatedSites(url: string): Array<{ name: string; files: Record<string, string>; offline?: boolean; timeoutMs?: number }> {
   const deep = `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`;
   return [
-    { name: 'frontmatter', files: { 'docs.json': config(group(['a', 'b'])), 'a.mdx': '---\ntitle: [unclosed\n---\n', 'b.mdx': '---\nhidden: "yes"\n---\n' } },
+    { name: 'frontmatter', files: { 'docs.json': config(group(['a', 'b', 'c', 'd', 'e'])), 'a.mdx': '---\ntitle: [unclosed\n---\n', 'b.mdx': '---\nhidden: "yes"\n---\n', 'c.mdx': '---\nmode: wide-ish\n---\n', 'd.mdx': '---\napi: 42\n---\n', 'e.mdx': '---\nTitle: E\n---\n' } },
     { name: 'untranslated', files: { 'docs.json': config({ languages: [{ language: 'en', groups: [{ group: 'G', pages: ['x'] }] }, { language: 'fr', groups: [{ group: 'G', pages: ['fr/x'] }] }] }), 'x.mdx': '# X\n' } },
     { name: 'navigation-too-deep', files: { 'docs.json': config({ groups: [Array.from({ length: 70 }).reduce<unknown>((inner, _, index) => ({ group: `G${index}`, pages: [inner] }), 'x')] }), 'x.mdx': '# X\n' } },
     { name: 'json-too-deep', files: { 'docs.json': `{"theme":"mint","name":"A","colors":{"primary":"#000000"},"navigation":{"pages":["x"]},"x":${deep}}` } },

@@ -95,7 +95,7 @@ describe('generateEndpointMdx', () => {
   });
 
   it('keeps numbers, booleans, lists and objects of the metadata as they are', () => {
-    const metadata = { hidden: false, weight: 3, ratio: 0.5, nothing: null, groups: ['admin', 'no'], 'og:image': { url: '/a.png', alt: 'on' } };
+    const metadata = { hidden: false, weight: 3, ratio: 0.5, nothing: null, groups: ['admin', 'no'], 'x:image': { url: '/a.png', alt: 'on' } };
     const text = generateEndpointMdx(page(metadata));
     expect(parseFrontmatter(text, 'a.mdx').data).toEqual({ title: 'Get a user', openapi: 'GET /users/{id}', ...metadata });
     expect(readAsYaml11(text)).toEqual({ title: 'Get a user', openapi: 'GET /users/{id}', ...metadata });

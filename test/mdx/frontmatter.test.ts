@@ -10,6 +10,23 @@ describe('parseFrontmatter', () => {
     });
   });
 
+  it("keeps fields named like built-in object properties as the page's own", () => {
+    // Both the fast path (plain lines) and the YAML parser (a number) look these names up.
+    for (const text of ['---\nconstructor: a\ntoString: b\n---\n', '---\nconstructor: 1\nhasOwnProperty: [x]\n---\n']) {
+      const { data, diagnostics } = parseFrontmatter(text, 'a.mdx');
+      expect(diagnostics).toEqual([]);
+      expect(Object.keys(data ?? {})).toHaveLength(2);
+    }
+  });
+
+  it('checks the fields the platform defines on the fast path too', () => {
+    expect(parseFrontmatter('---\nmode: wide\nnoindex: true\n---\n', 'a.mdx')).toEqual({ data: { mode: 'wide', noindex: true }, diagnostics: [] });
+    expect(parseFrontmatter('---\nmode: Wide\nDescription: Users\n---\n', 'a.mdx').diagnostics).toEqual([
+      expect.objectContaining({ code: 'frontmatter/unknown-value', line: 2, column: 1, suggestions: ['wide'] }),
+      expect.objectContaining({ code: 'frontmatter/misspelled-field', line: 3, column: 1, suggestions: ['description'] }),
+    ]);
+  });
+
   it('returns nothing for a page without frontmatter, or with an empty one', () => {
     expect(parseFrontmatter('# Title\n', 'a.mdx')).toEqual({ data: undefined, diagnostics: [] });
     expect(parseFrontmatter('---\n---\n# Title\n', 'a.mdx')).toEqual({ data: {}, diagnostics: [] });
