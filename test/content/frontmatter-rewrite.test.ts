@@ -65,6 +65,25 @@ function bodyFacts(facts: PageFacts, shift = 0): unknown {
   };
 }
 
+/**
+ * Runs the checks of one page, keeping what fails instead of stopping there: a full run
+ * (`QUIRE_FULL_CORPUS=1`) then lists every page that breaks, not only the first.
+ */
+function checkPage(failures: string[], label: string, checks: () => void): void {
+  try {
+    checks();
+  } catch (error) {
+    const { message, actual, expected } = error as { message: string; actual?: unknown; expected?: unknown };
+    const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 800);
+    failures.push(`${label}: ${message}${actual === undefined ? '' : `\n  actual:   ${shown(actual)}\n  expected: ${shown(expected)}`}`);
+  }
+}
+
+/** The failures, the first few in full; empty when none. */
+function report(failures: readonly string[]): string {
+  return failures.length === 0 ? '' : `${failures.length} pages break:\n${failures.slice(0, 5).join('\n\n')}`;
+}
+
 /** What a rewritten page must not have: a syntax error, or a frontmatter Quire reads otherwise than it wrote it. */
 function writerFaults(facts: PageFacts): unknown[] {
   return facts.diagnostics.filter((diagnostic) => diagnostic.code === 'content/syntax' || diagnostic.code.startsWith('frontmatter/'));
@@ -92,45 +111,51 @@ const endpoint = fc.oneof(
 describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fullCorpus ? 'every page' : `one page in ${SAMPLE_EVERY}`})`, () => {
   it('keep their body and frontmatter when the frontmatter is read and written back as it is', { timeout: fullCorpus ? 3_600_000 : 120_000 }, () => {
     let checked = 0;
+    const failures: string[] = [];
     for (const page of parsedSample()) {
       const split = splitFrontmatter(page.text);
+      const frontmatter = page.facts.frontmatter;
       // A block the platform does not read (warned about) has no fields for Quire to write back.
-      if (!split || !page.facts.frontmatter) continue;
-      const yaml = stringifyFrontmatter(page.facts.frontmatter);
-      const rewritten = `---\n${yaml}---\n${split.body}`;
-      const facts = readPage(rewritten, { file: page.path });
-      const label = `${page.site}/${page.path}`;
-      expect(writerFaults(facts), label).toEqual([]);
-      expect(facts.frontmatter, label).toEqual(page.facts.frontmatter);
-      const shift = lineBreaks(rewritten.slice(0, rewritten.length - split.body.length)) - lineBreaks(page.text.slice(0, page.text.length - split.body.length));
-      expect(bodyFacts(facts), label).toEqual(bodyFacts(page.facts, shift));
+      if (!split || !frontmatter) continue;
+      checkPage(failures, `${page.site}/${page.path}`, () => {
+        const rewritten = `---\n${stringifyFrontmatter(frontmatter)}---\n${split.body}`;
+        const facts = readPage(rewritten, { file: page.path });
+        expect(writerFaults(facts)).toEqual([]);
+        expect(facts.frontmatter).toEqual(frontmatter);
+        const shift = lineBreaks(rewritten.slice(0, rewritten.length - split.body.length)) - lineBreaks(page.text.slice(0, page.text.length - split.body.length));
+        expect(bodyFacts(facts)).toEqual(bodyFacts(page.facts, shift));
+      });
       checked++;
     }
+    expect(report(failures)).toBe('');
     expect(checked).toBeGreaterThan(fullCorpus ? 30_000 : 700);
   });
 
   it('keep them when migrate-mdx moves the page into its operation and openapi-file writes it again', { timeout: fullCorpus ? 3_600_000 : 120_000 }, () => {
     let checked = 0;
+    const failures: string[] = [];
     for (const page of parsedSample()) {
       const moved = readEndpointPages(new Map([[page.path, page.text]])).pages[0];
       if (!moved || !page.facts.frontmatter) continue;
-      // The operation's summary is the title when the page has none; x-quire.metadata comes after.
-      const metadata = { title: 'The operation summary', openapi: 'GET /generated', ...moved.metadata };
-      const written = generateEndpointMdx({ kind: 'endpoint', method: 'GET', path: '/generated', metadata, ...(moved.content !== undefined ? { content: moved.content } : {}) });
-      const facts = readPage(written, { file: page.path });
-      const label = `${page.site}/${page.path}`;
-      expect(writerFaults(facts), label).toEqual([]);
-      // What the platform read in the page, but for the operation it now names.
-      expect(facts.frontmatter, label).toEqual({ title: 'The operation summary', ...page.facts.frontmatter, openapi: 'GET /generated' });
-      if (moved.content !== undefined) {
-        const body = (splitFrontmatter(page.text)?.body ?? '').replace(/^(?:[ \t]*\r?\n)+/, '');
-        const shift = lineBreaks(written.slice(0, written.length - moved.content.length - 1)) - lineBreaks(page.text.slice(0, page.text.length - body.length));
-        expect(bodyFacts(facts), label).toEqual(bodyFacts(page.facts, shift));
-      } else {
-        expect(bodyFacts(facts), label).toEqual(bodyFacts(readPage('', { file: page.path })));
-      }
+      checkPage(failures, `${page.site}/${page.path}`, () => {
+        // The operation's summary is the title when the page has none; x-quire.metadata comes after.
+        const metadata = { title: 'The operation summary', openapi: 'GET /generated', ...moved.metadata };
+        const written = generateEndpointMdx({ kind: 'endpoint', method: 'GET', path: '/generated', metadata, ...(moved.content !== undefined ? { content: moved.content } : {}) });
+        const facts = readPage(written, { file: page.path });
+        expect(writerFaults(facts)).toEqual([]);
+        // What the platform read in the page, but for the operation it now names.
+        expect(facts.frontmatter).toEqual({ title: 'The operation summary', ...page.facts.frontmatter, openapi: 'GET /generated' });
+        if (moved.content !== undefined) {
+          const body = (splitFrontmatter(page.text)?.body ?? '').replace(/^(?:[ \t]*\r?\n)+/, '');
+          const shift = lineBreaks(written.slice(0, written.length - moved.content.length - 1)) - lineBreaks(page.text.slice(0, page.text.length - body.length));
+          expect(bodyFacts(facts)).toEqual(bodyFacts(page.facts, shift));
+        } else {
+          expect(bodyFacts(facts)).toEqual(bodyFacts(readPage('', { file: page.path })));
+        }
+      });
       checked++;
     }
+    expect(report(failures)).toBe('');
     expect(checked).toBeGreaterThan(fullCorpus ? 5_000 : 100);
   });
 
@@ -166,6 +191,7 @@ describe.skipIf(!hasCorpus)('pages openapi-file writes for the corpus OpenAPI do
   it('parse, with no diagnostic', { timeout: fullCorpus ? 3_600_000 : 120_000 }, () => {
     let documents = 0;
     let pages = 0;
+    const failures: string[] = [];
     for (const { file, bytes } of corpusOpenApiFiles()) {
       if (bytes >= 200_000 && !inSample(file, 8)) continue;
       const { document, diagnostics } = loadOpenApi(readFileSync(`${corpusRoot}${file}`, 'utf8'), { file });
@@ -173,12 +199,15 @@ describe.skipIf(!hasCorpus)('pages openapi-file writes for the corpus OpenAPI do
       const plan = planOpenApiFiles(document, { directory: 'api-reference', extension: 'x-mint' });
       documents++;
       for (const written of plan.files) {
-        const facts = readPage(written.content, { file: `${file} → ${written.path}` });
-        expect(facts.diagnostics, `${file} → ${written.path}`).toEqual([]);
-        expect(facts.frontmatter?.openapi, `${file} → ${written.path}`).toBe(written.openapi);
+        checkPage(failures, `${file} → ${written.path}`, () => {
+          const facts = readPage(written.content, { file: written.path });
+          expect(facts.diagnostics).toEqual([]);
+          expect(facts.frontmatter?.openapi).toBe(written.openapi);
+        });
         pages++;
       }
     }
+    expect(report(failures)).toBe('');
     expect(documents).toBeGreaterThan(fullCorpus ? 400 : 200);
     expect(pages).toBeGreaterThan(fullCorpus ? 9_000 : 2_000);
   });
