@@ -163,6 +163,26 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
 }
 
 /**
+ * Every field of a frontmatter block's YAML (the text between the `---` lines) as the platform
+ * reads it, as {@link parseFrontmatter} does, but each value with its YAML type and none checked:
+ * what a tool moves elsewhere and writes back (`migrate-mdx`). `undefined` when the YAML has
+ * errors or is not a mapping of fields.
+ */
+export function readFrontmatterFields(yaml: string): Record<string, unknown> | undefined {
+  const { document } = parseLikeThePlatform(trimLikeFrontMatter(yaml).text);
+  if (document.errors.length > 0) return undefined;
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value) || value instanceof Map || value instanceof Set) return undefined;
+  return value as Record<string, unknown>;
+}
+
+/**
  * The frontmatter block as the platform (the `front-matter` package) finds it: a `---` line at
  * the very start with nothing after the dashes, and the first later line that is `---` or `...`.
  */

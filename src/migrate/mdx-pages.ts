@@ -1,6 +1,5 @@
-import { parse } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { parseFrontmatter, splitFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
+import { parseFrontmatter, readFrontmatterFields, splitFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
 import type { JsonObject } from '../openapi/json.js';
 import { isObject } from '../openapi/json.js';
@@ -71,12 +70,12 @@ function relativeImports(body: string): string[] {
   return found;
 }
 
-/** The frontmatter as written, every field with its YAML type. */
+/**
+ * The frontmatter as written, every field with its YAML type, read as the platform reads it:
+ * a plain YAML parser refuses (or reads otherwise) what the platform's reader takes, such as
+ * quoted values whose next lines are not indented, or an indented first field.
+ */
 function readRaw(yaml: string): JsonObject | undefined {
-  try {
-    const value: unknown = parse(yaml, { maxAliasCount: 100 });
-    return value === null || value === undefined ? {} : isObject(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  const fields = readFrontmatterFields(yaml);
+  return fields !== undefined && isObject(fields) ? fields : undefined;
 }

@@ -152,6 +152,15 @@ describe('migrateMdx', () => {
     expect(invalidConfig.diagnostics[0]?.code).toBe('migrate/invalid-docs-json');
   });
 
+  it('reads the frontmatter as the platform does: quoted values over unindented lines, an indented first field', () => {
+    // A plain YAML parser refused both pages ("not valid YAML") and dropped the spaces before a
+    // line break inside quotes; the platform renders them with these values.
+    const plan = run({ pages: { 'api/create.mdx': "---\n  title: 'Create\n   a pet  \n\n  now'\nopenapi: POST /pets\n---\n", 'api/list.mdx': '---\ntitle: "List\npets"\nopenapi: GET /pets\n---\n' } });
+    expect(plan.kept).toEqual([]);
+    expect((operation(plan, 'openapi.yaml', '/pets', 'post')['x-quire'] as Record<string, unknown>).metadata).toEqual({ title: 'Create a pet  \nnow' });
+    expect((operation(plan, 'openapi.yaml', '/pets', 'get')['x-quire'] as Record<string, unknown>).metadata).toEqual({ title: 'List pets' });
+  });
+
   it('keeps pages whose frontmatter is not YAML or whose reference is not an endpoint', () => {
     const plan = run({ pages: { 'api/bad.mdx': '---\nopenapi: GET /pets\ntitle: [unclosed\n---\n', 'api/odd.mdx': '---\nopenapi: openapi.yaml\n---\n' } });
     expect(plan.kept.map((page) => [page.file, page.code])).toEqual([['api/bad.mdx', 'migrate/invalid-frontmatter'], ['api/odd.mdx', 'migrate/invalid-reference']]);
