@@ -37,17 +37,21 @@ export function factsByPagePath(content: ReadonlyMap<string, PageFacts>): Map<st
  * Resolves links to the `href` of the page they name, as the content check resolves them: from
  * the site root (`/guides/setup`), or from the page's folder (`./setup`, `../setup`, and a bare
  * `setup`, which falls back to the root); with or without `.md`/`.mdx`; a folder names its `index`
- * page; a redirect's source (one without parameters) names the page of its destination. Only
- * pages are named: files and external URLs are left to the reader.
+ * page; a base path before the page's is skipped; a redirect's source (one without parameters)
+ * names the page of its destination. Only pages are named: files and external URLs are left to
+ * the reader.
  */
 export class PageLinkResolver {
   /** Page path to its `href`. */
   private readonly pages: ReadonlyMap<string, string>;
   /** Redirect source (a page path) to its destination as written. */
   private readonly redirects = new Map<string, string>();
+  /** The first folder of every page path (`guides` of `guides/setup`). */
+  private readonly folders = new Set<string>();
 
   constructor(pages: ReadonlyMap<string, string>, redirects: readonly Redirect[] = []) {
     this.pages = pages;
+    for (const path of pages.keys()) if (path.includes('/')) this.folders.add(path.slice(0, path.indexOf('/')));
     for (const redirect of redirects) {
       const source = redirect.source.replace(/[?#].*$/s, '').replace(/^\/+/, '').replace(/\/+$/, '');
       // Sources with parameters (`/old/:slug*`) would need the platform's matching; they are not followed.
@@ -83,7 +87,7 @@ export class PageLinkResolver {
     for (const candidate of candidates) {
       const page = candidate.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.mdx?$/i, '');
       if (page === '..' || page.startsWith('../')) continue;
-      const found = this.pages.get(page) ?? this.pages.get(page === '' ? 'index' : `${page}/index`);
+      const found = this.page(page);
       if (found !== undefined) return `${found}${suffix}`;
       const destination = followRedirects ? this.redirects.get(page) : undefined;
       // One step only: a chain or a loop of redirects is the platform's to resolve.
@@ -91,6 +95,21 @@ export class PageLinkResolver {
       if (redirected !== undefined) return suffix === '' ? redirected : `${redirected.replace(/[?#].*$/s, '')}${suffix}`;
     }
     return undefined;
+  }
+
+  /**
+   * The `href` of the page at `path`, or of its folder's `index` page. A site served under a base
+   * path (example.com/docs) may write it in links, as the content check allows: "docs/guides/x"
+   * is "guides/x" when no page is under a folder "docs".
+   */
+  private page(path: string): string | undefined {
+    for (let rest = path; ; ) {
+      const found = this.pages.get(rest) ?? this.pages.get(rest === '' ? 'index' : `${rest}/index`);
+      if (found !== undefined) return found;
+      const slash = rest.indexOf('/');
+      if (slash <= 0 || this.folders.has(rest.slice(0, slash))) return undefined;
+      rest = rest.slice(slash + 1);
+    }
   }
 }
 

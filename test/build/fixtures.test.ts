@@ -142,7 +142,7 @@ describe('page content (fixtures/build/page-content)', () => {
       { depth: 2, text: 'Get started', id: 'start-here' },
       { depth: 2, text: 'Get started', id: 'get-started' },
     ]);
-    expect(home.words).toBe(44);
+    expect(home.words).toBe(54);
     // Links keep the URL as written; `href` is the page they lead to, as site.json names it.
     const hrefs = Object.fromEntries(home.links.map((link: { url: string; href?: string }) => [link.url, link.href ?? null]));
     expect(hrefs).toEqual({
@@ -156,6 +156,7 @@ describe('page content (fixtures/build/page-content)', () => {
       '/images/diagram.png': null,
       'https://example.com/docs': null,
       '/gone': null,
+      '/docs/guides/setup': '/guides/setup',
     });
     expect(home.links.find((link: { url: string }) => link.url === '/guides/setup')).toEqual({ url: '/guides/setup', kind: 'element', href: '/guides/setup' });
     const guides = site.pages.find((page: { href: string }) => page.href === '/guides/index');
