@@ -13,14 +13,15 @@ export interface PageContent {
   text: string;
 }
 
-// A page that did not parse has the facts of its frontmatter alone: empty lists would claim the
-// page has no headings and no links, so it gets no content fields (its error is reported).
-const UNREAD = new Set(['content/syntax', 'content/too-deep']);
+// A page that was not read (too large, not text, unreadable) or did not parse has empty facts:
+// empty lists would claim the page has no headings and no links, so it gets no content fields
+// (its diagnostic is reported).
+const UNREAD = new Set(['content/syntax', 'content/too-deep', 'content/too-large', 'content/not-text', 'content/unreadable']);
 
 /**
  * The facts of each page by page path (`guides/setup`), from facts by file (`guides/setup.mdx`)
  * as `loadSite` returns them. With both `a.md` and `a.mdx`, `a.mdx` is the page, as for the
- * frontmatter the navigation reads. Pages that did not parse are left out.
+ * frontmatter the navigation reads. Pages that were not read or did not parse are left out.
  */
 export function factsByPagePath(content: ReadonlyMap<string, PageFacts>): Map<string, PageFacts> {
   const byPath = new Map<string, PageFacts>();

@@ -113,7 +113,7 @@ export interface CompiledPage {
   /**
    * The page's headings in document order, for a table of contents. This and `links` and `words`
    * are on pages whose file was read and parsed; absent when built without content, for a page
-   * without a file, and for a page with a syntax error.
+   * without a file, and for a page that could not be read or parsed (its diagnostic says why).
    */
   headings?: CompiledHeading[];
   /** The page's links and media sources in document order. */
@@ -141,7 +141,7 @@ export interface CompiledPageLink {
   /**
    * Where the link leads when it names a page of the site: that page's `href` as in
    * {@link CompiledPage.href}, with the `?query` and `#anchor` as written (`/guides/setup#install`).
-   * Absent for external URLs, files, and links that name no page (or reach one through a redirect).
+   * Absent for external URLs, files, and links that name no page (or reach one only through a redirect with parameters).
    */
   href?: string;
 }
