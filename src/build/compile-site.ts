@@ -1,10 +1,13 @@
 import type { DocsConfig } from '../config/schemas/docs-config.js';
+import type { PageFacts } from '../content/read-page.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavigationNode, NavigationTree, PageSection } from '../navigation/types.js';
 import { pageSlug } from '../openapi/slug.js';
 import type { EndpointPage } from '../openapi/types.js';
 import { unsafeOutputPath } from './output-paths.js';
+import { factsByPagePath, PageLinkResolver, type PageContent } from './page-content.js';
 import { SchemaTableWriter } from './schema-table.js';
+import { siteJson } from './site-json.js';
 import {
   COMPILED_SITE_VERSION,
   type CompiledEndpointEntry,
@@ -12,6 +15,7 @@ import {
   type CompiledNode,
   type CompiledPage,
   type CompiledSchemaTable,
+  type CompiledSearchText,
   type CompiledSite,
 } from './types.js';
 
@@ -21,6 +25,12 @@ export interface CompileSiteInput {
   /** The navigation with OpenAPI references expanded (`expandOpenApiEndpoints`). */
   tree: NavigationTree;
   endpointPages: readonly EndpointPage[];
+  /**
+   * The facts of each page by file relative to the site root, as `loadSite` gives them
+   * (`LoadedSite.content`). Pages get their headings, links and word count, and `search.json`
+   * their text. Without it, the output has no content (`quire build --no-content`).
+   */
+  content?: ReadonlyMap<string, PageFacts>;
 }
 
 /** One output file, its path relative to the output folder (always `/`-separated). */
@@ -32,7 +42,7 @@ export interface CompiledFile {
 /** What {@link compileSite} returns. */
 export interface CompileSiteResult {
   site: CompiledSite;
-  /** `site.json`, then one `endpoints/<url>.json` per generated page sorted by path, then one `schemas/<document>.json` per OpenAPI document, sorted by path. */
+  /** `site.json`, then `search.json` (with content), then one `endpoints/<url>.json` per generated page sorted by path, then one `schemas/<document>.json` per OpenAPI document, sorted by path. */
   files: CompiledFile[];
   diagnostics: Diagnostic[];
 }
@@ -84,6 +94,7 @@ export function compileSite(input: CompileSiteInput): CompileSiteResult {
   const pages: CompiledPage[] = [];
   const root = compileNode(input.tree.root, { section: {}, breadcrumbs: [] }, pages, models);
   linkReadingOrder(pages);
+  const search = input.content === undefined ? undefined : addContent(pages, endpoints, input.content, input.config.redirects);
   const { navigation: _navigation, $schema: _schema, ...settings } = input.config as DocsConfig & { $schema?: string };
   const site: CompiledSite = {
     format: 'quire-site',
@@ -92,9 +103,53 @@ export function compileSite(input: CompileSiteInput): CompileSiteResult {
     navigation: { root, global: input.tree.global.map((link) => compileLink(link)) },
     pages,
     endpoints,
+    ...(search ? { search: SEARCH_FILE } : {}),
   };
-  files.unshift({ path: 'site.json', content: `${JSON.stringify(site, null, 2)}\n` });
+  if (search) files.unshift({ path: SEARCH_FILE, content: `${JSON.stringify(search, null, 2)}\n` });
+  files.unshift({ path: 'site.json', content: siteJson(site) });
   return { site, files, diagnostics };
+}
+
+/** The file of the pages' text, beside site.json. */
+const SEARCH_FILE = 'search.json';
+
+/**
+ * Gives each page with a file its headings, links and word count, and returns the search file:
+ * each page's text once, however many sections list it. The text stays out of site.json, which
+ * every reader loads whole: on firecrawl-docs it would be over half of it (see docs/build-format.md).
+ */
+function addContent(pages: CompiledPage[], endpoints: readonly CompiledEndpointEntry[], content: ReadonlyMap<string, PageFacts>, redirects: DocsConfig['redirects']): CompiledSearchText {
+  const facts = factsByPagePath(content);
+  // Every page a link can name: those of the navigation, generated endpoint pages, and page files
+  // outside it (the platform serves them too), but not snippets, which are only included.
+  const hrefs = new Map<string, string>();
+  for (const page of pages) hrefs.set(pagePathOf(page.href), page.href);
+  for (const endpoint of endpoints) if (!hrefs.has(pagePathOf(endpoint.href))) hrefs.set(pagePathOf(endpoint.href), endpoint.href);
+  for (const path of facts.keys()) if (!hrefs.has(path) && !/^snippets\//.test(path)) hrefs.set(path, path === 'index' ? '/' : `/${path}`);
+  const resolver = new PageLinkResolver(hrefs, redirects);
+  const search: CompiledSearchText = { format: 'quire-search', version: COMPILED_SITE_VERSION, pages: [] };
+  const done = new Map<string, PageContent>();
+  for (const page of pages) {
+    if (page.kind !== 'page') continue;
+    const path = pagePathOf(page.href);
+    const found = facts.get(path);
+    if (!found) continue;
+    let read = done.get(path);
+    if (!read) {
+      read = resolver.pageContent(found, path, page.href);
+      done.set(path, read);
+      search.pages.push({ href: page.href, text: read.text });
+    }
+    page.headings = read.headings;
+    page.links = read.links;
+    page.words = read.words;
+  }
+  return search;
+}
+
+/** The page path of an `href`: `/` is `index`. */
+function pagePathOf(href: string): string {
+  return href === '/' ? 'index' : href.replace(/^\/+/, '');
 }
 
 interface Context {

@@ -4,7 +4,7 @@ import type { HttpMethod, PageSection } from '../navigation/types.js';
 import type { EndpointPage, ExampleModel, MediaTypeModel, ParameterModel, RequestBodyModel, ResponseModel, SecuritySchemeModel } from '../openapi/types.js';
 
 /** The version of the compiled site format this Quire writes; a reader checks it first. */
-export const COMPILED_SITE_VERSION = 3;
+export const COMPILED_SITE_VERSION = 4;
 
 /**
  * `site.json` of `quire build`: the site settings, the navigation as a renderer draws it, every
@@ -21,6 +21,8 @@ export interface CompiledSite {
   pages: CompiledPage[];
   /** Every generated endpoint and webhook page, sorted by URL, with the file holding its page model. */
   endpoints: CompiledEndpointEntry[];
+  /** The file of the pages' plain text ({@link CompiledSearchText}), relative to site.json: `search.json`. Absent when built without content. */
+  search?: string;
 }
 
 /** What every node of the compiled navigation has. */
@@ -108,6 +110,48 @@ export interface CompiledPage {
   model?: string;
   /** For a page whose frontmatter says `openapi:`, the reference as written. */
   openapi?: string;
+  /**
+   * The page's headings in document order, for a table of contents. This and `links` and `words`
+   * are on pages whose file was read and parsed; absent when built without content, for a page
+   * without a file, and for a page that could not be read or parsed (its diagnostic says why).
+   */
+  headings?: CompiledHeading[];
+  /** The page's links and media sources in document order. */
+  links?: CompiledPageLink[];
+  /** Words of the page's plain text (the text is in the search file, {@link CompiledSite.search}). */
+  words?: number;
+}
+
+/** A heading of a page. */
+export interface CompiledHeading {
+  /** 1 to 6. */
+  depth: number;
+  /** The heading's text, without markup. */
+  text: string;
+  /** The element id an `#anchor` targets: the custom `{#id}` when written, else the platform's slug. Absent on pages of `mode: custom` or `frame`, whose headings get none. */
+  id?: string;
+}
+
+/** A link or media source of a page. */
+export interface CompiledPageLink {
+  /** The URL as written (`../setup#install`, `/images/a.png`, `https://...`). */
+  url: string;
+  /** `link` (Markdown `[text](url)`), `image` (`![alt](src)`), `definition` (`[name]: url`), `element` (an `href` or `src` of a component or HTML element). */
+  kind: 'link' | 'image' | 'definition' | 'element';
+  /**
+   * Where the link leads when it names a page of the site: that page's `href` as in
+   * {@link CompiledPage.href}, with the `?query` and `#anchor` as written (`/guides/setup#install`).
+   * Absent for external URLs, files, and links that name no page (or reach one only through a redirect with parameters).
+   */
+  href?: string;
+}
+
+/** `search.json`: the plain text of each page, once per page, for a search indexer. */
+export interface CompiledSearchText {
+  format: 'quire-search';
+  version: typeof COMPILED_SITE_VERSION;
+  /** One entry per page with content, in the order pages first appear in the reading order; `href` joins it to `site.json`'s pages. */
+  pages: Array<{ href: string; text: string }>;
 }
 
 /** A generated page and where its model is. */

@@ -12,7 +12,7 @@ import { fixtureCases, fixturePath } from '../helpers/fixtures.js';
 async function build(name: string): Promise<{ folder: string; files: CompiledFile[] }> {
   const site = await loadSite(fixturePath('build', name), { cwd: fixturePath('build', name) });
   if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
-  const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
+  const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content });
   const folder = mkdtempSync(path.join(tmpdir(), `quire-build-${name}-`));
   const diagnostics = [...site.diagnostics, ...compiled.diagnostics].map(({ code, severity, file, line, column, message }) => ({ code, severity, file, line, column, message }));
   for (const file of [...compiled.files, { path: 'diagnostics.json', content: `${JSON.stringify(diagnostics, null, 2)}\n` }]) {
@@ -127,5 +127,86 @@ describe('examples on a parameter shared by 300 operations (Azure LUIS Authoring
     ]);
     const all = files.map((file) => file.content).join('\n');
     expect(all.split('00000299-c573').length - 1).toBe(1);
+  });
+});
+
+describe('page content (fixtures/build/page-content)', () => {
+  it('gives each page its headings, links and words in site.json, and its text once in search.json', async () => {
+    const { folder, files } = await build('page-content');
+    const site = JSON.parse(readFileSync(path.join(folder, 'site.json'), 'utf8'));
+    expect(site.version).toBe(4);
+    expect(site.search).toBe('search.json');
+    const home = site.pages.find((page: { href: string }) => page.href === '/');
+    // A custom `{#id}` is the id; the same text again gets the platform's slug.
+    expect(home.headings).toEqual([
+      { depth: 2, text: 'Get started', id: 'start-here' },
+      { depth: 2, text: 'Get started', id: 'get-started' },
+    ]);
+    expect(home.words).toBe(54);
+    // Links keep the URL as written; `href` is the page they lead to, as site.json names it.
+    const hrefs = Object.fromEntries(home.links.map((link: { url: string; href?: string }) => [link.url, link.href ?? null]));
+    expect(hrefs).toEqual({
+      '/guides/setup#install-the-cli': '/guides/setup#install-the-cli',
+      './guides/setup.mdx': '/guides/setup',
+      guides: '/guides/index',
+      '#start-here': '/#start-here',
+      '/old-setup': '/guides/setup',
+      '/extra': '/extra',
+      '/guides/setup': '/guides/setup',
+      '/images/diagram.png': null,
+      'https://example.com/docs': null,
+      '/gone': null,
+      '/docs/guides/setup': '/guides/setup',
+    });
+    expect(home.links.find((link: { url: string }) => link.url === '/guides/setup')).toEqual({ url: '/guides/setup', kind: 'element', href: '/guides/setup' });
+    const guides = site.pages.find((page: { href: string }) => page.href === '/guides/index');
+    expect(guides.links).toEqual([
+      { url: 'setup', kind: 'link', href: '/guides/setup' },
+      { url: '../', kind: 'link', href: '/' },
+    ]);
+    // `mode: custom` pages give headings no id; a page that does not parse has no content fields.
+    expect(site.pages.find((page: { href: string }) => page.href === '/landing').headings).toEqual([{ depth: 2, text: 'A custom page' }]);
+    const broken = site.pages.find((page: { href: string }) => page.href === '/broken');
+    expect(broken).not.toHaveProperty('headings');
+    expect(broken).not.toHaveProperty('words');
+    // A page listed in two sections carries its headings in both entries, its text once.
+    const setups = site.pages.filter((page: { href: string }) => page.href === '/guides/setup');
+    expect(setups).toHaveLength(2);
+    expect(setups[1].headings).toEqual(setups[0].headings);
+    expect(setups[0].headings.map((heading: { id: string }) => heading.id)).toEqual(['install-the-cli', 'sign-in', 'install-the-cli-2']);
+    const search = JSON.parse(readFileSync(path.join(folder, 'search.json'), 'utf8'));
+    expect(search.pages.map((page: { href: string }) => page.href)).toEqual(['/', '/guides/index', '/guides/setup', '/landing']);
+    const setupText = search.pages[2].text as string;
+    // Prose and inline code, table cells, no code blocks, no frontmatter.
+    expect(setupText).toContain('Run npm install -g quire-docs in a terminal.');
+    expect(setupText).toContain('Open the dashboard');
+    expect(setupText).not.toContain('this code is not prose');
+    expect(setupText).not.toContain('title: Setup');
+    expect(files.map((file) => file.path)).toEqual(['site.json', 'search.json']);
+  });
+
+  it('writes site.json as JSON.stringify(site, null, 2) would, but with each heading and link on one line', async () => {
+    const site = await loadSite(fixturePath('build', 'page-content'), { cwd: fixturePath('build', 'page-content') });
+    if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
+    const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content });
+    const text = compiled.files[0]?.content ?? '';
+    expect(JSON.parse(text)).toEqual(compiled.site);
+    expect(text).toContain('\n        {"depth":2,"text":"Get started","id":"start-here"},\n');
+    expect(text).toContain('\n        {"url":"../","kind":"link","href":"/"}\n');
+    // Everything else, settings' own `links` included, is indented as JSON.stringify indents it.
+    const { pages: _pages, ...rest } = compiled.site;
+    const withoutPages = text.slice(0, text.indexOf('  "pages": [')) + text.slice(text.indexOf('  "endpoints": ['));
+    expect(withoutPages).toBe(`${JSON.stringify(rest, null, 2)}\n`);
+  });
+});
+
+describe('compileSite without content', () => {
+  it('writes no search file and no content fields', async () => {
+    const site = await loadSite(fixturePath('build', 'page-content'), { cwd: fixturePath('build', 'page-content'), content: false });
+    if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
+    const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
+    expect(compiled.files.map((file) => file.path)).toEqual(['site.json']);
+    expect(compiled.site.search).toBeUndefined();
+    for (const page of compiled.site.pages) expect(Object.keys(page)).not.toContain('headings');
   });
 });

@@ -13,11 +13,11 @@ describe('quire build (built CLI)', () => {
     const { code, stdout, stderr } = quire(['build', 'fixtures/example-site', '-o', target]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Built 11 pages \(5 endpoint pages\) into .*out: 7 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expect(stdout).toMatch(/^Built 11 pages \(5 endpoint pages\) into .*out: 8 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
     expectTree(target, fixturePath('cli', 'build-example-site.expected'));
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
     expect(site.format).toBe('quire-site');
-    expect(site.version).toBe(3);
+    expect(site.version).toBe(4);
     // Every endpoint entry names a model file that holds that page, and the schema table its references point into.
     for (const entry of site.endpoints) {
       const model = JSON.parse(readFileSync(path.join(target, entry.model), 'utf8'));
@@ -25,7 +25,7 @@ describe('quire build (built CLI)', () => {
       expect(model.method).toBe(entry.method);
       expect(model.schemas).toBe(entry.schemas);
       const table = JSON.parse(readFileSync(path.join(target, entry.schemas), 'utf8'));
-      expect(table).toMatchObject({ format: 'quire-schemas', version: 3, file: model.file });
+      expect(table).toMatchObject({ format: 'quire-schemas', version: 4, file: model.file });
       for (const ref of JSON.stringify(model).matchAll(/"\$ref":"#([^"]*)"/g)) expect(table.schemas, ref[1]).toHaveProperty([decodeURIComponent(ref[1] as string)]);
     }
     // Reading order: previous/next chain the pages of each section.
@@ -103,7 +103,7 @@ describe('quire build (built CLI)', () => {
     const { code, stdout } = quire(['build', 'fixtures/cli/validate-broken-site', '-o', target, '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ built: true, errors: 7, warnings: 1, pages: 6, endpoints: 2, files: 4 });
+    expect(report).toMatchObject({ built: true, errors: 7, warnings: 1, pages: 6, endpoints: 2, files: 5 });
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
     // The known operation has its page; the unknown "POST /user" stays in the navigation without one.
     const [group] = site.navigation.root.children[1].children;
@@ -115,6 +115,44 @@ describe('quire build (built CLI)', () => {
     expect(site.endpoints.map((entry: { href: string }) => entry.href)).toEqual(['/api-reference/users/list-users', '/api/get-user']);
     expect(site.pages.find((page: { href: string }) => page.href === '/api/get-user')).toMatchObject({ kind: 'page', openapi: 'GET /users/{id}', model: 'endpoints/api/get-user.json' });
     expect(site.pages.find((page: { href: string }) => page.href === '/api/delete-user').model).toBeUndefined();
+  });
+
+  it('adds each page\'s headings, links and words to site.json and its text to search.json; --no-content leaves them out', () => {
+    const target = out();
+    expect(quire(['build', 'fixtures/cli/build-broken-link', '-o', target]).code).toBe(0);
+    const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
+    expect(site.search).toBe('search.json');
+    expect(site.pages[0]).toMatchObject({
+      href: '/',
+      headings: [{ depth: 2, text: 'Next steps', id: 'next-steps' }],
+      links: [{ url: '/setup', kind: 'link', href: '/setup' }, { url: '/upgrade', kind: 'link' }],
+      words: 14,
+    });
+    expect(JSON.parse(readFileSync(path.join(target, 'search.json'), 'utf8')).pages).toEqual([
+      { href: '/', text: 'Next steps\nRead the setup guide, then the upgrade guide, which was never written.' },
+      { href: '/setup', text: 'Install\nRun the installer.' },
+    ]);
+    // Without content, the search file of the previous build goes, and pages have no content fields.
+    const { code, stdout } = quire(['build', 'fixtures/cli/build-broken-link', '-o', target, '--no-content']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('1 file of the previous build removed');
+    expect(existsSync(path.join(target, 'search.json'))).toBe(false);
+    const plain = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
+    expect(plain.search).toBeUndefined();
+    expect(plain.pages[0]).not.toHaveProperty('headings');
+  });
+
+  it('builds a site whose links lead nowhere with warnings, as the platform deploys it; a rule makes them errors', () => {
+    const built = quire(['build', 'fixtures/cli/build-broken-link', '-o', out(), '--format', 'json']);
+    expect(built.code).toBe(0);
+    const report = JSON.parse(built.stdout);
+    expect(report).toMatchObject({ built: true, errors: 0, warnings: 1 });
+    expect(report.diagnostics).toMatchObject([{ code: 'content/broken-link', severity: 'warning', line: 7, column: 42 }]);
+    // quire validate reports the same link as an error, and so does build when a rule says so.
+    expect(quire(['validate', 'fixtures/cli/build-broken-link']).code).toBe(1);
+    const strict = quire(['build', 'fixtures/cli/build-broken-link', '-o', out(), '--format', 'json', '--rule', 'content/broken-link=error']);
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stdout)).toMatchObject({ built: true, errors: 1, warnings: 0 });
   });
 
   it('changes nothing in the output folder when a write fails half way', () => {

@@ -170,7 +170,7 @@ describe('quire init', () => {
     expect(validate.stdout).toBe('Found 2 tabs, 2 groups, 2 page entries, 1 endpoint entry, 1 OpenAPI reference.\n0 errors, 0 warnings in 2 pages\n');
     const build = quire(['build', 'my-docs', '-o', 'out'], { cwd: parent });
     expect(build.code).toBe(0);
-    expect(build.stdout).toMatch(/^Built 3 pages \(1 endpoint page\) into out: 3 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expect(build.stdout).toMatch(/^Built 3 pages \(1 endpoint page\) into out: 4 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
   });
 
   it('refuses to write over an existing file, and writes none of the others', () => {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { compileSite } from '../../build/compile-site.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { placeInDocuments } from '../../node/place-in-documents.js';
-import { applyRules } from '../../rules/apply-rules.js';
+import { applyRules, ruleFor, type RuleSettings } from '../../rules/apply-rules.js';
 import { writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
@@ -13,15 +14,17 @@ import { plural, useColor } from '../output.js';
 const usage = `Usage: quire build [dir] -o <out> [options]
 
 Compiles the site in [dir] (default: the current folder) into <out>: site.json (the settings,
-the resolved navigation, every page in reading order), endpoints/<url>.json (the page model
-of every generated endpoint and webhook page) and schemas/<document>.json (the schemas the pages
-of one OpenAPI document share, written once), in the versioned format of docs/build-format.md.
+the resolved navigation, every page in reading order with its headings, links and word count),
+search.json (each page's plain text), endpoints/<url>.json (the page model of every generated
+endpoint and webhook page) and schemas/<document>.json (the schemas the pages of one OpenAPI
+document share, written once), in the versioned format of docs/build-format.md.
 The same site gives the same bytes. All files are written, or none; files of an earlier build in
 <out> that this one no longer has are removed, and nothing else in <out> is touched.
 
 Problems are printed as quire validate prints them. A docs.json with errors builds nothing;
-other errors (a missing page file, an unknown endpoint) are printed, the site is built without
-them, and the exit code is 1.
+other errors (a missing page file, an unknown endpoint, a page that does not parse) are printed,
+the site is built without them, and the exit code is 1. Links to no page or file of the site are
+warnings here (quire validate reports them as errors): the platform deploys such sites.
 
 Options:
   -o, --out <folder>  Output folder (required)
@@ -29,6 +32,8 @@ Options:
   --format <format>   text (default) or json (a JSON report on stdout)
   --offline           Do not fetch OpenAPI documents given by URL; warn about each
                       and build without their pages (also when no network answers)
+  --no-content        Read only the pages' frontmatter: no headings, links, words or
+                      search.json, and no MDX checks (syntax, links, components)
 ${ruleOptionHelp(22)}
   -h, --help          Show this help
 
@@ -43,14 +48,14 @@ export const buildCommand: Command = {
     const { values, positionals } = parseCommandLine({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] } },
+      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, 'no-content': { type: 'boolean', default: false } },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     const out = path.resolve(io.cwd, values.out);
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
-    const diagnostics = [...site.diagnostics];
+    const diagnostics = site.diagnostics.map((diagnostic) => (isDeployedLinkError(diagnostic, site.rules) ? { ...diagnostic, severity: 'warning' as const } : diagnostic));
     let compiled: ReturnType<typeof compileSite> | undefined;
     const report = (written: { files: number; bytes: number; removed: number } | undefined, failure?: string) => {
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length + (failure ? 1 : 0);
@@ -76,7 +81,7 @@ export const buildCommand: Command = {
     const errorsLeft = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
     const config = site.config ?? (errorsLeft ? undefined : site.partialConfig);
     if (!config || !site.tree) return report(undefined);
-    compiled = compileSite({ config, tree: site.tree, endpointPages: site.endpointPages });
+    compiled = compileSite({ config, tree: site.tree, endpointPages: site.endpointPages, ...(values['no-content'] ? {} : { content: site.content }) });
     const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
     diagnostics.push(...applyRules(placed.diagnostics, site.rules));
     Object.assign(site.sources, placed.sources);
@@ -99,6 +104,17 @@ export const buildCommand: Command = {
 };
 
 /**
+ * Links that lead nowhere. The platform deploys a site that has them (its link check is a step of
+ * its own, which a site may run or not), so they do not fail a build; a rule set for their code
+ * (`--rule content/broken-link=error`) decides instead.
+ */
+const DEPLOYED_LINK_ERRORS = new Set(['content/broken-link', 'content/link-outside-site']);
+
+function isDeployedLinkError(diagnostic: Diagnostic, rules: RuleSettings): boolean {
+  return diagnostic.severity === 'error' && DEPLOYED_LINK_ERRORS.has(diagnostic.code) && ruleFor(diagnostic.code, rules) === undefined;
+}
+
+/**
  * The files of the build already in `out` (from its site.json), so that those this build no
  * longer writes are removed; `'foreign'` when `out/site.json` is something else.
  */
@@ -110,12 +126,13 @@ async function previousBuild(out: string): Promise<string[] | 'foreign'> {
     return [];
   }
   try {
-    const site = JSON.parse(text) as { format?: unknown; endpoints?: Array<{ model?: unknown; schemas?: unknown }> };
+    const site = JSON.parse(text) as { format?: unknown; endpoints?: Array<{ model?: unknown; schemas?: unknown }>; search?: unknown };
     if (site.format !== 'quire-site') return 'foreign';
     // Only paths this format writes, so a hand-edited site.json cannot make the build delete elsewhere.
     const models = (site.endpoints ?? []).map((entry) => entry.model).filter((model): model is string => typeof model === 'string' && /^endpoints\/(?:[^/\\.][^/\\]*\/)*[^/\\]+\.json$/.test(model) && !model.split('/').includes('..'));
     const tables = (site.endpoints ?? []).map((entry) => entry.schemas).filter((table): table is string => typeof table === 'string' && /^schemas\/[^/\\.][^/\\]*\.json$/.test(table));
-    return ['site.json', ...models, ...new Set(tables)];
+    const search = site.search === 'search.json' ? ['search.json'] : [];
+    return ['site.json', ...search, ...models, ...new Set(tables)];
   } catch {
     return 'foreign';
   }

@@ -1,0 +1,123 @@
+// Type-only: the compiled format takes facts already read, so `quire-docs` never loads the parser.
+import type { PageFacts } from '../content/read-page.js';
+import type { Redirect } from '../config/schemas/site.js';
+import { filePagePath } from '../navigation/classify.js';
+import { joinPath } from '../util/posix-path.js';
+import type { CompiledHeading, CompiledPageLink } from './types.js';
+
+/** What site.json says of a page's content, and the text that goes to the search file. */
+export interface PageContent {
+  headings: CompiledHeading[];
+  links: CompiledPageLink[];
+  words: number;
+  text: string;
+}
+
+// A page that was not read (too large, not text, unreadable) or did not parse has empty facts:
+// empty lists would claim the page has no headings and no links, so it gets no content fields
+// (its diagnostic is reported).
+const UNREAD = new Set(['content/syntax', 'content/too-deep', 'content/too-large', 'content/not-text', 'content/unreadable']);
+
+/**
+ * The facts of each page by page path (`guides/setup`), from facts by file (`guides/setup.mdx`)
+ * as `loadSite` returns them. With both `a.md` and `a.mdx`, `a.mdx` is the page, as for the
+ * frontmatter the navigation reads. Pages that were not read or did not parse are left out.
+ */
+export function factsByPagePath(content: ReadonlyMap<string, PageFacts>): Map<string, PageFacts> {
+  const byPath = new Map<string, PageFacts>();
+  // Sorted, `a.md` comes before `a.mdx`, which is set last and so is the page.
+  for (const file of [...content.keys()].sort()) {
+    const facts = content.get(file) as PageFacts;
+    if (facts.diagnostics.some((diagnostic) => UNREAD.has(diagnostic.code))) continue;
+    byPath.set(filePagePath(file), facts);
+  }
+  return byPath;
+}
+
+/**
+ * Resolves links to the `href` of the page they name, as the content check resolves them: from
+ * the site root (`/guides/setup`), or from the page's folder (`./setup`, `../setup`, and a bare
+ * `setup`, which falls back to the root); with or without `.md`/`.mdx`; a folder names its `index`
+ * page; a base path before the page's is skipped; a redirect's source (one without parameters)
+ * names the page of its destination. Only pages are named: files and external URLs are left to
+ * the reader.
+ */
+export class PageLinkResolver {
+  /** Page path to its `href`. */
+  private readonly pages: ReadonlyMap<string, string>;
+  /** Redirect source (a page path) to its destination as written. */
+  private readonly redirects = new Map<string, string>();
+  /** The first folder of every page path (`guides` of `guides/setup`). */
+  private readonly folders = new Set<string>();
+
+  constructor(pages: ReadonlyMap<string, string>, redirects: readonly Redirect[] = []) {
+    this.pages = pages;
+    for (const path of pages.keys()) if (path.includes('/')) this.folders.add(path.slice(0, path.indexOf('/')));
+    for (const redirect of redirects) {
+      const source = redirect.source.replace(/[?#].*$/s, '').replace(/^\/+/, '').replace(/\/+$/, '');
+      // Sources with parameters (`/old/:slug*`) would need the platform's matching; they are not followed.
+      if (!/[:*(]/.test(source) && !this.redirects.has(source)) this.redirects.set(source, redirect.destination);
+    }
+  }
+
+  /** What site.json says of the content of the page at `path` (whose `href` is `href`). */
+  pageContent(facts: PageFacts, path: string, href: string): PageContent {
+    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    return {
+      headings: facts.headings.map((heading) => ({ depth: heading.depth, text: heading.text, ...(heading.id === '' ? {} : { id: heading.id }) })),
+      links: facts.links.map((link) => {
+        const target = this.href(link.url, folder, href);
+        return { url: link.url, kind: link.kind, ...(target === undefined ? {} : { href: target }) };
+      }),
+      words: facts.words,
+      text: facts.text,
+    };
+  }
+
+  /** The `href` (with `?query#anchor` as written) of the page `url` names, written on a page in `folder` whose own `href` is `self`. */
+  href(url: string, folder: string, self: string, followRedirects = true): string | undefined {
+    const trimmed = url.trim();
+    if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) return undefined;
+    // A value built at render time (`{{base}}/x`, `${url}`) names nothing yet.
+    if (/[{}$<>]/.test(trimmed)) return undefined;
+    const cut = trimmed.search(/[?#]/);
+    const suffix = cut < 0 ? '' : trimmed.slice(cut);
+    const path = decode(cut < 0 ? trimmed : trimmed.slice(0, cut)).replace(/\\/g, '/');
+    if (path === '') return `${self}${suffix}`;
+    const candidates = path.startsWith('/') ? [joinPath(path)] : /^\.\.?\//.test(path) ? [joinPath(folder, path)] : [joinPath(folder, path), joinPath(path)];
+    for (const candidate of candidates) {
+      const page = candidate.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.mdx?$/i, '');
+      if (page === '..' || page.startsWith('../')) continue;
+      const found = this.page(page);
+      if (found !== undefined) return `${found}${suffix}`;
+      const destination = followRedirects ? this.redirects.get(page) : undefined;
+      // One step only: a chain or a loop of redirects is the platform's to resolve.
+      const redirected = destination === undefined ? undefined : this.href(destination, '', self, false);
+      if (redirected !== undefined) return suffix === '' ? redirected : `${redirected.replace(/[?#].*$/s, '')}${suffix}`;
+    }
+    return undefined;
+  }
+
+  /**
+   * The `href` of the page at `path`, or of its folder's `index` page. A site served under a base
+   * path (example.com/docs) may write it in links, as the content check allows: "docs/guides/x"
+   * is "guides/x" when no page is under a folder "docs".
+   */
+  private page(path: string): string | undefined {
+    for (let rest = path; ; ) {
+      const found = this.pages.get(rest) ?? this.pages.get(rest === '' ? 'index' : `${rest}/index`);
+      if (found !== undefined) return found;
+      const slash = rest.indexOf('/');
+      if (slash <= 0 || this.folders.has(rest.slice(0, slash))) return undefined;
+      rest = rest.slice(slash + 1);
+    }
+  }
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
