@@ -2,7 +2,7 @@
 import type { PageFacts } from '../content/read-page.js';
 import type { Redirect } from '../config/schemas/site.js';
 import { filePagePath } from '../navigation/classify.js';
-import { joinPath } from '../util/posix-path.js';
+import { linkCandidates, linkPath } from '../content/link-path.js';
 import type { CompiledHeading, CompiledPageLink } from './types.js';
 
 /** What site.json says of a page's content, and the text that goes to the search file. */
@@ -76,18 +76,12 @@ export class PageLinkResolver {
 
   /** The `href` (with `?query#anchor` as written) of the page `url` names, written on a page in `folder` whose own `href` is `self`. */
   href(url: string, folder: string, self: string, followRedirects = true): string | undefined {
-    const trimmed = url.trim();
-    if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) return undefined;
-    // A value built at render time (`{{base}}/x`, `${url}`) names nothing yet.
-    if (/[{}$<>]/.test(trimmed)) return undefined;
-    const cut = trimmed.search(/[?#]/);
-    const suffix = cut < 0 ? '' : trimmed.slice(cut);
-    const path = decode(cut < 0 ? trimmed : trimmed.slice(0, cut)).replace(/\\/g, '/');
+    const link = linkPath(url);
+    if (link.kind === 'external') return undefined;
+    const { path, suffix } = link;
     if (path === '') return `${self}${suffix}`;
-    const candidates = path.startsWith('/') ? [joinPath(path)] : /^\.\.?\//.test(path) ? [joinPath(folder, path)] : [joinPath(folder, path), joinPath(path)];
-    for (const candidate of candidates) {
-      const page = candidate.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.mdx?$/i, '');
-      if (page === '..' || page.startsWith('../')) continue;
+    for (const candidate of linkCandidates(path, [folder]).paths) {
+      const page = candidate.replace(/\.mdx?$/i, '');
       const found = this.page(page);
       if (found !== undefined) return `${found}${suffix}`;
       const destination = followRedirects ? this.redirects.get(page) : undefined;
@@ -111,13 +105,5 @@ export class PageLinkResolver {
       if (slash <= 0 || this.folders.has(rest.slice(0, slash))) return undefined;
       rest = rest.slice(slash + 1);
     }
-  }
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
 import { joinPath } from '../util/posix-path.js';
 import { anchorKey, type PageFacts, type PageLink } from './read-page.js';
+import { linkCandidates, linkPath } from './link-path.js';
 
 /** A site's content, as {@link checkContent} checks it. */
 export interface ContentSite {
@@ -169,29 +170,20 @@ class SiteIndex {
 
   /** Where `url`, written in a page in `folders[0]` (or imported into pages in the others), leads. */
   resolve(url: string, folders: readonly string[]): LinkTarget {
-    const trimmed = url.trim();
-    if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) return { kind: 'external' };
-    // A value built at render time (`{{base}}/x`, `${url}`) cannot be checked here.
-    if (/[{}$<>]/.test(trimmed)) return { kind: 'external' };
-    const cut = trimmed.search(/[?#]/);
-    const rawPath = cut < 0 ? trimmed : trimmed.slice(0, cut);
-    const hash = trimmed.indexOf('#');
-    const anchor = hash < 0 ? undefined : decode(trimmed.slice(hash + 1));
-    const path = decode(rawPath).replace(/\\/g, '/');
+    const link = linkPath(url);
+    if (link.kind === 'external') return link;
+    const { path, anchor } = link;
     if (path === '') return { kind: 'page', ...(anchor === undefined ? {} : { anchor }) };
-    // Relative paths are joined the way a browser (and the platform) resolves them: `..` above
-    // the root stays at the root. Such a link still works when the clamped path exists, but only
-    // by luck: it is reported on its own.
-    const relativeTo = (folder: string) => joinPath(`/${folder}`, path);
-    const candidates = path.startsWith('/') ? [joinPath(path)] : /^\.\.?\//.test(path) ? folders.map(relativeTo) : [...folders.map(relativeTo), joinPath(`/${path}`)];
-    const clamped = !path.startsWith('/') && joinPath(folders[0] ?? '', path).startsWith('..');
-    for (const candidate of candidates) {
-      const found = this.find(candidate.replace(/^\/+/, '').replace(/\/+$/, ''));
+    // A `..` above the root stops there, as in a browser; such a link still works when the page
+    // there exists, but only by luck: it is reported on its own.
+    const { paths, clamped } = linkCandidates(path, folders);
+    for (const candidate of paths) {
+      const found = this.find(candidate);
       if (!found) continue;
-      if (clamped) return { kind: 'outside', path: candidate.replace(/^\/+/, ''), found: true };
+      if (clamped) return { kind: 'outside', path: candidate, found: true };
       return found.kind === 'page' ? { ...found, ...(anchor === undefined ? {} : { anchor }) } : found;
     }
-    const first = (candidates[0] ?? path).replace(/^\/+/, '').replace(/\/+$/, '');
+    const first = paths[0] ?? path;
     if (clamped) return { kind: 'outside', path: first, found: false };
     return { kind: 'missing', path: first, ...(anchor === undefined ? {} : { anchor }) };
   }
@@ -298,14 +290,6 @@ function importCycles(pages: ReadonlyMap<string, PageFacts>, index: SiteIndex, n
 function folderOf(file: string): string {
   const slash = file.lastIndexOf('/');
   return slash < 0 ? '' : file.slice(0, slash);
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** A redirect source with parameters (`/old/:slug*`, `/blog/*`) as a pattern over page paths. */
