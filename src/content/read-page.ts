@@ -256,9 +256,11 @@ function checkComponents(uses: readonly JsxElement[], defined: ReadonlySet<strin
     const column = element.position?.start.column ?? 1;
     const spec = BUILT_IN_COMPONENTS.get(name);
     if (!spec && !defined.has(root) && !defined.has(name)) {
-      if (reported.has(name)) continue;
-      reported.add(name);
       const inline = element.type === 'mdxJsxTextElement';
+      // Once per name and kind: an inline use, which fails the page, is not hidden by a block one before it.
+      const key = `${inline ? 'inline' : 'block'} ${name}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
       facts.diagnostics.push({
         code: inline ? 'content/unknown-component' : 'content/dropped-component',
         severity: inline ? 'error' : 'warning',

@@ -45,9 +45,13 @@ function positionOf(message: ParseMessage, reason: string): { line: number; colu
   return named ? { line: Number(named[1]), column: Number(named[2]) } : { line: 1, column: 1 };
 }
 
+const ATTRIBUTE_HINT = 'Attribute values are quoted strings (`title="..."`) or expressions in braces (`cols={2}`).';
+
 function hintFor(rule: string | undefined, reason: string, line: string, column: number): string | undefined {
   const at = line.slice(Math.max(0, column - 2));
   if (rule === 'unexpected-character' && /`!`/.test(reason)) return 'HTML comments (`<!-- ... -->`) are not MDX: write `{/* ... */}` instead.';
+  // Inside a tag (`<Card title=Plain>`) the same rule names the attribute: not a `<` in prose.
+  if (rule === 'unexpected-character' && /attribute/.test(reason)) return ATTRIBUTE_HINT;
   if (rule === 'unexpected-character' || rule === 'unexpected-lazy') {
     return 'A `<` in prose starts a tag in MDX: write `&lt;`, put the text in backticks, or escape it as `\\<`.';
   }
@@ -60,7 +64,7 @@ function hintFor(rule: string | undefined, reason: string, line: string, column:
     return 'Close the tag (`</Name>`), or make it self-closing (`<Name />`); HTML void elements need it too (`<br />`, `<img ... />`).';
   }
   if (rule === 'end-tag-mismatch' || rule === 'unexpected-closing-slash') return 'Each closing tag must match the last open one: check the tags above for one left open or closed twice.';
-  if (rule === 'unexpected-attribute' || /attribute/.test(reason)) return 'Attribute values are quoted strings (`title="..."`) or expressions in braces (`cols={2}`).';
+  if (rule === 'unexpected-attribute' || /attribute/.test(reason)) return ATTRIBUTE_HINT;
   return undefined;
 }
 

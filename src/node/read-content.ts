@@ -5,8 +5,14 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readPage, type PageFacts } from '../content/read-page.js';
 import type { IgnoredFiles } from './ignore-files.js';
 
-/** Pages larger than this are not parsed: no page that renders is near it, and parsing one takes seconds. */
-export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * Pages larger than this are not parsed. micromark's time grows with the square of a page's size
+ * (each list item or block quote that closes copies the document's whole event list): on the
+ * shared test machine a page of lists, quotes and prose (bench/page-size.mjs) took 12 s of CPU at
+ * 1 MiB, 42 s and 1.5 GB at 2 MiB; a mix of real corpus pages 4 s at 2 MiB, 66 s and 1.9 GB at
+ * 8 MiB. The largest page of the 52 corpus sites is 0.7 MiB.
+ */
+export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 /** Every file of the site (pages, snippets, images, static files), relative to `root`, sorted. */
 export async function listSiteFiles(root: string, ignored?: IgnoredFiles): Promise<string[]> {
@@ -21,7 +27,7 @@ export async function listSiteFiles(root: string, ignored?: IgnoredFiles): Promi
 export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
   const empty = (diagnostic: Diagnostic): PageFacts => ({ frontmatter: undefined, headings: [], ids: [], links: [], imports: [], components: [], text: '', words: 0, diagnostics: [diagnostic] });
   if (bytes.byteLength > MAX_PAGE_BYTES) {
-    return empty({ code: 'content/too-large', severity: 'warning', message: `The page is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MB Quire reads: its content is not checked.`, file: name, pointer: '', line: 1, column: 1, hint: 'Split it into several pages; a page this size is too long to read or render.' });
+    return empty({ code: 'content/too-large', severity: 'warning', message: `The page is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MiB Quire reads: its content is not checked.`, file: name, pointer: '', line: 1, column: 1, hint: 'Split it into several pages; a page this size is too long to read or render.' });
   }
   const nul = bytes.indexOf(0);
   if (nul >= 0) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEndpointPages, compileSite, expandOpenApiEndpoints, formatDiagnostics, loadOpenApi, migrateMdx, parseDocsJson, planOpenApiFiles, resolveNavigation, type Diagnostic, type DocsConfig, type MigrateMdxInput } from '../../src/index.js';
 import { loadSite, planMdxMigration, readOpenApiSource } from '../../src/node/index.js';
 import { placeInDocuments } from '../../src/node/place-in-documents.js';
+import { MAX_PAGE_BYTES, readSiteContent } from '../../src/node/read-content.js';
 import { repositoryRoot } from '../helpers/cli.js';
 import { temporarySite } from '../helpers/fixtures.js';
 
@@ -14,7 +15,7 @@ import { temporarySite } from '../helpers/fixtures.js';
 // code is triggered here through the public function that reports it, and each diagnostic names
 // the file, line and column where the user fixes it (never printed as `undefined`).
 
-const AREAS = ['json', 'config', 'navigation', 'frontmatter', 'openapi', 'openapi-file', 'migrate', 'build'];
+const AREAS = ['json', 'config', 'navigation', 'frontmatter', 'openapi', 'openapi-file', 'migrate', 'build', 'content'];
 const CODE = new RegExp(`^(?:${AREAS.join('|')})/[a-z0-9-]+$`);
 
 /** Codes with no line to point at, and why. */
@@ -138,6 +139,9 @@ function generatedSites(url: string): Array<{ name: string; files: Record<string
     // Only the server that never answers gets a short time: a busy machine must not turn the 404 into a timeout.
     { name: 'url-slow', timeoutMs: 300, files: { 'docs.json': config(group([], `${url}/slow.yaml`)) } },
     { name: 'url-offline', offline: true, files: { 'docs.json': config(group(['GET /pets'], `${url}/spec.yaml`)) } },
+    // The other content/ codes are in the sites of fixtures/content.
+    { name: 'content-too-deep', files: { 'docs.json': config(group(['deep'])), 'deep.mdx': `${'<div>\n'.repeat(10_000)}x\n${'</div>\n'.repeat(10_000)}` } },
+    { name: 'content-too-large', files: { 'docs.json': config(group(['large'])), 'large.mdx': 'Text.\n'.repeat(Math.ceil(MAX_PAGE_BYTES / 6) + 1) } },
   ];
 }
 
@@ -181,7 +185,7 @@ function migrateInputs(): MigrateMdxInput[] {
 /** Fixture folders that are sites (a docs.json in the folder or its `input`). */
 function fixtureSites(): string[] {
   const found = [path.join(repositoryRoot, 'fixtures/example-site')];
-  for (const area of ['docs-json', 'navigation', 'cli', 'migrate-mdx']) {
+  for (const area of ['docs-json', 'navigation', 'cli', 'migrate-mdx', 'content']) {
     const folder = path.join(repositoryRoot, 'fixtures', area);
     for (const name of readdirSync(folder)) {
       for (const candidate of [path.join(folder, name), path.join(folder, name, 'input')]) if (existsSync(path.join(candidate, 'docs.json'))) found.push(candidate);
@@ -248,6 +252,11 @@ describe('diagnostic codes', () => {
     const compiled = compileSite({ config: built.config as DocsConfig, tree: built.tree as NonNullable<typeof built.tree>, endpointPages: built.endpointPages });
     const placedBuild = await placeInDocuments(compiled.diagnostics, { root: unsafe, cwd: unsafe });
     check(placedBuild.diagnostics, placedBuild.sources, 'compileSite');
+    // loadSite lists a page and then reads it; only a page gone or locked in between (tests run
+    // as root here, who reads any file) is content/unreadable, so the reader is called directly.
+    const vanished = site({ 'docs.json': config(group([])) });
+    const unread = await readSiteContent(vanished, ['gone.mdx'], { fileName: (file) => file });
+    check([...unread.values()].flatMap((facts) => facts.diagnostics), {}, 'readSiteContent of a page gone since it was listed');
     const missing = await loadSite(site({}), { cwd: tmpdir() });
     check(missing.diagnostics, missing.sources, 'no docs.json');
     check((await readOpenApiSource('ftp://example.com/openapi.yaml')).diagnostics, {}, 'readOpenApiSource');
