@@ -50,21 +50,25 @@ export function installLinkRot() {
  * resident memory in MB, the latter from GNU time (`/usr/bin/time -v`, which covers the process
  * and its worker threads) where the machine has it, else from the child's own
  * `process.resourceUsage().maxRSS` written on exit. A child still running after `timeoutMs` is
- * killed and reported with `timedOut`.
+ * killed and reported with `timedOut` (and no peak memory).
  */
 export function measureNode(args, { cwd, timeoutMs = 0, env = process.env } = {}) {
   const stats = `${cacheRoot}measure-${process.pid}.txt`;
   mkdirSync(cacheRoot, { recursive: true });
   rmSync(stats, { force: true });
   const gnuTime = existsSync('/usr/bin/time');
-  const command = gnuTime ? '/usr/bin/time' : process.execPath;
-  const argv = gnuTime ? ['-v', '-o', stats, process.execPath, ...args] : ['--import', rssPreload, ...args];
+  // coreutils' timeout kills node itself (a kill from here would reach only GNU time) and is
+  // waited for by GNU time, so the peak memory of a run cut short is still counted.
+  const limit = timeoutMs && existsSync('/usr/bin/timeout') ? ['/usr/bin/timeout', '-s', 'KILL', `${Math.ceil(timeoutMs / 1000)}`] : [];
+  const node = [...limit, process.execPath, ...(gnuTime ? [] : ['--import', rssPreload]), ...args];
+  const [command, ...argv] = gnuTime ? ['/usr/bin/time', '-v', '-o', stats, ...node] : node;
   const started = performance.now();
-  const result = spawnSync(command, argv, { cwd, encoding: 'utf8', env: { ...env, BENCH_RSS_FILE: stats }, timeout: timeoutMs || undefined, killSignal: 'SIGKILL', maxBuffer: 1 << 30 });
+  const result = spawnSync(command, argv, { cwd, encoding: 'utf8', env: { ...env, BENCH_RSS_FILE: stats }, timeout: limit.length ? undefined : timeoutMs || undefined, killSignal: 'SIGKILL', maxBuffer: 1 << 30 });
   const ms = performance.now() - started;
-  const timedOut = result.error?.code === 'ETIMEDOUT';
+  const timedOut = result.error?.code === 'ETIMEDOUT' || (limit.length > 0 && result.status === 137 && ms >= timeoutMs);
+  // A run cut short has no reliable peak: GNU time sees only coreutils' timeout, which does not wait for the killed node.
   let rssMB = Number.NaN;
-  if (existsSync(stats)) {
+  if (existsSync(stats) && !timedOut) {
     const text = readFileSync(stats, 'utf8');
     const kilobytes = gnuTime ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1]) : JSON.parse(text).rss;
     rssMB = kilobytes / 1024;
@@ -76,10 +80,10 @@ const rssPreload = `data:text/javascript,${encodeURIComponent("import { writeFil
 
 /**
  * Writes corpus site `id` (shared/corpus/sites/<id>) out with the corpus's own materialize.mjs
- * into bench/.cache/corpus/<id>/, once, and returns that folder.
+ * into `<root><id>/` (default bench/.cache/corpus/<id>/), once, and returns that folder.
  */
-export function materializeCorpusSite(id) {
-  const target = `${cacheRoot}corpus/${id}/`;
+export function materializeCorpusSite(id, root = `${cacheRoot}corpus/`) {
+  const target = `${root}${id}/`;
   if (!existsSync(`${target}.materialized`)) {
     rmSync(target, { recursive: true, force: true });
     execFileSync(process.execPath, [corpusMaterializer, id, target], { stdio: 'ignore' });
