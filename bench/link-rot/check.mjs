@@ -14,6 +14,10 @@ const out = process.argv[process.argv.indexOf('--out') + 1];
 if (!site || !process.argv.includes('--out')) throw new Error('usage: check.mjs <site folder> --out <file> [--no-anchors] [--no-snippets]');
 const options = { checkAnchors: !process.argv.includes('--no-anchors'), checkSnippets: !process.argv.includes('--no-snippets') };
 
+// A run stopped by a time limit writes no answer: its peak memory so far, written every second to
+// <out>.peak (kilobytes), is then the only figure left.
+setInterval(() => writeFileSync(`${out}.peak`, String(process.resourceUsage().maxRSS)), 1000).unref();
+
 const { getBrokenInternalLinks } = await import(pathToFileURL(linkRotEntry).href);
 let result;
 try {
