@@ -33,7 +33,7 @@ for (const name of names) {
   console.log(`\n${name}: ${result.pages} pages`);
 
   rmSync(path.join(site, '.quire'), { recursive: true, force: true });
-  result.linkRot = linkRot(site);
+  result.linkRot = linkRot(site, name);
   report('link-rot', result.linkRot);
 
   rmSync(path.join(site, '.quire'), { recursive: true, force: true });
@@ -54,9 +54,10 @@ for (const name of names) {
 }
 
 results.machine.loadAtEnd = loadavg()[0];
-writeFileSync(`${cacheRoot}content-results.json`, `${JSON.stringify(results, null, 2)}\n`);
+const resultsFile = `content-results${only ? `-${only}` : ''}.json`;
+writeFileSync(`${cacheRoot}${resultsFile}`, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\n${table(results.sites)}`);
-console.log(`\nload average ${results.machine.loadAtStart.toFixed(1)} at start, ${results.machine.loadAtEnd.toFixed(1)} at end, on ${results.machine.cpus} cores; results in bench/.cache/content-results.json`);
+console.log(`\nload average ${results.machine.loadAtStart.toFixed(1)} at start, ${results.machine.loadAtEnd.toFixed(1)} at end, on ${results.machine.cpus} cores; results in bench/.cache/${resultsFile}`);
 
 /** The site's folder: a corpus site written out under bench/.cache/content-bench, or the generated one. */
 function prepare(name) {
@@ -91,8 +92,8 @@ function firstPage(site) {
   throw new Error(`${site}: no page of the navigation has a file`);
 }
 
-function linkRot(site) {
-  const out = `${cacheRoot}content-link-rot.json`;
+function linkRot(site, name) {
+  const out = `${cacheRoot}content-link-rot-${name}.json`;
   rmSync(out, { force: true });
   rmSync(`${out}.peak`, { force: true });
   const run = measureNode([checker, site, '--out', out], { timeoutMs: timeoutSeconds * 1000 });
