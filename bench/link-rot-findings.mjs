@@ -42,7 +42,7 @@ function save() {
   const document = {
     tool: `@mintlify/link-rot@${version}`,
     call: 'getBrokenInternalLinks(site, { checkAnchors: true, checkSnippets: true })',
-    sites: Object.fromEntries(Object.keys(sites).sort().map((id) => [id, sites[id]])),
+    sites: Object.fromEntries(Object.keys(sites).sort().map((id) => [id, { ...mintignoreNote(id), ...sites[id] }])),
   };
   // One finding a line, so that a change in the incumbent's answer shows as a small diff.
   const text = JSON.stringify(document, null, 2).replace(/\{\n\s+"source": (".*"),\n\s+"link": (".*")\n\s+\}/g, '{ "source": $1, "link": $2 }');
@@ -72,6 +72,15 @@ function runNode(args, timeoutMs) {
       resolve({ status, timedOut: signal === 'SIGKILL', stderr });
     });
   });
+}
+
+/**
+ * The corpus keeps the text of pages, snippets and OpenAPI files only: a site's .mintignore is
+ * written out empty, so link-rot checked (and may have stopped at) files the site ignores.
+ */
+function mintignoreNote(id) {
+  const files = readFileSync(`${corpusRoot}sites/${id}/files.txt`, 'utf8').split('\n');
+  return files.includes('.mintignore') ? { mintignore: 'empty in the corpus copy: files the site ignores were checked too' } : {};
 }
 
 /** The child's answer, with the site's folder taken out of messages so the file reads the same on any machine. */
