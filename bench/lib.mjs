@@ -1,7 +1,8 @@
 // Shared helpers of the benchmark scripts: scratch installs of the peers, timing, reporting.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const benchRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -21,6 +22,79 @@ export function installPeer(folder, spec) {
   }
   return createRequire(`${target}package.json`);
 }
+
+/** The incumbent's checker: its version, and the lock file that pins everything it pulls in, are in bench/link-rot/. */
+export const linkRotFolder = `${cacheRoot}link-rot/`;
+export const linkRotEntry = `${linkRotFolder}node_modules/@mintlify/link-rot/dist/index.js`;
+
+/**
+ * Installs @mintlify/link-rot, unmodified, into bench/.cache/link-rot with `npm ci` from the lock
+ * file checked in under bench/link-rot/, so every run and every machine checks with the same
+ * code. Install scripts are skipped: the only ones in its tree are sharp's native image library
+ * and a download counter, neither of which link checking uses.
+ */
+export function installLinkRot() {
+  const lock = readFileSync(`${benchRoot}link-rot/package-lock.json`, 'utf8');
+  const installed = existsSync(`${linkRotFolder}package-lock.json`) && readFileSync(`${linkRotFolder}package-lock.json`, 'utf8') === lock;
+  if (installed && existsSync(linkRotEntry)) return linkRotEntry;
+  mkdirSync(linkRotFolder, { recursive: true });
+  copyFileSync(`${benchRoot}link-rot/package.json`, `${linkRotFolder}package.json`);
+  writeFileSync(`${linkRotFolder}package-lock.json`, lock);
+  console.log('installing @mintlify/link-rot into bench/.cache/link-rot ...');
+  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: linkRotFolder, stdio: 'inherit' });
+  return linkRotEntry;
+}
+
+/**
+ * Runs `node <args>` as a child process and measures it: wall time in milliseconds and peak
+ * resident memory in MB, the latter from GNU time (`/usr/bin/time -v`, which covers the process
+ * and its worker threads) where the machine has it, else from the child's own
+ * `process.resourceUsage().maxRSS` written on exit. A child still running after `timeoutMs` is
+ * killed and reported with `timedOut` (and no peak memory).
+ */
+export function measureNode(args, { cwd, timeoutMs = 0, env = process.env } = {}) {
+  const stats = `${cacheRoot}measure-${process.pid}.txt`;
+  mkdirSync(cacheRoot, { recursive: true });
+  rmSync(stats, { force: true });
+  const gnuTime = existsSync('/usr/bin/time');
+  // coreutils' timeout kills node itself (a kill from here would reach only GNU time) and is
+  // waited for by GNU time, so the peak memory of a run cut short is still counted.
+  const limit = timeoutMs && existsSync('/usr/bin/timeout') ? ['/usr/bin/timeout', '-s', 'KILL', `${Math.ceil(timeoutMs / 1000)}`] : [];
+  const node = [...limit, process.execPath, ...(gnuTime ? [] : ['--import', rssPreload]), ...args];
+  const [command, ...argv] = gnuTime ? ['/usr/bin/time', '-v', '-o', stats, ...node] : node;
+  const started = performance.now();
+  const result = spawnSync(command, argv, { cwd, encoding: 'utf8', env: { ...env, BENCH_RSS_FILE: stats }, timeout: limit.length ? undefined : timeoutMs || undefined, killSignal: 'SIGKILL', maxBuffer: 1 << 30 });
+  const ms = performance.now() - started;
+  const timedOut = result.error?.code === 'ETIMEDOUT' || (limit.length > 0 && result.status === 137 && ms >= timeoutMs);
+  // A run cut short has no reliable peak: GNU time sees only coreutils' timeout, which does not wait for the killed node.
+  let rssMB = Number.NaN;
+  if (existsSync(stats) && !timedOut) {
+    const text = readFileSync(stats, 'utf8');
+    const kilobytes = gnuTime ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1]) : JSON.parse(text).rss;
+    rssMB = kilobytes / 1024;
+  }
+  return { ms, rssMB, status: result.status, timedOut, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+const rssPreload = `data:text/javascript,${encodeURIComponent("import { writeFileSync } from 'node:fs'; process.on('exit', () => { writeFileSync(process.env.BENCH_RSS_FILE, JSON.stringify({ rss: process.resourceUsage().maxRSS })); });")}`;
+
+/**
+ * Writes corpus site `id` (shared/corpus/sites/<id>) out with the corpus's own materialize.mjs
+ * into `<root><id>/` (default bench/.cache/corpus/<id>/), once, and returns that folder.
+ */
+export function materializeCorpusSite(id, root = `${cacheRoot}corpus/`) {
+  const target = `${root}${id}/`;
+  if (!existsSync(`${target}.materialized`)) {
+    rmSync(target, { recursive: true, force: true });
+    execFileSync(process.execPath, [corpusMaterializer, id, target], { stdio: 'ignore' });
+    writeFileSync(`${target}.materialized`, '');
+  }
+  return target;
+}
+
+/** The corpus of real sites, beside the project's checkout (see README.md: Tests). */
+export const corpusRoot = `${path.resolve(process.env.QUIRE_CORPUS || fileURLToPath(new URL('../../shared/corpus/', import.meta.url)))}/`;
+const corpusMaterializer = `${corpusRoot}materialize.mjs`;
 
 /** Runs `fn` `runs` times after `warmup` runs and returns the sorted timings in milliseconds. */
 export function time(fn, { runs = 15, warmup = 3 } = {}) {
