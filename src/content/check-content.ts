@@ -99,7 +99,9 @@ function checkLink(link: PageLink, file: string, folders: readonly string[], ind
   }
   // `#:~:text=...` is a text fragment the browser highlights, not an element id.
   if (target.kind !== 'page' || target.anchor === undefined || target.anchor === '' || target.anchor.startsWith(':~:')) return undefined;
-  const targetFile = target.file ?? (link.url.startsWith('#') ? file : undefined);
+  // A link to the page itself: `#setup`, or `?tab=cloud#setup`.
+  const self = linkPath(link.url);
+  const targetFile = target.file ?? (self.kind === 'path' && self.path === '' ? file : undefined);
   const facts = targetFile === undefined ? undefined : index.facts(targetFile);
   // A page that did not parse has no known anchors; its syntax error is reported already.
   if (!facts || facts.diagnostics.some((diagnostic) => diagnostic.code === 'content/syntax' || diagnostic.code === 'content/too-deep')) return undefined;

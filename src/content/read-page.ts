@@ -317,8 +317,9 @@ function countWords(text: string): number {
 
 /**
  * The id in the form anchors are compared in: as the page's DOM has it (percent escapes decoded,
- * the punctuation and emoji the platform strips removed, see `cleanHeadingId`), lower-cased.
+ * the punctuation and emoji the platform strips removed, see `cleanHeadingId`). Case counts, as
+ * it does for browsers and for the platform's link checker: `#useAppKit` is not `#useappkit`.
  */
 export function anchorKey(id: string): string {
-  return cleanHeadingId(id).toLowerCase();
+  return cleanHeadingId(id);
 }
