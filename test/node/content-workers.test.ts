@@ -1,33 +1,15 @@
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openContentCache } from '../../src/node/content-cache.js';
 import { listSiteFiles, readSiteContent, type ReadSiteContentOptions } from '../../src/node/read-content.js';
 import { copyFixture, repositoryRoot } from '../helpers/cli.js';
-import { fixturePath } from '../helpers/fixtures.js';
+import { grownContentSite } from '../helpers/content-site.js';
 
 // Run from the sources, readSiteContent starts no worker by itself: these tests give it the built
 // worker script (npm test builds first), which runs the built parser.
 const builtWorker = new URL('../../dist/content-worker.js', import.meta.url);
 const failingWorker = new URL('../helpers/failing-content-worker.mjs', import.meta.url);
-
-/**
- * The fixture site with each of its pages copied `copies` times more (`guides/links-3.mdx`, ...),
- * each copy a line longer than the page, so that no two have the same bytes (the same facts).
- */
-function grownSite(copies: number): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'quire-workers-'));
-  cpSync(fixturePath('content-cache', 'site'), root, { recursive: true });
-  for (const page of ['index.mdx', 'guides/install.mdx', 'guides/links.mdx', 'guides/broken-syntax.mdx', 'guides/components.mdx']) {
-    for (let copy = 1; copy <= copies; copy++) {
-      const target = path.join(root, page.replace('.mdx', `-${copy}.mdx`));
-      cpSync(path.join(root, page), target);
-      appendFileSync(target, `\nCopy ${copy}.\n`);
-    }
-  }
-  return root;
-}
 
 async function read(root: string, options: Partial<ReadSiteContentOptions>) {
   const files = (await listSiteFiles(root)).filter((file) => /\.mdx?$/.test(file));
@@ -40,7 +22,7 @@ describe('content workers', () => {
   });
 
   it('give the facts the main thread gives, in the order of the files', async () => {
-    const root = grownSite(8);
+    const root = grownContentSite(8);
     const inProcess = await read(root, { workers: 0 });
     const inWorkers = await read(root, { workers: 2, workerScript: builtWorker });
     expect(inWorkers.workers).toBe(2);
@@ -52,7 +34,7 @@ describe('content workers', () => {
   });
 
   it('store and read the cache as the main thread does', async () => {
-    const root = grownSite(4);
+    const root = grownContentSite(4);
     const cold = await read(root, { workers: 0 });
     const cacheDir = (await openContentCache(path.join(root, '.quire', 'cache'))) as string;
     const first = await read(root, { workers: 2, workerScript: builtWorker, cacheDir });
@@ -65,7 +47,7 @@ describe('content workers', () => {
   });
 
   it('report the page a worker stops on as unreadable, and read every other page', async () => {
-    const root = grownSite(6);
+    const root = grownContentSite(6);
     cpSync(path.join(root, 'guides/install.mdx'), path.join(root, 'guides/exit.mdx'));
     cpSync(path.join(root, 'guides/install.mdx'), path.join(root, 'guides/throw.mdx'));
     const expected = await read(root, { workers: 0 });
