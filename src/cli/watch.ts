@@ -45,7 +45,7 @@ export async function watchSite(load: () => Promise<CommandSite>, io: CliIo): Pr
     io.stdout.write(`${lines.join('\n')}\n`);
   };
   watch(site.root, { recursive: true }, (_event, file) => {
-    if (file && /(^|[\\/])(node_modules|\.git)([\\/]|$)/.test(file.toString())) return;
+    if (file && /(^|[\\/])(node_modules|\.git|\.quire)([\\/]|$)/.test(file.toString())) return;
     clearTimeout(timer);
     // Runs one after the other, so that two quick saves never print out of order.
     timer = setTimeout(() => {

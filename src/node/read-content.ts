@@ -1,52 +1,17 @@
-import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { readPage, type PageFacts } from '../content/read-page.js';
+import type { PageFacts } from '../content/read-page.js';
+import { contentWorkerScript, startWorkerPool, type WorkerPool } from './content-workers.js';
 import type { IgnoredFiles } from './ignore-files.js';
+import { lookUpPageFile, parsePageFile, readPageFile, type PageFileResult, type PageFileTask } from './read-page-file.js';
 
-/**
- * Pages larger than this are not parsed. micromark's time grows with the square of a page's size
- * (each list item or block quote that closes copies the document's whole event list): on the
- * shared test machine a page of lists, quotes and prose (bench/page-size.mjs) took 12 s of CPU at
- * 1 MiB, 42 s and 1.5 GB at 2 MiB; a mix of real corpus pages 4 s at 2 MiB, 66 s and 1.9 GB at
- * 8 MiB. The largest page of the 52 corpus sites is 0.7 MiB.
- */
-export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+export { MAX_PAGE_BYTES, readPageBytes } from './page-bytes.js';
 
 /** Every file of the site (pages, snippets, images, static files), relative to `root`, sorted. */
 export async function listSiteFiles(root: string, ignored?: IgnoredFiles): Promise<string[]> {
   const files = await fastGlob(['**/*'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', '.quire/**'], followSymbolicLinks: false, dot: true });
   return (ignored ? files.filter((file) => !ignored.ignores(file)) : files).sort();
-}
-
-/**
- * The facts of one page file read from disk. A file that is not text (a NUL byte: an image saved
- * as `.mdx`), not UTF-8, or too large to be a page is a diagnostic; the first and last are not parsed.
- */
-export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
-  const empty = (diagnostic: Diagnostic): PageFacts => ({ frontmatter: undefined, headings: [], ids: [], links: [], imports: [], components: [], text: '', words: 0, diagnostics: [diagnostic] });
-  if (bytes.byteLength > MAX_PAGE_BYTES) {
-    return empty({ code: 'content/too-large', severity: 'warning', message: `The page is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MiB Quire reads: its content is not checked.`, file: name, pointer: '', line: 1, column: 1, hint: 'Split it into several pages; a page this size is too long to read or render.' });
-  }
-  const nul = bytes.indexOf(0);
-  if (nul >= 0) {
-    return empty({ code: 'content/not-text', severity: 'error', message: 'The file is not text (it holds a NUL byte): it cannot be a page.', file: name, pointer: '', line: 1, column: 1, hint: 'Rename it to its real extension (an image or archive saved as .mdx?), or save the page as UTF-8 text.' });
-  }
-  let text: string;
-  const diagnostics: Diagnostic[] = [];
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder('utf-8').decode(bytes);
-    const bad = text.indexOf('\uFFFD');
-    const before = text.slice(0, Math.max(0, bad));
-    const line = before.split('\n').length;
-    diagnostics.push({ code: 'content/invalid-utf8', severity: 'warning', message: 'The page is not valid UTF-8: the bytes that are not show as "�".', file: name, pointer: '', line, column: bad - before.lastIndexOf('\n'), hint: 'Save the file as UTF-8 in your editor.' });
-  }
-  const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name });
-  facts.diagnostics.unshift(...diagnostics);
-  return facts;
 }
 
 /** Options of {@link readSiteContent}. */
@@ -55,24 +20,98 @@ export interface ReadSiteContentOptions {
   fileName: (file: string) => string;
   /** Called as pages are read. */
   onProgress?: (done: number, total: number) => void;
+  /** The content cache folder (see `openContentCache`); none: every page is parsed. */
+  cacheDir?: string;
+  /**
+   * Worker threads to parse in. Default: one per core (`os.availableParallelism()`), started once
+   * there are {@link WORKERS_FROM} pages to parse; fewer are parsed in the main thread, as all are
+   * when run from the TypeScript sources. A number starts that many for any page to parse; 0 starts none.
+   */
+  workers?: number;
+  /** The worker script; default the one built beside this module (see `contentWorkerScript`). */
+  workerScript?: URL;
 }
 
-/** Reads and parses `files` (relative to `root`), a few at a time. */
-export async function readSiteContent(root: string, files: readonly string[], options: ReadSiteContentOptions): Promise<Map<string, PageFacts>> {
-  const facts = new Map<string, PageFacts>();
+/** What {@link readSiteContent} read, and how. */
+export interface SiteContent {
+  /** The facts of each file, in the order of the files given. */
+  facts: Map<string, PageFacts>;
+  /** Pages whose facts came from the cache. */
+  cached: number;
+  /** Pages parsed (and stored in the cache, when it is on). */
+  parsed: number;
+  /** Worker threads that started (0: all in the main thread). */
+  workers: number;
+}
+
+/**
+ * Fewer pages to parse than this are parsed in the main thread. Starting two workers (threads that
+ * load the parser) cost 0.45 s of CPU more than parsing 100 corpus pages in the main thread did,
+ * about what parsing 100 pages costs; with two cores, workers pay off from about twice that.
+ */
+export const WORKERS_FROM = 200;
+
+/** Files read at the same time in the main thread, so that reading one overlaps parsing another. */
+const READ_AHEAD = 8;
+
+/**
+ * Reads and parses `files` (relative to `root`). The main thread reads each file and looks it up
+ * in the cache; the pages to parse go to a pool of worker threads once there are
+ * {@link WORKERS_FROM} of them (which read the files again themselves), or are parsed in the main
+ * thread when fewer: a warm run starts no worker.
+ */
+export async function readSiteContent(root: string, files: readonly string[], options: ReadSiteContentOptions): Promise<SiteContent> {
+  const { cacheDir } = options;
+  const tasks: PageFileTask[] = files.map((file) => ({ path: path.join(root, file), name: options.fileName(file) }));
+  const results: (PageFileResult | undefined)[] = new Array(tasks.length);
   let done = 0;
-  const queue = [...files];
-  const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const name = options.fileName(file);
-      try {
-        facts.set(file, readPageBytes(await readFile(path.join(root, file)), name));
-      } catch (error) {
-        facts.set(file, { frontmatter: undefined, headings: [], ids: [], links: [], imports: [], components: [], text: '', words: 0, diagnostics: [{ code: 'content/unreadable', severity: 'error', message: `The page cannot be read: ${(error as Error).message}`, file: name, pointer: '', line: 1, column: 1 }] });
-      }
-      options.onProgress?.(++done, files.length);
+  const take = (index: number, result: PageFileResult) => {
+    results[index] = result;
+    options.onProgress?.(++done, tasks.length);
+  };
+  const size = options.workers ?? availableParallelism();
+  const script = size > 0 ? (options.workerScript ?? contentWorkerScript()) : undefined;
+  let pool: WorkerPool | undefined;
+  let workers = 0;
+  // Pages to parse while there are too few for the pool, with their bytes when read already.
+  let toParse: { index: number; bytes?: Uint8Array; key?: string }[] = [];
+  const parseLater = (page: { index: number; bytes?: Uint8Array; key?: string }) => {
+    if (pool) return pool.read(page.index);
+    toParse.push(page);
+    if (script && toParse.length >= (options.workers === undefined ? WORKERS_FROM : 1)) {
+      pool = startWorkerPool(tasks, { script, size, cacheDir, onResult: take, onStart: () => workers++ });
+      for (const waiting of toParse) pool.read(waiting.index);
+      toParse = [];
     }
   };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return new Map(files.flatMap((file) => (facts.has(file) ? [[file, facts.get(file) as PageFacts]] : [])));
+  await inTurns(tasks.length, async (index) => {
+    // Without a cache, nothing is learnt from the bytes before parsing: the parser reads them.
+    if (cacheDir === undefined) return parseLater({ index });
+    const page = await lookUpPageFile(tasks[index] as PageFileTask, cacheDir);
+    if ('result' in page) take(index, page.result);
+    else parseLater({ index, bytes: page.bytes, ...(page.key === undefined ? {} : { key: page.key }) });
+  });
+  const left = pool ? await pool.done() : [];
+  await inTurns(toParse.length + left.length, async (turn) => {
+    const page = toParse[turn] ?? { index: left[turn - toParse.length] as number };
+    const task = tasks[page.index] as PageFileTask;
+    take(page.index, page.bytes ? await parsePageFile(task, page.bytes, page.key, cacheDir) : await readPageFile(task, cacheDir));
+  });
+  const facts = new Map<string, PageFacts>();
+  let cached = 0;
+  files.forEach((file, index) => {
+    const result = results[index] as PageFileResult;
+    facts.set(file, result.facts);
+    if (result.cached) cached++;
+  });
+  return { facts, cached, parsed: files.length - cached, workers };
+}
+
+/** Runs `work` for 0 to `count - 1`, {@link READ_AHEAD} at a time. */
+async function inTurns(count: number, work: (turn: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let turn = next++; turn < count; turn = next++) await work(turn);
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_AHEAD, count) }, worker));
 }

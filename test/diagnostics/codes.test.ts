@@ -256,7 +256,7 @@ describe('diagnostic codes', () => {
     // as root here, who reads any file) is content/unreadable, so the reader is called directly.
     const vanished = site({ 'docs.json': config(group([])) });
     const unread = await readSiteContent(vanished, ['gone.mdx'], { fileName: (file) => file });
-    check([...unread.values()].flatMap((facts) => facts.diagnostics), {}, 'readSiteContent of a page gone since it was listed');
+    check([...unread.facts.values()].flatMap((facts) => facts.diagnostics), {}, 'readSiteContent of a page gone since it was listed');
     const missing = await loadSite(site({}), { cwd: tmpdir() });
     check(missing.diagnostics, missing.sources, 'no docs.json');
     check((await readOpenApiSource('ftp://example.com/openapi.yaml')).diagnostics, {}, 'readOpenApiSource');

@@ -34,6 +34,8 @@ Options:
                       and build without their pages (also when no network answers)
   --no-content        Read only the pages' frontmatter: no headings, links, words or
                       search.json, and no MDX checks (syntax, links, components)
+  --no-cache          Parse every page: neither read nor write the content cache
+                      (.quire/cache beside docs.json)
 ${ruleOptionHelp(22)}
   -h, --help          Show this help
 
@@ -48,7 +50,7 @@ export const buildCommand: Command = {
     const { values, positionals } = parseCommandLine({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, 'no-content': { type: 'boolean', default: false } },
+      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false } },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');

@@ -36,6 +36,9 @@ Options:
                      and check nothing against it (also when no network answers)
   --no-content       Read only the pages' frontmatter: skip MDX syntax, links,
                      anchors, images, snippet imports and components
+  --no-cache         Parse every page: neither read nor write the content cache
+                     (.quire/cache beside docs.json, which keeps what each page's
+                     text parses to, so that the next run parses only the changed ones)
 ${ruleOptionHelp(21)}
   -h, --help         Show this help
 
@@ -47,7 +50,7 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false }, 'no-content': { type: 'boolean', default: false } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     const max = parseMaxDiagnostics(values['max-diagnostics']);

@@ -1,0 +1,49 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { readPage, type PageFacts } from '../content/read-page.js';
+
+/**
+ * Pages larger than this are not parsed. micromark's time grows with the square of a page's size
+ * (each list item or block quote that closes copies the document's whole event list): on the
+ * shared test machine a page of lists, quotes and prose (bench/page-size.mjs) took 12 s of CPU at
+ * 1 MiB, 42 s and 1.5 GB at 2 MiB; a mix of real corpus pages 4 s at 2 MiB, 66 s and 1.9 GB at
+ * 8 MiB. The largest page of the 52 corpus sites is 0.7 MiB.
+ */
+export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+
+/** The facts of a page that could not be read at all: its one diagnostic. */
+export function pageWithout(diagnostic: Diagnostic): PageFacts {
+  return { frontmatter: undefined, headings: [], ids: [], links: [], imports: [], components: [], text: '', words: 0, diagnostics: [diagnostic] };
+}
+
+/** The facts of a page that could not be read or parsed, saying why. */
+export function unreadablePage(name: string, reason: string): PageFacts {
+  return pageWithout({ code: 'content/unreadable', severity: 'error', message: `The page cannot be read: ${reason}`, file: name, pointer: '', line: 1, column: 1 });
+}
+
+/**
+ * The facts of one page file read from disk. A file that is not text (a NUL byte: an image saved
+ * as `.mdx`), not UTF-8, or too large to be a page is a diagnostic; the first and last are not parsed.
+ */
+export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
+  if (bytes.byteLength > MAX_PAGE_BYTES) {
+    return pageWithout({ code: 'content/too-large', severity: 'warning', message: `The page is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MiB Quire reads: its content is not checked.`, file: name, pointer: '', line: 1, column: 1, hint: 'Split it into several pages; a page this size is too long to read or render.' });
+  }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    return pageWithout({ code: 'content/not-text', severity: 'error', message: 'The file is not text (it holds a NUL byte): it cannot be a page.', file: name, pointer: '', line: 1, column: 1, hint: 'Rename it to its real extension (an image or archive saved as .mdx?), or save the page as UTF-8 text.' });
+  }
+  let text: string;
+  const diagnostics: Diagnostic[] = [];
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('utf-8').decode(bytes);
+    const bad = text.indexOf('\uFFFD');
+    const before = text.slice(0, Math.max(0, bad));
+    const line = before.split('\n').length;
+    diagnostics.push({ code: 'content/invalid-utf8', severity: 'warning', message: 'The page is not valid UTF-8: the bytes that are not show as "�".', file: name, pointer: '', line, column: bad - before.lastIndexOf('\n'), hint: 'Save the file as UTF-8 in your editor.' });
+  }
+  const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name });
+  facts.diagnostics.unshift(...diagnostics);
+  return facts;
+}

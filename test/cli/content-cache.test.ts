@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../src/node/index.js';
+import { WORKERS_FROM } from '../../src/node/read-content.js';
+import { quire, repositoryRoot } from '../helpers/cli.js';
+import { grownContentSite } from '../helpers/content-site.js';
+
+const countWorkers = path.join(repositoryRoot, 'test/helpers/count-workers.mjs');
+
+/** `quire validate <root> --format json` (the built CLI) from `root`: its report, and how many worker threads it started. */
+function validate(root: string, ...args: string[]): { report: { errors: number; diagnostics: unknown[] }; workers: number } {
+  const log = path.join(mkdtempSync(path.join(tmpdir(), 'quire-workers-log-')), 'count');
+  const run = quire(['validate', '.', '--format', 'json', ...args], { cwd: root, nodeArgs: ['--import', countWorkers], env: { QUIRE_TEST_WORKER_COUNT: log } });
+  expect(run.stderr).toBe('');
+  return { report: JSON.parse(run.stdout), workers: Number(readFileSync(log, 'utf8')) };
+}
+
+/** The same command, run in the background: two of them run at once. */
+function validateLater(root: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repositoryRoot, 'dist/cli/index.js'), 'validate', '.', '--format', 'json'], { cwd: root });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(stdout));
+  });
+}
+
+/** The diagnostics of the site read in the main thread, from the sources, without a cache, as JSON would give them. */
+async function inProcess(root: string): Promise<unknown[]> {
+  const site = await loadSite(root, { cwd: root });
+  return JSON.parse(JSON.stringify(site.diagnostics));
+}
+
+describe('quire validate on a site of more than 200 pages', () => {
+  // 5 pages and 5 × 40 copies, one snippet.
+  const copies = 40;
+
+  it('parses in worker threads, then reads the cache: the diagnostics of the main thread each time', async () => {
+    expect(5 + 5 * copies).toBeGreaterThanOrEqual(WORKERS_FROM);
+    const root = grownContentSite(copies);
+    const expected = await inProcess(root);
+    expect(expected.length).toBeGreaterThan(5 * copies);
+
+    const cold = validate(root);
+    expect(cold.workers).toBeGreaterThanOrEqual(1);
+    expect(cold.report.diagnostics).toEqual(expected);
+    expect(readFileSync(path.join(root, '.quire', '.gitignore'), 'utf8')).toBe('*\n');
+
+    const warm = validate(root);
+    expect(warm.workers).toBe(0);
+    expect(warm.report.diagnostics).toEqual(expected);
+
+    // One page changed: parsed alone, in the main thread; its new problem reported.
+    writeFileSync(path.join(root, 'guides/install-7.mdx'), '---\ntitle: Changed\n---\n\nSee [nothing](/nowhere).\n');
+    const changed = validate(root);
+    expect(changed.workers).toBe(0);
+    expect(changed.report.diagnostics).toEqual(await inProcess(root));
+    expect(changed.report.diagnostics).toContainEqual(expect.objectContaining({ code: 'content/broken-link', file: 'guides/install-7.mdx' }));
+  }, 180_000);
+
+  it('gives the same report from two runs at once on an empty cache, and from the cache they filled', async () => {
+    const root = grownContentSite(copies);
+    const expected = await inProcess(root);
+    const [one, two] = await Promise.all([validateLater(root), validateLater(root)]);
+    expect(JSON.parse(one).diagnostics).toEqual(expected);
+    expect(JSON.parse(two).diagnostics).toEqual(expected);
+    const entries = readdirSync(path.join(root, '.quire', 'cache'), { recursive: true }).map(String);
+    expect(entries.filter((entry) => entry.endsWith('.tmp'))).toEqual([]);
+    const warm = validate(root);
+    expect(warm.workers).toBe(0);
+    expect(warm.report.diagnostics).toEqual(expected);
+  }, 180_000);
+
+  it('with --no-cache neither reads nor writes the cache', async () => {
+    const root = grownContentSite(copies);
+    const expected = await inProcess(root);
+    const first = validate(root, '--no-cache');
+    expect(first.workers).toBeGreaterThanOrEqual(1);
+    expect(first.report.diagnostics).toEqual(expected);
+    expect(existsSync(path.join(root, '.quire'))).toBe(false);
+    // A cache filled by another run is not read either: every page is parsed again.
+    validate(root);
+    expect(validate(root, '--no-cache').workers).toBeGreaterThanOrEqual(1);
+  }, 180_000);
+});
+
+describe('quire build --no-cache', () => {
+  it('builds without writing a cache, and both commands document it', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'quire-build-no-cache-'));
+    cpSync(path.join(repositoryRoot, 'fixtures/content-cache/site'), root, { recursive: true });
+    const run = quire(['build', '.', '-o', 'out', '--no-cache', '--format', 'json'], { cwd: root });
+    expect(JSON.parse(run.stdout)).toMatchObject({ built: true });
+    expect(existsSync(path.join(root, '.quire'))).toBe(false);
+    quire(['build', '.', '-o', 'out', '--format', 'json'], { cwd: root });
+    expect(existsSync(path.join(root, '.quire', 'cache'))).toBe(true);
+    for (const command of ['validate', 'build']) expect(quire([command, '--help']).stdout).toContain('--no-cache');
+  }, 60_000);
+});

@@ -1,0 +1,82 @@
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openContentCache } from '../../src/node/content-cache.js';
+import { listSiteFiles, readSiteContent, type ReadSiteContentOptions } from '../../src/node/read-content.js';
+import { copyFixture, repositoryRoot } from '../helpers/cli.js';
+import { grownContentSite } from '../helpers/content-site.js';
+
+// Run from the sources, readSiteContent starts no worker by itself: these tests give it the built
+// worker script (npm test builds first), which runs the built parser.
+const builtWorker = new URL('../../dist/content-worker.js', import.meta.url);
+const failingWorker = new URL('../helpers/failing-content-worker.mjs', import.meta.url);
+
+async function read(root: string, options: Partial<ReadSiteContentOptions>) {
+  const files = (await listSiteFiles(root)).filter((file) => /\.mdx?$/.test(file));
+  return readSiteContent(root, files, { fileName: (file) => file, ...options });
+}
+
+describe('content workers', () => {
+  beforeAll(() => {
+    if (!existsSync(builtWorker)) throw new Error(`${builtWorker.pathname} is missing: run npm run build first`);
+  });
+
+  it('give the facts the main thread gives, in the order of the files', async () => {
+    const root = grownContentSite(8);
+    const inProcess = await read(root, { workers: 0 });
+    const inWorkers = await read(root, { workers: 2, workerScript: builtWorker });
+    expect(inWorkers.workers).toBe(2);
+    expect(inProcess.workers).toBe(0);
+    expect(inWorkers.facts.size).toBe(46);
+    expect([...inWorkers.facts.keys()]).toEqual([...inProcess.facts.keys()]);
+    expect(inWorkers.facts).toEqual(inProcess.facts);
+    expect(inWorkers.facts.get('guides/broken-syntax-8.mdx')?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['content/syntax']);
+  });
+
+  it('store and read the cache as the main thread does', async () => {
+    const root = grownContentSite(4);
+    const cold = await read(root, { workers: 0 });
+    const cacheDir = (await openContentCache(path.join(root, '.quire', 'cache'))) as string;
+    const first = await read(root, { workers: 2, workerScript: builtWorker, cacheDir });
+    expect({ parsed: first.parsed, cached: first.cached }).toEqual({ parsed: 26, cached: 0 });
+    // The main thread, run from the sources, keys entries apart from the build's: the next run
+    // with workers finds them through the workers' own look-up of pages the main thread misses.
+    const second = await read(root, { workers: 2, workerScript: builtWorker, cacheDir });
+    expect({ parsed: second.parsed, cached: second.cached }).toEqual({ parsed: 0, cached: 26 });
+    expect(second.facts).toEqual(cold.facts);
+  });
+
+  it('report the page a worker stops on as unreadable, and read every other page', async () => {
+    const root = grownContentSite(6);
+    cpSync(path.join(root, 'guides/install.mdx'), path.join(root, 'guides/exit.mdx'));
+    cpSync(path.join(root, 'guides/install.mdx'), path.join(root, 'guides/throw.mdx'));
+    const expected = await read(root, { workers: 0 });
+    const read1 = await read(root, { workers: 2, workerScript: failingWorker });
+    expect(read1.facts.size).toBe(expected.facts.size);
+    for (const [file, facts] of read1.facts) {
+      if (file === 'guides/exit.mdx' || file === 'guides/throw.mdx') continue;
+      expect(facts, file).toEqual(expected.facts.get(file));
+    }
+    expect(read1.facts.get('guides/exit.mdx')?.diagnostics).toEqual([
+      { code: 'content/unreadable', severity: 'error', message: 'The page cannot be read: the worker thread reading it stopped (exit code 3); please report it.', file: 'guides/exit.mdx', pointer: '', line: 1, column: 1 },
+    ]);
+    expect(read1.facts.get('guides/throw.mdx')?.diagnostics[0]?.message).toBe('The page cannot be read: the worker thread reading it stopped (injected by the test); please report it.');
+  });
+
+  it('when no worker starts, read every page in the main thread', async () => {
+    const root = copyFixture('content-cache', 'site');
+    const expected = await read(root, { workers: 0 });
+    const missing = new URL('../../dist/no-such-worker.js', import.meta.url);
+    const result = await read(root, { workers: 2, workerScript: missing });
+    expect(result.workers).toBe(0);
+    expect(result.facts).toEqual(expected.facts);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('are found beside the built modules', async () => {
+    const { contentWorkerScript } = await import('../../src/node/content-workers.js');
+    // From the sources there is no script: the main thread parses.
+    expect(contentWorkerScript()).toBeUndefined();
+    expect(existsSync(path.join(repositoryRoot, 'dist/content-worker.js'))).toBe(true);
+  });
+});
