@@ -165,9 +165,12 @@ class SiteIndex {
     return this.pages.get(file);
   }
 
+  private snippetFiles: string[] | undefined;
+
   /** The MDX and JSX files under `snippets/`, for suggestions. */
   snippets(): string[] {
-    return [...this.files].filter((file) => /(^|\/)snippets\//.test(file));
+    this.snippetFiles ??= [...this.files].filter((file) => /(^|\/)snippets\//.test(file));
+    return this.snippetFiles;
   }
 
   /** Where `url`, written in a page in `folders[0]` (or imported into pages in the others), leads. */
@@ -219,9 +222,23 @@ class SiteIndex {
 
   /** Likely targets of a link to `path`: a page or file of the same name elsewhere, else a near spelling. */
   suggest(path: string): string[] {
+    // The same broken link is often written on many pages (translations, shared footers).
+    let suggestions = this.suggestions.get(path);
+    if (suggestions === undefined) {
+      suggestions = this.computeSuggestions(path);
+      this.suggestions.set(path, suggestions);
+    }
+    return suggestions;
+  }
+
+  private readonly suggestions = new Map<string, string[]>();
+  private knownPages: string[] | undefined;
+
+  private computeSuggestions(path: string): string[] {
     const name = path.replace(/\.mdx?$/i, '');
     const last = name.slice(name.lastIndexOf('/') + 1);
-    const known = [...this.pagePaths.keys()].filter((page) => !/(^|\/)snippets\//.test(page));
+    this.knownPages ??= [...this.pagePaths.keys()].filter((page) => !/(^|\/)snippets\//.test(page));
+    const known = this.knownPages;
     const sameName = known.filter((page) => page === last || page.endsWith(`/${last}`));
     if (sameName.length > 0 && sameName.length <= 3) return sameName.sort();
     const isFile = /\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/i.test(path);

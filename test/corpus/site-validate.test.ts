@@ -8,6 +8,7 @@ import { loadSite, type LoadSiteOptions } from '../../src/node/index.js';
 import { corpusRoot, corpusSites, hasCorpus } from '../helpers/corpus.js';
 import { expectedJson } from '../helpers/fixtures.js';
 import { siteFindingReason } from './site-validate-reasons.js';
+import { compareWithLinkRot, REASONS, type LinkRotComparison } from './link-rot-differences.js';
 
 /** The findings of one code and severity on one site, with why they are genuine. */
 interface Finding {
@@ -26,6 +27,7 @@ interface SiteExpectation {
 }
 
 const expectationFile = path.join(import.meta.dirname, 'site-validate.expected.json');
+const linkRotFile = path.join(import.meta.dirname, 'link-rot.differences.json');
 
 // Every corpus site, materialized as its repository holds it (every page with its text, every
 // other file present), validated as `quire validate` does, offline (URL documents are skipped
@@ -49,12 +51,26 @@ describe.skipIf(!hasCorpus)('quire validate on the corpus sites with their conte
       const loaded = await loadSite(folder, options);
       rmSync(folder, { recursive: true, force: true });
       actual[site] = summarize(site, loaded.diagnostics, previous[site]);
+      // Every broken link the incumbent's checker reports is reported here too, or its difference
+      // is of a class explained in link-rot-differences.ts; the page it stopped at is reported.
+      const comparison = compareWithLinkRot(site, loaded.diagnostics, [...loaded.content.keys()]);
+      if (comparison) {
+        const linkRot = expectedJson(linkRotFile, { ...readJson<Record<string, LinkRotComparison>>(linkRotFile), [site]: comparison }) as Record<string, LinkRotComparison>;
+        expect(comparison).toEqual(linkRot[site]);
+        expect(comparison.unexplained).toEqual([]);
+        for (const kind of Object.keys(comparison.differences)) expect(REASONS[kind], kind).toBeDefined();
+        if (comparison.stoppedAt) expect(comparison.stoppedAt.reportedByQuire, comparison.stoppedAt.page).toBe(true);
+      }
       const expected = expectedJson(expectationFile, { ...readExpectations(), [site]: actual[site] }) as Record<string, SiteExpectation>;
       expect(actual[site]).toEqual(expected[site]);
       for (const finding of expected[site]?.findings ?? []) expect(finding.reason, `${site} ${finding.code}`).not.toBe('REASON NEEDED');
     }, 600_000);
   }
 });
+
+function readJson<T>(file: string): T {
+  return (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as T;
+}
 
 /** The expectation file as it is now (UPDATE=1 rewrites it site by site). */
 function readExpectations(): Record<string, SiteExpectation> {

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../../src/index.js';
+
+/**
+ * What @mintlify/link-rot (the incumbent's link checker, run by bench/link-rot-findings.mjs)
+ * reported on a corpus site, and how Quire's findings compare: every broken link it reports is
+ * reported by Quire too, or falls in a class of difference explained in REASONS.
+ */
+interface LinkRotSite {
+  broken?: { source: string; link: string }[];
+  error?: { page: string; message: string };
+  timeout?: string;
+  mintignore?: string;
+}
+
+const findings = JSON.parse(readFileSync(path.join(import.meta.dirname, 'link-rot.findings.json'), 'utf8')) as { sites: Record<string, LinkRotSite> };
+
+/** Why link-rot reports a link that Quire does not, by class. */
+export const REASONS: Record<string, string> = {
+  'text-fragment': 'A `#:~:text=` text fragment: the browser highlights the text; it names no element, and Quire does not take it for an anchor.',
+  'protocol-relative': 'A `//host/path` link is a URL on another host (protocol-relative), not a page of the site.',
+  'platform-path': 'A path the platform serves on every site without a file (`/llms.txt`, `/sitemap.xml`, ...).',
+  'bare-relative': 'A link without `/`, `./` or `../` (`setup`, `images/a.png`): link-rot reads it from the site root, a browser from the page\'s folder, where the page or file exists.',
+  'base-path': 'The link writes the base path the site is served under (`/docs/...` on a site with no `docs/` folder) or a language/version prefix of the navigation; the page exists under the rest of the path.',
+  'anchor-found': 'Quire finds the anchor on the target page: most are ids of HTML elements written inside a paragraph (TypeDoc\'s `<div id>` on modelcontextprotocol), which the browser has but link-rot, reading block elements only, does not see; others are component ids (Tab, Accordion, Update titles).',
+  'same-page-root': 'A link to the site root with an anchor (`/#setup`), whose page (the first of the navigation) Quire does not check anchors on.',
+};
+
+/** The class of a link-rot finding that Quire does not report, or `unexplained`. */
+function classify(link: string, topFolders: ReadonlySet<string>): string {
+  if (link.includes(':~:')) return 'text-fragment';
+  if (link.startsWith('//')) return 'protocol-relative';
+  if (/^\/?(llms\.txt|llms-full\.txt|sitemap\.xml|robots\.txt)$/.test(link.replace(/[?#].*$/, ''))) return 'platform-path';
+  if (/^\/#/.test(link)) return 'same-page-root';
+  if (link.includes('#')) return 'anchor-found';
+  if (!/^[/.#?]/.test(link)) return 'bare-relative';
+  const first = /^\/([^/?#]+)\//.exec(link)?.[1];
+  // A first folder the site does not have is a base path; a language code is a prefix.
+  if (first !== undefined && (!topFolders.has(first) || /^[a-z]{2}(?:-[A-Za-z]{2,4})?$/.test(first))) return 'base-path';
+  return 'unexplained';
+}
+
+/** The comparison for one site: classes of difference with counts, and the pages link-rot stopped at. */
+export interface LinkRotComparison {
+  /** Broken links link-rot reports. */
+  reported: number;
+  /** Of those, reported by Quire too (same page, same link as written). */
+  alsoReportedByQuire: number;
+  /** The others, by class (see REASONS); `unexplained` must stay empty. */
+  differences: Record<string, number>;
+  unexplained: string[];
+  /** The page link-rot stopped at, and whether Quire reports its syntax error. */
+  stoppedAt?: { page: string; reportedByQuire: boolean };
+  note?: string;
+}
+
+/** Compares Quire's diagnostics on a site (file names relative to the site folder) with link-rot's findings. */
+export function compareWithLinkRot(site: string, diagnostics: readonly Diagnostic[], files: readonly string[]): LinkRotComparison | undefined {
+  const entry = findings.sites[site];
+  if (!entry) return undefined;
+  const topFolders = new Set(files.filter((file) => file.includes('/')).map((file) => file.slice(0, file.indexOf('/'))));
+  const reportedByQuire = new Set<string>();
+  for (const diagnostic of diagnostics) {
+    const url = /^The (?:link|import of) "([^"]+)"/.exec(diagnostic.message)?.[1];
+    if (url !== undefined) reportedByQuire.add(`${diagnostic.file} ${url}`);
+  }
+  const comparison: LinkRotComparison = { reported: entry.broken?.length ?? 0, alsoReportedByQuire: 0, differences: {}, unexplained: [] };
+  for (const finding of entry.broken ?? []) {
+    if (reportedByQuire.has(`${finding.source} ${finding.link}`)) {
+      comparison.alsoReportedByQuire++;
+      continue;
+    }
+    const kind = classify(finding.link, topFolders);
+    if (kind === 'unexplained') comparison.unexplained.push(`${finding.source} ${finding.link}`);
+    else comparison.differences[kind] = (comparison.differences[kind] ?? 0) + 1;
+  }
+  if (entry.error) {
+    const page = entry.error.page;
+    comparison.stoppedAt = { page, reportedByQuire: diagnostics.some((diagnostic) => diagnostic.file === page && diagnostic.code === 'content/syntax') };
+  }
+  if (entry.timeout) comparison.note = `link-rot: ${entry.timeout}`;
+  return comparison;
+}
