@@ -204,11 +204,14 @@ class SiteIndex {
     if (PLATFORM_PATHS.has(page) || this.sources.has(page) || this.patterns.some((pattern) => pattern.test(page))) return { kind: 'page' };
     if (this.folders.has(page)) return { kind: 'page' };
     // A site served under a base path (example.com/docs) may write it in links: "/docs/guides/x"
-    // is "guides/x" when the site has no folder "docs". A language or version prefix likewise.
+    // is "guides/x" when the site has no folder "docs". A language or version prefix reaches the
+    // pages of its section ("/en/api-reference/x", generated endpoint pages), not files.
     const slash = page.indexOf('/');
-    if (slash > 0 && (!this.topFolders.has(page.slice(0, slash)) || this.prefixes.has(page.slice(0, slash)))) {
+    if (slash > 0) {
+      const first = page.slice(0, slash);
       const rest = this.find(page.slice(slash + 1));
-      if (rest && rest.kind !== 'missing') return rest;
+      if (rest && !this.topFolders.has(first)) return rest;
+      if (rest?.kind === 'page' && this.prefixes.has(first)) return rest;
     }
     return undefined;
   }

@@ -75,9 +75,11 @@ export const BUILT_IN_COMPONENTS: ReadonlyMap<string, ComponentSpec> = new Map<s
   ['CodeBlock', {}],
   ['RequestExample', { docs: `${DOCS}examples` }],
   ['ResponseExample', { docs: `${DOCS}examples` }],
-  ['ParamField', { requiredOneOf: ['query', 'path', 'body', 'header'], docs: `${DOCS}fields` }],
+  // `name` too: the platform's link checker reads it as the field's name (extractComponentAnchorIds
+  // in @mintlify/link-rot), and pipecat-ai writes fields that way.
+  ['ParamField', { requiredOneOf: ['query', 'path', 'body', 'header', 'name'], docs: `${DOCS}fields` }],
   // The older name of ParamField; same ids, same attributes.
-  ['Param', { requiredOneOf: ['query', 'path', 'body', 'header'], docs: `${DOCS}fields` }],
+  ['Param', { requiredOneOf: ['query', 'path', 'body', 'header', 'name'], docs: `${DOCS}fields` }],
   ['ResponseField', { required: ['name'], docs: `${DOCS}responses` }],
   ['ApiPlayground', {}],
   ['Prompt', { required: ['description'], docs: `${DOCS}prompt` }],

@@ -28,7 +28,10 @@ export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
   if (bytes.byteLength > MAX_PAGE_BYTES) {
     return pageWithout({ code: 'content/too-large', severity: 'warning', message: `The page is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MiB Quire reads: its content is not checked.`, file: name, pointer: '', line: 1, column: 1, hint: 'Split it into several pages; a page this size is too long to read or render.' });
   }
-  const nul = bytes.indexOf(0);
+  // A NUL byte near the start marks a binary file (git's test: the first 8,000 bytes); one
+  // further on is a stray character in a text page (langchain's pymupdf.md has one in pasted
+  // PDF output), which the parser reads as U+FFFD and the platform renders.
+  const nul = bytes.subarray(0, 8000).indexOf(0);
   if (nul >= 0) {
     return pageWithout({ code: 'content/not-text', severity: 'error', message: 'The file is not text (it holds a NUL byte): it cannot be a page.', file: name, pointer: '', line: 1, column: 1, hint: 'Rename it to its real extension (an image or archive saved as .mdx?), or save the page as UTF-8 text.' });
   }

@@ -161,8 +161,8 @@ describe('BUILT_IN_COMPONENTS', () => {
   });
 
   it('needs one of the parameter attributes on a ParamField, and icon or src on an Icon', () => {
-    expect(BUILT_IN_COMPONENTS.get('ParamField')?.requiredOneOf).toEqual(['query', 'path', 'body', 'header']);
-    expect(BUILT_IN_COMPONENTS.get('Param')?.requiredOneOf).toEqual(['query', 'path', 'body', 'header']);
+    expect(BUILT_IN_COMPONENTS.get('ParamField')?.requiredOneOf).toEqual(['query', 'path', 'body', 'header', 'name']);
+    expect(BUILT_IN_COMPONENTS.get('Param')?.requiredOneOf).toEqual(['query', 'path', 'body', 'header', 'name']);
     expect(BUILT_IN_COMPONENTS.get('Icon')?.requiredOneOf).toEqual(['icon', 'src']);
   });
 

@@ -25,7 +25,21 @@ export const REASONS: Record<string, string> = {
   'base-path': 'The link writes the base path the site is served under (`/docs/...` on a site with no `docs/` folder) or a language/version prefix of the navigation; the page exists under the rest of the path.',
   'anchor-found': 'Quire finds the anchor on the target page: most are ids of HTML elements written inside a paragraph (TypeDoc\'s `<div id>` on modelcontextprotocol), which the browser has but link-rot, reading block elements only, does not see; others are component ids (Tab, Accordion, Update titles).',
   'same-page-root': 'A link to the site root with an anchor (`/#setup`), whose page (the first of the navigation) Quire does not check anchors on.',
+  redirect: 'The link is the source of a redirect of docs.json (`/old/:slug*`): the reader is sent on to its destination. Quire reports a destination that leads nowhere once, at the redirect (`navigation/redirect-to-nothing`), not at each link to it; link-rot counts the link broken when the destination is not a page file (an external URL) or when the link has an extension (`testing.md` becomes `testing.md.mdx`).',
 };
+
+/** Whether `link` (a path from the root) is the source of one of the redirects, wildcards included. */
+function redirected(link: string, redirects: readonly { source: string }[]): boolean {
+  const target = link.replace(/[?#].*$/s, '').replace(/\.mdx?$/i, '').replace(/\/+$/, '');
+  return redirects.some((redirect) => {
+    const pattern = redirect.source
+      .replace(/\/+$/, '')
+      .split(/(:[A-Za-z_]\w*[*+?]?|\*)/)
+      .map((part, index) => (index % 2 === 0 ? part.replace(/[.+?^${}()|[\]\\]/g, '\\$&') : part.endsWith('*') || part === '*' ? '.*' : '[^/]+'))
+      .join('');
+    return new RegExp(`^${pattern}$`).test(target);
+  });
+}
 
 /** The class of a link-rot finding that Quire does not report, or `unexplained`. */
 function classify(link: string, topFolders: ReadonlySet<string>): string {
@@ -56,7 +70,7 @@ export interface LinkRotComparison {
 }
 
 /** Compares Quire's diagnostics on a site (file names relative to the site folder) with link-rot's findings. */
-export function compareWithLinkRot(site: string, diagnostics: readonly Diagnostic[], files: readonly string[]): LinkRotComparison | undefined {
+export function compareWithLinkRot(site: string, diagnostics: readonly Diagnostic[], files: readonly string[], redirects: readonly { source: string }[] = []): LinkRotComparison | undefined {
   const entry = findings.sites[site];
   if (!entry) return undefined;
   const topFolders = new Set(files.filter((file) => file.includes('/')).map((file) => file.slice(0, file.indexOf('/'))));
@@ -71,7 +85,8 @@ export function compareWithLinkRot(site: string, diagnostics: readonly Diagnosti
       comparison.alsoReportedByQuire++;
       continue;
     }
-    const kind = classify(finding.link, topFolders);
+    const fromRoot = finding.link.startsWith('/') ? finding.link : `/${path.posix.join(path.posix.dirname(finding.source), finding.link)}`;
+    const kind = redirected(fromRoot, redirects) ? 'redirect' : classify(finding.link, topFolders);
     if (kind === 'unexplained') comparison.unexplained.push(`${finding.source} ${finding.link}`);
     else comparison.differences[kind] = (comparison.differences[kind] ?? 0) + 1;
   }

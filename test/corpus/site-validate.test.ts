@@ -53,7 +53,7 @@ describe.skipIf(!hasCorpus)('quire validate on the corpus sites with their conte
       actual[site] = summarize(site, loaded.diagnostics, previous[site]);
       // Every broken link the incumbent's checker reports is reported here too, or its difference
       // is of a class explained in link-rot-differences.ts; the page it stopped at is reported.
-      const comparison = compareWithLinkRot(site, loaded.diagnostics, [...loaded.content.keys()]);
+      const comparison = compareWithLinkRot(site, loaded.diagnostics, [...loaded.content.keys()], (loaded.config ?? loaded.partialConfig)?.redirects ?? []);
       if (comparison) {
         const linkRot = expectedJson(linkRotFile, { ...readJson<Record<string, LinkRotComparison>>(linkRotFile), [site]: comparison }) as Record<string, LinkRotComparison>;
         expect(comparison).toEqual(linkRot[site]);
