@@ -84,7 +84,7 @@ function summarize(site: string, diagnostics: readonly Diagnostic[], previous: S
     const key = `${diagnostic.severity} ${diagnostic.code}`;
     let group = groups.get(key);
     if (!group) {
-      const kept = previous?.findings.find((finding) => finding.code === diagnostic.code && finding.severity === diagnostic.severity)?.reason;
+      const kept = previous?.findings.find((finding) => finding.code === diagnostic.code && finding.severity === diagnostic.severity && finding.reason !== 'REASON NEEDED')?.reason;
       group = { code: diagnostic.code, severity: diagnostic.severity, count: 0, reason: kept ?? siteFindingReason(site, diagnostic), at: [] };
       groups.set(key, group);
     }
