@@ -138,11 +138,6 @@ export function isHtmlElement(name: string): boolean {
   return /^[a-z]/.test(name);
 }
 
-/** The spec of a built-in component, or undefined when `name` is not one. */
-export function builtInComponent(name: string): ComponentSpec | undefined {
-  return BUILT_IN_COMPONENTS.get(name);
-}
-
 /** One JSX element of a page, as `componentAnchorIds` reads it. */
 export interface PageJsxElement {
   /** The element's name as written: `Accordion`, `Tree.Folder`, `div`. */
@@ -186,6 +181,7 @@ const PARAM_NAME_ATTRIBUTES = ['query', 'path', 'body', 'header'] as const;
  * - An explicit string `id` on any other element, except components that drop it (`Card`, `Note`,
  *   `Tabs`, ...); `Heading`, `Step`, `Update` and `h1`-`h4` lose punctuation and emoji from it.
  *
+ * Update and Step ids are cleaned again when they render (`v1.2.0: x` gives `v1-2-0-x`).
  * Not modelled: the platform dedupes `Update`, `Step` and JSX-heading ids together with the page's
  * Markdown heading slugs (a `## Setup` before `<Update label="Setup">` makes it `setup-2`), and a
  * `Step` inherits `titleSize` from its `<Steps>`. Pass elements in document order, nested ones
