@@ -1,20 +1,21 @@
 // A content worker that fails on purpose, for tests: the built worker (dist/content-worker.js),
-// whose thread exits when it reads a page whose path contains "exit", and throws outside any
-// handler (as a crash in the parser would) on one whose path contains "throw".
-import { createRequire, syncBuiltinESMExports } from 'node:module';
+// whose thread exits when it parses a page that holds "quire-test: exit", and throws outside any
+// handler (as a crash would) when it answers for a page that holds "quire-test: throw". Both
+// happen while the page is the one being read: workers read the next pages' files ahead while
+// they parse, so a failure while reading a file would come during another page's turn.
+import { parentPort } from 'node:worker_threads';
 
-const require = createRequire(import.meta.url);
-const promises = require('node:fs/promises');
-const original = promises.readFile;
-promises.readFile = function (file, ...rest) {
-  if (String(file).includes('exit')) process.exit(3);
-  if (String(file).includes('throw')) {
-    setImmediate(() => {
-      throw new Error('injected by the test');
-    });
-    return new Promise(() => {});
+const Decoder = globalThis.TextDecoder;
+globalThis.TextDecoder = class extends Decoder {
+  decode(...input) {
+    const text = super.decode(...input);
+    if (text.includes('quire-test: exit')) process.exit(3);
+    return text;
   }
-  return original.call(this, file, ...rest);
 };
-syncBuiltinESMExports();
+const post = parentPort.postMessage.bind(parentPort);
+parentPort.postMessage = (message) => {
+  if (message.type === 'result' && message.result.facts.text.includes('quire-test: throw')) throw new Error('injected by the test');
+  post(message);
+};
 await import('../../dist/content-worker.js');

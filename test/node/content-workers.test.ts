@@ -1,4 +1,4 @@
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openContentCache } from '../../src/node/content-cache.js';
@@ -48,8 +48,9 @@ describe('content workers', () => {
 
   it('report the page a worker stops on as unreadable, and read every other page', async () => {
     const root = grownContentSite(6);
-    cpSync(path.join(root, 'guides/install.mdx'), path.join(root, 'guides/exit.mdx'));
-    cpSync(path.join(root, 'guides/install.mdx'), path.join(root, 'guides/throw.mdx'));
+    const page = readFileSync(path.join(root, 'guides/install.mdx'), 'utf8');
+    writeFileSync(path.join(root, 'guides/exit.mdx'), `${page}\nquire-test: exit\n`);
+    writeFileSync(path.join(root, 'guides/throw.mdx'), `${page}\nquire-test: throw\n`);
     const expected = await read(root, { workers: 0 });
     const read1 = await read(root, { workers: 2, workerScript: failingWorker });
     expect(read1.facts.size).toBe(expected.facts.size);
