@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { version } from '../../package.json';
@@ -62,11 +63,14 @@ interface CacheEntry {
 /**
  * The cached facts of the page `key`, with `name` put back into its diagnostics, or `undefined`
  * when there is no entry or it is not one this Quire wrote whole (then it is parsed and written again).
+ * Entries are read and written with the synchronous calls: they are small and many, and in a
+ * worker thread or between the main thread's other work the promise calls cost more than the
+ * reads (see `readPageFile`).
  */
-export async function readCachedFacts(dir: string, key: string, name: string): Promise<PageFacts | undefined> {
+export function readCachedFacts(dir: string, key: string, name: string): PageFacts | undefined {
   let entry: unknown;
   try {
-    entry = deserialize(await readFile(entryPath(dir, key)));
+    entry = deserialize(readFileSync(entryPath(dir, key)));
   } catch {
     return undefined;
   }
@@ -82,18 +86,29 @@ export async function readCachedFacts(dir: string, key: string, name: string): P
  * concurrent run reads the old entry, the new one or none, never half of one; a failed write
  * changes nothing (the page is parsed again next time).
  */
-export async function writeCachedFacts(dir: string, key: string, facts: PageFacts, name: string): Promise<void> {
+export function writeCachedFacts(dir: string, key: string, facts: PageFacts, name: string): void {
   // A diagnostic about another file (none today) could not be given back its name: not stored.
   if (facts.diagnostics.some((diagnostic) => diagnostic.file !== name)) return;
   const entry: CacheEntry = { key, facts: { ...facts, diagnostics: facts.diagnostics.map((diagnostic) => ({ ...diagnostic, file: '' })) } };
   const target = entryPath(dir, key);
   const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(temporary, serialize(entry));
-    await rename(temporary, target);
+    const bytes = serialize(entry);
+    try {
+      writeFileSync(temporary, bytes);
+    } catch (error) {
+      // The entry's folder is made when it is missing, not tried before every entry.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(temporary, bytes);
+    }
+    renameSync(temporary, target);
   } catch {
-    await rm(temporary, { force: true }).catch(() => undefined);
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written, or nothing can be: the page is parsed again next time.
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
 import type { PageFacts } from '../content/read-page.js';
+import { writeCachedFacts } from './content-cache.js';
 import { contentWorkerScript, startWorkerPool, type WorkerPool } from './content-workers.js';
 import type { IgnoredFiles } from './ignore-files.js';
 import { lookUpPageFile, parsePageFile, readPageFile, type PageFileResult, type PageFileTask } from './read-page-file.js';
@@ -61,8 +62,12 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-/** Files read at the same time in the main thread, so that reading one overlaps parsing another. */
-const READ_AHEAD = 8;
+/**
+ * Pages the main thread reads (or looks up in the cache) between turns of the event loop, in
+ * which workers' answers are taken, workers are given their next pages, and the configuration's
+ * own reads go on.
+ */
+const TURN = 32;
 
 /**
  * Reads and parses `files` (relative to `root`). The main thread reads each file and looks it up
@@ -77,6 +82,7 @@ export async function readSiteContent(root: string, files: readonly string[], op
   let done = 0;
   const take = (index: number, result: PageFileResult) => {
     results[index] = result;
+    if (cacheDir !== undefined && result.store !== undefined) writeCachedFacts(cacheDir, result.store, result.facts, (tasks[index] as PageFileTask).name);
     options.onProgress?.(++done, tasks.length);
   };
   const size = options.workers ?? defaultWorkers();
@@ -94,18 +100,18 @@ export async function readSiteContent(root: string, files: readonly string[], op
       toParse = [];
     }
   };
-  await inTurns(tasks.length, async (index) => {
+  await inTurns(tasks.length, (index) => {
     // Without a cache, nothing is learnt from the bytes before parsing: the parser reads them.
     if (cacheDir === undefined) return parseLater({ index });
-    const page = await lookUpPageFile(tasks[index] as PageFileTask, cacheDir);
+    const page = lookUpPageFile(tasks[index] as PageFileTask, cacheDir);
     if ('result' in page) take(index, page.result);
     else parseLater({ index, bytes: page.bytes, ...(page.key === undefined ? {} : { key: page.key }) });
   });
   const left = pool ? await pool.done() : [];
-  await inTurns(toParse.length + left.length, async (turn) => {
+  await inTurns(toParse.length + left.length, (turn) => {
     const page = toParse[turn] ?? { index: left[turn - toParse.length] as number };
     const task = tasks[page.index] as PageFileTask;
-    take(page.index, page.bytes ? await parsePageFile(task, page.bytes, page.key, cacheDir) : await readPageFile(task, cacheDir));
+    take(page.index, page.bytes ? parsePageFile(task, page.bytes, page.key) : readPageFile(task, cacheDir));
   });
   const facts = new Map<string, PageFacts>();
   let cached = 0;
@@ -117,11 +123,10 @@ export async function readSiteContent(root: string, files: readonly string[], op
   return { facts, cached, parsed: files.length - cached, workers };
 }
 
-/** Runs `work` for 0 to `count - 1`, {@link READ_AHEAD} at a time. */
-async function inTurns(count: number, work: (turn: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let turn = next++; turn < count; turn = next++) await work(turn);
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_AHEAD, count) }, worker));
+/** Runs `work` for 0 to `count - 1`, giving the event loop a turn after every {@link TURN}. */
+async function inTurns(count: number, work: (turn: number) => void): Promise<void> {
+  for (let turn = 0; turn < count; turn++) {
+    if (turn > 0 && turn % TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    work(turn);
+  }
 }

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { PageFacts } from '../content/read-page.js';
-import { contentKey, readCachedFacts, writeCachedFacts } from './content-cache.js';
+import { contentKey, readCachedFacts } from './content-cache.js';
 import { readPageBytes, unreadablePage } from './page-bytes.js';
 
 /** One page file to read: where it is and the name its diagnostics carry. */
@@ -15,6 +15,14 @@ export interface PageFileTask {
 export interface PageFileResult {
   facts: PageFacts;
   cached: boolean;
+  /**
+   * The cache key to store parsed facts under (see `writeCachedFacts`); absent when they came
+   * from the cache or there is none. The thread that takes the results writes the entries: in a
+   * run with workers that is the main thread, which waits on the workers most of the time, while
+   * creating thousands of small files would hold up a worker's parsing (5 s of its 40 s on
+   * firecrawl-docs, cpu profile).
+   */
+  store?: string;
 }
 
 /** A page file read, not parsed: its bytes and cache key, or its facts when they are already known. */
@@ -23,22 +31,27 @@ export type LookedUpPage = { result: PageFileResult } | { bytes: Uint8Array; key
 /**
  * Reads a page file's bytes and, with a cache, looks its facts up there. The facts are known
  * without parsing when they are cached, or when the file cannot be read (`content/unreadable`).
+ *
+ * Files are read with the synchronous calls. A page is a few kilobytes and a site has thousands:
+ * with `fs/promises` a worker spent more time opening, reading, closing and waiting than reading
+ * (openFileHandle alone 1.6 s and the waits 5.6 s of its 40 s on firecrawl-docs, cpu profile),
+ * and a worker thread has nothing else to do while it reads.
  */
-export async function lookUpPageFile(task: PageFileTask, cacheDir: string | undefined): Promise<LookedUpPage> {
+export function lookUpPageFile(task: PageFileTask, cacheDir: string | undefined): LookedUpPage {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(task.path);
+    bytes = readFileSync(task.path);
   } catch (error) {
     return { result: { facts: unreadablePage(task.name, (error as Error).message), cached: false } };
   }
   if (cacheDir === undefined) return { bytes, key: undefined };
   const key = contentKey(bytes);
-  const cached = await readCachedFacts(cacheDir, key, task.name);
+  const cached = readCachedFacts(cacheDir, key, task.name);
   return cached ? { result: { facts: cached, cached: true } } : { bytes, key };
 }
 
-/** Parses a page's bytes (see `readPageBytes`) and stores the facts in the cache under `key`. Never throws. */
-export async function parsePageFile(task: PageFileTask, bytes: Uint8Array, key: string | undefined, cacheDir: string | undefined): Promise<PageFileResult> {
+/** Parses a page's bytes (see `readPageBytes`), to be stored under `key` when there is one. Never throws. */
+export function parsePageFile(task: PageFileTask, bytes: Uint8Array, key: string | undefined): PageFileResult {
   let facts: PageFacts;
   try {
     facts = readPageBytes(bytes, task.name);
@@ -46,16 +59,15 @@ export async function parsePageFile(task: PageFileTask, bytes: Uint8Array, key: 
     // readPage reports what is wrong with a page as diagnostics; this is Quire failing on it.
     return { facts: unreadablePage(task.name, `Quire failed on it (${(error as Error).message}); please report it.`), cached: false };
   }
-  if (cacheDir !== undefined && key !== undefined) await writeCachedFacts(cacheDir, key, facts, task.name);
-  return { facts, cached: false };
+  return key === undefined ? { facts, cached: false } : { facts, cached: false, store: key };
 }
 
 /**
  * Reads one page file: its facts from the cache in `cacheDir` when an entry for its bytes is
- * there, else by parsing them (and storing them). Never throws: a file that cannot be read, or a
- * page the parser fails on, is a `content/unreadable` diagnostic.
+ * there, else by parsing them (with the key to store them under). Never throws: a file that
+ * cannot be read, or a page the parser fails on, is a `content/unreadable` diagnostic.
  */
-export async function readPageFile(task: PageFileTask, cacheDir: string | undefined): Promise<PageFileResult> {
-  const page = await lookUpPageFile(task, cacheDir);
-  return 'result' in page ? page.result : parsePageFile(task, page.bytes, page.key, cacheDir);
+export function readPageFile(task: PageFileTask, cacheDir: string | undefined): PageFileResult {
+  const page = lookUpPageFile(task, cacheDir);
+  return 'result' in page ? page.result : parsePageFile(task, page.bytes, page.key);
 }

@@ -1,8 +1,7 @@
 // A content worker that fails on purpose, for tests: the built worker (dist/content-worker.js),
 // whose thread exits when it parses a page that holds "quire-test: exit", and throws outside any
-// handler (as a crash would) when it answers for a page that holds "quire-test: throw". Both
-// happen while the page is the one being read: workers read the next pages' files ahead while
-// they parse, so a failure while reading a file would come during another page's turn.
+// handler (as a crash would) when it answers for a page that holds "quire-test: throw": both
+// while that page is the one being read, before its answer.
 import { parentPort } from 'node:worker_threads';
 
 const Decoder = globalThis.TextDecoder;
