@@ -92,8 +92,55 @@ export function readPage(text: string, options: ReadPageOptions): PageFacts {
     facts.diagnostics.push(syntaxErrorDiagnostic(error, file, text));
     return facts;
   }
+  placeUnpositionedLinks(tree, prepared.text);
   collectFacts(tree, prepared.ids, facts, file, frontmatter.data);
   return facts;
+}
+
+/**
+ * Gives a position to the links a transform made after parsing. GFM literal autolinks that
+ * micromark leaves as text (a URL right after `(`, as in ClickHouse's changelogs) are found
+ * later by mdast-util-gfm-autolink-literal's find-and-replace, which gives the new link no
+ * position. Each is placed where its text is written, searched for in its parent's source after
+ * the siblings before it; where it cannot be found, at its parent's start, never at the top of
+ * the page.
+ */
+function placeUnpositionedLinks(tree: Root, text: string): void {
+  let lineStarts: number[] | undefined;
+  const point = (offset: number) => {
+    lineStarts ??= [0, ...[...text.matchAll(/\r\n?|\n/g)].map((match) => (match.index as number) + match[0].length)];
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((lineStarts[middle] as number) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - (lineStarts[low] as number) + 1, offset };
+  };
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes;
+    if (!('children' in node) || !node.position) continue;
+    let cursor = node.position.start.offset;
+    const end = node.position.end.offset ?? text.length;
+    for (const child of node.children as Nodes[]) {
+      stack.push(child);
+      if (child.position?.end.offset !== undefined) {
+        cursor = child.position.end.offset;
+        continue;
+      }
+      if (child.position || child.type !== 'link' || cursor === undefined) continue;
+      const literal = child.children.map((part) => (part.type === 'text' ? part.value : '')).join('');
+      const at = literal === '' ? -1 : text.indexOf(literal, cursor);
+      if (at >= 0 && at + literal.length <= end) {
+        child.position = { start: point(at), end: point(at + literal.length) };
+        cursor = at + literal.length;
+      } else {
+        child.position = { start: point(cursor), end: point(cursor) };
+      }
+    }
+  }
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
