@@ -27,8 +27,11 @@ export interface ContentSite {
   fileName?: (file: string) => string;
 }
 
-// Paths the platform serves on every site without a file for them.
-const PLATFORM_PATHS = new Set(['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt', 'mcp', 'rss.xml', 'feed.xml', 'search', 'api-reference', '404']);
+// Paths the platform serves on every site without a file for them. `api-reference` is not one
+// the platform documents: it is accepted because the platform's own docs (the corpus's
+// mintlify__docs, components/tooltips.mdx and guides/custom-layouts.mdx) link to it with no page
+// there, and whether their site serves it could not be checked from here.
+const PLATFORM_PATHS = new Set(['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt', 'mcp', 'rss.xml', 'feed.xml', 'api-reference', '404']);
 
 /** Where a link leads, as {@link resolveLink} finds it. */
 export type LinkTarget =
@@ -87,7 +90,7 @@ function checkLink(link: PageLink, file: string, folders: readonly string[], ind
     return { code: 'content/link-outside-site', severity: 'error', message: `The link "${link.url}" climbs above the site's root, and "/${target.path}", where browsers stop, is no page or file of the site.`, ...at, hint: 'Link to a page or file inside the folder of docs.json, by its path from the root (`/guides/setup`).' };
   }
   if (target.kind === 'missing') {
-    const suggestions = index.suggest(target.path);
+    const suggestions = index.suggest(target.path, what === 'image or file');
     return {
       code: 'content/broken-link',
       severity: 'error',
@@ -223,31 +226,38 @@ class SiteIndex {
     return undefined;
   }
 
-  /** Likely targets of a link to `path`: a page or file of the same name elsewhere, else a near spelling. */
-  suggest(path: string): string[] {
+  /**
+   * Likely targets of a link to `path`: a page or file of the same name elsewhere, else a near
+   * spelling. Files other than pages for `media` (an image's source) or a path with a file's
+   * extension; pages otherwise.
+   */
+  suggest(path: string, media = false): string[] {
     // The same broken link is often written on many pages (translations, shared footers).
-    let suggestions = this.suggestions.get(path);
+    const key = `${media ? 'media' : 'link'} ${path}`;
+    let suggestions = this.suggestions.get(key);
     if (suggestions === undefined) {
-      suggestions = this.computeSuggestions(path);
-      this.suggestions.set(path, suggestions);
+      suggestions = this.computeSuggestions(path, media);
+      this.suggestions.set(key, suggestions);
     }
     return suggestions;
   }
 
   private readonly suggestions = new Map<string, string[]>();
   private knownPages: string[] | undefined;
+  private knownFiles: string[] | undefined;
 
-  private computeSuggestions(path: string): string[] {
-    const name = path.replace(/\.mdx?$/i, '');
+  private computeSuggestions(path: string, media: boolean): string[] {
+    const isFile = media || (/\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/i.test(path));
+    const name = isFile ? path : path.replace(/\.mdx?$/i, '');
     const last = name.slice(name.lastIndexOf('/') + 1);
     this.knownPages ??= [...this.pagePaths.keys()].filter((page) => !/(^|\/)snippets\//.test(page));
-    const known = this.knownPages;
-    const sameName = known.filter((page) => page === last || page.endsWith(`/${last}`));
+    this.knownFiles ??= [...this.files].filter((file) => !/\.mdx?$/i.test(file));
+    const pool = isFile ? this.knownFiles : this.knownPages;
+    const sameName = pool.filter((candidate) => candidate === last || candidate.endsWith(`/${last}`));
     if (sameName.length > 0 && sameName.length <= 3) return sameName.sort();
-    const isFile = /\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/i.test(path);
-    const pool = isFile ? [...this.files].filter((file) => !/\.mdx?$/i.test(file)) : known;
-    return didYouMean(isFile ? path : name, pool, 3);
+    return didYouMean(name, pool, 3);
   }
+
 }
 
 /** For each MDX snippet, the pages (and snippets) that import it. */
