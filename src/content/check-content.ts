@@ -61,7 +61,7 @@ export function checkContent(site: ContentSite): Diagnostic[] {
     for (const item of facts.imports) {
       if (!/^[./]/.test(item.source)) continue;
       if (index.resolveImport(item.source, file) !== undefined) continue;
-      const suggestions = didYouMean(item.source.replace(/^\/+/, ''), index.snippets(), 3).map((candidate) => `/${candidate}`);
+      const suggestions = index.suggestSnippet(item.source);
       diagnostics.push({
         code: 'content/unresolved-import',
         severity: 'error',
@@ -174,6 +174,18 @@ class SiteIndex {
   snippets(): string[] {
     this.snippetFiles ??= [...this.files].filter((file) => /(^|\/)snippets\//.test(file));
     return this.snippetFiles;
+  }
+
+  /** Likely snippet files an import of `source` meant, as written in an import (`/snippets/x.mdx`). */
+  suggestSnippet(source: string): string[] {
+    // As for links: the same import is often written on many pages (translations).
+    const key = `snippet ${source}`;
+    let suggestions = this.suggestions.get(key);
+    if (suggestions === undefined) {
+      suggestions = didYouMean(source.replace(/^\/+/, ''), this.snippets(), 3).map((candidate) => `/${candidate}`);
+      this.suggestions.set(key, suggestions);
+    }
+    return suggestions;
   }
 
   /** Where `url`, written in a page in `folders[0]` (or imported into pages in the others), leads. */

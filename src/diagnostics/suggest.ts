@@ -3,9 +3,17 @@
  * stopping early once the distance exceeds `limit`.
  */
 export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
-  const left = a.toLowerCase();
-  const right = b.toLowerCase();
+  let left = a.toLowerCase();
+  let right = b.toLowerCase();
   if (Math.abs(left.length - right.length) > limit) return limit + 1;
+  // What the two share at either end costs nothing, and paths share most of it (`snippets/en/...`):
+  // only the middle is compared.
+  let start = 0;
+  while (start < left.length && start < right.length && left[start] === right[start]) start++;
+  let end = 0;
+  while (end < left.length - start && end < right.length - start && left[left.length - 1 - end] === right[right.length - 1 - end]) end++;
+  left = left.slice(start, left.length - end);
+  right = right.slice(start, right.length - end);
   let previousPrevious: number[] = [];
   let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
   for (let i = 1; i <= left.length; i++) {
@@ -64,7 +72,7 @@ function rank(input: string, candidates: Iterable<string>, withContainment: bool
       scored.push({ candidate, score: 0 });
       continue;
     }
-    const distance = editDistance(input, candidate, limit);
+    const distance = Math.abs(other.length - lowered.length) > limit ? limit + 1 : editDistance(lowered, other, limit);
     if (distance <= limit) scored.push({ candidate, score: distance });
     else if (sharedPrefix(lowered, other) >= Math.max(5, Math.ceil(0.6 * Math.min(lowered.length, other.length)))) {
       scored.push({ candidate, score: limit + 0.25 });

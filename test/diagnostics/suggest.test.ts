@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { didYouMean, didYouMeanText, editDistance, nearMisses } from '../../src/diagnostics/suggest.js';
 
@@ -22,6 +23,38 @@ describe('didYouMean', () => {
   it('counts a transposition as one edit', () => {
     expect(editDistance('icno', 'icon')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+
+  it('gives the distance of the whole table, also where it compares only what lies between a shared start and end', () => {
+    // Optimal string alignment over the whole strings, as the textbook writes it.
+    const reference = (a: string, b: string): number => {
+      const left = a.toLowerCase();
+      const right = b.toLowerCase();
+      const table = Array.from({ length: left.length + 1 }, (_, i) => Array.from({ length: right.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= left.length; i++) {
+        for (let j = 1; j <= right.length; j++) {
+          const row = table[i] as number[];
+          const above = table[i - 1] as number[];
+          row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + (left[i - 1] === right[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && left[i - 1] === right[j - 2] && left[i - 2] === right[j - 1]) row[j] = Math.min(row[j] as number, ((table[i - 2] as number[])[j - 2] as number) + 1);
+        }
+      }
+      return (table[left.length] as number[])[right.length] as number;
+    };
+    // Few letters, so that the strings share starts and ends and transpositions cross them.
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', 'A', '/', 'c'), maxLength: 9 });
+    fc.assert(
+      fc.property(text, text, fc.constantFrom(1, 2, 3, Number.POSITIVE_INFINITY), (a, b, limit) => {
+        const exact = reference(a, b);
+        expect(editDistance(a, b)).toBe(exact);
+        // Past the limit it only says so: some number above it.
+        const bounded = editDistance(a, b, limit);
+        if (exact <= limit) expect(bounded).toBe(exact);
+        else expect(bounded).toBeGreaterThan(limit);
+      }),
+      { seed: 7, numRuns: 3000 },
+    );
+    expect(editDistance('snippets/en/setup-intro.mdx', 'snippets/en/setup-itnro.mdx')).toBe(1);
   });
 
   it('phrases the suggestions', () => {
