@@ -72,7 +72,7 @@ function rank(input: string, candidates: Iterable<string>, withContainment: bool
       scored.push({ candidate, score: 0 });
       continue;
     }
-    const distance = Math.abs(other.length - lowered.length) > limit ? limit + 1 : editDistance(lowered, other, limit);
+    const distance = Math.abs(other.length - lowered.length) > limit || bagDistance(lowered, other) > limit ? limit + 1 : editDistance(lowered, other, limit);
     if (distance <= limit) scored.push({ candidate, score: distance });
     else if (sharedPrefix(lowered, other) >= Math.max(5, Math.ceil(0.6 * Math.min(lowered.length, other.length)))) {
       scored.push({ candidate, score: limit + 0.25 });
@@ -91,6 +91,33 @@ export function didYouMeanText(suggestions: readonly string[]): string | undefin
   const quoted = suggestions.map((suggestion) => `"${suggestion}"`);
   const last = quoted.pop() as string;
   return `Did you mean ${quoted.length ? `${quoted.join(', ')} or ${last}` : last}?`;
+}
+
+/** Counts of UTF-16 code units, all zero between two calls of {@link bagDistance}. */
+const tally = new Int32Array(65536);
+
+/**
+ * A lower bound of {@link editDistance}, cheap enough to try on every candidate first: the
+ * characters one name has more of than the other, counted with repeats (an insertion, deletion or
+ * substitution changes that by at most one, a swap not at all). A broken link on a site of 25,000
+ * pages is compared with all of them: without it, did-you-mean took 13 of the 24 s of a warm
+ * `quire validate` on the generated bench site.
+ */
+function bagDistance(left: string, right: string): number {
+  for (let index = 0; index < left.length; index++) tally[left.charCodeAt(index)]!++;
+  for (let index = 0; index < right.length; index++) tally[right.charCodeAt(index)]!--;
+  let more = 0;
+  let fewer = 0;
+  for (const name of [left, right]) {
+    for (let index = 0; index < name.length; index++) {
+      const code = name.charCodeAt(index);
+      const count = tally[code]!;
+      if (count > 0) more += count;
+      else fewer -= count;
+      tally[code] = 0;
+    }
+  }
+  return Math.max(more, fewer);
 }
 
 function sharedPrefix(left: string, right: string): number {

@@ -57,6 +57,35 @@ describe('didYouMean', () => {
     expect(editDistance('snippets/en/setup-intro.mdx', 'snippets/en/setup-itnro.mdx')).toBe(1);
   });
 
+  it('ranks as comparing every candidate in full would', () => {
+    // rank skips the edit distance of candidates a cheap bound rules out; the ranking is that of
+    // the rules in full: distance within the limit, else a long shared prefix, else containment.
+    const full = (input: string, candidates: readonly string[]): string[] => {
+      const limit = Math.max(1, Math.min(3, Math.floor(input.length / 3)));
+      const lowered = input.toLowerCase();
+      const scored = candidates.flatMap((candidate) => {
+        const other = candidate.toLowerCase();
+        if (candidate === input) return [];
+        if (other === lowered) return [{ candidate, score: 0 }];
+        const distance = editDistance(input, candidate);
+        if (distance <= limit) return [{ candidate, score: distance }];
+        let prefix = 0;
+        while (prefix < lowered.length && prefix < other.length && lowered[prefix] === other[prefix]) prefix++;
+        if (prefix >= Math.max(5, Math.ceil(0.6 * Math.min(lowered.length, other.length)))) return [{ candidate, score: limit + 0.25 }];
+        if (lowered.length >= 3 && other.length >= 3 && (other.includes(lowered) || lowered.includes(other))) return [{ candidate, score: limit + 0.5 }];
+        return [];
+      });
+      return scored.sort((x, y) => x.score - y.score || x.candidate.localeCompare(y.candidate)).map((entry) => entry.candidate);
+    };
+    const name = fc.string({ unit: fc.constantFrom('a', 'b', 'A', '/', '-', 'é', '1'), minLength: 1, maxLength: 10 });
+    fc.assert(
+      fc.property(name, fc.array(name, { maxLength: 30 }), (input, candidates) => {
+        expect(didYouMean(input, candidates, 100)).toEqual(full(input, candidates));
+      }),
+      { seed: 11, numRuns: 2000 },
+    );
+  });
+
   it('phrases the suggestions', () => {
     expect(didYouMeanText(['a'])).toBe('Did you mean "a"?');
     expect(didYouMeanText(['a', 'b', 'c'])).toBe('Did you mean "a", "b" or "c"?');
