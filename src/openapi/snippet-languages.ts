@@ -1,5 +1,5 @@
 import { targets } from '@readme/httpsnippet/targets';
-import type { SampleRequest } from './sample-request.js';
+import type { SampleFormPart, SampleRequest } from './sample-request.js';
 
 /** A language samples can be generated in: the snippet library's target and client, and how the page shows it. */
 export interface SnippetLanguage {
@@ -62,7 +62,7 @@ interface ConverterInput {
   cookies: Array<{ name: string; value: string }>;
   headersSize: number;
   bodySize: number;
-  postData: { mimeType: string; text?: string; params?: Array<{ name: string; value?: string; fileName?: string; contentType?: string }>; boundary?: string; jsonObj?: unknown; paramsObj?: Record<string, string | string[]> };
+  postData: { mimeType: string; text?: string; params?: SampleFormPart[]; boundary?: string; jsonObj?: unknown; paramsObj?: Record<string, string | string[]> };
   fullUrl: string;
   queryObj: Record<string, string | string[]>;
   headersObj: Record<string, string>;
@@ -81,9 +81,60 @@ const BOUNDARY = '---011000010111000001101001';
 export function snippetSource(request: SampleRequest, language: SnippetLanguage): string {
   const convert = CLIENTS[language.target]?.clientsById[language.client]?.convert;
   if (!convert) throw new Error(`No snippet client ${language.target}/${language.client}`);
-  const source = convert(converterInput(request));
-  return language.target === 'shell' ? quotedHeredoc(source) : source;
+  const input = converterInput(request);
+  if (language.target === 'shell') return quotedHeredoc(convert(input));
+  if (language.target === 'python') return convert(pythonSafeInput(input));
+  if (language.target === 'javascript' || language.target === 'node') return convert(javascriptSafeInput(input));
+  return convert(input);
 }
+
+/**
+ * The library writes multipart fields into JavaScript as `form.append('name', 'value')` without
+ * escaping them: an apostrophe or a line break in a value ends the string. They are escaped
+ * here for a single-quoted literal; everything else it writes through a serialiser that escapes.
+ */
+function javascriptSafeInput(input: ConverterInput): ConverterInput {
+  const params = input.postData.params;
+  if (params === undefined || input.postData.mimeType !== 'multipart/form-data') return input;
+  const literal = (text: string) => text.replace(/[\\'\u0000-\u001f\u007f]/g, (char) => JAVASCRIPT_ESCAPES[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return { ...input, postData: { ...input.postData, params: params.map((part) => ({ ...part, name: literal(part.name), ...(part.value === undefined ? {} : { value: literal(part.value) }) })) } };
+}
+
+const JAVASCRIPT_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * The library writes Python string literals by escaping `"` alone, and keys not at all: a body
+ * value with a line break (a YAML or Markdown field) ends the literal mid-line, and a backslash
+ * starts an escape. The strings of the body are escaped here, the way a Python literal needs,
+ * before the library adds its `\"`; keys get their quotes escaped too.
+ */
+function pythonSafeInput(input: ConverterInput): ConverterInput {
+  const { postData } = input;
+  const safe: ConverterInput['postData'] = { ...postData };
+  if (postData.jsonObj !== undefined) safe.jsonObj = pythonSafe(postData.jsonObj);
+  if (postData.paramsObj !== undefined) safe.paramsObj = pythonSafe(postData.paramsObj) as Record<string, string | string[]>;
+  if (postData.params !== undefined) safe.params = postData.params.map((part) => ({ ...part, name: pythonString(part.name, true), ...(part.value === undefined ? {} : { value: pythonString(part.value, false) }) }));
+  return { ...input, postData: safe };
+}
+
+function pythonSafe(value: unknown): unknown {
+  if (typeof value === 'string') return pythonString(value, false);
+  if (Array.isArray(value)) return value.map(pythonSafe);
+  if (typeof value === 'object' && value !== null) {
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) Object.defineProperty(result, pythonString(key, true), { value: pythonSafe(item), enumerable: true, writable: true, configurable: true });
+    return result;
+  }
+  return value;
+}
+
+/** The inside of a double-quoted Python literal; `"` is left to the library except in keys, which it writes as they are. */
+function pythonString(text: string, quotes: boolean): string {
+  const escaped = text.replace(/[\\\u0000-\u001f\u007f]/g, (char) => PYTHON_ESCAPES[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return quotes ? escaped.replace(/"/g, '\\"') : escaped;
+}
+
+const PYTHON_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /**
  * The library writes a JSON body holding an apostrophe as a here-document with a bare `EOF`
@@ -149,7 +200,7 @@ function postDataOf(request: SampleRequest, headersObj: Record<string, string>):
 }
 
 /** A multipart body as sent, for the clients that write the body out (Go, Java, C#): files by name, not content. */
-function multipartText(parts: NonNullable<SampleRequest['body']>['parts'] & object): string {
+function multipartText(parts: readonly SampleFormPart[]): string {
   const lines: string[] = [];
   for (const part of parts) {
     lines.push(`--${BOUNDARY}`);
