@@ -85,7 +85,31 @@ export function snippetSource(request: SampleRequest, language: SnippetLanguage)
   if (language.target === 'shell') return quotedHeredoc(convert(input));
   if (language.target === 'python') return convert(pythonSafeInput(input));
   if (language.target === 'javascript' || language.target === 'node') return convert(javascriptSafeInput(input));
+  if (language.target === 'php') return inDoubleQuotedLiterals(convert(input), phpLiteral);
+  if (language.target === 'ruby') return inDoubleQuotedLiterals(convert(input), rubyLiteral);
   return convert(input);
+}
+
+/**
+ * The library escapes PHP and Ruby double-quoted strings as JSON would, but these languages
+ * interpolate in them: `"$HOME"` in PHP and `"#{...}"` in Ruby would insert a variable or run
+ * code. Every double-quoted literal the library wrote (each is one escaped string, so a
+ * literal's end is the first unescaped `"`) has its interpolation characters escaped; these
+ * are not escapes PHP or Ruby read inside the single-quoted strings the library also writes.
+ */
+function inDoubleQuotedLiterals(source: string, fix: (body: string) => string): string {
+  // Single-quoted strings are matched first and kept, so that a `"` inside one starts nothing.
+  return source.replace(/'(?:[^'\\\n]|\\.)*'|"((?:[^"\\\n]|\\.)*)"/g, (whole, body: string | undefined) => (body === undefined ? whole : `"${fix(body)}"`));
+}
+
+/** `$name` and `${` stay text; `\uXXXX`, which PHP would leave as is, becomes its `\u{XXXX}`. */
+function phpLiteral(body: string): string {
+  return body.replace(/\\(u[0-9a-fA-F]{4}|.)|\$(?=[A-Za-z_{\x80-\uffff])/g, (whole, escape: string | undefined) => (escape === undefined ? '\\$' : escape.length === 5 ? `\\u{${escape.slice(1)}}` : whole));
+}
+
+/** `#{`, `#@` and `#$` stay text. */
+function rubyLiteral(body: string): string {
+  return body.replace(/\\.|#(?=[{@$])/g, (whole) => (whole === '#' ? '\\#' : whole));
 }
 
 /**

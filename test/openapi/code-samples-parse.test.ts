@@ -13,7 +13,7 @@ import { hasCorpus } from '../helpers/corpus.js';
  * (Python), `javac` (Java, which compiles it against java.net.http, so types are checked too).
  * Go, Ruby, PHP and C# have no parser here and are not checked. The samples of a language go
  * to the tool in one file (each wrapped so that they do not clash); when that file fails, each
- * sample is checked alone to name the ones at fault.
+ * half is checked again until the samples at fault stand alone.
  */
 interface Checker {
   label: string;
@@ -64,14 +64,17 @@ function refused(checker: Checker, pages: readonly SampledPage[]): string[] {
   // Java compiles a class per 400 samples: a class file holds at most 65,535 constants.
   const size = checker.label === 'Java' ? 400 : samples.length;
   const faults: string[] = [];
-  for (let start = 0; start < samples.length; start += size) {
-    const batch = samples.slice(start, start + size);
-    if (accepted(checker, batch.map(({ sample }) => sample.source)).ok) continue;
-    for (const { where, sample } of batch) {
-      const alone = accepted(checker, [sample.source]);
-      if (!alone.ok) faults.push(`${where}\n${sample.source}\n${alone.output}`);
+  // A refused batch is halved until the samples at fault stand alone: a few runs, not one per sample.
+  const check = (batch: typeof samples): void => {
+    const result = accepted(checker, batch.map(({ sample }) => sample.source));
+    if (result.ok) return;
+    if (batch.length === 1) faults.push(`${batch[0]?.where}\n${batch[0]?.sample.source}\n${result.output}`);
+    else {
+      check(batch.slice(0, batch.length >> 1));
+      check(batch.slice(batch.length >> 1));
     }
-  }
+  };
+  for (let start = 0; start < samples.length; start += size) check(samples.slice(start, start + size));
   return faults;
 }
 
