@@ -56,11 +56,15 @@ export const SAMPLE_FILE_PATH = 'path/to/file';
  */
 export function sampleRequest(page: EndpointPage, parameters: SampleParameters): SampleRequest {
   const wanted = (parameter: ParameterModel) => parameter.required || parameters === 'all';
-  const request: SampleRequest = { method: page.method.toUpperCase(), url: serverUrl(page.servers[0]) + filledPath(page.path, page.parameters.path), query: [], headers: [], cookies: [] };
+  // A path written with a query (`/query?format=tabular`, which some descriptions use to tell
+  // operations apart) sends that query first.
+  const [path = '', written] = filledPath(page.path, page.parameters.path).split(/\?(.*)/s);
+  const request: SampleRequest = { method: page.method.toUpperCase(), url: serverUrl(page.servers[0]) + path, query: written ? queryOfPath(written) : [], headers: [], cookies: [] };
   for (const parameter of page.parameters.query) if (wanted(parameter)) request.query.push(...queryFields(parameter));
   for (const parameter of page.parameters.header) if (wanted(parameter)) request.headers.push({ name: parameter.name, value: headerValue(parameter) });
   for (const parameter of page.parameters.cookie) if (wanted(parameter)) request.cookies.push({ name: parameter.name, value: scalarText(valueOf(parameter)) });
   for (const scheme of page.security[0]?.schemes ?? []) addCredentials(request, scheme);
+  dropShadowed(request);
   const media = page.requestBody?.content[0];
   if (media) {
     request.body = sampleBody(media);
@@ -79,16 +83,36 @@ function serverUrl(server: ServerModel | undefined): string {
   return PLACEHOLDER_ORIGIN + (url === '' || url.startsWith('/') ? url : `/${url}`);
 }
 
+/**
+ * The path with its parameters' values. A template the description declares no parameter for
+ * keeps its name, percent-encoded: `{id}` itself is no valid URL, and cURL reads braces as a
+ * pattern (`{id}` would send `id`).
+ */
 function filledPath(path: string, parameters: readonly ParameterModel[]): string {
-  return path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+  return path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     const parameter = parameters.find((candidate) => candidate.name === name);
-    if (!parameter) return whole;
+    if (!parameter) return `%7B${encodePathValue(name)}%7D`;
     const value = valueOf(parameter);
     const text = Array.isArray(value) ? value.map(scalarText).join(',') : isObject(value) ? Object.entries(value).map(([key, item]) => `${key},${scalarText(item)}`).join(',') : scalarText(value);
     if (parameter.style === 'label') return `.${encodePathValue(text)}`;
     if (parameter.style === 'matrix') return `;${name}=${encodePathValue(text)}`;
     return encodePathValue(text);
   });
+}
+
+function queryOfPath(query: string): SampleField[] {
+  return query.split('&').filter(Boolean).map((pair) => {
+    const [name = '', value = ''] = pair.split(/=(.*)/s);
+    return { name: decodedQuery(name), value: decodedQuery(value) };
+  });
+}
+
+function decodedQuery(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text; // a stray `%`: sent as written
+  }
 }
 
 /** Path values keep the characters a path segment may hold as they are (`,` `:` `@`), and encode the rest. */
@@ -164,6 +188,20 @@ function addCredentials(request: SampleRequest, scheme: SecuritySchemeModel): vo
     case 'mutualTLS':
       return; // a client certificate, not a request field
   }
+}
+
+/**
+ * A description may list its API key header as a parameter too (`X-API-KEY`, required): the
+ * request sends it once, with the credential, which is added after the parameters. The last
+ * field of a name is kept (header names compared without case).
+ */
+function dropShadowed(request: SampleRequest): void {
+  const last = (fields: SampleField[], key: (name: string) => string) => {
+    const seen = new Set<string>();
+    return fields.reduceRight<SampleField[]>((kept, field) => (seen.has(key(field.name)) ? kept : (seen.add(key(field.name)), [field, ...kept])), []);
+  };
+  request.headers = last(request.headers, (name) => name.toLowerCase());
+  request.cookies = last(request.cookies, (name) => name);
 }
 
 function capitalized(text: string): string {

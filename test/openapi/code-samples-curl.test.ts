@@ -59,7 +59,8 @@ async function run(sampled: SampledPage, id: string, folder: string): Promise<{ 
   // The id header tells the server's records apart; --max-time keeps a stuck sample from hanging the suite.
   if (!sample.source.startsWith('curl ')) throw new Error(`not a curl command: ${sample.source.slice(0, 80)}`);
   const options = `curl --header 'X-Sample-Id: ${id}' --max-time 10 --silent --show-error --output /dev/null `;
-  const source = options + sample.source.slice('curl '.length).split(pageOrigin).join(origin);
+  // The first occurrence is the --url argument; a body may hold the same origin, and keeps it.
+  const source = options + sample.source.slice('curl '.length).replace(pageOrigin, origin);
   const stderr = await new Promise<string>((resolve) => {
     const child = spawn('bash', ['-c', source], { cwd: folder });
     let text = '';
