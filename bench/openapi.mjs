@@ -1,7 +1,9 @@
 // loadOpenApi + buildEndpointPages against @mintlify/scraping's generateOpenApiPagesForDocsConfig,
 // on GitHub's REST description and Microsoft Graph beta, in one run. Each side runs in its own
 // child process, so that peak memory (maxRSS) is its own.
-// Usage: npm run build && node bench/openapi.mjs [--runs N] [--timeout SECONDS] [--only github|graph]
+// Also Quire with request samples (eight languages, every page's samples read) against without,
+// in the same run: the samples' target is at most 1.5x.
+// Usage: npm run build && node bench/openapi.mjs [--runs N] [--timeout SECONDS] [--only github|graph] [--no-incumbent]
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -22,12 +24,17 @@ async function child(side, specFile, runs) {
   const text = readFileSync(specFile, 'utf8');
   let run;
   let count;
-  if (side === 'quire') {
+  if (side === 'quire' || side === 'quire-samples') {
     const { loadOpenApi, buildEndpointPages } = await import(new URL('../dist/index.js', import.meta.url).href);
+    const samples = side === 'quire-samples';
     run = async () => {
       const { document, diagnostics } = loadOpenApi(text, { file: 'openapi.json' });
       if (!document) throw new Error(JSON.stringify(diagnostics.slice(0, 3)));
-      count = buildEndpointPages(document).pages.length;
+      // Samples are made when a page's codeSamples is first read: reading them all is the cost.
+      const { pages } = buildEndpointPages(document, samples ? {} : { codeSamples: { autogenerate: false } });
+      let made = 0;
+      if (samples) for (const page of pages) made += page.codeSamples.length;
+      count = samples ? `${pages.length} pages, ${made} samples` : pages.length;
     };
   } else {
     const require = installPeer('mintlify-scraping', INCUMBENT);
@@ -65,7 +72,7 @@ async function main() {
   const runs = Number(argument('--runs', 9));
   const timeout = Number(argument('--timeout', 600));
   const keys = argument('--only') ? [argument('--only')] : ['github', 'graph'];
-  installPeer('mintlify-scraping', INCUMBENT);
+  if (!process.argv.includes('--no-incumbent')) installPeer('mintlify-scraping', INCUMBENT);
   const rows = [];
   for (const key of keys) {
     const file = spec(key);
@@ -75,9 +82,14 @@ async function main() {
     // Memory: one run per side in a fresh process. Time: several runs, median.
     const quireMemory = measure('quire', file, 1, timeout);
     const quire = measure('quire', file, runs, timeout);
+    const withSamples = measure('quire-samples', file, runs, timeout);
+    const quireMedian = median([...quire.timings].sort((a, b) => a - b));
+    const samplesMedian = median([...withSamples.timings].sort((a, b) => a - b));
+    console.log(`  quire without samples                    median ${fmt(quireMedian)} of ${runs}`);
+    console.log(`  quire with samples (8 languages, read)   median ${fmt(samplesMedian)} of ${runs}, ${withSamples.pages}: ${(samplesMedian / quireMedian).toFixed(2)}x (target at most 1.5x)`);
+    if (process.argv.includes('--no-incumbent')) continue;
     const incumbentMemory = measure('incumbent', file, 1, timeout);
     const incumbent = incumbentMemory.timedOut ? incumbentMemory : incumbentRuns === 1 ? incumbentMemory : measure('incumbent', file, incumbentRuns, timeout * incumbentRuns);
-    const quireMedian = median([...quire.timings].sort((a, b) => a - b));
     console.log(`  quire loadOpenApi + buildEndpointPages   median ${fmt(quireMedian)} of ${runs} (min ${fmt(Math.min(...quire.timings))}), peak RSS ${quireMemory.maxRssMb.toFixed(0)} MB, ${quire.pages} pages, ${(quireMedian / operations * 1000).toFixed(1)} µs/operation`);
     if (incumbent.timedOut) {
       console.log(`  ${INCUMBENT} generateOpenApiPagesForDocsConfig: did not finish within ${incumbent.timeoutSeconds} s`);

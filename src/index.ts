@@ -21,7 +21,7 @@ export type {
 export { parseFrontmatter } from './mdx/frontmatter.js';
 export type { PageFrontmatter, ParsedFrontmatter } from './mdx/frontmatter.js';
 export { generateEndpointMdx } from './mdx/endpoint-mdx.js';
-export type { EndpointMdxSource } from './mdx/endpoint-mdx.js';
+export type { EndpointMdxOptions, EndpointMdxSource } from './mdx/endpoint-mdx.js';
 export { planOpenApiFiles } from './mdx/plan-openapi-files.js';
 export type { OpenApiFile, OpenApiFilesPlan, OpenApiNavigationGroup, PlanOpenApiFilesOptions } from './mdx/plan-openapi-files.js';
 export * from './openapi/index.js';

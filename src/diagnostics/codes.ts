@@ -48,7 +48,7 @@ export const DIAGNOSTIC_CODES = [
   'openapi/external-ref', 'openapi/fetch-failed', 'openapi/fetch-timeout', 'openapi/frontmatter-invalid',
   'openapi/frontmatter-not-found', 'openapi/frontmatter-other-document', 'openapi/frontmatter-relative-document',
   'openapi/frontmatter-unknown-document', 'openapi/frontmatter-without-document',
-  'openapi/hidden-operation', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
+  'openapi/hidden-operation', 'openapi/invalid-code-sample', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
   'openapi/invalid-schema-type', 'openapi/invalid-status', 'openapi/invalid-type', 'openapi/invalid-value',
   'openapi/metadata-openapi', 'openapi/missing-field', 'openapi/missing-version', 'openapi/not-an-object',
   'openapi/not-found', 'openapi/operation-not-found', 'openapi/optional-path-parameter', 'openapi/outside-root',

@@ -1,8 +1,14 @@
 import { Document, visit } from 'yaml';
-import type { EndpointPage } from '../openapi/types.js';
+import type { CodeSample, EndpointPage } from '../openapi/types.js';
 
 /** What {@link generateEndpointMdx} reads of a page: an `EndpointPage` has all of it. */
 export type EndpointMdxSource = Pick<EndpointPage, 'kind' | 'method' | 'path' | 'metadata' | 'content'>;
+
+/** Options of {@link generateEndpointMdx}. */
+export interface EndpointMdxOptions {
+  /** Request samples written after the content as a `<RequestExample>`, one code block each (a page's `codeSamples`). */
+  codeSamples?: readonly CodeSample[];
+}
 
 /**
  * The MDX file of an endpoint or webhook page: YAML frontmatter with `openapi: METHOD /path`
@@ -11,11 +17,26 @@ export type EndpointMdxSource = Pick<EndpointPage, 'kind' | 'method' | 'path' | 
  * The operation is named without its document: the navigation group the page is listed in says
  * which document it is in.
  */
-export function generateEndpointMdx(page: EndpointMdxSource): string {
+export function generateEndpointMdx(page: EndpointMdxSource, options: EndpointMdxOptions = {}): string {
   const { title, openapi: _fromDocument, ...rest } = page.metadata;
   const frontmatter = { title, openapi: endpointReference(page), ...rest };
   const body = page.content === undefined || page.content.trim() === '' ? '' : `\n${page.content.endsWith('\n') ? page.content : `${page.content}\n`}`;
-  return `---\n${stringifyFrontmatter(frontmatter)}---\n${body}`;
+  const samples = options.codeSamples?.length ? `\n${requestExample(options.codeSamples)}` : '';
+  return `---\n${stringifyFrontmatter(frontmatter)}---\n${body}${samples}`;
+}
+
+/**
+ * A `<RequestExample>` with one fenced block per sample, titled with its label. The fence is
+ * longer than any run of backticks in the source, so no sample can close it early; blank lines
+ * around the blocks keep them Markdown inside the JSX element.
+ */
+function requestExample(samples: readonly CodeSample[]): string {
+  const blocks = samples.map((sample) => {
+    const fence = '`'.repeat(Math.max(3, ...[...sample.source.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+    const info = [sample.language.replace(/\s+/g, '-') || 'text', sample.label.replace(/[\r\n]+/g, ' ')].join(' ');
+    return `${fence}${info}\n${sample.source.endsWith('\n') ? sample.source : `${sample.source}\n`}${fence}\n`;
+  });
+  return `<RequestExample>\n\n${blocks.join('\n')}\n</RequestExample>\n`;
 }
 
 /** `GET /users/{id}`, or `webhook user.created`: the value of `openapi` in a page's frontmatter. */

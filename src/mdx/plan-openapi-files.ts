@@ -3,10 +3,12 @@ import { getAtPointer, joinPointer } from '../json/pointer.js';
 import { classifyEntry } from '../navigation/classify.js';
 import { joinPath } from '../util/posix-path.js';
 import type { OpenApiDocument } from '../openapi/document.js';
+import { writtenCodeSamples, type CodeSampleOptions } from '../openapi/code-samples.js';
+import { buildEndpointPages } from '../openapi/endpoint-pages.js';
 import { readExtension } from '../openapi/extension.js';
 import { listOperations } from '../openapi/operations.js';
 import { pageSlug, SlugRegistry } from '../openapi/slug.js';
-import type { OperationSummary, PageMetadata } from '../openapi/types.js';
+import type { CodeSample, OperationSummary, PageMetadata } from '../openapi/types.js';
 import { endpointReference, generateEndpointMdx } from './endpoint-mdx.js';
 import { normalisePagePath, PagePathRegistry, safeGeneratedSegment } from './file-names.js';
 
@@ -25,6 +27,12 @@ export interface PlanOpenApiFilesOptions {
   source?: string;
   /** Called after each file is made, for progress on large descriptions. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Write each page's request samples into its body as a `<RequestExample>`, generated with these
+   * settings (docs.json `api.examples`). Off by default: the platform generates them when it
+   * renders the page, so written samples only go stale.
+   */
+  codeSamples?: CodeSampleOptions;
 }
 
 /** One MDX file to write. */
@@ -77,6 +85,7 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
   // the same URLs and metadata (a test holds the two to each other).
   const pages = pagesOf(document, folder, extension, options.version, report);
   const paths = pagePaths(pages, folder, extension, report);
+  const samples = options.codeSamples === undefined ? undefined : samplesByPointer(document, extension, options.codeSamples);
   const files: OpenApiFile[] = [];
   for (const page of pages) {
     const path = paths.get(page);
@@ -85,7 +94,8 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
     if (!readsBack(page.operation, openapi)) {
       report({ code: 'openapi-file/unreadable-reference', severity: 'warning', message: `The page of ${JSON.stringify(openapi)} cannot name it in its frontmatter: white space in the ${page.operation.kind === 'webhook' ? 'name' : 'path'} splits the reference.`, hint: 'Remove the white space from the path, or give the page an `x-quire.href` and list it by hand.' }, page.operation.pointer);
     }
-    const content = generateEndpointMdx({ kind: page.operation.kind, method: page.operation.method, path: page.operation.path, metadata: page.metadata, ...(page.content !== undefined ? { content: page.content } : {}) });
+    const codeSamples = samples?.get(page.operation.pointer);
+    const content = generateEndpointMdx({ kind: page.operation.kind, method: page.operation.method, path: page.operation.path, metadata: page.metadata, ...(page.content !== undefined ? { content: page.content } : {}) }, codeSamples ? { codeSamples } : {});
     files.push({ path: `${folder ? path.slice(folder.length + 1) : path}.mdx`, page: path, content, openapi, pointer: page.operation.pointer });
     options.onProgress?.(files.length, pages.length);
   }
@@ -98,6 +108,13 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
     .filter((group) => group.pages.length > 0);
   const sorted = inDocumentOrder(diagnostics);
   return { files: sorted.some((diagnostic) => diagnostic.severity === 'error') ? [] : files, navigation: { groups }, diagnostics: sorted };
+}
+
+/** The request samples of every page, by its operation's pointer: only these need the full page models. */
+function samplesByPointer(document: OpenApiDocument, extension: string, codeSamples: CodeSampleOptions): Map<string, CodeSample[]> {
+  // The models' diagnostics are the plan's own (x-quire, x-codeSamples), reported already.
+  const { pages } = buildEndpointPages(document, { extension, codeSamples });
+  return new Map(pages.map((page) => [page.pointer, page.codeSamples]));
 }
 
 /** What a file is made of: the operation, its generated URL (inside the folder), its metadata, content and href. */
@@ -127,6 +144,8 @@ function pagesOf(document: OpenApiDocument, folder: string, extension: string, v
     const slug = registry.claim(registryFolder, wanted);
     const object = getAtPointer(document.spec, operation.pointer) as Record<string, unknown>;
     const found = readExtension(object, operation.pointer, extension, (finding) => report(finding, finding.pointer, finding.at));
+    // Reported here as buildEndpointPages reports them, whether or not the samples are written.
+    writtenCodeSamples(object, operation.pointer, (finding) => report(finding, finding.pointer, finding.at));
     const metadata: PageMetadata = { title: operation.summary || (operation.kind === 'webhook' ? operation.path : label), openapi: label };
     if (typeof object.description === 'string') metadata.description = object.description;
     if (version !== undefined) metadata.version = version;

@@ -26,6 +26,7 @@ import { checkContent } from '../content/check-content.js';
 import type { PageFacts } from '../content/read-page.js';
 import { listSiteFiles, readSiteContent } from './read-content.js';
 import { contentCacheDir } from './content-cache.js';
+import { markOwnRequestExamples } from './request-examples.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -233,7 +234,8 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
   for (const source of specSources) names.set(source, /^[a-z][a-z0-9+.-]*:/i.test(source) ? source : relativeToCwd(source.replace(/^\/+/, '')));
   const playground = config.api?.playground?.display as PlaygroundMode | undefined;
   progress?.('endpoints', 0, texts.size);
-  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate, pageFiles, unread: documents.unread, ...(playground ? { playground } : {}) });
+  const codeSamples = config.api?.examples;
+  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate, pageFiles, unread: documents.unread, ...(playground ? { playground } : {}), ...(codeSamples ? { codeSamples } : {}) });
   for (const diagnostic of expanded.diagnostics) {
     const block = blocksByName.get(diagnostic.file);
     if (block !== undefined && diagnostic.line === undefined) {
@@ -282,6 +284,7 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   }
   site.diagnostics = inDocumentOrder([...site.diagnostics, ...found]);
   site.content = content.facts;
+  markOwnRequestExamples(site.endpointPages, content.facts);
 }
 
 /** The language codes and version names anywhere in the navigation. */

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { planOpenApiFiles, type OpenApiNavigationGroup } from '../mdx/plan-openapi-files.js';
+import type { CodeSampleOptions } from '../openapi/code-samples.js';
 import { loadOpenApi } from '../openapi/load-openapi.js';
 import { readOpenApiSource } from './read-spec.js';
 import { writeFilesAtomically, WriteFilesError, type AtomicFs } from './write-files.js';
@@ -20,6 +21,8 @@ export interface GenerateOpenApiFilesOptions {
   version?: string;
   /** Vendor extension with page settings. Default `x-quire`. */
   extension?: string;
+  /** Write request samples into the pages (`<RequestExample>`), with these settings; none by default. */
+  codeSamples?: CodeSampleOptions;
   /** Time allowed for a URL, in milliseconds. */
   timeoutMs?: number;
   /** Called as the work advances, for a progress line. */
@@ -104,6 +107,7 @@ export async function generateOpenApiFiles(spec: string, options: GenerateOpenAp
     directory: toPosix(path.relative(root, folder)),
     ...(options.extension !== undefined ? { extension: options.extension } : {}),
     ...(options.version !== undefined ? { version: options.version } : {}),
+    ...(options.codeSamples !== undefined ? { codeSamples: options.codeSamples } : {}),
     ...(source !== undefined ? { source } : {}),
     onProgress: (done, total) => progress('Generating pages', done, total),
   });

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMeanText } from '../diagnostics/suggest.js';
 import type { OpenApiDocument } from './document.js';
 import { ExampleGenerator } from './examples.js';
+import { attachCodeSamples, codeSamplesOf, writtenCodeSamples, type CodeSampleOptions } from './code-samples.js';
 import { readExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
@@ -26,6 +27,8 @@ export interface BuildEndpointPagesOptions {
   playground?: PlaygroundMode;
   /** Only these endpoints, in this order; by default every operation and webhook. */
   only?: EndpointSelector[];
+  /** Which request samples pages get (docs.json `api.examples`). Default: eight languages, all parameters. */
+  codeSamples?: CodeSampleOptions;
 }
 
 /** What {@link buildEndpointPages} returns. */
@@ -106,7 +109,8 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
   if (entry.deprecated) metadata.deprecated = true;
   Object.assign(metadata, extension.metadata);
   const servers = sharedByList(context, [operation.servers, pathItem.servers, spec.servers], () => serverModels(operation.servers, pathItem.servers, spec.servers));
-  const page: EndpointPage = {
+  // `codeSamples` is attached below, made when first read.
+  const page = {
     kind: entry.kind,
     url: extension.href === undefined ? url : extension.href.replace(/^\/+/, ''),
     method: entry.method,
@@ -119,12 +123,15 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
     playground: playgroundOf(metadata, options.playground, servers.length > 0),
     parameters: parametersByLocation(mergedParameters(context, pathItem, operation)),
     responses: responseModels(context, operation.responses),
-  };
+  } as EndpointPage;
   if (entry.operationId !== undefined) page.operationId = entry.operationId;
   if (entry.tags[0] !== undefined) page.tag = entry.tags[0];
   if (extension.content !== undefined) page.content = extension.content;
   const body = requestBodyModel(context, operation.requestBody);
   if (body) page.requestBody = body;
+  // Written samples are read now, so that their problems are reported with the document's.
+  const written = writtenCodeSamples(operation, entry.pointer, (finding) => findings.push(finding));
+  attachCodeSamples(page, () => codeSamplesOf(page, written, options.codeSamples));
   return page;
 }
 

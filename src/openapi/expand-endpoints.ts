@@ -5,6 +5,7 @@ import type { Locate } from '../config/parse-docs-json.js';
 import { classifyEntry } from '../navigation/classify.js';
 import type { EndpointNode, GroupNode, NavigationNode, NavigationTree, OpenApiSource, PageNode, SectionNode, WebhookNode } from '../navigation/types.js';
 import type { OpenApiDocument } from './document.js';
+import type { CodeSampleOptions } from './code-samples.js';
 import { buildEndpointPages, type EndpointSelector } from './endpoint-pages.js';
 import { findOperation, findSchema, findWebhook, type FindResult } from './find.js';
 import { loadOpenApi } from './load-openapi.js';
@@ -18,6 +19,8 @@ export interface ExpandOpenApiOptions {
   extension?: string;
   /** The site's playground mode (docs.json `api.playground.display`). */
   playground?: PlaygroundMode;
+  /** Which request samples pages get (docs.json `api.examples`). */
+  codeSamples?: CodeSampleOptions;
   /** `parseDocsJson`'s `locate`, to place diagnostics about navigation entries in docs.json. */
   locate?: Locate;
   /** Name of docs.json in diagnostics when `locate` is not given. Default `docs.json`. */
@@ -246,6 +249,7 @@ class Expander {
       ...(build.version === undefined ? {} : { version: build.version }),
       ...(this.options.extension === undefined ? {} : { extension: this.options.extension }),
       ...(this.options.playground === undefined ? {} : { playground: this.options.playground }),
+      ...(this.options.codeSamples === undefined ? {} : { codeSamples: this.options.codeSamples }),
       ...(build.all ? {} : { only: build.selectors }),
     });
     this.diagnostics.push(...result.diagnostics);

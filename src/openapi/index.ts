@@ -8,8 +8,10 @@ export type { BuildEndpointPagesOptions, BuildEndpointPagesResult, EndpointSelec
 export { buildSchemaPage } from './schema-page.js';
 export { findOperation, findSchema, findWebhook } from './find.js';
 export type { FindResult } from './find.js';
+export type { CodeSampleOptions } from './code-samples.js';
 export type {
   CircularReference,
+  CodeSample,
   EndpointPage,
   ExampleModel,
   HttpMethod,

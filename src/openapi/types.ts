@@ -137,6 +137,15 @@ export interface PageMetadata {
   [field: string]: unknown;
 }
 
+/** A request sample shown beside an endpoint: written in the document (`x-codeSamples`) or generated. */
+export interface CodeSample {
+  /** Code block language (`bash`, `python`, ...), as written for written samples. */
+  language: string;
+  /** Tab label. */
+  label: string;
+  source: string;
+}
+
 /** Everything a renderer needs for an endpoint or webhook page and its playground. */
 export interface EndpointPage {
   kind: 'endpoint' | 'webhook';
@@ -161,6 +170,13 @@ export interface EndpointPage {
   parameters: { path: ParameterModel[]; query: ParameterModel[]; header: ParameterModel[]; cookie: ParameterModel[] };
   requestBody?: RequestBodyModel;
   responses: ResponseModel[];
+  /**
+   * Request samples in tab order: those written in the operation (`x-codeSamples`), then those
+   * generated for `api.examples.languages`. A webhook's is the payload it delivers.
+   */
+  codeSamples: CodeSample[];
+  /** True when the page is MDX with its own `<RequestExample>`: the platform shows that instead of `codeSamples`. */
+  codeSamplesOverridden?: boolean;
 }
 
 /** A page describing one entry of `components.schemas`. */

@@ -19,6 +19,9 @@ Options:
   --version <label>      Write \`version: <label>\` into every page (the docs.json version)
   --extension <name>     Vendor extension with page settings (default x-quire; x-mint reads
                          a Mintlify description as it is)
+  --code-samples         Write request samples into each page as a <RequestExample> (the
+                         operation's x-codeSamples, then cURL, JavaScript, Python, Go, Java,
+                         Ruby, PHP and C#; the platform makes them itself when it renders)
   --format <format>      text (default) or json (one JSON report, for CI)
   -h, --help             Show this help
 
@@ -46,6 +49,7 @@ export const openApiFileCommand: Command = {
         overwrite: { type: 'boolean', default: false },
         version: { type: 'string' },
         extension: { type: 'string' },
+        'code-samples': { type: 'boolean', default: false },
         format: { type: 'string', default: 'text' },
       },
     });
@@ -65,6 +69,7 @@ export const openApiFileCommand: Command = {
         ...(values.output !== undefined ? { output: values.output } : {}),
         ...(values.version !== undefined ? { version: values.version } : {}),
         ...(values.extension !== undefined ? { extension: values.extension } : {}),
+        ...(values['code-samples'] ? { codeSamples: {} } : {}),
         onProgress: (label, done, total) => progress.update(label, done, total),
       });
     } finally {
