@@ -42,7 +42,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
     key = (await createApiKey(store.apiKeys, projectId)).text;
     const host = createLocalGitHost({ repository });
     runner = createAgentJobRunner({
-      jobs: store.agentJobs,
+      store,
       model: createAnthropicModel({ apiKey: 'sk-test', baseURL: model.baseURL, modelIds: { sonnet: 'model-s', opus: 'model-o' }, maxRetries: 0 }),
       hostFor: (id) => (id === projectId ? host : undefined),
       maxTurns: 12,
@@ -51,6 +51,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await runner?.idle();
+    await runner?.stop();
     await server?.close();
     await model?.close();
     await store?.close();
@@ -73,7 +74,10 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(response.status).toBe(200);
     const raw = await response.text();
     expect(raw.endsWith('\n')).toBe(true);
-    const events = raw.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent);
+    const numbered = raw.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent & { id: number });
+    // Every event carries its number, 1, 2, 3, ...: what a client resumes after.
+    expect(numbered.map((event) => event.id)).toEqual(numbered.map((_event, index) => index + 1));
+    const events = numbered.map(({ id: _id, ...event }) => event as AgentJobEvent);
     return { response, events, sessionId: response.headers.get('x-session-id')! };
   }
 
@@ -108,7 +112,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
       'state', 'state', 'branch', 'assistant', 'tool', 'tool', 'tool', 'tool', 'assistant', 'check', 'commit', 'pull_request', 'result',
     ]);
     expect(events[0]).toEqual({ type: 'state', state: 'queued', sessionId });
-    expect(events[1]).toEqual({ type: 'state', state: 'running', sessionId });
+    expect(events[1]).toEqual({ type: 'state', state: 'running', sessionId, attempt: 1 });
     expect(events[2]).toEqual({ type: 'branch', branch: body.branch, created: true });
     expect(events.filter((event) => event.type === 'tool').every((event) => event.ok)).toBe(true);
     const result = events.at(-1)!;
@@ -275,39 +279,43 @@ describe('POST /v1/agent/{projectId}/job', () => {
 
   it('keeps jobs beyond the concurrency queued until a slot frees', async () => {
     const host = createLocalGitHost({ repository });
+    // A store of its own: runners on one store share its queue, and the suite's runner would take jobs too.
+    const singleStore = await pgliteBackend.open();
+    const singleKey = (await createApiKey(singleStore.apiKeys, projectId)).text;
     const single = createAgentJobRunner({
-      jobs: store.agentJobs,
+      store: singleStore,
       model: createAnthropicModel({ apiKey: 'sk-test', baseURL: model.baseURL, maxRetries: 0 }),
       hostFor: () => host,
       concurrency: 1,
     });
-    const singleServer = await startTestServer({ store, agent: single });
+    const singleServer = await startTestServer({ store: singleStore, agent: single });
     try {
       model.delay = 200;
       model.play(() => ({ content: [text('Nothing to change.')], stop_reason: 'end_turn' }));
       const start = (branch: string) =>
         fetch(`${singleServer.url}/v1/agent/${projectId}/job`, {
           method: 'POST',
-          headers: { ...bearer(key), 'content-type': 'application/json' },
+          headers: { ...bearer(singleKey), 'content-type': 'application/json' },
           body: JSON.stringify(task('Nothing', { branch })),
         });
       const first = await start('queue/first');
       const second = await start('queue/second');
       const secondId = second.headers.get('x-session-id')!;
       const firstId = first.headers.get('x-session-id')!;
-      for (let tries = 0; (await store.agentJobs.get(firstId))!.state === 'queued' && tries < 50; tries += 1) {
+      for (let tries = 0; (await singleStore.agentJobs.get(firstId))!.state === 'queued' && tries < 200; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      expect((await store.agentJobs.get(firstId))!.state).toBe('running');
-      expect((await store.agentJobs.get(secondId))!.state).toBe('queued');
+      expect((await singleStore.agentJobs.get(firstId))!.state).toBe('running');
+      expect((await singleStore.agentJobs.get(secondId))!.state).toBe('queued');
       const [firstEvents, secondEvents] = await Promise.all([first.text(), second.text()]);
       expect(firstEvents).toContain('"succeeded"');
       const states = secondEvents.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent).filter((event) => event.type === 'state');
       expect(states.map((event) => (event as { state: string }).state)).toEqual(['queued', 'running']);
-      expect((await store.agentJobs.get(secondId))!.state).toBe('succeeded');
+      expect((await singleStore.agentJobs.get(secondId))!.state).toBe('succeeded');
     } finally {
-      await single.idle();
+      await single.stop();
       await singleServer.close();
+      await singleStore.close();
     }
   });
 
@@ -361,7 +369,6 @@ describe('POST /v1/agent/{projectId}/job', () => {
       ['messages', { ...valid, messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: 'y' }] }],
       ['asDraft', { ...valid, asDraft: 'yes' }],
       ['model', { ...valid, model: 'gpt' }],
-      ['model', { ...valid, model: undefined }],
       ['extra', { ...valid, extra: true }],
     ])('400 naming %s', async (field, body) => {
       const response = await post(body);

@@ -65,15 +65,20 @@ describe('quire keys', { timeout: SETUP_TIMEOUT_MS }, () => {
 
 describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('reads its options', () => {
-    expect(parseServeArgs([])).toEqual({ port: 4319, host: '127.0.0.1', concurrency: 2, quiet: false });
-    expect(parseServeArgs(['--port', '0', '--github', 'acme/docs', '--quiet'])).toMatchObject({
+    expect(parseServeArgs([])).toEqual({ port: 4319, host: '127.0.0.1', concurrency: 2, quiet: false, repos: {}, github: {} });
+    expect(parseServeArgs(['--port', '0', '--github', 'acme=acme/docs', '--repo', 'local=../docs', '--quiet'])).toMatchObject({
       port: 0,
-      github: { owner: 'acme', repo: 'docs' },
+      repos: { local: '../docs' },
+      github: { acme: { owner: 'acme', repo: 'docs' } },
       quiet: true,
     });
     expect(() => parseServeArgs(['--port', 'http'])).toThrow(/--port/);
-    expect(() => parseServeArgs(['--repo', '.', '--github', 'a/b'])).toThrow(/not both/);
-    expect(() => parseServeArgs(['--github', 'acme'])).toThrow(/owner\/repo/);
+    // A repository is bound to a project: a bare path would hand it to every project.
+    expect(() => parseServeArgs(['--repo', '.'])).toThrow(/--repo takes <project>=<path>, got "\.": say which project/);
+    expect(() => parseServeArgs(['--repo', 'a=.', '--github', 'a=o/r'])).toThrow(/two repositories/);
+    expect(() => parseServeArgs(['--repo', 'a=.', '--repo', 'a=..'])).toThrow(/two repositories/);
+    expect(() => parseServeArgs(['--repo', 'bad id=.'])).toThrow(/not a project id/);
+    expect(() => parseServeArgs(['--github', 'acme=acme'])).toThrow(/owner\/repo/);
   });
 
   it('serves the history with a key made by quire keys, on the same data folder, and locks the folder', async () => {
@@ -86,7 +91,7 @@ describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
     const started = await startServe(parseServeArgs(['--port', '0']), served.io);
     try {
       expect(started.running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(served.stdout()).toContain('agent jobs disabled: no repository');
+      expect(served.stdout()).toContain('agent jobs disabled: The agent is not configured on this server: it needs a repository');
       const response = await fetch(`${started.running.url}/v1/analytics/demo/assistant`, { headers: bearer(text) });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ conversations: [], nextCursor: null, hasMore: false });
@@ -97,18 +102,37 @@ describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
       busy.io.cwd = io.cwd;
       await expect(run(['keys', 'create', '--project', 'demo'], busy.io)).rejects.toThrow(/in use by process/);
 
-      const job = await fetch(`${started.running.url}/v1/agent/demo/job`, { method: 'POST', headers: bearer(text) });
+      // The body is checked first: a bad one is a 400 even here; a good one is a 503 saying what is missing.
+      const bad = await fetch(`${started.running.url}/v1/agent/demo/job`, { method: 'POST', headers: bearer(text) });
+      expect(bad.status).toBe(400);
+      const job = await fetch(`${started.running.url}/v1/agent/demo/job`, {
+        method: 'POST',
+        headers: { ...bearer(text), 'content-type': 'application/json' },
+        body: JSON.stringify({ branch: 'docs/x', messages: [{ role: 'user', content: 'Hi' }] }),
+      });
       expect(job.status).toBe(503);
+      expect(((await job.json()) as { error: { message: string } }).error.message).toBe(
+        'The agent is not configured on this server: it needs a repository (start quire serve with --repo <project>=<path> or ' +
+          "--github <project>=<owner/repo>) and the model's key (set ANTHROPIC_API_KEY).",
+      );
     } finally {
       await started.close();
     }
+  });
+
+  it('refuses a --repo that is not a git repository, at startup', async () => {
+    const served = cli({ ANTHROPIC_API_KEY: 'sk-test' });
+    const nowhere = join(served.io.cwd, 'no-such-repo');
+    await expect(startServe(parseServeArgs(['--port', '0', '--repo', `demo=${nowhere}`]), served.io)).rejects.toThrow(
+      `--repo demo=${nowhere}: ${nowhere} is not a git repository`,
+    );
   });
 
   it('runs agent jobs on --repo with the model ids and base URL from the environment', async () => {
     const model = await startScriptedModel();
     const repository = createDocsRepository();
     const served = cli({ ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, QUIRE_MODEL_OPUS: 'claude-test-opus' });
-    const started = await startServe(parseServeArgs(['--port', '0', '--repo', repository, '--quiet']), served.io);
+    const started = await startServe(parseServeArgs(['--port', '0', '--repo', `demo=${repository}`, '--quiet']), served.io);
     try {
       // The data folder is locked by the server; add the key through its open store.
       const key = (await createApiKey(started.store.apiKeys, 'demo')).text;
@@ -128,6 +152,15 @@ describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
       expect(model.requests[0]!.body.model).toBe('claude-test-opus');
       expect((await readLocalPullRequests(repository)).map((pull) => pull.head)).toEqual(['faq']);
       expect(served.stdout()).not.toContain('GET ');
+
+      // Another project has no repository on this server, even with a valid key of its own.
+      const otherKey = (await createApiKey(started.store.apiKeys, 'other')).text;
+      const other = await fetch(`${started.running.url}/v1/agent/other/job`, {
+        method: 'POST',
+        headers: { ...bearer(otherKey), 'content-type': 'application/json' },
+        body: JSON.stringify({ branch: 'faq2', messages: [{ role: 'user', content: 'Add a FAQ' }] }),
+      });
+      expect(other.status).toBe(404);
     } finally {
       await started.close();
       await model.close();

@@ -1,7 +1,6 @@
 import { createUlidFactory, ulidAfter, ulidTime, type Ulid, type UlidFactory } from '../ulid.js';
+import { insertAgentJob, selectAgentJob, selectAgentJobEvents, toAgentJob } from './agent-job-sql.js';
 import type {
-  AgentJobRecord,
-  AgentJobState,
   ApiKeyRecord,
   Conversation,
   ConversationPage,
@@ -29,19 +28,6 @@ interface ConversationRow {
   query_category: string | null;
 }
 
-interface AgentJobRow {
-  id: string;
-  project_id: string;
-  branch: string;
-  model: string;
-  as_draft: boolean;
-  state: AgentJobState;
-  created_at: Date;
-  updated_at: Date;
-  result: unknown;
-  error: string | null;
-}
-
 const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
   keyId: row.key_id,
   projectId: row.project_id,
@@ -58,19 +44,6 @@ const toConversation = (row: ConversationRow): Conversation => ({
   response: row.response,
   sources: row.sources,
   queryCategory: row.query_category,
-});
-
-const toAgentJob = (row: AgentJobRow): AgentJobRecord => ({
-  id: row.id,
-  projectId: row.project_id,
-  branch: row.branch,
-  model: row.model,
-  asDraft: row.as_draft,
-  state: row.state,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  result: row.result ?? null,
-  error: row.error,
 });
 
 const CONVERSATION_COLUMNS = 'id, created_at, query, response, sources, query_category';
@@ -213,16 +186,9 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
     },
 
     agentJobs: {
-      async create(job) {
-        const rows = await client.query<AgentJobRow>(
-          `INSERT INTO agent_jobs (id, project_id, branch, model, as_draft, state)
-           VALUES ($1, $2, $3, $4, $5, 'queued') RETURNING *`,
-          [newId(), job.projectId, job.branch, job.model, job.asDraft],
-        );
-        return toAgentJob(rows[0]!);
-      },
+      create: (job) => insertAgentJob(client, newId(), job),
       async update(id, { state, result, error }) {
-        const rows = await client.query<AgentJobRow>(
+        const rows = await client.query<Parameters<typeof toAgentJob>[0]>(
           `UPDATE agent_jobs
            SET state = $2, result = coalesce($3::jsonb, result), error = coalesce($4, error), updated_at = now()
            WHERE id = $1 RETURNING *`,
@@ -231,12 +197,11 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
         if (!rows[0]) throw new Error(`No agent job ${id}`);
         return toAgentJob(rows[0]);
       },
-      async get(id) {
-        const rows = await client.query<AgentJobRow>('SELECT * FROM agent_jobs WHERE id = $1', [id]);
-        return rows[0] && toAgentJob(rows[0]);
-      },
+      get: (id) => selectAgentJob(client, id),
+      events: (id, after, limit) => selectAgentJobEvents(client, id, after, limit),
     },
 
+    client,
     close: () => client.close(),
   };
 }

@@ -1,4 +1,5 @@
 import type { Ulid } from '../ulid.js';
+import type { SqlClient } from './sql-client.js';
 
 /** A stored admin API key: only a hash of its secret is kept. */
 export interface ApiKeyRecord {
@@ -76,6 +77,16 @@ export interface AgentJobRecord {
   result: unknown;
   /** Why the job failed, once it failed. */
   error: string | null;
+  /** Times a server started the job (1 on the first run; more after a server died mid-job). */
+  attempts: number;
+  /** Starts allowed before an interrupted job is failed instead of run again. */
+  maxAttempts: number;
+  /** The accepted request, so that any server can run the job; null for records made without one. */
+  request: unknown;
+  /** The server running the job now (its lease), or null. */
+  leaseOwner: string | null;
+  /** When that lease runs out unless renewed. */
+  leaseExpiresAt: Date | null;
 }
 
 /** What a job looks like when it is accepted. */
@@ -84,6 +95,16 @@ export interface NewAgentJob {
   branch: string;
   model: string;
   asDraft: boolean;
+  /** The validated request body, kept for whichever server runs the job. */
+  request?: unknown;
+  /** Starts allowed (default 3). */
+  maxAttempts?: number;
+}
+
+/** One stored event of a job, numbered from 1 in the order it happened. */
+export interface StoredAgentJobEvent {
+  seq: number;
+  event: unknown;
 }
 
 /** A change of state, with the outcome when the job ends. */
@@ -116,10 +137,14 @@ export interface AgentJobStore {
   create(job: NewAgentJob): Promise<AgentJobRecord>;
   update(id: Ulid, update: AgentJobUpdate): Promise<AgentJobRecord>;
   get(id: Ulid): Promise<AgentJobRecord | undefined>;
+  /** The job's events with `seq` above `after`, oldest first, at most `limit`. */
+  events(id: Ulid, after: number, limit?: number): Promise<StoredAgentJobEvent[]>;
 }
 
 /** Everything the API persists, on one PostgreSQL database (embedded or server). */
 export interface Store {
+  /** The connection the store runs on; the agent's job queue shares it. */
+  client: SqlClient;
   apiKeys: ApiKeyStore;
   conversations: ConversationStore;
   agentJobs: AgentJobStore;
