@@ -234,7 +234,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(gitIn(repository, 'show', `refs/heads/${body.branch}:docs.json`)).toContain('Acme Inc');
   });
 
-  it('never commits a docs.json that stays broken: the job fails, the branch is untouched', async () => {
+  it('never commits a docs.json that stays broken: the job fails and removes the branch it created', async () => {
     model.play((_request, index) =>
       index % 2 === 0
         ? { content: [toolUse('write_file', { path: 'docs.json', content: INVALID_DOCS_JSON })], stop_reason: 'tool_use' }
@@ -249,7 +249,8 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(events.at(-1)).toMatchObject({ type: 'result', state: 'failed' });
     expect((events.at(-1) as { error: string }).error).toMatch(/docs\.json is not valid, so nothing was committed/);
     expect(events.some((event) => event.type === 'commit' || event.type === 'pull_request')).toBe(false);
-    expect(gitIn(repository, 'rev-parse', `refs/heads/${body.branch}`)).toBe(gitIn(repository, 'rev-parse', 'refs/heads/main'));
+    expect(events.at(-2)).toEqual({ type: 'branch_deleted', branch: body.branch });
+    expect(gitIn(repository, 'branch', '--list', body.branch)).toBe('');
     expect((await readLocalPullRequests(repository)).some((pull) => pull.head === body.branch)).toBe(false);
     expect(await store.agentJobs.get(sessionId)).toMatchObject({ state: 'failed' });
   });
@@ -319,10 +320,18 @@ describe('POST /v1/agent/{projectId}/job', () => {
     }
   });
 
-  it('fails the job when the branch is the base branch', async () => {
-    const { events } = await runJob(task('x', { branch: 'main' }));
-    expect(events.at(-1)).toMatchObject({ type: 'result', state: 'failed' });
-    expect((events.at(-1) as { error: string }).error).toMatch(/base branch/);
+  it('refuses the base branch with a 400 before any job is made', async () => {
+    const response = await post(task('x', { branch: 'main' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_body', parameter: 'branch', message: expect.stringMatching(/"main" is the base branch/) } });
+    expect(response.headers.get('x-session-id')).toBeNull();
+  });
+
+  it('uses sonnet when the body names no model', async () => {
+    model.play(sequence({ content: [text('Nothing to do.')], stop_reason: 'end_turn' }));
+    const { sessionId } = await runJob({ branch: `docs/${Math.random().toString(36).slice(2, 8)}`, messages: [{ role: 'user', content: 'Hi' }] });
+    expect(model.requests[0]!.body.model).toBe('model-s');
+    expect(await store.agentJobs.get(sessionId)).toMatchObject({ model: 'sonnet', state: 'succeeded' });
   });
 
   it('fails the job when the model keeps calling tools past the turn budget', async () => {
@@ -337,7 +346,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
     const { events, sessionId } = await runJob(body);
     expect(events.at(-1)).toMatchObject({ type: 'result', state: 'failed', error: expect.stringMatching(/prompt is too long/) });
     expect(await store.agentJobs.get(sessionId)).toMatchObject({ state: 'failed', error: expect.stringMatching(/prompt is too long/) });
-    expect(gitIn(repository, 'rev-parse', `refs/heads/${body.branch}`)).toBe(gitIn(repository, 'rev-parse', 'refs/heads/main'));
+    expect(gitIn(repository, 'branch', '--list', body.branch)).toBe('');
   });
 
   it('serves the job record at GET /v1/agent/{projectId}/job/{sessionId}', async () => {

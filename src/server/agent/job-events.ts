@@ -33,6 +33,8 @@ export type AgentJobEvent =
       reason?: string;
     }
   | { type: 'branch'; branch: string; created: boolean }
+  /** The job failed before its first commit and removed the branch it had created. */
+  | { type: 'branch_deleted'; branch: string }
   | { type: 'assistant'; text: string }
   | { type: 'tool'; name: string; path?: string; ok: boolean; message?: string }
   | { type: 'check'; file: string; ok: boolean; problems: string[] }

@@ -75,6 +75,11 @@ export async function createAgentJob(
   if (!runner.servesProject(projectId)) {
     return errorResponse({ status: 404, code: 'not_found', message: 'This project has no repository configured for the agent.' });
   }
+  const base = await runner.baseBranch(projectId);
+  if (parsed.request.branch === base) {
+    const message = `"${base}" is the base branch, which the agent's pull requests target; name a branch of the job's own.`;
+    return errorResponse({ status: 400, code: 'invalid_body', parameter: 'branch', message, issues: [{ field: 'branch', message }] });
+  }
   const { job, events } = await runner.start(projectId, parsed.request);
   return eventsResponse(events, job.id);
 }

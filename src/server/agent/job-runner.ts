@@ -68,6 +68,8 @@ export type AgentQueueState = 'starting' | 'running' | 'stopped' | 'failed';
 export interface AgentJobRunner {
   /** Whether jobs can run for the project (it has a repository). */
   servesProject(projectId: string): boolean;
+  /** The branch pull requests of the project target; jobs may not work on it. */
+  baseBranch(projectId: string): Promise<string | undefined>;
   /** Records the job as queued and queues it (one transaction); its events from the start. */
   start(projectId: string, request: AgentJobRequest): Promise<StartedAgentJob>;
   /** The job's stored events with a number above `after`, then live ones, until its result. */
@@ -327,6 +329,8 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
 
   return {
     servesProject: (projectId) => options.hostFor(projectId) !== undefined,
+
+    baseBranch: async (projectId) => options.hostFor(projectId)?.baseBranch(),
 
     async start(projectId, request) {
       if (!options.hostFor(projectId)) throw new Error(`Project ${projectId} has no repository`);

@@ -123,7 +123,30 @@ export async function runAgentJob(request: AgentJobRequest, dependencies: AgentJ
   }
   const { created } = await host.ensureBranch(request.branch);
   emit({ type: 'branch', branch: request.branch, created });
+  const progress = { committed: false };
+  try {
+    return await workOnBranch(request, dependencies, created, base, progress);
+  } catch (error) {
+    // A branch this job made and never committed to is of no use to anyone: remove it. Not
+    // when the job was lost to another server, which is working on that branch now.
+    if (created && !progress.committed && !dependencies.signal?.aborted) {
+      await host.deleteBranch(request.branch).then(
+        () => emit({ type: 'branch_deleted', branch: request.branch }),
+        () => {},
+      );
+    }
+    throw error;
+  }
+}
 
+async function workOnBranch(
+  request: AgentJobRequest,
+  dependencies: AgentJobDependencies,
+  created: boolean,
+  base: string,
+  progress: { committed: boolean },
+): Promise<AgentJobResult> {
+  const { host, emit } = dependencies;
   const workspace = await host.openWorkspace(request.branch);
   try {
     const turns = conversationFor(request);
@@ -146,6 +169,7 @@ export async function runAgentJob(request: AgentJobRequest, dependencies: AgentJ
     const files = workspace.changedFiles();
     const commit = await workspace.commit(commitMessage(request, summary));
     if (!commit) return { branch: request.branch, branchCreated: created, commit: null, pullRequest: null, summary };
+    progress.committed = true;
     emit({ type: 'commit', sha: commit.sha, files });
 
     const title = commitMessage(request, '').trim();

@@ -61,6 +61,24 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
   const branchExists = async (branch: string) =>
     (await runGit(repository, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).exitCode === 0;
 
+  /**
+   * Removes checkouts of `branch` left by a process that died mid-job (kill -9 leaves its
+   * temporary worktree registered, and git refuses a second checkout of the branch). The store
+   * lets one job at a time run on a branch, across processes, so any checkout found is stale.
+   */
+  const removeStaleCheckouts = async (branch: string) => {
+    await runGit(repository, ['worktree', 'prune']);
+    const listing = await runGit(repository, ['worktree', 'list', '--porcelain']);
+    let path: string | undefined;
+    for (const line of listing.stdout.split('\n')) {
+      if (line.startsWith('worktree ')) path = line.slice('worktree '.length);
+      else if (line === `branch refs/heads/${branch}` && path && path !== repository) {
+        await runGit(repository, ['worktree', 'remove', '--force', path]);
+        await rm(path, { recursive: true, force: true });
+      }
+    }
+  };
+
   return {
     baseBranch,
 
@@ -72,11 +90,18 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
       });
     },
 
+    async deleteBranch(branch) {
+      await branchLock.run(`create:${branch}`, async () => {
+        if (await branchExists(branch)) await git(repository, ['branch', '-D', branch]);
+      });
+    },
+
     async openWorkspace(branch): Promise<Workspace> {
       // One checkout of a branch at a time: git refuses a second worktree of the same branch.
       const release = await branchLock.acquire(`checkout:${branch}`);
       let directory: string | undefined;
       try {
+        await removeStaleCheckouts(branch);
         directory = await mkdtemp(join(tmpdir(), 'quire-agent-'));
         await git(repository, ['worktree', 'add', '--quiet', directory, branch]);
       } catch (error) {
