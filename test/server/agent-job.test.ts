@@ -361,6 +361,36 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('streams the stored events again at .../events: from the start, after ?after= or Last-Event-ID', async () => {
+    model.play(sequence({ content: [text('Nothing to do.')], stop_reason: 'end_turn' }));
+    const { events, sessionId } = await runJob(task('Nothing'));
+    const url = `${server.url}/v1/agent/${projectId}/job/${sessionId}/events`;
+    const read = async (response: Response) => {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+      return (await response.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent & { id: number });
+    };
+    const all = await read(await fetch(url, { headers: bearer(key) }));
+    expect(all.map(({ id: _id, ...event }) => event)).toEqual(events);
+    expect(await read(await fetch(`${url}?after=2`, { headers: bearer(key) }))).toEqual(all.slice(2));
+    expect(await read(await fetch(url, { headers: { ...bearer(key), 'last-event-id': '3' } }))).toEqual(all.slice(3));
+    // ?after= wins over the header.
+    expect(await read(await fetch(`${url}?after=1`, { headers: { ...bearer(key), 'last-event-id': '3' } }))).toEqual(all.slice(1));
+
+    const bad = await fetch(`${url}?after=last`, { headers: bearer(key) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid_parameter', parameter: 'after' } });
+    const other = uniqueProjectId();
+    const otherKey = (await createApiKey(store.apiKeys, other)).text;
+    expect((await fetch(`${server.url}/v1/agent/${other}/job/${sessionId}/events`, { headers: bearer(otherKey) })).status).toBe(404);
+  });
+
+  it('answers GET /healthz without a key: storage reachable, queue running', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', storage: 'ok', queue: 'running' });
+  });
+
   describe('validation', () => {
     const valid = { branch: 'docs/x', messages: [{ role: 'user', content: 'Do it' }], model: 'sonnet' };
     it.each([

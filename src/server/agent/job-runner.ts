@@ -216,15 +216,27 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
     if (!writer.lost()) await finish(job, delivery, outcome).catch((error: unknown) => report(error, job));
   }
 
+  /** Hands the job to a later delivery, atomically: it is never without one. */
+  async function handBack(queue: AgentJobQueue, delivery: AgentJobDelivery): Promise<void> {
+    await client.transaction(async (transaction) => {
+      await queue.send(delivery.jobId, { db: transaction, startAfter: new Date(Date.now() + BUSY_BRANCH_RETRY_MS) });
+      await queue.complete(delivery.queueJobId, transaction);
+    });
+  }
+
   async function take(delivery: AgentJobDelivery): Promise<void> {
     const queue = await queueReady;
+    const job = await store.agentJobs.get(delivery.jobId);
+    // Servers may bind different repositories: leave a job of a project this one does not serve
+    // to one that does (the server that accepted it does).
+    if (job && job.state === 'queued' && !options.hostFor(job.projectId)) {
+      await handBack(queue, delivery);
+      return;
+    }
     const claim = await claimAgentJob(client, delivery.jobId, owner, leaseMs, delivery.queueJobId);
     if (claim.status === 'busy') {
-      // Another job holds the branch: hand the job to a later delivery, atomically.
-      await client.transaction(async (transaction) => {
-        await queue.send(delivery.jobId, { db: transaction, startAfter: new Date(Date.now() + BUSY_BRANCH_RETRY_MS) });
-        await queue.complete(delivery.queueJobId, transaction);
-      });
+      // Another job holds the branch.
+      await handBack(queue, delivery);
       return;
     }
     if (claim.status === 'not_queued') {

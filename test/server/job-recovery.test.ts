@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgentJobRunner, createLocalGitHost, createUlidFactory, type AgentJobRunner, type Store } from '../../src/server/index.js';
+import { appendAgentJobEvent, claimAgentJob, insertAgentJob } from '../../src/server/storage/agent-job-sql.js';
+import { backends, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
+import { createDocsRepository } from './git-fixture.js';
+
+const request = (branch: string) => ({ branch, messages: [{ role: 'user', content: 'Do it' }], asDraft: false, model: 'sonnet' });
+const newId = createUlidFactory();
+
+for (const backend of backends) {
+  describe.skipIf(backend.skipReason !== undefined)(`recovery of jobs whose server died, on ${backend.name}`, () => {
+    let store: Store;
+    let runner: AgentJobRunner;
+    let projectId: string;
+    beforeAll(async () => {
+      store = await backend.open();
+      projectId = uniqueProjectId('recovery');
+      const host = createLocalGitHost({ repository: createDocsRepository() });
+      runner = createAgentJobRunner({
+        store,
+        // Never asked: these jobs are recovered, not run.
+        model: { respond: () => Promise.reject(new Error('not expected')) },
+        hostFor: (id) => (id === projectId ? host : undefined),
+        leaseMs: 300,
+        pollMs: 50,
+      });
+    }, SETUP_TIMEOUT_MS);
+    afterAll(async () => {
+      await runner?.stop();
+      await store?.close();
+    });
+
+    /** A job as a server that died left it: running, its lease run out, with these events. */
+    async function abandonedJob(branch: string, events: unknown[], maxAttempts = 3, attempts = 1) {
+      const id = newId();
+      await insertAgentJob(store.client, id, { projectId, branch, model: 'sonnet', asDraft: false, request: request(branch), maxAttempts });
+      await store.client.query('UPDATE agent_jobs SET attempts = $2 WHERE id = $1', [id, attempts - 1]);
+      // Events first: the lease of 1 ms is out at once, and the runner may look right away.
+      for (const event of events) await appendAgentJobEvent(store.client, id, event);
+      const claim = await claimAgentJob(store.client, id, 'dead-server', 1, randomUUID());
+      expect(claim.status).toBe('claimed');
+      return id;
+    }
+
+    async function settled(id: string) {
+      for (let tries = 0; tries < 400; tries += 1) {
+        const job = await store.agentJobs.get(id);
+        if (job?.state === 'failed' || job?.state === 'succeeded') return job;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`job ${id} did not end`);
+    }
+
+    it('ends a job that had pushed a commit as failed "interrupted", with what it had done', async () => {
+      const commit = { type: 'commit', sha: 'a'.repeat(40), files: ['faq.mdx'] };
+      const id = await abandonedJob('docs/pushed', [{ type: 'state', state: 'running', sessionId: 'x', attempt: 1 }, commit]);
+      const job = await settled(id);
+      const done = { commit: { sha: commit.sha, files: commit.files }, pullRequest: null, attempts: 1 };
+      expect(job).toMatchObject({ state: 'failed', error: 'interrupted', result: done, leaseOwner: null });
+      const events = await store.agentJobs.events(id, 0);
+      expect(events.at(-1)).toEqual({ seq: 3, event: { type: 'result', state: 'failed', error: 'interrupted', done } });
+    });
+
+    it('ends a job as interrupted once it has used all its attempts, even without a commit', async () => {
+      const id = await abandonedJob('docs/tired', [], 2, 2);
+      expect(await settled(id)).toMatchObject({ state: 'failed', error: 'interrupted', attempts: 2, result: { commit: null, attempts: 2 } });
+    });
+
+    it('streams the stored events of a job to a reader that arrives late, ending with the result', async () => {
+      const id = await abandonedJob('docs/late-reader', [{ type: 'commit', sha: 'b'.repeat(40), files: ['a.mdx'] }]);
+      await settled(id);
+      const reader = runner.events(id, 1).getReader();
+      const first = await reader.read();
+      expect(first.value).toMatchObject({ id: 2, type: 'result', state: 'failed', error: 'interrupted' });
+      expect((await reader.read()).done).toBe(true);
+    });
+  });
+}
