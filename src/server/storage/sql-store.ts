@@ -54,6 +54,16 @@ const ANALYZE_AFTER_ROWS = 5000;
 /** Rows per INSERT in `recordMany`: 7 parameters each stays far below PostgreSQL's 65535. */
 const INSERT_BATCH = 500;
 
+/** A conversation's time as a Date; a string is read as ISO 8601. Throws on anything else. */
+function timestampOf(value: Date | string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
+    throw new TypeError(`timestamp must be a Date or an ISO 8601 date-time string, got ${JSON.stringify(value)}.`);
+  }
+  return date;
+}
+
 /**
  * The store on any PostgreSQL reachable through `client`; the same SQL runs on PGlite and on a
  * server. Run `migrate` on the client first. `newId` makes conversation and job ids.
@@ -79,7 +89,8 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
         newest.set(projectId, rows[0]?.id ?? undefined);
       }
       const params: SqlValue[] = [];
-      const tuples = batch.map((conversation) => {
+      const tuples = batch.map((input) => {
+        const conversation = { ...input, timestamp: timestampOf(input.timestamp) };
         let id = newId(conversation.timestamp?.getTime());
         const floor = newest.get(conversation.projectId);
         if (conversation.timestamp === undefined && floor !== undefined && id <= floor) id = ulidAfter(floor);

@@ -26,8 +26,11 @@ export interface NewConversation {
   response: string;
   sources: readonly ConversationSource[];
   queryCategory: string | null;
-  /** When the conversation happened; now when absent. The id's time part is this instant. */
-  timestamp?: Date;
+  /**
+   * When the conversation happened, as a Date or an ISO 8601 string (JSON has no dates); now
+   * when absent. The id's time part is this instant.
+   */
+  timestamp?: Date | string;
 }
 
 /** One stored assistant conversation. */
