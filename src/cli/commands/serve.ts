@@ -193,6 +193,17 @@ function agentFrom(server: ServerModule, options: ServeOptions, io: CliIo, store
   });
 }
 
+async function startAdminSocket(store: Store, dataDir: string, io: CliIo) {
+  const { createAdminHandler } = await import('../../server/admin/admin-handler.js');
+  const { adminSocketPath, listenAdminSocket } = await import('../../server/admin/admin-socket.js');
+  const socket = await listenAdminSocket(createAdminHandler(store), adminSocketPath(dataDir)).catch((error: unknown) => {
+    io.stderr.write(`quire serve: no admin socket (${error instanceof Error ? error.message : String(error)}); stop the server to manage keys.\n`);
+    return undefined;
+  });
+  if (socket) io.stdout.write(`quire serve: quire keys and quire conversations reach this server through ${socket.path}\n`);
+  return socket;
+}
+
 /** A started `quire serve`: the HTTP server, its store and agent; `close` stops all of it. */
 export interface StartedServe {
   running: RunningServer;
@@ -237,12 +248,16 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
     throw error;
   }
   io.stdout.write(`quire serve: listening on ${running.url} (storage: ${describeStoreLocation(location)})\n`);
+  // The embedded data folder is this process's alone: quire keys and quire conversations reach
+  // it through a socket in the folder, while this runs.
+  const admin = 'dataDir' in location ? await startAdminSocket(store, location.dataDir, io) : undefined;
   if (typeof agent === 'string') io.stdout.write(`quire serve: agent jobs disabled: ${agent}\n`);
   return {
     running,
     store,
     agent: typeof agent === 'string' ? undefined : agent,
     async close() {
+      await admin?.close();
       await running.close();
       // Jobs outlive their requests; let the running ones finish before the store goes away.
       // Queued ones stay in the queue for the next start or another server.

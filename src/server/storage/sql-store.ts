@@ -170,6 +170,38 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
         await noteInserted(stored.length);
         return stored;
       },
+      async importMany(projectId, conversations) {
+        const imported = await client.transaction(async (transaction) => {
+          let count = 0;
+          for (let start = 0; start < conversations.length; start += INSERT_BATCH) {
+            const params: SqlValue[] = [];
+            const tuples = conversations.slice(start, start + INSERT_BATCH).map((conversation) => {
+              const first = params.length;
+              params.push(
+                projectId,
+                conversation.id,
+                conversation.timestamp,
+                conversation.query,
+                conversation.response,
+                JSON.stringify(conversation.sources.map(({ title, url }) => ({ title, url }))),
+                conversation.queryCategory,
+              );
+              return `($${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}, $${first + 6}::jsonb, $${first + 7})`;
+            });
+            const rows = await transaction.query<{ id: string }>(
+              `INSERT INTO assistant_conversations (project_id, id, created_at, query, response, sources, query_category)
+               VALUES ${tuples.join(', ')}
+               ON CONFLICT (project_id, id) DO NOTHING
+               RETURNING id`,
+              params,
+            );
+            count += rows.length;
+          }
+          return count;
+        });
+        await noteInserted(imported);
+        return { imported, skipped: conversations.length - imported };
+      },
       async page({ projectId, before, fromId, toId, limit }): Promise<ConversationPage> {
         const params: SqlValue[] = [projectId];
         const conditions = ['project_id = $1'];

@@ -43,6 +43,22 @@ export interface Conversation {
   queryCategory: string | null;
 }
 
+/** A conversation brought in from elsewhere, with its own id (imports are idempotent on it). */
+export interface ImportedConversation {
+  id: Ulid;
+  timestamp: Date;
+  query: string;
+  response: string;
+  sources: readonly ConversationSource[];
+  queryCategory: string | null;
+}
+
+/** How an import went: rows added, and rows whose id was already stored. */
+export interface ConversationImportResult {
+  imported: number;
+  skipped: number;
+}
+
 /** A newest-first page request; ids bound the range because a ULID starts with its time. */
 export interface ConversationPageQuery {
   projectId: string;
@@ -133,6 +149,11 @@ export interface ConversationStore {
   /** Stores many conversations in a few statements (imports, seeding); same as `record` each. */
   recordMany(conversations: readonly NewConversation[]): Promise<Conversation[]>;
   page(query: ConversationPageQuery): Promise<ConversationPage>;
+  /**
+   * Stores conversations under their own ids in one transaction (all or nothing); ids already
+   * stored for the project are skipped, so importing a file twice adds nothing.
+   */
+  importMany(projectId: string, conversations: readonly ImportedConversation[]): Promise<ConversationImportResult>;
 }
 
 /** Agent job records. */
