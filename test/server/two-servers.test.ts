@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgClient, type NumberedAgentJobEvent, type SqlClient } from '../../src/server/index.js';
+import { openPgClient, readLocalPullRequests, type NumberedAgentJobEvent, type SqlClient } from '../../src/server/index.js';
 import { quire } from '../helpers/cli.js';
 import { postgresBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
 import { createDocsRepository, gitIn } from './git-fixture.js';
@@ -84,7 +84,7 @@ describe.skipIf(postgresBackend.skipReason !== undefined)(
 
       for (const { events } of results) {
         expect(events.map((event) => event.id)).toEqual(events.map((_event, index) => index + 1));
-        expect(events.at(-1)).toMatchObject({ type: 'result', state: 'succeeded' });
+        expect(events.at(-1), JSON.stringify(events)).toMatchObject({ type: 'result', state: 'succeeded' });
         expect(events.filter((event) => event.type === 'state' && event.state === 'running')).toHaveLength(1);
       }
       // Each job ran once: two model turns each, one commit each, and the store says one attempt.
@@ -102,6 +102,10 @@ describe.skipIf(postgresBackend.skipReason !== undefined)(
       for (const branch of BRANCHES) {
         expect(gitIn(repository, 'rev-list', '--count', `refs/heads/main..refs/heads/${branch}`)).toBe(String(JOBS / BRANCHES.length));
       }
+      // One pull request per branch, numbered 1 to 5: the two processes never lost each other's record.
+      const pulls = await readLocalPullRequests(repository);
+      expect(pulls.map((pull) => pull.head).sort()).toEqual([...BRANCHES].sort());
+      expect(pulls.map((pull) => pull.number).sort()).toEqual([1, 2, 3, 4, 5]);
       // Never two jobs on one branch at a time: per branch, the running spans (first event of
       // the run to the result, as the store timed them) do not overlap.
       const spans = await sql.query<{ branch: string; started: Date; ended: Date }>(
