@@ -4,6 +4,7 @@ import { createAgentJobRunner, createLocalGitHost, createUlidFactory, type Agent
 import { appendAgentJobEvent, claimAgentJob, insertAgentJob } from '../../src/server/storage/agent-job-sql.js';
 import { backends, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
 import { createDocsRepository } from './git-fixture.js';
+import { startTestServer } from './http.js';
 
 const request = (branch: string) => ({ branch, messages: [{ role: 'user', content: 'Do it' }], asDraft: false, model: 'sonnet' });
 const newId = createUlidFactory();
@@ -74,6 +75,19 @@ for (const backend of backends) {
       const first = await reader.read();
       expect(first.value).toMatchObject({ id: 2, type: 'result', state: 'failed', error: 'interrupted' });
       expect((await reader.read()).done).toBe(true);
+    });
+
+    it('answers /healthz with 503 once the queue is stopped', async () => {
+      const server = await startTestServer({ store, agent: runner });
+      try {
+        expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok', storage: 'ok', queue: 'running' });
+        await runner.stop();
+        const response = await fetch(`${server.url}/healthz`);
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ status: 'unavailable', storage: 'ok', queue: 'stopped' });
+      } finally {
+        await server.close();
+      }
     });
   });
 }
