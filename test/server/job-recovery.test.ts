@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentJobRunner, createLocalGitHost, createUlidFactory, type AgentJobRunner, type Store } from '../../src/server/index.js';
+import {
+  createAgentJobRunner,
+  createAnthropicModel,
+  createLocalGitHost,
+  createUlidFactory,
+  type AgentJobRunner,
+  type Store,
+} from '../../src/server/index.js';
 import { appendAgentJobEvent, claimAgentJob, insertAgentJob } from '../../src/server/storage/agent-job-sql.js';
-import { backends, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
-import { createDocsRepository } from './git-fixture.js';
+import { backends, pgliteBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
+import { createDocsRepository, gitIn } from './git-fixture.js';
 import { startTestServer } from './http.js';
+import { startScriptedModel, text, toolUse } from './scripted-model.js';
 
 const request = (branch: string) => ({ branch, messages: [{ role: 'user', content: 'Do it' }], asDraft: false, model: 'sonnet' });
 const newId = createUlidFactory();
@@ -91,3 +99,55 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('a server that loses its lease mid-job', () => {
+  it('stops before committing and adds no event; the job runs again and commits once', { timeout: SETUP_TIMEOUT_MS }, async () => {
+    const store = await pgliteBackend.open();
+    const model = await startScriptedModel();
+    const repository = createDocsRepository();
+    const projectId = uniqueProjectId('lease');
+    const host = createLocalGitHost({ repository });
+    const runner = createAgentJobRunner({
+      store,
+      model: createAnthropicModel({ apiKey: 'sk-test', baseURL: model.baseURL, maxRetries: 0 }),
+      hostFor: () => host,
+      leaseMs: 400,
+      pollMs: 50,
+    });
+    try {
+      model.delay = 600;
+      model.play((body) =>
+        body.messages.length === 1
+          ? { content: [toolUse('write_file', { path: 'lease.mdx', content: '# Lease\n' })], stop_reason: 'tool_use' }
+          : { content: [text('Wrote it.')], stop_reason: 'end_turn' },
+      );
+      const { job } = await runner.start(projectId, { branch: 'docs/lease', messages: [{ role: 'user', content: 'Write' }], asDraft: false, model: 'sonnet' });
+      while (model.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Another server's name in the lease, as if this one had been paused past it and the job taken.
+      await store.client.query(`UPDATE agent_jobs SET lease_owner = 'another-server' WHERE id = $1`, [job.id]);
+      const settled = async () => {
+        for (;;) {
+          const record = await store.agentJobs.get(job.id);
+          if (record?.state === 'succeeded' || record?.state === 'failed') return record;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      };
+      const record = await settled();
+      expect(record).toMatchObject({ state: 'succeeded', attempts: 2 });
+      const events = (await store.agentJobs.events(job.id, 0)).map((row) => row.event as { type: string; state?: string; attempt?: number });
+      // The first run's events stop where its lease was lost: no tool, no commit from it.
+      expect(events.slice(0, 4).map((event) => [event.type, event.state ?? '', event.attempt ?? 0])).toEqual([
+        ['state', 'queued', 0],
+        ['state', 'running', 1],
+        ['branch', '', 0],
+        ['state', 'queued', 2],
+      ]);
+      expect(events.filter((event) => event.type === 'commit')).toHaveLength(1);
+      expect(gitIn(repository, 'rev-list', '--count', 'refs/heads/main..refs/heads/docs/lease')).toBe('1');
+    } finally {
+      await runner.stop();
+      await model.close();
+      await store.close();
+    }
+  });
+});
