@@ -13,17 +13,20 @@ Runs the platform's HTTP API (quire-docs/server) on 127.0.0.1 with the embedded 
 (PGlite), or a PostgreSQL server when DATABASE_URL is set. Stops on Ctrl-C.
 
 Options:
-  --port <n>             port (default ${DEFAULT_PORT}; 0 picks a free one)
-  --host <addr>          address to listen on (default 127.0.0.1)
-  --data-dir <dir>       PGlite data folder (default: $QUIRE_DATA_DIR or .quire/data)
-  --database-url <url>   PostgreSQL server instead of PGlite (default: $DATABASE_URL)
+  --port <n>                       port (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host <addr>                    address to listen on (default 127.0.0.1)
+  --data-dir <dir>                 PGlite data folder (default: $QUIRE_DATA_DIR or .quire/data)
+  --database-url <url>             PostgreSQL server instead of PGlite (default: $DATABASE_URL)
   --repo <project>=<path>          agent jobs of <project> work on this local git repository
-                                  (repeat for more projects; other projects answer 404)
+                                   (repeatable; projects without one answer 404)
   --github <project>=<owner/repo>  agent jobs of <project> work on this GitHub repository
-                                  ($GITHUB_TOKEN; repeatable)
-  --base <branch>        branch pull requests target (default: the repository's default)
-  --concurrency <n>      agent jobs this process runs at once (default 2)
-  --quiet                do not log requests
+                                   ($GITHUB_TOKEN; repeatable)
+  --base <branch>                  branch pull requests target (default: the repository's)
+  --concurrency <n>                agent jobs this process runs at once (default 2)
+  --quiet                          do not log requests
+
+On a PGlite data folder, quire keys and quire conversations reach the running server through
+quire.sock in that folder (owner only).
 
 Agent jobs are queued in the database (pg-boss): several quire serve processes on one
 PostgreSQL server (DATABASE_URL) share the queue, and a job whose process died is run again
