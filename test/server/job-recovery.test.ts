@@ -8,6 +8,7 @@ import {
   type AgentJobRunner,
   type Store,
 } from '../../src/server/index.js';
+import { startAgentJobQueue } from '../../src/server/agent/job-queue.js';
 import { appendAgentJobEvent, claimAgentJob, insertAgentJob } from '../../src/server/storage/agent-job-sql.js';
 import { backends, pgliteBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
 import { createDocsRepository, gitIn } from './git-fixture.js';
@@ -83,6 +84,19 @@ for (const backend of backends) {
       const first = await reader.read();
       expect(first.value).toMatchObject({ id: 2, type: 'result', state: 'failed', error: 'interrupted' });
       expect((await reader.read()).done).toBe(true);
+    });
+
+    it('fails a job that no server could take for 10 minutes (its project has no repository anywhere)', async () => {
+      const id = newId();
+      await insertAgentJob(store.client, id, { projectId: 'nobody-serves-this', branch: 'docs/orphan', model: 'sonnet', asDraft: false, request: request('docs/orphan') });
+      await store.client.query(`UPDATE agent_jobs SET created_at = now() - interval '11 minutes' WHERE id = $1`, [id]);
+      const queue = await startAgentJobQueue(store.client);
+      await queue.send(id);
+      await queue.stop();
+      expect(await settled(id)).toMatchObject({
+        state: 'failed',
+        error: 'No server has a repository for project nobody-serves-this; the job waited 10 minutes.',
+      });
     });
 
     it('answers /healthz with 503 once the queue is stopped', async () => {

@@ -5,6 +5,7 @@ import {
   appendAgentJobEvent,
   claimAgentJob,
   failInterruptedAgentJob,
+  failQueuedAgentJob,
   finishAgentJob,
   insertAgentJob,
   lockExpiredAgentJobs,
@@ -84,6 +85,11 @@ export interface AgentJobRunner {
 
 /** Milliseconds a job waits before trying again when another job holds its branch. */
 const BUSY_BRANCH_RETRY_MS = 500;
+/**
+ * A queued job that no server could take for this long (none has its project's repository any
+ * more) fails instead of circling through the queue for ever.
+ */
+const UNSERVED_JOB_TIMEOUT_MS = 10 * 60_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -230,7 +236,18 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
     // Servers may bind different repositories: leave a job of a project this one does not serve
     // to one that does (the server that accepted it does).
     if (job && job.state === 'queued' && !options.hostFor(job.projectId)) {
-      await handBack(queue, delivery);
+      if (Date.now() - job.createdAt.getTime() < UNSERVED_JOB_TIMEOUT_MS) {
+        await handBack(queue, delivery);
+        return;
+      }
+      const error = `No server has a repository for project ${job.projectId}; the job waited ${UNSERVED_JOB_TIMEOUT_MS / 60_000} minutes.`;
+      await client.transaction(async (transaction) => {
+        if (await failQueuedAgentJob(transaction, job.id, error)) {
+          await appendAgentJobEvent(transaction, job.id, { type: 'result', state: 'failed', error } satisfies AgentJobEvent);
+        }
+        await queue.complete(delivery.queueJobId, transaction);
+      });
+      notifyEvent(job.id);
       return;
     }
     const claim = await claimAgentJob(client, delivery.jobId, owner, leaseMs, delivery.queueJobId);

@@ -174,6 +174,15 @@ export async function lockExpiredAgentJobs(db: SqlQuery, limit: number): Promise
   return rows.map((row) => ({ record: toAgentJob(row), queueJobId: row.queue_job_id, pushed: row.pushed }));
 }
 
+/** Ends a job that never started (no server can run it); undefined when it is not queued any more. */
+export async function failQueuedAgentJob(db: SqlQuery, id: string, error: string): Promise<AgentJobRecord | undefined> {
+  const rows = await db.query<AgentJobRow>(
+    `UPDATE agent_jobs SET state = 'failed', error = $2, updated_at = now() WHERE id = $1 AND state = 'queued' RETURNING *`,
+    [id, error],
+  );
+  return rows[0] && toAgentJob(rows[0]);
+}
+
 /** Puts a recovered job back in the queue's state, to run again from the start. */
 export async function requeueAgentJob(db: SqlQuery, id: string): Promise<void> {
   await db.query(
