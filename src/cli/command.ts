@@ -7,6 +7,8 @@ export interface CliIo {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Standard input, for commands that read `-`; the process's when absent. */
+  stdin?: NodeJS.ReadableStream;
 }
 
 /** Exit codes shared by every command. */

@@ -1,6 +1,7 @@
 import { listAssistantConversations } from './analytics/assistant-route.js';
 import type { AgentJobRunner } from './agent/job-runner.js';
-import { createAgentJob, getAgentJob } from './agent/job-route.js';
+import { createAgentJob, getAgentJob, streamAgentJob } from './agent/job-route.js';
+import { healthResponse } from './http/health.js';
 import { authenticate } from './auth/authenticate.js';
 import { errorResponse } from './http/api-error.js';
 import { matchRoute, type Route } from './http/routes.js';
@@ -21,6 +22,8 @@ export interface ApiHandlerOptions {
   store: Store;
   /** Runs agent jobs; without it `POST /v1/agent/{projectId}/job` answers 503. */
   agent?: AgentJobRunner;
+  /** The 503's message when there is no `agent`: say what is missing (the model's key, a repository). */
+  agentUnavailable?: string;
   /** Receives one entry per request. */
   log?(entry: RequestLogEntry): void;
   /** Receives errors that became a 500, for the operator. */
@@ -35,9 +38,13 @@ async function dispatch(route: Route, request: Request, url: URL, options: ApiHa
     case 'assistantHistory':
       return listAssistantConversations(route.projectId, url, options.store.conversations);
     case 'createAgentJob':
-      return createAgentJob(route.projectId, request, options.agent);
+      return createAgentJob(route.projectId, request, options.agent, options.agentUnavailable);
     case 'getAgentJob':
       return getAgentJob(route.projectId, route.jobId, options.store.agentJobs);
+    case 'agentJobEvents':
+      return streamAgentJob(route.projectId, route.jobId, request, url, options.store.agentJobs, options.agent);
+    case 'health':
+      return healthResponse(options.store, options.agent);
   }
 }
 
@@ -60,6 +67,8 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
               { allow: match.allow },
             );
       }
+      // The health check is for load balancers: no key, and nothing in it a key would protect.
+      if (match.route.name === 'health') return dispatch(match.route, request, url, options);
       const auth = await authenticate(request.headers.get('authorization'), match.route.projectId, options.store.apiKeys);
       if (!auth.ok) {
         const challenge = auth.error.status === 401 ? { 'www-authenticate': 'Bearer realm="quire"' } : undefined;

@@ -56,6 +56,21 @@ export function ulidAfter(id: Ulid): Ulid {
   return next.map((digit) => ALPHABET[digit]).join('');
 }
 
+/**
+ * The ULID of `time` whose 80 "random" bits are the first 10 bytes of `bytes` (a hash): the
+ * same input gives the same id, which makes imports without ids idempotent.
+ */
+export function ulidFromBytes(time: number, bytes: Uint8Array): Ulid {
+  let bits = 0n;
+  for (let index = 0; index < 10; index += 1) bits = (bits << 8n) | BigInt(bytes[index] ?? 0);
+  let random = '';
+  for (let index = 0; index < RANDOM_LENGTH; index += 1) {
+    random = ALPHABET[Number(bits & 31n)] + random;
+    bits >>= 5n;
+  }
+  return encodeTime(time) + random;
+}
+
 /** Random part as 16 base32 digits (5 bits each). */
 function randomDigits(): number[] {
   return [...randomBytes(RANDOM_LENGTH)].map((byte) => byte & 31);

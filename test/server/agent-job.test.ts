@@ -42,7 +42,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
     key = (await createApiKey(store.apiKeys, projectId)).text;
     const host = createLocalGitHost({ repository });
     runner = createAgentJobRunner({
-      jobs: store.agentJobs,
+      store,
       model: createAnthropicModel({ apiKey: 'sk-test', baseURL: model.baseURL, modelIds: { sonnet: 'model-s', opus: 'model-o' }, maxRetries: 0 }),
       hostFor: (id) => (id === projectId ? host : undefined),
       maxTurns: 12,
@@ -51,6 +51,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await runner?.idle();
+    await runner?.stop();
     await server?.close();
     await model?.close();
     await store?.close();
@@ -73,7 +74,10 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(response.status).toBe(200);
     const raw = await response.text();
     expect(raw.endsWith('\n')).toBe(true);
-    const events = raw.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent);
+    const numbered = raw.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent & { id: number });
+    // Every event carries its number, 1, 2, 3, ...: what a client resumes after.
+    expect(numbered.map((event) => event.id)).toEqual(numbered.map((_event, index) => index + 1));
+    const events = numbered.map(({ id: _id, ...event }) => event as AgentJobEvent);
     return { response, events, sessionId: response.headers.get('x-session-id')! };
   }
 
@@ -108,7 +112,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
       'state', 'state', 'branch', 'assistant', 'tool', 'tool', 'tool', 'tool', 'assistant', 'check', 'commit', 'pull_request', 'result',
     ]);
     expect(events[0]).toEqual({ type: 'state', state: 'queued', sessionId });
-    expect(events[1]).toEqual({ type: 'state', state: 'running', sessionId });
+    expect(events[1]).toEqual({ type: 'state', state: 'running', sessionId, attempt: 1 });
     expect(events[2]).toEqual({ type: 'branch', branch: body.branch, created: true });
     expect(events.filter((event) => event.type === 'tool').every((event) => event.ok)).toBe(true);
     const result = events.at(-1)!;
@@ -230,7 +234,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(gitIn(repository, 'show', `refs/heads/${body.branch}:docs.json`)).toContain('Acme Inc');
   });
 
-  it('never commits a docs.json that stays broken: the job fails, the branch is untouched', async () => {
+  it('never commits a docs.json that stays broken: the job fails and removes the branch it created', async () => {
     model.play((_request, index) =>
       index % 2 === 0
         ? { content: [toolUse('write_file', { path: 'docs.json', content: INVALID_DOCS_JSON })], stop_reason: 'tool_use' }
@@ -245,7 +249,8 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(events.at(-1)).toMatchObject({ type: 'result', state: 'failed' });
     expect((events.at(-1) as { error: string }).error).toMatch(/docs\.json is not valid, so nothing was committed/);
     expect(events.some((event) => event.type === 'commit' || event.type === 'pull_request')).toBe(false);
-    expect(gitIn(repository, 'rev-parse', `refs/heads/${body.branch}`)).toBe(gitIn(repository, 'rev-parse', 'refs/heads/main'));
+    expect(events.at(-2)).toEqual({ type: 'branch_deleted', branch: body.branch });
+    expect(gitIn(repository, 'branch', '--list', body.branch)).toBe('');
     expect((await readLocalPullRequests(repository)).some((pull) => pull.head === body.branch)).toBe(false);
     expect(await store.agentJobs.get(sessionId)).toMatchObject({ state: 'failed' });
   });
@@ -275,46 +280,58 @@ describe('POST /v1/agent/{projectId}/job', () => {
 
   it('keeps jobs beyond the concurrency queued until a slot frees', async () => {
     const host = createLocalGitHost({ repository });
+    // A store of its own: runners on one store share its queue, and the suite's runner would take jobs too.
+    const singleStore = await pgliteBackend.open();
+    const singleKey = (await createApiKey(singleStore.apiKeys, projectId)).text;
     const single = createAgentJobRunner({
-      jobs: store.agentJobs,
+      store: singleStore,
       model: createAnthropicModel({ apiKey: 'sk-test', baseURL: model.baseURL, maxRetries: 0 }),
       hostFor: () => host,
       concurrency: 1,
     });
-    const singleServer = await startTestServer({ store, agent: single });
+    const singleServer = await startTestServer({ store: singleStore, agent: single });
     try {
       model.delay = 200;
       model.play(() => ({ content: [text('Nothing to change.')], stop_reason: 'end_turn' }));
       const start = (branch: string) =>
         fetch(`${singleServer.url}/v1/agent/${projectId}/job`, {
           method: 'POST',
-          headers: { ...bearer(key), 'content-type': 'application/json' },
+          headers: { ...bearer(singleKey), 'content-type': 'application/json' },
           body: JSON.stringify(task('Nothing', { branch })),
         });
       const first = await start('queue/first');
       const second = await start('queue/second');
       const secondId = second.headers.get('x-session-id')!;
       const firstId = first.headers.get('x-session-id')!;
-      for (let tries = 0; (await store.agentJobs.get(firstId))!.state === 'queued' && tries < 50; tries += 1) {
+      for (let tries = 0; (await singleStore.agentJobs.get(firstId))!.state === 'queued' && tries < 200; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      expect((await store.agentJobs.get(firstId))!.state).toBe('running');
-      expect((await store.agentJobs.get(secondId))!.state).toBe('queued');
+      expect((await singleStore.agentJobs.get(firstId))!.state).toBe('running');
+      expect((await singleStore.agentJobs.get(secondId))!.state).toBe('queued');
       const [firstEvents, secondEvents] = await Promise.all([first.text(), second.text()]);
       expect(firstEvents).toContain('"succeeded"');
       const states = secondEvents.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent).filter((event) => event.type === 'state');
       expect(states.map((event) => (event as { state: string }).state)).toEqual(['queued', 'running']);
-      expect((await store.agentJobs.get(secondId))!.state).toBe('succeeded');
+      expect((await singleStore.agentJobs.get(secondId))!.state).toBe('succeeded');
     } finally {
-      await single.idle();
+      await single.stop();
       await singleServer.close();
+      await singleStore.close();
     }
   });
 
-  it('fails the job when the branch is the base branch', async () => {
-    const { events } = await runJob(task('x', { branch: 'main' }));
-    expect(events.at(-1)).toMatchObject({ type: 'result', state: 'failed' });
-    expect((events.at(-1) as { error: string }).error).toMatch(/base branch/);
+  it('refuses the base branch with a 400 before any job is made', async () => {
+    const response = await post(task('x', { branch: 'main' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_body', parameter: 'branch', message: expect.stringMatching(/"main" is the base branch/) } });
+    expect(response.headers.get('x-session-id')).toBeNull();
+  });
+
+  it('uses sonnet when the body names no model', async () => {
+    model.play(sequence({ content: [text('Nothing to do.')], stop_reason: 'end_turn' }));
+    const { sessionId } = await runJob({ branch: `docs/${Math.random().toString(36).slice(2, 8)}`, messages: [{ role: 'user', content: 'Hi' }] });
+    expect(model.requests[0]!.body.model).toBe('model-s');
+    expect(await store.agentJobs.get(sessionId)).toMatchObject({ model: 'sonnet', state: 'succeeded' });
   });
 
   it('fails the job when the model keeps calling tools past the turn budget', async () => {
@@ -329,7 +346,7 @@ describe('POST /v1/agent/{projectId}/job', () => {
     const { events, sessionId } = await runJob(body);
     expect(events.at(-1)).toMatchObject({ type: 'result', state: 'failed', error: expect.stringMatching(/prompt is too long/) });
     expect(await store.agentJobs.get(sessionId)).toMatchObject({ state: 'failed', error: expect.stringMatching(/prompt is too long/) });
-    expect(gitIn(repository, 'rev-parse', `refs/heads/${body.branch}`)).toBe(gitIn(repository, 'rev-parse', 'refs/heads/main'));
+    expect(gitIn(repository, 'branch', '--list', body.branch)).toBe('');
   });
 
   it('serves the job record at GET /v1/agent/{projectId}/job/{sessionId}', async () => {
@@ -342,6 +359,36 @@ describe('POST /v1/agent/{projectId}/job', () => {
     const otherKey = (await createApiKey(store.apiKeys, other)).text;
     const foreign = await fetch(`${server.url}/v1/agent/${other}/job/${sessionId}`, { headers: bearer(otherKey) });
     expect(foreign.status).toBe(404);
+  });
+
+  it('streams the stored events again at .../events: from the start, after ?after= or Last-Event-ID', async () => {
+    model.play(sequence({ content: [text('Nothing to do.')], stop_reason: 'end_turn' }));
+    const { events, sessionId } = await runJob(task('Nothing'));
+    const url = `${server.url}/v1/agent/${projectId}/job/${sessionId}/events`;
+    const read = async (response: Response) => {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+      return (await response.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent & { id: number });
+    };
+    const all = await read(await fetch(url, { headers: bearer(key) }));
+    expect(all.map(({ id: _id, ...event }) => event)).toEqual(events);
+    expect(await read(await fetch(`${url}?after=2`, { headers: bearer(key) }))).toEqual(all.slice(2));
+    expect(await read(await fetch(url, { headers: { ...bearer(key), 'last-event-id': '3' } }))).toEqual(all.slice(3));
+    // ?after= wins over the header.
+    expect(await read(await fetch(`${url}?after=1`, { headers: { ...bearer(key), 'last-event-id': '3' } }))).toEqual(all.slice(1));
+
+    const bad = await fetch(`${url}?after=last`, { headers: bearer(key) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid_parameter', parameter: 'after' } });
+    const other = uniqueProjectId();
+    const otherKey = (await createApiKey(store.apiKeys, other)).text;
+    expect((await fetch(`${server.url}/v1/agent/${other}/job/${sessionId}/events`, { headers: bearer(otherKey) })).status).toBe(404);
+  });
+
+  it('answers GET /healthz without a key: storage reachable, queue running', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', storage: 'ok', queue: 'running' });
   });
 
   describe('validation', () => {
@@ -361,7 +408,6 @@ describe('POST /v1/agent/{projectId}/job', () => {
       ['messages', { ...valid, messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: 'y' }] }],
       ['asDraft', { ...valid, asDraft: 'yes' }],
       ['model', { ...valid, model: 'gpt' }],
-      ['model', { ...valid, model: undefined }],
       ['extra', { ...valid, extra: true }],
     ])('400 naming %s', async (field, body) => {
       const response = await post(body);

@@ -96,6 +96,20 @@ for (const backend of backends) describe.skipIf(backend.skipReason !== undefined
         expect(text).not.toContain('sk_secret_value_123');
       });
 
+      it('401 saying which part of a malformed key is wrong, without echoing any of it', async () => {
+        for (const [text, message] of [
+          [`${key}x`, 'the secret after the key id has 43 characters; this one has 44 (too many: something was pasted with it?)'],
+          [key.slice(0, -1), 'this one has 42 (too few: cut short?)'],
+          [`quire_${key.slice(7)}`, 'a key id of 16 lower-case hex characters and `_`; this one has 15 character(s) there'],
+          [`${key.slice(0, -1)}!`, 'holds only letters, digits, `-` and `_`'],
+        ] as const) {
+          const response = await call(bearer(text));
+          const body = await expectError(response, 401, 'unauthorized');
+          expect(body).toContain(message);
+          expect(body).not.toContain(text.slice(23, 40));
+        }
+      });
+
       it('401 for an unknown key, without echoing it', async () => {
         const unknown = generateApiKey().text;
         const text = await expectError(await call(bearer(unknown)), 401, 'unauthorized');

@@ -41,7 +41,7 @@ describe('GitHub host against a scripted GitHub REST API on 127.0.0.1', { timeou
     const key = (await createApiKey(store.apiKeys, projectId)).text;
     const gitHubHost = host();
     const runner = createAgentJobRunner({
-      jobs: store.agentJobs,
+      store,
       model: createAnthropicModel({ apiKey: 'sk-test', baseURL: model.baseURL, maxRetries: 0 }),
       hostFor: () => gitHubHost,
     });
@@ -61,7 +61,7 @@ describe('GitHub host against a scripted GitHub REST API on 127.0.0.1', { timeou
       });
       const events = (await response.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent);
       expect(events.at(-1)).toMatchObject({ type: 'result', state: 'succeeded' });
-      expect(events).toContainEqual({ type: 'branch', branch: 'docs/setup', created: true });
+      expect(events).toContainEqual({ id: 3, type: 'branch', branch: 'docs/setup', created: true });
 
       const toolResult = model.requests[1]!.body.messages.at(-1)!.content as { content: string }[];
       expect(toolResult[0]!.content).toBe('# Setup\n');
@@ -87,6 +87,7 @@ describe('GitHub host against a scripted GitHub REST API on 127.0.0.1', { timeou
       expect(github.calls.every((call) => call.headers['user-agent'] === 'quire-server')).toBe(true);
     } finally {
       await runner.idle();
+      await runner.stop();
       await server.close();
       await model.close();
       await store.close();

@@ -87,6 +87,11 @@ export async function startScriptedGitHub(options: { token: string; owner: strin
         refs.set(name, String(body!.sha));
         return send(201, { ref: body!.ref, object: { sha: body!.sha } });
       }
+      if ((match = /^\/git\/refs\/heads\/(.+)$/.exec(path.slice(repo.length))) && method === 'DELETE') {
+        const name = decodeURIComponent(match[1]!);
+        if (!refs.delete(name)) return send(422, { message: 'Reference does not exist' });
+        return send(204, undefined);
+      }
       if ((match = /^\/git\/refs\/heads\/(.+)$/.exec(path.slice(repo.length))) && method === 'PATCH') {
         const name = decodeURIComponent(match[1]!);
         const next = commits.get(String(body!.sha));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, migrate, migrations, openPgClient, openPgliteClient, type Store } from '../../src/server/index.js';
+import { createApiKey, ulidTime, migrate, migrations, openPgClient, openPgliteClient, type Store } from '../../src/server/index.js';
 import { backends, postgresBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
 
 for (const backend of backends) {
@@ -52,6 +52,17 @@ for (const backend of backends) {
       const page = await store.conversations.page({ projectId, limit: 1000 });
       expect(page.conversations).toHaveLength(1000);
       expect(page.conversations[0]!.query).toBe('q1200');
+    });
+
+    it('records a conversation whose timestamp is an ISO string (as it comes from JSON), and refuses one that is no date', async () => {
+      const projectId = uniqueProjectId();
+      const base = { projectId, query: 'q', response: 'r', sources: [], queryCategory: null };
+      const stored = await store.conversations.record({ ...base, timestamp: '2025-05-11T12:00:00.000Z' });
+      expect(stored.timestamp.toISOString()).toBe('2025-05-11T12:00:00.000Z');
+      expect(ulidTime(stored.id)).toBe(Date.parse('2025-05-11T12:00:00.000Z'));
+      await expect(store.conversations.record({ ...base, timestamp: 'yesterday' })).rejects.toThrow(
+        'timestamp must be a Date or an ISO 8601 date-time string, got "yesterday".',
+      );
     });
   });
 }

@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { buildCommand } from './build.js';
+import { conversationsCommand } from './conversations.js';
 import { initCommand } from './init.js';
 import { keysCommand } from './keys.js';
 import { migrateMdxCommand } from './migrate-mdx.js';
@@ -9,4 +10,4 @@ import { upgradeCommand } from './upgrade.js';
 import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, upgradeCommand, initCommand, keysCommand, serveCommand];
+export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, upgradeCommand, initCommand, keysCommand, conversationsCommand, serveCommand];

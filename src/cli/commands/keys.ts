@@ -1,10 +1,11 @@
-import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
+import { resolveStoreLocation } from '../../server/storage/store-location.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 
 const USAGE = `Usage: quire keys <create|list|revoke> [options]
 
 Manage the admin API keys of quire-docs/server. A key is printed once, when created; only its
-hash is stored.
+hash is stored. While quire serve runs on the embedded data folder, these go through the
+running server (its socket in the data folder), with the same rules.
 
   quire keys create --project <id> [--label <text>]   print a new key (stdout, one line)
   quire keys list --project <id>                      list key ids, labels, states
@@ -49,37 +50,42 @@ export const keysCommand: Command = {
     if (action === 'revoke' && rest.length !== 1) throw new UsageError('Give exactly one key id to revoke.');
 
     // Loaded here: the server's dependencies (PGlite, pg, the Anthropic SDK) would slow every other command's start.
-    const { createApiKey, openStore, parseApiKey } = await import('../../server/index.js');
-    const store = await openStore(location);
+    const { parseApiKey } = await import('../../server/index.js');
+    const { AdminUnavailableError, openAdminAccess } = await import('../../server/admin/admin-access.js');
+    let admin;
+    try {
+      admin = await openAdminAccess(location);
+    } catch (error) {
+      if (!(error instanceof AdminUnavailableError)) throw error;
+      io.stderr.write(`quire keys: ${error.message}\n`);
+      return ExitCode.problems;
+    }
     try {
       if (action === 'create') {
-        const created = await createApiKey(store.apiKeys, project!, values.label ?? null);
-        io.stderr.write(
-          `Created key ${created.record.keyId} for project ${project} (${describeStoreLocation(location)}).\n` +
-            'It is shown once, below; store it now.\n',
-        );
+        const created = await admin.createKey(project!, values.label ?? null);
+        io.stderr.write(`Created key ${created.keyId} for project ${project} (${admin.where}).\nIt is shown once, below; store it now.\n`);
         io.stdout.write(`${created.text}\n`);
         return ExitCode.ok;
       }
       if (action === 'list') {
-        const keys = await store.apiKeys.listForProject(project!);
+        const keys = await admin.listKeys(project!);
         for (const key of keys) {
-          const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
-          io.stdout.write(`${key.keyId}\t${state}\t${key.createdAt.toISOString()}\t${key.label ?? ''}\n`);
+          const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
+          io.stdout.write(`${key.keyId}\t${state}\t${key.createdAt}\t${key.label ?? ''}\n`);
         }
         if (keys.length === 0) io.stderr.write(`No keys for project ${project}.\n`);
         return ExitCode.ok;
       }
       // A pasted whole key is accepted too; only its id part is used.
       const keyId = parseApiKey(rest[0]!)?.keyId ?? rest[0]!;
-      if (!(await store.apiKeys.revoke(keyId))) {
+      if (!(await admin.revokeKey(keyId))) {
         io.stderr.write(`quire keys: no key with id ${keyId}.\n`);
         return ExitCode.problems;
       }
       io.stderr.write(`Revoked key ${keyId}.\n`);
       return ExitCode.ok;
     } finally {
-      await store.close();
+      await admin.close();
     }
   },
 };

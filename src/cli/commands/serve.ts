@@ -1,8 +1,11 @@
+import { resolve as resolvePath } from 'node:path';
 import type { AgentJobRunner, GitHost, RunningServer, Store } from '../../server/index.js';
 import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 
 const DEFAULT_PORT = 4319;
+/** Shown in --help; kept beside DEFAULT_MODEL_IDS, which this file does not import eagerly. */
+const DEFAULT_MODEL_IDS_TEXT = { sonnet: 'claude-sonnet-5-5', opus: 'claude-opus-5-5' };
 
 const USAGE = `Usage: quire serve [options]
 
@@ -10,21 +13,32 @@ Runs the platform's HTTP API (quire-docs/server) on 127.0.0.1 with the embedded 
 (PGlite), or a PostgreSQL server when DATABASE_URL is set. Stops on Ctrl-C.
 
 Options:
-  --port <n>             port (default ${DEFAULT_PORT}; 0 picks a free one)
-  --host <addr>          address to listen on (default 127.0.0.1)
-  --data-dir <dir>       PGlite data folder (default: $QUIRE_DATA_DIR or .quire/data)
-  --database-url <url>   PostgreSQL server instead of PGlite (default: $DATABASE_URL)
-  --repo <path>          agent jobs work on this local git repository
-  --github <owner/repo>  agent jobs work on this GitHub repository ($GITHUB_TOKEN)
-  --base <branch>        branch pull requests target (default: the repository's default)
-  --concurrency <n>      agent jobs running at once (default 2)
-  --quiet                do not log requests
+  --port <n>                       port (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host <addr>                    address to listen on (default 127.0.0.1)
+  --data-dir <dir>                 PGlite data folder (default: $QUIRE_DATA_DIR or .quire/data)
+  --database-url <url>             PostgreSQL server instead of PGlite (default: $DATABASE_URL)
+  --repo <project>=<path>          agent jobs of <project> work on this local git repository
+                                   (repeatable; projects without one answer 404)
+  --github <project>=<owner/repo>  agent jobs of <project> work on this GitHub repository
+                                   ($GITHUB_TOKEN; repeatable)
+  --base <branch>                  branch pull requests target (default: the repository's)
+  --concurrency <n>                agent jobs this process runs at once (default 2)
+  --quiet                          do not log requests
+
+On a PGlite data folder, quire keys and quire conversations reach the running server through
+quire.sock in that folder (owner only).
+
+Agent jobs are queued in the database (pg-boss): several quire serve processes on one
+PostgreSQL server (DATABASE_URL) share the queue, and a job whose process died is run again
+or ended as interrupted by the others, or by this one after a restart.
 
 Environment of the agent (POST /v1/agent/{projectId}/job answers 503 without it):
   ANTHROPIC_API_KEY      key of the Anthropic API (required for the agent)
   ANTHROPIC_BASE_URL     base URL of the Messages API (default: the SDK's)
-  QUIRE_MODEL_SONNET     model id behind "sonnet"
-  QUIRE_MODEL_OPUS       model id behind "opus"
+  QUIRE_MODEL_SONNET     model id behind "sonnet" (default ${DEFAULT_MODEL_IDS_TEXT.sonnet})
+  QUIRE_MODEL_OPUS       model id behind "opus" (default ${DEFAULT_MODEL_IDS_TEXT.opus})
+  QUIRE_AGENT_LEASE_MS   ms a process holds a job without renewing it (default 30000)
+  QUIRE_AGENT_POLL_MS    ms between looks for queued jobs and others' events (default 500)
   GITHUB_TOKEN           token for --github; GITHUB_API_URL for GitHub Enterprise`;
 
 /** The parsed options of `quire serve`. */
@@ -33,8 +47,10 @@ export interface ServeOptions {
   host: string;
   dataDir?: string;
   databaseUrl?: string;
-  repo?: string;
-  github?: { owner: string; repo: string };
+  /** Local repositories by project id. */
+  repos: Record<string, string>;
+  /** GitHub repositories by project id. */
+  github: Record<string, { owner: string; repo: string }>;
   base?: string;
   concurrency: number;
   quiet: boolean;
@@ -47,6 +63,23 @@ function positiveInteger(name: string, text: string | undefined, fallback: numbe
   return value;
 }
 
+const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/** Splits `<project>=<value>`; a value alone is refused, since it would serve every project. */
+function projectBinding(option: string, text: string, what: string): [string, string] {
+  const equals = text.indexOf('=');
+  if (equals < 0) {
+    throw new UsageError(
+      `--${option} takes <project>=${what}, got "${text}": say which project the repository belongs to, e.g. --${option} docs=${text}.`,
+    );
+  }
+  const project = text.slice(0, equals);
+  const value = text.slice(equals + 1);
+  if (!PROJECT_ID.test(project)) throw new UsageError(`--${option}: "${project}" is not a project id (letters, digits, - and _; up to 64).`);
+  if (value === '') throw new UsageError(`--${option} ${project}= needs ${what} after the "=".`);
+  return [project, value];
+}
+
 /** Reads the command line of `quire serve`. */
 export function parseServeArgs(argv: string[]): ServeOptions {
   const { values } = parseCommandLine({
@@ -56,27 +89,34 @@ export function parseServeArgs(argv: string[]): ServeOptions {
       host: { type: 'string' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
-      repo: { type: 'string' },
-      github: { type: 'string' },
+      repo: { type: 'string', multiple: true },
+      github: { type: 'string', multiple: true },
       base: { type: 'string' },
       concurrency: { type: 'string' },
       quiet: { type: 'boolean' },
     },
   });
-  if (values.repo && values.github) throw new UsageError('Give --repo or --github, not both.');
-  let github: ServeOptions['github'];
-  if (values.github !== undefined) {
-    const [owner, repo, ...more] = values.github.split('/');
-    if (!owner || !repo || more.length > 0) throw new UsageError('--github takes owner/repo.');
-    github = { owner, repo };
+  const repos: Record<string, string> = {};
+  for (const [project, path] of (values.repo ?? []).map((text) => projectBinding('repo', text, '<path>'))) {
+    if (repos[project] !== undefined) throw new UsageError(`--repo gives project "${project}" two repositories.`);
+    repos[project] = path;
+  }
+  const github: ServeOptions['github'] = {};
+  for (const [project, name] of (values.github ?? []).map((text) => projectBinding('github', text, '<owner/repo>'))) {
+    const [owner, repo, ...more] = name.split('/');
+    if (!owner || !repo || more.length > 0) throw new UsageError(`--github takes <project>=<owner/repo>, got "${name}".`);
+    if (repos[project] !== undefined || github[project] !== undefined) {
+      throw new UsageError(`Project "${project}" is given two repositories (--repo and --github).`);
+    }
+    github[project] = { owner, repo };
   }
   return {
     port: positiveInteger('port', values.port, DEFAULT_PORT, true),
     host: values.host ?? '127.0.0.1',
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
     ...(values['database-url'] !== undefined ? { databaseUrl: values['database-url'] } : {}),
-    ...(values.repo !== undefined ? { repo: values.repo } : {}),
-    ...(github ? { github } : {}),
+    repos,
+    github,
     ...(values.base !== undefined ? { base: values.base } : {}),
     concurrency: positiveInteger('concurrency', values.concurrency, 2),
     quiet: values.quiet === true,
@@ -86,37 +126,85 @@ export function parseServeArgs(argv: string[]): ServeOptions {
 /** The server module, loaded when a server starts: its dependencies (PGlite, pg, the Anthropic SDK) would slow every other command's start. */
 type ServerModule = typeof import('../../server/index.js');
 
-/** The agent runner from the options and environment, or why there is none. */
+/** A whole number of milliseconds from the environment, or the default. */
+function millisecondsFrom(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 50) throw new UsageError(`${name} must be a whole number of milliseconds (50 or more), got "${text}".`);
+  return Number(text);
+}
+
+/** Refuses a --repo that is not a git repository, before the server accepts jobs for it. */
+async function checkLocalRepositories(repos: Record<string, string>, cwd: string): Promise<void> {
+  const { resolve } = await import('node:path');
+  const { runGit } = await import('../../server/git/git-cli.js');
+  for (const [project, path] of Object.entries(repos)) {
+    const absolute = resolve(cwd, path);
+    const probe = await runGit(absolute, ['rev-parse', '--git-dir']).catch(() => undefined);
+    if (!probe || probe.exitCode !== 0) {
+      throw new UsageError(`--repo ${project}=${path}: ${absolute} is not a git repository (git rev-parse failed there).`);
+    }
+  }
+}
+
+/** The agent runner from the options and environment, or what is missing for one. */
 function agentFrom(server: ServerModule, options: ServeOptions, io: CliIo, store: Store): AgentJobRunner | string {
   const { createAgentJobRunner, createAnthropicModel, createGitHubHost, createLocalGitHost } = server;
   const apiKey = io.env.ANTHROPIC_API_KEY;
-  if (!options.repo && !options.github) return 'no repository (give --repo or --github)';
-  if (!apiKey) return 'ANTHROPIC_API_KEY is not set';
-  let host: GitHost;
-  if (options.github) {
-    const token = io.env.GITHUB_TOKEN;
-    if (!token) return 'GITHUB_TOKEN is not set (needed by --github)';
-    host = createGitHubHost({
-      ...options.github,
-      token,
-      ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}),
-      ...(options.base ? { baseBranch: options.base } : {}),
-    });
-  } else {
-    host = createLocalGitHost({ repository: options.repo!, ...(options.base ? { baseBranch: options.base } : {}) });
+  const missing: string[] = [];
+  if (Object.keys(options.repos).length === 0 && Object.keys(options.github).length === 0) {
+    missing.push('a repository (start quire serve with --repo <project>=<path> or --github <project>=<owner/repo>)');
+  }
+  if (!apiKey) missing.push("the model's key (set ANTHROPIC_API_KEY)");
+  if (Object.keys(options.github).length > 0 && !io.env.GITHUB_TOKEN) missing.push('a GitHub token for --github (set GITHUB_TOKEN)');
+  if (missing.length > 0) return `The agent is not configured on this server: it needs ${missing.join(' and ')}.`;
+  const hosts = new Map<string, GitHost>();
+  for (const [project, repository] of Object.entries(options.repos)) {
+    hosts.set(project, createLocalGitHost({ repository: resolvePath(io.cwd, repository), ...(options.base ? { baseBranch: options.base } : {}) }));
+  }
+  for (const [project, github] of Object.entries(options.github)) {
+    hosts.set(
+      project,
+      createGitHubHost({
+        ...github,
+        token: io.env.GITHUB_TOKEN!,
+        ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}),
+        ...(options.base ? { baseBranch: options.base } : {}),
+      }),
+    );
   }
   const modelIds = {
     ...(io.env.QUIRE_MODEL_SONNET ? { sonnet: io.env.QUIRE_MODEL_SONNET } : {}),
     ...(io.env.QUIRE_MODEL_OPUS ? { opus: io.env.QUIRE_MODEL_OPUS } : {}),
   };
+  const leaseMs = millisecondsFrom(io.env, 'QUIRE_AGENT_LEASE_MS');
+  const pollMs = millisecondsFrom(io.env, 'QUIRE_AGENT_POLL_MS');
   return createAgentJobRunner({
-    jobs: store.agentJobs,
-    model: createAnthropicModel({ apiKey, modelIds, ...(io.env.ANTHROPIC_BASE_URL ? { baseURL: io.env.ANTHROPIC_BASE_URL } : {}) }),
-    // One repository serves every project of this server.
-    hostFor: () => host,
+    store,
+    model: createAnthropicModel({
+      apiKey: apiKey!,
+      modelIds,
+      ...(io.env.ANTHROPIC_BASE_URL ? { baseURL: io.env.ANTHROPIC_BASE_URL } : {}),
+    }),
+    // Each project works on its own repository; a project without one answers 404.
+    hostFor: (projectId) => hosts.get(projectId),
     concurrency: options.concurrency,
-    onUnexpectedError: (error, job) => io.stderr.write(`quire serve: job ${job.id} failed unexpectedly: ${String(error)}\n`),
+    ...(leaseMs !== undefined ? { leaseMs } : {}),
+    ...(pollMs !== undefined ? { pollMs } : {}),
+    onUnexpectedError: (error, job) =>
+      io.stderr.write(`quire serve: ${job ? `job ${job.id} failed unexpectedly` : 'agent queue'}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
   });
+}
+
+async function startAdminSocket(store: Store, dataDir: string, io: CliIo) {
+  const { createAdminHandler } = await import('../../server/admin/admin-handler.js');
+  const { adminSocketPath, listenAdminSocket } = await import('../../server/admin/admin-socket.js');
+  const socket = await listenAdminSocket(createAdminHandler(store), adminSocketPath(dataDir)).catch((error: unknown) => {
+    io.stderr.write(`quire serve: no admin socket (${error instanceof Error ? error.message : String(error)}); stop the server to manage keys.\n`);
+    return undefined;
+  });
+  if (socket) io.stdout.write(`quire serve: quire keys and quire conversations reach this server through ${socket.path}\n`);
+  return socket;
 }
 
 /** A started `quire serve`: the HTTP server, its store and agent; `close` stops all of it. */
@@ -132,11 +220,18 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
   const server = await import('../../server/index.js');
   const { createApiHandler, listen, openStore } = server;
   const location = resolveStoreLocation(options, io.env, io.cwd);
+  await checkLocalRepositories(options.repos, io.cwd);
   const store = await openStore(location);
-  const agent = agentFrom(server, options, io, store);
+  let agent: AgentJobRunner | string;
+  try {
+    agent = agentFrom(server, options, io, store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const handler = createApiHandler({
     store,
-    ...(typeof agent === 'string' ? {} : { agent }),
+    ...(typeof agent === 'string' ? { agentUnavailable: agent } : { agent }),
     ...(options.quiet
       ? {}
       : {
@@ -151,19 +246,25 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
   try {
     running = await listen(handler, { host: options.host, port: options.port });
   } catch (error) {
+    if (typeof agent !== 'string') await agent.stop();
     await store.close();
     throw error;
   }
   io.stdout.write(`quire serve: listening on ${running.url} (storage: ${describeStoreLocation(location)})\n`);
+  // The embedded data folder is this process's alone: quire keys and quire conversations reach
+  // it through a socket in the folder, while this runs.
+  const admin = 'dataDir' in location ? await startAdminSocket(store, location.dataDir, io) : undefined;
   if (typeof agent === 'string') io.stdout.write(`quire serve: agent jobs disabled: ${agent}\n`);
   return {
     running,
     store,
     agent: typeof agent === 'string' ? undefined : agent,
     async close() {
+      await admin?.close();
       await running.close();
-      // Jobs outlive their requests; let them finish before the store goes away.
-      if (typeof agent !== 'string') await agent.idle();
+      // Jobs outlive their requests; let the running ones finish before the store goes away.
+      // Queued ones stay in the queue for the next start or another server.
+      if (typeof agent !== 'string') await agent.stop();
       await store.close();
     },
   };

@@ -1,10 +1,13 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { AgentModel, ModelChoice, ModelTurn } from './model.js';
 
-/** Model ids used when none are configured. */
+/**
+ * Model ids used when none are configured: the newest of each family that `@anthropic-ai/sdk`
+ * knows. `claude-sonnet-4-5` reaches end of life on 2026-11-30 (the SDK warns on every call).
+ */
 export const DEFAULT_MODEL_IDS: Readonly<Record<ModelChoice, string>> = {
-  sonnet: 'claude-sonnet-4-5',
-  opus: 'claude-opus-4-1',
+  sonnet: 'claude-sonnet-5-5',
+  opus: 'claude-opus-5-5',
 };
 
 /** Options of {@link createAnthropicModel}. */

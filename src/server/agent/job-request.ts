@@ -29,8 +29,8 @@ export const AgentJobRequestSchema = z
     messages: z.array(JobMessageSchema).min(1, 'messages must hold at least one message').max(200),
     /** Open the pull request as a draft. */
     asDraft: z.boolean().default(false),
-    /** Which model runs the agent. */
-    model: z.enum(['sonnet', 'opus']),
+    /** Which model runs the agent: `sonnet` (the default: faster and cheaper) or `opus`. */
+    model: z.enum(['sonnet', 'opus']).default('sonnet'),
   })
   .strict()
   .refine((body) => body.messages.some((message) => message.role === 'user'), {

@@ -14,6 +14,12 @@ export interface AgentJobDependencies {
   emit(event: AgentJobEvent): void;
   /** Model turns before the job gives up. */
   maxTurns: number;
+  /** Aborted when this server lost the job (its lease ran out): stop before the next step. */
+  signal?: AbortSignal;
+}
+
+function checkNotAborted(dependencies: AgentJobDependencies): void {
+  if (dependencies.signal?.aborted) throw new AgentJobError('This server lost the job (its lease ran out); another server took it over.');
 }
 
 /** A failure the job reports as its error message (expected, unlike a bug). */
@@ -60,6 +66,7 @@ async function converse(
   for (;;) {
     if (budget.turnsLeft <= 0) throw new AgentJobError(`The agent did not finish within ${dependencies.maxTurns} model turns.`);
     budget.turnsLeft -= 1;
+    checkNotAborted(dependencies);
     const turn = await dependencies.model.respond({ model: request.model, system, messages: turns, tools: FILE_TOOLS });
     turns.push({ role: 'assistant', content: turn.content });
     const text = textOf(turn.content);
@@ -116,7 +123,30 @@ export async function runAgentJob(request: AgentJobRequest, dependencies: AgentJ
   }
   const { created } = await host.ensureBranch(request.branch);
   emit({ type: 'branch', branch: request.branch, created });
+  const progress = { committed: false };
+  try {
+    return await workOnBranch(request, dependencies, created, base, progress);
+  } catch (error) {
+    // A branch this job made and never committed to is of no use to anyone: remove it. Not
+    // when the job was lost to another server, which is working on that branch now.
+    if (created && !progress.committed && !dependencies.signal?.aborted) {
+      await host.deleteBranch(request.branch).then(
+        () => emit({ type: 'branch_deleted', branch: request.branch }),
+        () => {},
+      );
+    }
+    throw error;
+  }
+}
 
+async function workOnBranch(
+  request: AgentJobRequest,
+  dependencies: AgentJobDependencies,
+  created: boolean,
+  base: string,
+  progress: { committed: boolean },
+): Promise<AgentJobResult> {
+  const { host, emit } = dependencies;
   const workspace = await host.openWorkspace(request.branch);
   try {
     const turns = conversationFor(request);
@@ -135,9 +165,11 @@ export async function runAgentJob(request: AgentJobRequest, dependencies: AgentJ
       summary = await converse(request, turns, workspace, dependencies, budget);
     }
 
+    checkNotAborted(dependencies);
     const files = workspace.changedFiles();
     const commit = await workspace.commit(commitMessage(request, summary));
     if (!commit) return { branch: request.branch, branchCreated: created, commit: null, pullRequest: null, summary };
+    progress.committed = true;
     emit({ type: 'commit', sha: commit.sha, files });
 
     const title = commitMessage(request, '').trim();

@@ -41,6 +41,25 @@ export function parseApiKey(text: string): ParsedApiKey | undefined {
   return match ? { keyId: match[1]!, text } : undefined;
 }
 
+/**
+ * Says what is wrong with text that is not a well-formed key, without repeating any of it
+ * (it may be a real key with a typo): only lengths and which part is at fault.
+ */
+export function describeMalformedApiKey(text: string): string {
+  if (!text.startsWith(API_KEY_PREFIX)) return 'Malformed API key: admin API keys start with `quire_`.';
+  const rest = text.slice(API_KEY_PREFIX.length);
+  const separator = rest.indexOf('_');
+  const keyId = separator < 0 ? rest : rest.slice(0, separator);
+  if (separator < 0 || !/^[0-9a-f]{16}$/.test(keyId)) {
+    return `Malformed API key: after \`quire_\` comes a key id of 16 lower-case hex characters and \`_\`; this one has ${keyId.length} character(s) there${separator < 0 ? ' and no `_`' : ''}.`;
+  }
+  const secret = rest.slice(separator + 1);
+  if (secret.length !== 43) {
+    return `Malformed API key: the secret after the key id has 43 characters; this one has ${secret.length} (${secret.length > 43 ? 'too many: something was pasted with it?' : 'too few: cut short?'}).`;
+  }
+  return 'Malformed API key: the secret after the key id holds only letters, digits, `-` and `_`; this one has other characters.';
+}
+
 /** Compares the key's hash with a stored hash in time independent of where they differ. */
 export function apiKeyMatchesHash(key: ParsedApiKey, storedHash: string): boolean {
   const expected = Buffer.from(storedHash, 'hex');

@@ -1,6 +1,6 @@
 import type { ApiError } from '../http/api-error.js';
 import type { ApiKeyStore } from '../storage/store.js';
-import { apiKeyMatchesHash, hashApiKey, parseApiKey } from './api-key.js';
+import { apiKeyMatchesHash, describeMalformedApiKey, hashApiKey, parseApiKey } from './api-key.js';
 
 /** Who is calling: the key's id and the project it belongs to. */
 export interface Caller {
@@ -38,7 +38,7 @@ export async function authenticate(
   const bearer = BEARER_PATTERN.exec(authorization);
   if (!bearer) return unauthorized('Malformed Authorization header; expected `Bearer <api key>`.');
   const key = parseApiKey(bearer[1]!);
-  if (!key) return unauthorized('Malformed API key; admin API keys start with `quire_`.');
+  if (!key) return unauthorized(describeMalformedApiKey(bearer[1]!));
   const record = await keys.find(key.keyId);
   const matches = apiKeyMatchesHash(key, record?.secretHash ?? UNKNOWN_KEY_HASH);
   if (!record || !matches || record.revokedAt !== null) return unauthorized('Unknown or revoked API key.');

@@ -25,6 +25,8 @@ export interface GitHost {
   baseBranch(): Promise<string>;
   /** Creates `branch` from the base branch unless it exists; tells which happened. */
   ensureBranch(branch: string): Promise<{ created: boolean }>;
+  /** Deletes `branch` (a job that created it and failed before its first commit cleans up). */
+  deleteBranch(branch: string): Promise<void>;
   /** The branch's files, ready for the agent to edit and commit. */
   openWorkspace(branch: string): Promise<Workspace>;
   /** Opens a pull request, or returns the open one that already has this head and base. */

@@ -84,6 +84,11 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
       return { created: created.status === 201 };
     },
 
+    async deleteBranch(branch) {
+      // 422: the branch is already gone, which is what was asked.
+      await api('DELETE', `${repoPath}/git/refs/${refPath(branch)}`, { expected: [204, 422] });
+    },
+
     async openWorkspace(branch) {
       const headSha = await branchSha(branch);
       if (headSha === undefined) throw new Error(`The branch "${branch}" does not exist on GitHub.`);

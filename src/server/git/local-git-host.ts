@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +22,42 @@ export interface LocalPullRequest extends PullRequest {
   body: string;
   state: 'open';
   createdAt: string;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Runs `task` holding a lock file (created exclusively, holding our pid) that other processes
+ * wait for; a lock left by a process that is gone is taken over.
+ */
+async function withFileLock<T>(path: string, task: () => Promise<T>): Promise<T> {
+  await mkdir(join(path, '..'), { recursive: true });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const handle = await open(path, 'wx');
+      await handle.writeFile(`${process.pid}\n`);
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(owner) && owner > 0 && !isAlive(owner)) await rm(path, { force: true });
+      else if (attempt > 1000) throw new Error(`${path} stays locked by process ${owner}.`);
+      else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  try {
+    return await task();
+  } finally {
+    await rm(path, { force: true });
+  }
 }
 
 /** The recorded pull requests of a local repository, oldest first. */
@@ -61,6 +97,24 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
   const branchExists = async (branch: string) =>
     (await runGit(repository, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).exitCode === 0;
 
+  /**
+   * Removes checkouts of `branch` left by a process that died mid-job (kill -9 leaves its
+   * temporary worktree registered, and git refuses a second checkout of the branch). The store
+   * lets one job at a time run on a branch, across processes, so any checkout found is stale.
+   */
+  const removeStaleCheckouts = async (branch: string) => {
+    await runGit(repository, ['worktree', 'prune']);
+    const listing = await runGit(repository, ['worktree', 'list', '--porcelain']);
+    let path: string | undefined;
+    for (const line of listing.stdout.split('\n')) {
+      if (line.startsWith('worktree ')) path = line.slice('worktree '.length);
+      else if (line === `branch refs/heads/${branch}` && path && path !== repository) {
+        await runGit(repository, ['worktree', 'remove', '--force', path]);
+        await rm(path, { recursive: true, force: true });
+      }
+    }
+  };
+
   return {
     baseBranch,
 
@@ -72,11 +126,18 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
       });
     },
 
+    async deleteBranch(branch) {
+      await branchLock.run(`create:${branch}`, async () => {
+        if (await branchExists(branch)) await git(repository, ['branch', '-D', branch]);
+      });
+    },
+
     async openWorkspace(branch): Promise<Workspace> {
       // One checkout of a branch at a time: git refuses a second worktree of the same branch.
       const release = await branchLock.acquire(`checkout:${branch}`);
       let directory: string | undefined;
       try {
+        await removeStaleCheckouts(branch);
         directory = await mkdtemp(join(tmpdir(), 'quire-agent-'));
         await git(repository, ['worktree', 'add', '--quiet', directory, branch]);
       } catch (error) {
@@ -118,7 +179,9 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
     },
 
     async openPullRequest(draft) {
-      return recordLock.run('pull-requests', async () => {
+      // In-process first, then across processes: several quire serve may share the repository.
+      const lockFile = `${await pullRequestsFile(repository)}.lock`;
+      return recordLock.run('pull-requests', () => withFileLock(lockFile, async () => {
         const recorded = await readLocalPullRequests(repository);
         const existing = recorded.find((pull) => pull.head === draft.head && pull.base === draft.base && pull.state === 'open');
         if (existing) return existing;
@@ -131,7 +194,7 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
         await writeFile(temporary, `${JSON.stringify([...recorded, pull], null, 2)}\n`);
         await rename(temporary, file);
         return pull;
-      });
+      }));
     },
   };
 }

@@ -2,7 +2,9 @@
 export type Route =
   | { name: 'assistantHistory'; projectId: string }
   | { name: 'createAgentJob'; projectId: string }
-  | { name: 'getAgentJob'; projectId: string; jobId: string };
+  | { name: 'getAgentJob'; projectId: string; jobId: string }
+  | { name: 'agentJobEvents'; projectId: string; jobId: string }
+  | { name: 'health'; projectId?: undefined };
 
 /** A route matched by path, or why none was. */
 export type RouteMatch =
@@ -34,6 +36,16 @@ const ROUTES: readonly RouteTable[] = [
     pattern: new RegExp(`^/v1/agent/${PROJECT_ID}/job/([^/]+)/?$`),
     method: 'GET',
     build: (match) => ({ name: 'getAgentJob', projectId: match[1]!, jobId: match[2]! }),
+  },
+  {
+    pattern: new RegExp(`^/v1/agent/${PROJECT_ID}/job/([^/]+)/events/?$`),
+    method: 'GET',
+    build: (match) => ({ name: 'agentJobEvents', projectId: match[1]!, jobId: match[2]! }),
+  },
+  {
+    pattern: /^\/healthz\/?$/,
+    method: 'GET',
+    build: () => ({ name: 'health' }),
   },
 ];
 

@@ -1,6 +1,17 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** The data folder is held by another live process. */
+export class DataDirBusyError extends Error {
+  override name = 'DataDirBusyError';
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`The data folder ${dataDir} is in use by process ${pid} (quire serve?). Stop it first, or use DATABASE_URL.`);
+  }
+}
+
 /** Held while a process has the embedded database open; PGlite must not be opened twice. */
 export interface DataDirLock {
   release(): Promise<void>;
@@ -32,9 +43,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
       if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-        throw new Error(
-          `The data folder ${dataDir} is in use by process ${owner} (quire serve?). Stop it first, or use DATABASE_URL.`,
-        );
+        throw new DataDirBusyError(dataDir, owner);
       }
       await rm(file, { force: true });
     }

@@ -50,6 +50,30 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX agent_jobs_by_project ON agent_jobs (project_id, id);
     `,
   },
+  {
+    version: 2,
+    name: 'durable agent jobs: request, attempts, lease, stored events',
+    sql: `
+      -- What any server needs to run the job, and who runs it until when (the lease).
+      ALTER TABLE agent_jobs ADD COLUMN request jsonb;
+      ALTER TABLE agent_jobs ADD COLUMN attempts integer NOT NULL DEFAULT 0;
+      ALTER TABLE agent_jobs ADD COLUMN max_attempts integer NOT NULL DEFAULT 3;
+      ALTER TABLE agent_jobs ADD COLUMN lease_owner text;
+      ALTER TABLE agent_jobs ADD COLUMN lease_expires_at timestamptz;
+      ALTER TABLE agent_jobs ADD COLUMN queue_job_id text;
+      -- One running job per branch of a project, whichever server runs it: a second claim fails.
+      CREATE UNIQUE INDEX agent_jobs_one_running_per_branch ON agent_jobs (project_id, branch) WHERE state = 'running';
+      CREATE INDEX agent_jobs_running_leases ON agent_jobs (lease_expires_at) WHERE state = 'running';
+
+      CREATE TABLE agent_job_events (
+        job_id     text NOT NULL REFERENCES agent_jobs (id) ON DELETE CASCADE,
+        seq        integer NOT NULL,
+        event      jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (job_id, seq)
+      );
+    `,
+  },
 ];
 
 /** Arbitrary, fixed key of the advisory lock that serialises migrations between processes. */

@@ -12,6 +12,12 @@ export function openPgClient(connectionString: string, maxConnections = 10): Sql
       const result = await pool.query<Row>(sql, [...params]);
       return result.rows;
     },
+    async script<Row extends object>(sql: string) {
+      // Without parameters `pg` uses the simple query protocol, which takes several statements
+      // and answers with one result per statement.
+      const results = (await pool.query(sql)) as unknown as pg.QueryResult<Row> | pg.QueryResult<Row>[];
+      return (Array.isArray(results) ? (results.at(-1)?.rows ?? []) : results.rows) as Row[];
+    },
     async transaction(work) {
       const connection = await pool.connect();
       try {

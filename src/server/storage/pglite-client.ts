@@ -13,6 +13,10 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
       const result = await database.query<Row>(sql, [...params]);
       return result.rows;
     },
+    async script<Row extends object>(sql: string) {
+      const results = await database.exec(sql);
+      return (results.at(-1)?.rows ?? []) as Row[];
+    },
     transaction(work) {
       return database.transaction((transaction) =>
         work({

@@ -1,7 +1,6 @@
 import { createUlidFactory, ulidAfter, ulidTime, type Ulid, type UlidFactory } from '../ulid.js';
+import { insertAgentJob, selectAgentJob, selectAgentJobEvents, toAgentJob } from './agent-job-sql.js';
 import type {
-  AgentJobRecord,
-  AgentJobState,
   ApiKeyRecord,
   Conversation,
   ConversationPage,
@@ -29,19 +28,6 @@ interface ConversationRow {
   query_category: string | null;
 }
 
-interface AgentJobRow {
-  id: string;
-  project_id: string;
-  branch: string;
-  model: string;
-  as_draft: boolean;
-  state: AgentJobState;
-  created_at: Date;
-  updated_at: Date;
-  result: unknown;
-  error: string | null;
-}
-
 const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
   keyId: row.key_id,
   projectId: row.project_id,
@@ -60,19 +46,6 @@ const toConversation = (row: ConversationRow): Conversation => ({
   queryCategory: row.query_category,
 });
 
-const toAgentJob = (row: AgentJobRow): AgentJobRecord => ({
-  id: row.id,
-  projectId: row.project_id,
-  branch: row.branch,
-  model: row.model,
-  asDraft: row.as_draft,
-  state: row.state,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  result: row.result ?? null,
-  error: row.error,
-});
-
 const CONVERSATION_COLUMNS = 'id, created_at, query, response, sources, query_category';
 /** First key of the advisory locks that serialise conversation inserts per project. */
 const CONVERSATION_LOCK_NAMESPACE = 7_412_904;
@@ -80,6 +53,16 @@ const CONVERSATION_LOCK_NAMESPACE = 7_412_904;
 const ANALYZE_AFTER_ROWS = 5000;
 /** Rows per INSERT in `recordMany`: 7 parameters each stays far below PostgreSQL's 65535. */
 const INSERT_BATCH = 500;
+
+/** A conversation's time as a Date; a string is read as ISO 8601. Throws on anything else. */
+function timestampOf(value: Date | string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
+    throw new TypeError(`timestamp must be a Date or an ISO 8601 date-time string, got ${JSON.stringify(value)}.`);
+  }
+  return date;
+}
 
 /**
  * The store on any PostgreSQL reachable through `client`; the same SQL runs on PGlite and on a
@@ -106,7 +89,8 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
         newest.set(projectId, rows[0]?.id ?? undefined);
       }
       const params: SqlValue[] = [];
-      const tuples = batch.map((conversation) => {
+      const tuples = batch.map((input) => {
+        const conversation = { ...input, timestamp: timestampOf(input.timestamp) };
         let id = newId(conversation.timestamp?.getTime());
         const floor = newest.get(conversation.projectId);
         if (conversation.timestamp === undefined && floor !== undefined && id <= floor) id = ulidAfter(floor);
@@ -186,6 +170,38 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
         await noteInserted(stored.length);
         return stored;
       },
+      async importMany(projectId, conversations) {
+        const imported = await client.transaction(async (transaction) => {
+          let count = 0;
+          for (let start = 0; start < conversations.length; start += INSERT_BATCH) {
+            const params: SqlValue[] = [];
+            const tuples = conversations.slice(start, start + INSERT_BATCH).map((conversation) => {
+              const first = params.length;
+              params.push(
+                projectId,
+                conversation.id,
+                conversation.timestamp,
+                conversation.query,
+                conversation.response,
+                JSON.stringify(conversation.sources.map(({ title, url }) => ({ title, url }))),
+                conversation.queryCategory,
+              );
+              return `($${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}, $${first + 6}::jsonb, $${first + 7})`;
+            });
+            const rows = await transaction.query<{ id: string }>(
+              `INSERT INTO assistant_conversations (project_id, id, created_at, query, response, sources, query_category)
+               VALUES ${tuples.join(', ')}
+               ON CONFLICT (project_id, id) DO NOTHING
+               RETURNING id`,
+              params,
+            );
+            count += rows.length;
+          }
+          return count;
+        });
+        await noteInserted(imported);
+        return { imported, skipped: conversations.length - imported };
+      },
       async page({ projectId, before, fromId, toId, limit }): Promise<ConversationPage> {
         const params: SqlValue[] = [projectId];
         const conditions = ['project_id = $1'];
@@ -213,16 +229,9 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
     },
 
     agentJobs: {
-      async create(job) {
-        const rows = await client.query<AgentJobRow>(
-          `INSERT INTO agent_jobs (id, project_id, branch, model, as_draft, state)
-           VALUES ($1, $2, $3, $4, $5, 'queued') RETURNING *`,
-          [newId(), job.projectId, job.branch, job.model, job.asDraft],
-        );
-        return toAgentJob(rows[0]!);
-      },
+      create: (job) => insertAgentJob(client, newId(), job),
       async update(id, { state, result, error }) {
-        const rows = await client.query<AgentJobRow>(
+        const rows = await client.query<Parameters<typeof toAgentJob>[0]>(
           `UPDATE agent_jobs
            SET state = $2, result = coalesce($3::jsonb, result), error = coalesce($4, error), updated_at = now()
            WHERE id = $1 RETURNING *`,
@@ -231,12 +240,11 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
         if (!rows[0]) throw new Error(`No agent job ${id}`);
         return toAgentJob(rows[0]);
       },
-      async get(id) {
-        const rows = await client.query<AgentJobRow>('SELECT * FROM agent_jobs WHERE id = $1', [id]);
-        return rows[0] && toAgentJob(rows[0]);
-      },
+      get: (id) => selectAgentJob(client, id),
+      events: (id, after, limit) => selectAgentJobEvents(client, id, after, limit),
     },
 
+    client,
     close: () => client.close(),
   };
 }

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { resolveStoreLocation } from '../../server/storage/store-location.js';
+import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
+
+const USAGE = `Usage: quire conversations import --project <id> <file.jsonl | ->
+
+Imports the assistant's conversation history of a project from newline-delimited JSON, one
+conversation per line, as GET /v1/analytics/{projectId}/assistant returns them:
+
+  {"id":"01JD5Q0W7S9ZJ6X8T4B2N3M1KQ","timestamp":"2025-05-11T12:00:00.000Z","query":"...","response":"...","sources":[{"title":"...","url":"..."}],"queryCategory":null}
+
+timestamp, query and response are required; id (a ULID whose time is the timestamp) may be left
+out, then it is made from the line's content. Importing the same file again adds nothing (the
+id decides). Every bad line is reported (line number, field) and then nothing is written; a
+good file is written in one transaction. "-" reads standard input.
+
+While quire serve runs on the embedded data folder, the import goes through it.
+
+Options:
+  --project <id>         project the conversations belong to
+  --data-dir <dir>       PGlite data folder (default: $QUIRE_DATA_DIR or .quire/data)
+  --database-url <url>   PostgreSQL server instead of PGlite (default: $DATABASE_URL)`;
+
+const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+async function readInput(path: string, io: CliIo): Promise<string> {
+  if (path !== '-') return readFile(resolve(io.cwd, path), 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin ?? process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `quire conversations import`: bring the assistant's history in from a JSONL file. */
+export const conversationsCommand: Command = {
+  name: 'conversations',
+  summary: "Import the assistant's conversation history of quire-docs/server from JSONL",
+  usage: USAGE,
+  async run(argv: string[], io: CliIo): Promise<ExitCode> {
+    const { values, positionals } = parseCommandLine({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        project: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'database-url': { type: 'string' },
+      },
+    });
+    const [action, file, ...extra] = positionals;
+    if (action !== 'import') throw new UsageError(action === undefined ? 'Say what to do: import.' : `Unknown action "${action}".`);
+    if (values.project === undefined) throw new UsageError('--project <id> is required.');
+    if (!PROJECT_ID.test(values.project)) throw new UsageError(`"${values.project}" is not a project id (letters, digits, - and _; up to 64).`);
+    if (file === undefined || extra.length > 0) throw new UsageError('Give one file to import, or - for standard input.');
+    const projectId = values.project;
+    const shown = file === '-' ? '(stdin)' : file;
+
+    let text: string;
+    try {
+      text = await readInput(file, io);
+    } catch (error) {
+      io.stderr.write(`quire conversations: cannot read ${shown}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+      return ExitCode.problems;
+    }
+    const { parseConversationLines } = await import('../../server/analytics/conversation-import.js');
+    const parsed = parseConversationLines(projectId, text);
+    if (!parsed.ok) {
+      for (const problem of parsed.problems) io.stderr.write(`${shown}:${problem.line}: ${problem.field}: ${problem.message}\n`);
+      const lines = new Set(parsed.problems.map((problem) => problem.line)).size;
+      io.stderr.write(`quire conversations: ${lines} bad line(s); nothing was imported.\n`);
+      return ExitCode.problems;
+    }
+
+    const location = resolveStoreLocation({ dataDir: values['data-dir'], databaseUrl: values['database-url'] }, io.env, io.cwd);
+    const { AdminUnavailableError, openAdminAccess } = await import('../../server/admin/admin-access.js');
+    let admin;
+    try {
+      admin = await openAdminAccess(location);
+    } catch (error) {
+      if (!(error instanceof AdminUnavailableError)) throw error;
+      io.stderr.write(`quire conversations: ${error.message}\n`);
+      return ExitCode.problems;
+    }
+    try {
+      const result = await admin.importConversations(projectId, parsed.conversations);
+      io.stderr.write(
+        `Imported ${result.imported} conversation(s) into project ${projectId} (${admin.where}); ${result.skipped} already there.\n`,
+      );
+      return ExitCode.ok;
+    } finally {
+      await admin.close();
+    }
+  },
+};
