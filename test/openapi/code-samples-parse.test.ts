@@ -10,8 +10,8 @@ import { hasCorpus } from '../helpers/corpus.js';
 /**
  * Every generated sample must be code its language's own tools accept. Checked where this
  * machine has the tool: `bash -n` (cURL), `node --check` (JavaScript), `python3 -m py_compile`
- * (Python), `javac` (Java, which compiles it against java.net.http, so types are checked too).
- * Go, Ruby, PHP and C# have no parser here and are not checked. The samples of a language go
+ * (Python), `javac` (Java, which compiles it against java.net.http, so types are checked too),
+ * `ruby -c` (Ruby), `php -l` (PHP). Go and C# have no parser here and are not checked. The samples of a language go
  * to the tool in one file (each wrapped so that they do not clash); when that file fails, each
  * half is checked again until the samples at fault stand alone.
  */
@@ -37,6 +37,15 @@ const CHECKERS: Checker[] = [
     file: 'Samples.java',
     wrap: (sources) => `${JAVA_IMPORTS}class Samples {\n${sources.map((source, index) => `static void sample${index}() throws Exception {\n${source}\n}\n`).join('')}}\n`,
     args: (file, folder) => ['-d', path.join(folder, 'classes'), '-nowarn', file],
+  },
+  { label: 'Ruby', tool: ['ruby'], file: 'samples.rb', wrap: (sources) => sources.map((source, index) => `def sample${index}\n${source}\nend\n`).join(''), args: (file) => ['-c', file] },
+  {
+    label: 'PHP',
+    tool: ['php'],
+    file: 'samples.php',
+    // Each sample opens with `<?php`; its body becomes a function of the one file.
+    wrap: (sources) => `<?php\n${sources.map((source, index) => `function sample${index}() {\n${source.replace(/^\s*<\?php\s*/, '')}\n}\n`).join('')}`,
+    args: (file) => ['-l', file],
   },
 ];
 
@@ -87,7 +96,7 @@ describe('generated request samples are valid code', () => {
   }
 
   // Every language is generated for the corpus, so that one run checks them all.
-  const corpus = hasCorpus ? corpusEndpointPages({ codeSamples: { languages: ['curl', 'javascript', 'python', 'java'] } }) : [];
+  const corpus = hasCorpus ? corpusEndpointPages({ codeSamples: { languages: ['curl', 'javascript', 'python', 'java', 'ruby', 'php'] } }) : [];
   for (const checker of CHECKERS) {
     it.skipIf(!hasCorpus || !available(checker.tool[0] as string))(`${checker.label}, on ${fullSampleRun ? 'every operation' : 'a sample of operations'} of the corpus's descriptions`, () => {
       expect(corpus.length).toBeGreaterThan(fullSampleRun ? 5000 : 500);
@@ -96,7 +105,7 @@ describe('generated request samples are valid code', () => {
   }
 
   it('the checks have teeth: a sample with a broken quote is refused by each tool', () => {
-    const broken: Record<string, string> = { cURL: "curl --url 'https://x", JavaScript: "fetch('https://x", Python: 'print("x', Java: 'System.out.println("x);' };
+    const broken: Record<string, string> = { cURL: "curl --url 'https://x", JavaScript: "fetch('https://x", Python: 'print("x', Java: 'System.out.println("x);', Ruby: 'puts "x', PHP: '<?php\necho "x;' };
     for (const checker of CHECKERS) if (available(checker.tool[0] as string)) expect(accepted(checker, [broken[checker.label] as string]).ok, checker.label).toBe(false);
   });
 });
