@@ -100,6 +100,17 @@ describe('expandOpenApiEndpoints', () => {
     ]);
   });
 
+  it('gives an MDX page its own URL and title and makes its code samples only when they are read', () => {
+    const { pages } = expand({ openapi: 'api.yaml', pages: ['guide/users'] }, { 'api.yaml': spec('API') }, { 'guide/users': { openapi: 'GET /users', title: 'Everyone' } });
+    const page = pages.find((candidate) => candidate.url === 'guide/users');
+    expect(page?.metadata.title).toBe('Everyone');
+    // Still a getter: checking a site never pays for samples nobody reads.
+    expect(Object.getOwnPropertyDescriptor(page, 'codeSamples')?.get).toBeTypeOf('function');
+    expect(page?.codeSamples.map((sample) => sample.label)).toContain('cURL');
+    expect(Object.getOwnPropertyDescriptor(page, 'codeSamples')?.value).toBe(page?.codeSamples);
+    expect(JSON.parse(JSON.stringify(page)).codeSamples).toEqual(page?.codeSamples);
+  });
+
   it('reports a document that cannot be read, and the document\'s own problems in its file', () => {
     const { diagnostics } = expand({ tabs: [{ tab: 'A', openapi: 'missing.yaml' }, { tab: 'B', openapi: 'swagger.json' }] }, { 'swagger.json': '{ "swagger": "2.0", "info": {}, "paths": {} }' });
     expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.file])).toEqual([

@@ -81,16 +81,18 @@ function webhookPayload(page: EndpointPage): CodeSample[] {
  * page (site.json, `{ ...page }`) writes the samples.
  */
 export function attachCodeSamples(page: EndpointPage, make: () => CodeSample[]): void {
+  // `this`, not `page`: a copy made with the page's property descriptors (see expand-endpoints)
+  // stays lazy and keeps its own samples once made.
   Object.defineProperty(page, 'codeSamples', {
     enumerable: true,
     configurable: true,
-    get() {
+    get(this: EndpointPage) {
       const samples = make();
-      Object.defineProperty(page, 'codeSamples', { value: samples, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(this, 'codeSamples', { value: samples, enumerable: true, writable: true, configurable: true });
       return samples;
     },
-    set(samples: CodeSample[]) {
-      Object.defineProperty(page, 'codeSamples', { value: samples, enumerable: true, writable: true, configurable: true });
+    set(this: EndpointPage, samples: CodeSample[]) {
+      Object.defineProperty(this, 'codeSamples', { value: samples, enumerable: true, writable: true, configurable: true });
     },
   });
 }

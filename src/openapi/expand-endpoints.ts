@@ -124,7 +124,12 @@ class Expander {
       const page = build.pages?.get(key);
       // The page's own frontmatter title wins over the operation's summary, as on the platform and
       // as after migrate-mdx (which keeps it): the same page has one title whichever way it is written.
-      if (page) add({ ...page, url: node.path, ...(node.title === undefined ? {} : { metadata: { ...page.metadata, title: node.title } }) });
+      if (!page) continue;
+      // Copied with its property descriptors: a spread would make the page's lazy code samples.
+      const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(page)) as EndpointPage;
+      copy.url = node.path;
+      if (node.title !== undefined) copy.metadata = { ...page.metadata, title: node.title };
+      add(copy);
     }
     placeDocsJsonFindings(this.findings, this.options.locate, this.options.file);
     return { tree: { root, global: tree.global }, pages: [...pages.values()], diagnostics: inDocumentOrder(this.diagnostics) };

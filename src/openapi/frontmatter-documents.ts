@@ -45,14 +45,12 @@ export function documentsNamed(name: string, known: readonly string[]): string[]
     (_, stem) => stem === wanted,
     (_, stem) => stem.includes(wanted),
   ];
+  const ordered = inPlatformOrder(known).map((source) => {
+    const location = normaliseName(source);
+    return { source, location, stem: fileStem(location) };
+  });
   const ranked = new Set<string>();
-  const ordered = inPlatformOrder(known);
-  for (const tier of tiers) {
-    for (const source of ordered) {
-      const location = normaliseName(source);
-      if (tier(location, fileStem(location))) ranked.add(source);
-    }
-  }
+  for (const tier of tiers) for (const { source, location, stem } of ordered) if (tier(location, stem)) ranked.add(source);
   return [...ranked];
 }
 
@@ -62,10 +60,10 @@ export function documentsNamed(name: string, known: readonly string[]): string[]
  * readdir), then the documents given by URL.
  */
 export function inPlatformOrder(sources: readonly string[]): string[] {
-  const key = (source: string) => (isUrlName(source) ? undefined : normaliseName(source).split('/'));
-  return [...sources].sort((left, right) => {
-    const a = key(left);
-    const b = key(right);
+  // Each name's segments once, not in every comparison: Firma's 5,000 pages name one of 57
+  // documents each, and sorting with the keys made per comparison took 0.6 s of its 3 s run.
+  const keyed = sources.map((source) => ({ source, key: isUrlName(source) ? undefined : normaliseName(source).split('/') }));
+  keyed.sort(({ key: a }, { key: b }) => {
     if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
     for (let index = 0; index < Math.min(a.length, b.length); index++) {
       const x = a[index] as string;
@@ -74,6 +72,7 @@ export function inPlatformOrder(sources: readonly string[]): string[] {
     }
     return a.length - b.length;
   });
+  return keyed.map(({ source }) => source);
 }
 
 /** The documents the author probably meant by a name that matches none: nearest paths, then nearest file names. */
