@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfinedDirectory } from '../agent/fs-workspace.js';
+import { isAlive } from '../storage/data-dir-lock.js';
 import type { Workspace } from '../agent/workspace.js';
 import { git, runGit } from './git-cli.js';
 import { AGENT_AUTHOR, type CommitAuthor, type GitHost, type PullRequest } from './git-host.js';
@@ -23,15 +24,6 @@ export interface LocalPullRequest extends PullRequest {
   state: 'open';
   createdAt: string;
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * Runs `task` holding a lock file (created exclusively, holding our pid) that other processes

@@ -17,14 +17,15 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
-const isAlive = (pid: number) => {
+/** Whether process `pid` runs on this machine (EPERM: it does, under another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-};
+}
 
 /**
  * Takes `<dataDir>/quire.lock` (holding our pid) or fails with a message naming the process that
