@@ -101,6 +101,7 @@ class Expander {
   private readonly references = new Map<NavigationNode, { build: Build; key: string }>();
   private readonly expansions = new Map<NavigationNode, Build[]>();
   /** MDX pages whose `openapi:` frontmatter names an operation: they get its page model at their own URL. */
+  private names: readonly string[] | undefined;
   private readonly frontmatterPages: Array<{ node: PageNode; build: Build; key: string }> = [];
 
   constructor(
@@ -208,11 +209,17 @@ class Expander {
     return [];
   }
 
-  /** The documents of the site: those given, and those that could not be read (they exist, unchecked). */
-  private sourceNames(): string[] {
-    const given = this.specs instanceof Map ? [...this.specs.keys()] : Object.keys(this.specs);
-    const unread = [...(this.options.unread ?? [])].filter((source) => !given.includes(source));
-    return unread.length ? [...given, ...unread] : given;
+  /**
+   * The documents of the site: those given, and those that could not be read (they exist,
+   * unchecked). One array for the whole expansion, so lookups by name keep what they derive from it.
+   */
+  private sourceNames(): readonly string[] {
+    if (this.names === undefined) {
+      const given = this.specs instanceof Map ? [...this.specs.keys()] : Object.keys(this.specs);
+      const unread = [...(this.options.unread ?? [])].filter((source) => !given.includes(source));
+      this.names = unread.length ? [...given, ...unread] : given;
+    }
+    return this.names;
   }
 
   /** True when one of `sources` could not be read: a reference not found in the others may be in it. */
