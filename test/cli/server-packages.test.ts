@@ -12,6 +12,19 @@ const hook = path.join(root, 'test/helpers/hide-packages.mjs');
 const scratch = mkdtempSync(path.join(tmpdir(), 'quire-server-packages-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** The built files that loading `entry` reads, following the static imports and requires between them (not `import()`). */
+function staticallyLoaded(entry: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const visit = (file: string): void => {
+    if (files.has(file)) return;
+    const text = readFileSync(file, 'utf8');
+    files.set(file, text);
+    for (const match of text.matchAll(/(?:\bfrom\s*|\brequire\()["'](\.{1,2}\/[^"']+)["']/g)) visit(path.resolve(path.dirname(file), match[1] as string));
+  };
+  visit(path.join(root, entry));
+  return files;
+}
+
 /** Runs the built CLI on a machine where `hidden` were never installed. */
 function quireWithout(hidden: readonly string[], args: string[]) {
   return spawnSync(process.execPath, ['--import', hook, cli, ...args], {
@@ -37,6 +50,18 @@ describe("the server's packages", () => {
       expect(manifest.devDependencies[name], name).toBe(manifest.peerDependencies[name]);
       expect(manifest.dependencies[name], name).toBeUndefined();
     }
+  });
+
+  it('are not imported statically by the CLI, the core or quire-docs/node', () => {
+    const names = SERVER_PACKAGES.map((name) => name.replace('/', '\\/')).join('|');
+    const serverImport = new RegExp(`(?:\\bfrom\\s*|\\brequire\\()["'](?:${names})(?:\\/[^"']*)?["']`);
+    for (const entry of ['dist/cli/index.js', 'dist/index.js', 'dist/index.cjs', 'dist/node/index.js', 'dist/node/index.cjs']) {
+      const files = staticallyLoaded(entry);
+      expect(files.size, entry).toBeGreaterThan(0);
+      for (const [file, text] of files) expect(serverImport.test(text), `${entry} loads ${path.relative(root, file)}`).toBe(false);
+    }
+    // The server entry does import them: the pattern finds what it looks for.
+    expect([...staticallyLoaded('dist/server/index.js').values()].some((text) => serverImport.test(text))).toBe(true);
   });
 
   it('are not needed by the commands that do not run the server', () => {
