@@ -31,5 +31,5 @@ export { migrateMdx } from './migrate/index.js';
 export type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, RewrittenEntry } from './migrate/index.js';
 export { DOCS_JSON_SCHEMA_URL, upgradeMintJson } from './upgrade/index.js';
 export type { UpgradeDecision, UpgradeMintJsonOptions, UpgradeMintJsonResult } from './upgrade/index.js';
-export * from './build/index.js';
+export * from './compile/index.js';
 export * from './rules/index.js';

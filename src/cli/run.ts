@@ -1,6 +1,7 @@
 import { ExitCode, UsageError, type CliIo, type Command } from './command.js';
 import { commands } from './commands/index.js';
 import { didYouMean } from '../diagnostics/suggest.js';
+import { missingServerPackage, missingServerPackageMessage } from './server-packages.js';
 
 const VERSION = '0.1.0';
 
@@ -50,6 +51,12 @@ export async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     if (error instanceof UsageError) {
       // One usage line, not the whole help: the error is what the user needs to see.
       io.stderr.write(`quire ${command.name}: ${error.message}\n${usageLine(command)} (quire ${command.name} --help for all options)\n`);
+      return ExitCode.usage;
+    }
+    // The server's packages are optional peers: their absence is a setup to complete, not a crash.
+    const missing = missingServerPackage(error);
+    if (missing !== undefined) {
+      io.stderr.write(`quire ${command.name}: ${missingServerPackageMessage(missing)}\n`);
       return ExitCode.usage;
     }
     throw error;

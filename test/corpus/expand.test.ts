@@ -6,7 +6,7 @@ import { expandOpenApiEndpoints, parseDocsJson, resolveNavigation, type DocsConf
 import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
 import { filePagePath } from '../../src/navigation/classify.js';
 import { checkRedirects } from '../../src/navigation/redirects.js';
-import { compileSite } from '../../src/build/compile-site.js';
+import { compileSite } from '../../src/compile/compile-site.js';
 import { corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/corpus.js';
 import { expectedJson, folderReader } from '../helpers/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileSite } from '../../build/compile-site.js';
+import { compileSite } from '../../compile/compile-site.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { placeInDocuments } from '../../node/place-in-documents.js';
 import { applyRules, ruleFor, type RuleSettings } from '../../rules/apply-rules.js';

@@ -15,7 +15,8 @@ out, then it is made from the line's content. Importing the same file again adds
 id decides). Every bad line is reported (line number, field) and then nothing is written; a
 good file is written in one transaction. "-" reads standard input.
 
-While quire serve runs on the embedded data folder, the import goes through it.
+While quire serve runs on the embedded data folder, the import goes through it. Needs the
+server's packages (npm install @anthropic-ai/sdk @electric-sql/pglite pg pg-boss); without one, exits 2 naming it.
 
 Options:
   --project <id>         project the conversations belong to

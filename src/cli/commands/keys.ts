@@ -5,7 +5,8 @@ const USAGE = `Usage: quire keys <create|list|revoke> [options]
 
 Manage the admin API keys of quire-docs/server. A key is printed once, when created; only its
 hash is stored. While quire serve runs on the embedded data folder, these go through the
-running server (its socket in the data folder), with the same rules.
+running server (its socket in the data folder), with the same rules. Needs the server's
+packages (npm install @anthropic-ai/sdk @electric-sql/pglite pg pg-boss); without one, exits 2 naming it.
 
   quire keys create --project <id> [--label <text>]   print a new key (stdout, one line)
   quire keys list --project <id>                      list key ids, labels, states

@@ -32,6 +32,10 @@ Agent jobs are queued in the database (pg-boss): several quire serve processes o
 PostgreSQL server (DATABASE_URL) share the queue, and a job whose process died is run again
 or ended as interrupted by the others, or by this one after a restart.
 
+Needs the server's packages, which installing quire-docs leaves out:
+  npm install @anthropic-ai/sdk @electric-sql/pglite pg pg-boss
+Without one, quire serve names it and exits with code 2.
+
 Environment of the agent (POST /v1/agent/{projectId}/job answers 503 without it):
   ANTHROPIC_API_KEY      key of the Anthropic API (required for the agent)
   ANTHROPIC_BASE_URL     base URL of the Messages API (default: the SDK's)

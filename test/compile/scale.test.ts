@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildEndpointPages, compileSite, loadOpenApi, type CompileSiteInput } from '../../src/index.js';
-import { MAX_OUTPUT_PATH_BYTES } from '../../src/build/output-paths.js';
+import { MAX_OUTPUT_PATH_BYTES } from '../../src/compile/output-paths.js';
 
 /**
  * A description with the shapes that broke `quire build` on GitHub's, DocuSign's and Microsoft

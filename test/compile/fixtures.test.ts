@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite, type CompiledFile } from '../../src/index.js';
 import { loadSite } from '../../src/node/index.js';
-import { MAX_OUTPUT_PATH_BYTES } from '../../src/build/output-paths.js';
+import { MAX_OUTPUT_PATH_BYTES } from '../../src/compile/output-paths.js';
 import { expectTree } from '../helpers/cli.js';
 import { fixtureCases, fixturePath } from '../helpers/fixtures.js';
 

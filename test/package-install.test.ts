@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_PACKAGES } from '../src/cli/server-packages.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const scratch = mkdtempSync(path.join(tmpdir(), 'quire-install-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The npm command; `npm` is a .cmd file on Windows, which execFile does not run by that name. */
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Whether the registry answers within a few seconds; the install test needs it. */
+async function registryReachable(): Promise<string | undefined> {
+  const registry = execFileSync(npm, ['config', 'get', 'registry'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const response = await fetch(new URL('quire-docs', registry.endsWith('/') ? registry : `${registry}/`), { signal: AbortSignal.timeout(5_000) });
+    return response.status < 500 ? undefined : `the registry ${registry} answered ${response.status}`;
+  } catch (error) {
+    return `the registry ${registry} is unreachable (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+/** Bytes of the files under a folder (their lengths, not disk blocks, so the figure is the same on every file system). */
+function bytesUnder(folder: string): number {
+  let total = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) total += bytesUnder(full);
+    else total += lstatSync(full).size;
+  }
+  return total;
+}
+
+/** Every installed package under a node_modules folder, nested ones included, with its size. */
+function installedPackages(modules: string): { name: string; bytes: number }[] {
+  const packages: { name: string; bytes: number }[] = [];
+  for (const entry of readdirSync(modules, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const names = entry.name.startsWith('@')
+      ? readdirSync(path.join(modules, entry.name), { withFileTypes: true }).filter((inner) => inner.isDirectory()).map((inner) => `${entry.name}/${inner.name}`)
+      : [entry.name];
+    for (const name of names) {
+      const folder = path.join(modules, name);
+      const nested = path.join(folder, 'node_modules');
+      const inner = readdirSync(folder).includes('node_modules') ? installedPackages(nested) : [];
+      packages.push({ name, bytes: bytesUnder(folder) - inner.reduce((sum, item) => sum + item.bytes, 0) }, ...inner);
+    }
+  }
+  return packages;
+}
+
+// What a new user downloads with `npm install quire-docs`, from the registry's copies of the
+// dependencies. The target is 15 MB and 12 packages. With the server's packages as optional peers
+// it went from 193 packages and 86.8 MB to 165 and 35.7 MB; what remains is our own dist (17 MB,
+// 11 of them source maps), zod (6 MB, bundled but kept for the types in our declarations), katex
+// (4 MB, through remark-math) and the MDX parser's hundred-odd small packages (remark, micromark, mdast).
+// The ceilings are today's figures with a little room, so that the size cannot creep back up.
+describe('npm install quire-docs', () => {
+  it('installs the core and the CLI without the server packages, within the size ceiling', async (context) => {
+    const unreachable = await registryReachable();
+    if (unreachable !== undefined) {
+      context.skip(`not measured: ${unreachable}`);
+      return;
+    }
+    const tarball = execFileSync(npm, ['pack', '--silent', '--pack-destination', scratch], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1) as string;
+    const project = path.join(scratch, 'project');
+    mkdirSync(project);
+    writeFileSync(path.join(project, 'package.json'), '{ "name": "new-user", "private": true }\n');
+    execFileSync(npm, ['install', path.join(scratch, tarball), '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], { cwd: project, stdio: 'ignore' });
+
+    const packages = installedPackages(path.join(project, 'node_modules'));
+    const bytes = packages.reduce((sum, item) => sum + item.bytes, 0);
+    const largest = [...packages].sort((a, b) => b.bytes - a.bytes).slice(0, 8).map((item) => `${item.name} ${(item.bytes / 1e6).toFixed(1)} MB`).join(', ');
+    const summary = `${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB; largest: ${largest}`;
+    console.log(`npm install quire-docs: ${summary}`);
+
+    expect(packages.map((item) => item.name)).toContain('quire-docs');
+    for (const name of SERVER_PACKAGES) expect(packages.map((item) => item.name), summary).not.toContain(name);
+    expect(packages.length, summary).toBeLessThanOrEqual(170);
+    expect(bytes, summary).toBeLessThanOrEqual(40e6);
+  }, 180_000);
+});
