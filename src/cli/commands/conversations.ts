@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { resolveStoreLocation } from '../../server/storage/store-location.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
+import { requireProject } from './keys.js';
 
 const USAGE = `Usage: quire conversations import --project <id> <file.jsonl | ->
 
@@ -22,8 +23,6 @@ Options:
   --project <id>         project the conversations belong to
   --data-dir <dir>       PGlite data folder (default: $QUIRE_DATA_DIR or .quire/data)
   --database-url <url>   PostgreSQL server instead of PGlite (default: $DATABASE_URL)`;
-
-const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 async function readInput(path: string, io: CliIo): Promise<string> {
   if (path !== '-') return readFile(resolve(io.cwd, path), 'utf8');
@@ -49,10 +48,8 @@ export const conversationsCommand: Command = {
     });
     const [action, file, ...extra] = positionals;
     if (action !== 'import') throw new UsageError(action === undefined ? 'Say what to do: import.' : `Unknown action "${action}".`);
-    if (values.project === undefined) throw new UsageError('--project <id> is required.');
-    if (!PROJECT_ID.test(values.project)) throw new UsageError(`"${values.project}" is not a project id (letters, digits, - and _; up to 64).`);
+    const projectId = requireProject(values.project);
     if (file === undefined || extra.length > 0) throw new UsageError('Give one file to import, or - for standard input.');
-    const projectId = values.project;
     const shown = file === '-' ? '(stdin)' : file;
 
     let text: string;

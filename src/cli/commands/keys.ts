@@ -20,7 +20,8 @@ Options:
 
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-function requireProject(project: string | undefined): string {
+/** The `--project` option of `quire keys` and `quire conversations`: present, and a project id. */
+export function requireProject(project: string | undefined): string {
   if (project === undefined) throw new UsageError('--project <id> is required.');
   if (!PROJECT_ID.test(project)) throw new UsageError(`"${project}" is not a project id (letters, digits, - and _; up to 64).`);
   return project;
