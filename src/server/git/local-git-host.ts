@@ -63,8 +63,13 @@ export async function readLocalPullRequests(repository: string): Promise<LocalPu
 }
 
 async function pullRequestsFile(repository: string): Promise<string> {
+  return quireFile(repository, 'pull-requests.json');
+}
+
+/** A file of Quire's own in the repository's git directory (shared by its worktrees). */
+async function quireFile(repository: string, name: string): Promise<string> {
   const commonDir = await git(repository, ['rev-parse', '--git-common-dir']);
-  return join(resolve(repository, commonDir), 'quire', 'pull-requests.json');
+  return join(resolve(repository, commonDir), 'quire', name);
 }
 
 /**
@@ -107,6 +112,16 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
     }
   };
 
+  /**
+   * Runs a change to the repository's worktrees, in this process and across processes, one at a
+   * time: `git worktree prune` in one quire serve removed the half-made entry of another's
+   * `git worktree add` ("could not open 'worktrees/…/locked'"), with two servers on one repository.
+   */
+  const worktreeChange = async <T>(task: () => Promise<T>): Promise<T> => {
+    const lockFile = await quireFile(repository, 'worktrees.lock');
+    return recordLock.run('worktrees', () => withFileLock(lockFile, task));
+  };
+
   return {
     baseBranch,
 
@@ -129,9 +144,12 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
       const release = await branchLock.acquire(`checkout:${branch}`);
       let directory: string | undefined;
       try {
-        await removeStaleCheckouts(branch);
         directory = await mkdtemp(join(tmpdir(), 'quire-agent-'));
-        await git(repository, ['worktree', 'add', '--quiet', directory, branch]);
+        const made = directory;
+        await worktreeChange(async () => {
+          await removeStaleCheckouts(branch);
+          await git(repository, ['worktree', 'add', '--quiet', made, branch]);
+        });
       } catch (error) {
         if (directory) await rm(directory, { recursive: true, force: true });
         release();
@@ -160,9 +178,11 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
           if (disposed) return;
           disposed = true;
           try {
-            await runGit(repository, ['worktree', 'remove', '--force', checkout]);
-            await rm(checkout, { recursive: true, force: true });
-            await runGit(repository, ['worktree', 'prune']);
+            await worktreeChange(async () => {
+              await runGit(repository, ['worktree', 'remove', '--force', checkout]);
+              await rm(checkout, { recursive: true, force: true });
+              await runGit(repository, ['worktree', 'prune']);
+            });
           } finally {
             release();
           }
