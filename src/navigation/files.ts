@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText, editDistance } from '../diagnostics/suggest.js';
 import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
-import { filePagePath } from './classify.js';
+import { filePagePath, isPlainPagePath } from './classify.js';
 import type { SectionState } from './page-node.js';
 import type { MissingPagesSummary, PageNode } from './types.js';
 
@@ -61,7 +61,13 @@ export function checkPageFiles(
 /** The page path of each page file (`.md`, `.mdx`), in order. */
 function pagePathsOf(files: Iterable<string>): string[] {
   const paths: string[] = [];
-  for (const file of files) if (/\.mdx?$/i.test(file)) paths.push(filePagePath(file));
+  for (const file of files) {
+    const stem = file.replace(/\.mdx?$/i, '');
+    if (stem === file) continue;
+    // Most files are named in normal form (`guides/a.mdx`): normalising every one took 9 of the
+    // 14 ms that resolving the largest corpus site with its 5,071 files took.
+    paths.push(isPlainPagePath(stem) ? stem : filePagePath(file));
+  }
   return paths;
 }
 
