@@ -74,8 +74,8 @@ describe('resolveNavigation on fixtures/navigation', () => {
   }
 });
 
-// Page nodes read what they share with their section and make their strings when asked; the page
-// index is a hash table, not a Map. Both must read exactly like the plain data they stand for.
+// Page nodes are plain objects and the page index a Map: they must read, spread and serialise as
+// the plain data they are.
 describe('page nodes and the page index read as plain data', () => {
   const load = (name: string) => {
     const folder = fixturePath('navigation', name);
@@ -95,6 +95,21 @@ describe('page nodes and the page index read as plain data', () => {
         expect(json.href).toBe(`/${page.path}`);
         expect(json.pointer).toMatch(/^\/navigation\/.*\/pages\/\d+$/);
       }
+    }
+  });
+
+  it('a page node is a plain object: a spread copy has every field, and byPath is a Map', () => {
+    for (const name of ['frontmatter-labels', 'versions-languages', 'duplicate-pages']) {
+      const { list, byPath } = load(name).pages;
+      expect(byPath).toBeInstanceOf(Map);
+      for (const page of list) {
+        expect(Object.getPrototypeOf(page)).toBe(Object.prototype);
+        const copy = { ...page };
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(page));
+        expect(copy).toStrictEqual(page);
+        expect(Object.keys(page)).toEqual(expect.arrayContaining(['kind', 'label', 'pointer', 'path', 'href', 'index', 'previous', 'next', 'section']));
+      }
+      expect(structuredClone(list)).toStrictEqual(list);
     }
   });
 

@@ -1,53 +1,37 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText, editDistance } from '../diagnostics/suggest.js';
 import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
-import { filePagePath, isPlainPagePath, markdownExtensionLength, plainPagePathHash } from './classify.js';
-import { PageEntry } from './page-node.js';
-import { hashPath, hashPrefix, PathSet, type PathIndex } from './path-index.js';
-import type { MissingPagesSummary } from './types.js';
+import { filePagePath, isPlainPagePath } from './classify.js';
+import type { SectionState } from './page-node.js';
+import type { MissingPagesSummary, PageNode } from './types.js';
 
 const LANGUAGES = new Set<string>(LANGUAGE_CODES.map((code) => code.toLowerCase()));
 
 /**
  * Checks that every page listed has a file. Each missing page is reported once (at its first
  * entry); a page whose counterpart without a language prefix exists is reported as untranslated.
- * Returns whether a path is served by a file, and the count of missing pages per section.
- *
- * Each file is looked up in the page index (whose table the walk has built already) rather than
- * put in a table of its own: the set of every path the files serve is made only when a path
- * outside the navigation is asked about (an untranslated page's original that is not listed, a
- * group root, "did you mean").
+ * `sections[i]` is the section of `pages[i]`. Returns whether a path is served by a file, and the
+ * count of missing pages per section.
  */
 export function checkPageFiles(
-  pages: readonly PageEntry[],
-  pathEntries: Int32Array,
-  byPath: PathIndex<PageEntry>,
+  pages: readonly PageNode[],
+  sections: readonly SectionState[],
   files: Iterable<string>,
   report: (finding: Omit<Diagnostic, 'file'>) => void,
 ): { hasFile: (path: string) => boolean; summary: MissingPagesSummary[] } {
-  const list = Array.isArray(files) ? (files as readonly string[]) : [...files];
-  // Per path of the page index: whether a file serves it, then whether it was reported.
-  const status = new Uint8Array(byPath.size);
-  byPath.withPathsAtHand(() => markServedPages(list, byPath, status));
-  let existing: PathSet | undefined;
-  const hasFile = (path: string): boolean => {
-    const entry = byPath.entryOf(path);
-    if (entry !== -1) return status[entry] === HAS_FILE;
-    existing ??= servedSet(list);
-    return existing.has(path);
-  };
+  const paths = pagePathsOf(files);
+  const served = servedSet(paths);
+  const hasFile = (path: string): boolean => served.has(path);
+  const reported = new Set<string>();
   let similar: SimilarPages | undefined;
   const summary: MissingPagesSummary[] = [];
-  for (let index = 0; index < pages.length; index++) {
-    const node = pages[index] as PageEntry;
-    const pathEntry = pathEntries[index] as number;
-    const known = status[pathEntry] as number;
-    if (known === HAS_FILE) continue;
-    const section = PageEntry.stateOf(node);
+  pages.forEach((node, index) => {
+    if (served.has(node.path)) return;
+    const section = sections[index] as SectionState;
     if (section.missing === undefined) summary.push((section.missing = { section: section.labels, pointer: section.pointer, count: 0 }));
     section.missing.count++;
-    if (known === REPORTED) continue;
-    status[pathEntry] = REPORTED;
+    if (reported.has(node.path)) return;
+    reported.add(node.path);
     const untranslated = withoutLanguage(node.path);
     if (untranslated && hasFile(untranslated)) {
       report({
@@ -57,9 +41,9 @@ export function checkPageFiles(
         pointer: node.pointer,
         hint: `Add ${node.path}.mdx, or point the entry at "${untranslated}" until the translation exists.`,
       });
-      continue;
+      return;
     }
-    similar ??= new SimilarPages(servedPaths(list));
+    similar ??= new SimilarPages(paths);
     const candidates = similar.of(node.path);
     const finding: Omit<Diagnostic, 'file'> = {
       code: 'navigation/missing-page',
@@ -70,78 +54,28 @@ export function checkPageFiles(
     };
     if (candidates.length) finding.suggestions = candidates;
     report(finding);
-  }
+  });
   return { hasFile, summary };
 }
 
-/** Per path of the page index, in `checkPageFiles`: a file serves it; it was reported missing. */
-const HAS_FILE = 1;
-const REPORTED = 2;
-
-/** Sets `HAS_FILE` in `status` for each path of the page index that one of the files serves. */
-function markServedPages(list: readonly string[], byPath: PathIndex<PageEntry>, status: Uint8Array): void {
-  for (let index = 0; index < list.length; index++) {
-    const file = list[index] as string;
-    const extension = markdownExtensionLength(file);
-    if (extension === 0) continue;
-    const length = file.length - extension;
-    // Most files serve a page of the navigation and are written as its path: the name up to the
-    // extension is looked up as it is, hashed in place, and not checked for normal form (a page
-    // path of the index is in normal form, so the file's is too). Only the others are normalised.
-    let entry = byPath.entryOfPrefix(file, length, hashPrefix(file, length));
-    let path: string | undefined;
-    if (entry === -1) {
-      const stem = file.slice(0, length);
-      path = isPlainPagePath(stem) ? stem : filePagePath(file);
-      if (path !== stem) entry = byPath.entryOf(path);
-    }
-    if (entry !== -1) status[entry] = HAS_FILE;
-    // `folder/index.mdx` also serves `folder`.
-    if (path === undefined ? endsWithIndex(file, length) : path.endsWith('/index')) {
-      const folder = byPath.entryOf(path === undefined ? file.slice(0, length - '/index'.length) : path.slice(0, -'/index'.length));
-      if (folder !== -1) status[folder] = HAS_FILE;
-    }
-  }
-}
-
-/** Calls `visit` with the page path of each page file (`.md`, `.mdx`) and its hash. */
-function forEachPageFile(files: readonly string[], visit: (path: string, hash: number) => void): void {
-  // An indexed loop: `for...of` costs an iterator result per file until the code is optimised.
-  for (let index = 0; index < files.length; index++) {
-    const file = files[index] as string;
-    const extension = markdownExtensionLength(file);
-    if (extension === 0) continue;
-    // Most files are already in normal form (`guides/a.mdx`): their page path is a slice.
-    const stem = file.slice(0, -extension);
-    const hash = plainPagePathHash(stem);
-    if (hash !== -1) visit(stem, hash);
-    else {
-      const path = filePagePath(file);
-      visit(path, hashPath(path));
-    }
-  }
-}
-
-/** Whether `text.slice(0, length)` ends with `/index`. */
-function endsWithIndex(text: string, length: number): boolean {
-  return length >= 6 && text.charCodeAt(length - 1) === 0x78 && text.charCodeAt(length - 6) === 0x2f && text.slice(length - 5, length) === 'index';
-}
-
-/** The page paths the files serve, in order. */
-function servedPaths(files: readonly string[]): string[] {
+/** The page path of each page file (`.md`, `.mdx`), in order. */
+function pagePathsOf(files: Iterable<string>): string[] {
   const paths: string[] = [];
-  forEachPageFile(files, (path) => paths.push(path));
+  for (const file of files) {
+    const stem = file.replace(/\.mdx?$/i, '');
+    if (stem === file) continue;
+    // Most files are named in normal form (`guides/a.mdx`): normalising every one took 9 of the
+    // 14 ms that resolving the largest corpus site with its 5,071 files took.
+    paths.push(isPlainPagePath(stem) ? stem : filePagePath(file));
+  }
   return paths;
 }
 
-/** Every path the files serve: their page paths, and `folder` for each `folder/index`. */
-function servedSet(files: readonly string[]): PathSet {
-  const set = new PathSet(files.length);
-  forEachPageFile(files, (path, hash) => {
-    set.add(path, hash);
-    if (path.endsWith('/index')) set.add(path.slice(0, -'/index'.length));
-  });
-  return set;
+/** Every path the page files serve: their page paths, and `folder` for each `folder/index`. */
+function servedSet(paths: readonly string[]): Set<string> {
+  const served = new Set<string>(paths);
+  for (const path of paths) if (path.endsWith('/index')) served.add(path.slice(0, -'/index'.length));
+  return served;
 }
 
 /** The page paths of the files, indexed for "did you mean": built at the first missing page only. */

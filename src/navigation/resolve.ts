@@ -4,12 +4,11 @@ import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import { placeDocsJsonFindings, type DocsJsonFinding } from '../config/place-findings.js';
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
-import { classifyEntry, plainPagePathHash } from './classify.js';
+import { classifyEntry, isPlainPagePath } from './classify.js';
 import { checkPageFiles } from './files.js';
-import { PageEntry, type PageScope, type SectionState } from './page-node.js';
-import { grow, hashPath, PathIndex } from './path-index.js';
+import { linkNeighbours, pageNode, type PageNodeDraft, type PageScope, type SectionState } from './page-node.js';
 import type {
-  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, OpenApiSource, PageIndex, PageSection,
+  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, OpenApiSource, PageIndex, PageNode, PageSection,
   ResolvedNavigation, SectionNode, WebhookNode,
 } from './types.js';
 
@@ -72,13 +71,13 @@ class NavigationResolver {
   /** What the checks found, placed in their files at the end (see `diagnostics`). */
   private readonly findings: DocsJsonFinding[] = [];
   /** Every page entry in reading order. */
-  private readonly list: PageEntry[] = [];
+  private readonly list: PageNodeDraft[] = [];
+  /** The section of each page entry, by index. */
+  private readonly sections: SectionState[] = [];
   /** The first entry of each page path. */
-  private readonly byPath: PathIndex<PageEntry>;
-  /** The entry of `byPath` that holds the path of each page entry, by index. */
-  private pathEntries: Int32Array;
-  /** Index of the latest entry of each path, by its entry in `byPath`. */
-  private latest: Int32Array;
+  private readonly byPath = new Map<string, PageNode>();
+  /** The section of the latest entry of each page path. */
+  private readonly latestSection = new Map<string, SectionState>();
   private readonly frontmatter: ReadonlyMap<string, PageFrontmatter> | undefined;
   private readonly roots: Array<{ root: string; pointer: string; label: string }> = [];
   private readonly drilldown: boolean;
@@ -89,13 +88,6 @@ class NavigationResolver {
   ) {
     this.drilldown = config.interaction?.drilldown ?? options.defaultDrilldown ?? false;
     this.frontmatter = options.frontmatter?.size ? options.frontmatter : undefined;
-    // The tables are made at about their final size: growing them copies them (seven times for
-    // a 40,000-page site), and the copies left behind are typed arrays outside the JS heap,
-    // whose bytes bring on major collections.
-    const entries = countEntries(config.navigation as Element | undefined);
-    this.byPath = new PathIndex<PageEntry>(this.list, entries);
-    this.pathEntries = new Int32Array(Math.max(1024, entries));
-    this.latest = new Int32Array(Math.max(512, entries));
   }
 
   run(): ResolvedNavigation {
@@ -114,8 +106,9 @@ class NavigationResolver {
     };
     const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
+    linkNeighbours(this.list, this.sections);
     const pages: PageIndex = { list: this.list, byPath: this.byPath };
-    const files = this.options.files ? checkPageFiles(this.list, this.pathEntries, this.byPath, this.options.files, (finding) => this.report(finding)) : undefined;
+    const files = this.options.files ? checkPageFiles(this.list, this.sections, this.options.files, (finding) => this.report(finding)) : undefined;
     this.checkRoots(this.byPath, files?.hasFile);
     return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics()), missingPages: files?.summary ?? [] };
   }
@@ -125,56 +118,38 @@ class NavigationResolver {
    * whichever child lists it has, in a fixed order. The list names need no pointer escaping.
    */
   private children(element: Element, context: Context): NavigationNode[] {
-    let sections: NavigationNode[] | undefined;
+    const nodes: NavigationNode[] = [];
     const pointer = context.pointer;
     for (const [list, kind, labelKey] of SECTION_LISTS) {
       const items = element[list];
       if (!Array.isArray(items)) continue;
-      for (let index = 0; index < items.length; index++) {
-        const item: unknown = items[index];
-        if (isElement(item)) (sections ??= []).push(this.section(item, kind, labelKey, `${pointer}/${list}/${index}`, context));
-      }
+      items.forEach((item: unknown, index) => {
+        if (isElement(item)) nodes.push(this.section(item, kind, labelKey, `${pointer}/${list}/${index}`, context));
+      });
     }
-    const groups = Array.isArray(element.groups) ? (element.groups as unknown[]) : undefined;
-    const pages = Array.isArray(element.pages) ? (element.pages as unknown[]) : undefined;
-    // Room for every group and page at once: pushing them one by one grows (and copies) the
-    // array, and the thousands of groups of a large site each have one.
-    const room = (groups?.length ?? 0) + (pages?.length ?? 0);
-    let count = sections?.length ?? 0;
-    const nodes: NavigationNode[] = sections ?? new Array<NavigationNode>(room);
-    if (sections) nodes.length = count + room;
-    if (groups) {
-      for (let index = 0; index < groups.length; index++) {
-        const item: unknown = groups[index];
-        if (isElement(item)) nodes[count++] = this.group(item, `${pointer}/groups/${index}`, context);
-      }
+    if (Array.isArray(element.groups)) {
+      element.groups.forEach((item: unknown, index) => {
+        if (isElement(item)) nodes.push(this.group(item, `${pointer}/groups/${index}`, context));
+      });
     }
-    if (pages) count = this.entries(pages, context, nodes, count);
-    // Shortened only when some entry made no node (an invalid one, reported).
-    if (nodes.length !== count) nodes.length = count;
+    this.entries(element.pages, context, nodes);
     return nodes;
   }
 
-  /**
-   * The child nodes of a group: its `pages` only (a group has no other child list), so the other
-   * lists are not looked up for each of the site's thousands of groups.
-   */
+  /** The child nodes of a group: its `pages` only (a group has no other child list). */
   private groupChildren(element: Element, context: Context): NavigationNode[] {
-    const pages = element.pages;
-    if (!Array.isArray(pages)) return [];
-    const nodes = new Array<NavigationNode>(pages.length);
-    const count = this.entries(pages, context, nodes, 0);
-    if (count !== nodes.length) nodes.length = count;
+    const nodes: NavigationNode[] = [];
+    this.entries(element.pages, context, nodes);
     return nodes;
   }
 
-  /** Adds the nodes of the `pages` entries to `nodes` from `count` on; returns the new count. */
-  private entries(pages: readonly unknown[], context: Context, nodes: NavigationNode[], count: number): number {
-    for (let index = 0; index < pages.length; index++) {
-      const node = this.entry(pages[index], index, context);
-      if (node) nodes[count++] = node;
-    }
-    return count;
+  /** Adds the nodes of the `pages` entries (when `pages` is a list) to `nodes`. */
+  private entries(pages: unknown, context: Context, nodes: NavigationNode[]): void {
+    if (!Array.isArray(pages)) return;
+    pages.forEach((item: unknown, index) => {
+      const node = this.entry(item, index, context);
+      if (node) nodes.push(node);
+    });
   }
 
   private section(element: Element, kind: SectionKind, labelKey: string, pointer: string, parent: Context): SectionNode | LinkNode {
@@ -268,18 +243,15 @@ class NavigationResolver {
 
   /** The `pages` entry at `position` of the element of `context`: a nested group, a page, an endpoint or a webhook. */
   private entry(item: unknown, position: number, context: Context): NavigationNode | undefined {
-    // The common case first, and without building its pointer: a page path in normal form.
-    if (typeof item === 'string') {
-      const hash = plainPagePathHash(item);
-      if (hash !== -1) return this.page(item, hash, position, context);
-    }
+    // The common case first: a page path in normal form.
+    if (typeof item === 'string' && isPlainPagePath(item)) return this.page(item, position, context);
     const pointer = `${context.pointer}/pages/${position}`;
     if (isElement(item)) return this.group(item, pointer, context);
     if (typeof item !== 'string' || item.trim() === '') return undefined;
     const entry = classifyEntry(item);
     switch (entry.kind) {
       case 'page':
-        return this.page(entry.path, hashPath(entry.path), position, context);
+        return this.page(entry.path, position, context);
       case 'endpoint': {
         if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
         const node: EndpointNode = { kind: 'endpoint', label: `${entry.method} ${entry.path}`, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, method: entry.method, path: entry.path };
@@ -308,40 +280,31 @@ class NavigationResolver {
     }
   }
 
-  /** A page entry; `hash` is `hashPath(path)`. */
-  private page(path: string, hash: number, position: number, context: Context): PageEntry {
-    const state = context.state;
-    const index = this.list.length;
-    const node = new PageEntry(path, index, context, position, this.frontmatter?.get(path));
-    if (index === this.pathEntries.length) this.pathEntries = grow(this.pathEntries, index * 2);
+  /** A page entry. */
+  private page(path: string, position: number, context: Context): PageNode {
+    const node = pageNode(path, this.list.length, context, position, this.frontmatter?.get(path));
     this.list.push(node);
-    this.pathEntries[index] = this.checkDuplicate(node, hash, state);
-    if (state.first === -1) state.first = index;
-    state.last = index;
+    this.sections.push(context.state);
+    this.checkDuplicate(node, context.state);
     return node;
   }
 
   /**
    * Records the page by path (first entry wins) and reports a second entry in the same section.
    * Pages of a section are met one after the other, and each section has its own state, so
-   * comparing with the latest entry of the path is enough. Returns the entry of `byPath` that
-   * holds the path.
+   * comparing with the section of the latest entry of the path is enough.
    */
-  private checkDuplicate(node: PageEntry, hash: number, state: SectionState): number {
-    const size = this.byPath.size;
-    const entry = this.byPath.add(node.index, hash);
-    if (this.byPath.size !== size) {
-      if (entry === this.latest.length) this.latest = grow(this.latest, entry * 2);
-    } else if (PageEntry.stateOf(this.list[this.latest[entry] as number] as PageEntry) === state) {
+  private checkDuplicate(node: PageNode, state: SectionState): void {
+    const latest = this.latestSection.get(node.path);
+    if (latest === undefined) this.byPath.set(node.path, node);
+    else if (latest === state) {
       this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${sectionName(state)}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
     }
-    this.latest[entry] = node.index;
-    return entry;
+    this.latestSection.set(node.path, state);
   }
 
-
   private newSection(pointer: string, kind: string, labels: readonly string[]): SectionState {
-    return { pointer, kind, labels, pages: this.list, first: -1, last: -1 };
+    return { pointer, kind, labels };
   }
 
   private global(value: unknown, context: Context): LinkNode[] {
@@ -417,33 +380,6 @@ function iconOf(element: Element): Icon | undefined {
 /** `true` when the element is hidden, else undefined (left out of JSON). */
 function hiddenOf(element: Element): true | undefined {
   return element.hidden === true ? true : undefined;
-}
-
-/**
- * How many `pages` entries (pages, endpoints, webhooks and nested groups) the navigation has:
- * what the tables of the page index are first made for. A group holds only `pages`.
- */
-function countEntries(element: Element | undefined, isGroup = false): number {
-  if (!isElement(element)) return 0;
-  let count = 0;
-  const pages = element.pages;
-  if (Array.isArray(pages)) {
-    count += pages.length;
-    for (let index = 0; index < pages.length; index++) {
-      const item: unknown = pages[index];
-      if (typeof item === 'object') count += countEntries(item as Element, true);
-    }
-  }
-  if (isGroup) return count;
-  for (const [list] of SECTION_LISTS) count += countEach(element[list], false);
-  return count + countEach(element.groups, true);
-}
-
-function countEach(items: unknown, isGroup: boolean): number {
-  if (!Array.isArray(items)) return 0;
-  let count = 0;
-  for (let index = 0; index < items.length; index++) count += countEntries(items[index] as Element, isGroup);
-  return count;
 }
 
 function hasChildList(element: Element): boolean {

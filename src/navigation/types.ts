@@ -83,9 +83,10 @@ export interface GroupNode extends NodeBase {
 }
 
 /**
- * A page of the repository. Read-only: page nodes are shared by the tree and the page index, and
- * `resolveNavigation` builds them as small objects that read what they share with their section
- * (and the strings made from their path) when asked; `JSON.stringify` writes every field.
+ * A page of the repository: a plain object with every field set (absent ones `undefined`), so
+ * that it spreads, copies and serialises like any object. Read-only: page nodes are shared by
+ * the tree and the page index, and those of one section share their `openapi`, `breadcrumbs` and
+ * `section` objects.
  */
 export interface PageNode extends NodeBase {
   readonly kind: 'page';
@@ -178,7 +179,10 @@ export type PageInfo = PageNode;
 export interface PageIndex {
   /** Every page entry in reading order (a page listed in several sections appears once per section). */
   list: readonly PageInfo[];
-  /** The first entry of each page, by path: which tab, version and language it belongs to, in O(1). */
+  /**
+   * The first entry of each page, by path, in reading order: which tab, version and language it
+   * belongs to. A `Map` (typed read-only: the index is shared).
+   */
   byPath: ReadonlyMap<string, PageInfo>;
 }
 
