@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 
 // The content cache keys a page's facts by this too: a build of changed sources under the same
@@ -12,62 +14,120 @@ const buildId = createHash('sha256');
 for (const file of sources) buildId.update(file).update('\0').update(readFileSync(file)).update('\0');
 const define = { __QUIRE_BUILD_ID__: JSON.stringify(buildId.digest('hex').slice(0, 16)) };
 
-const libraryOptions = {
-  format: ['esm', 'cjs'] as ('esm' | 'cjs')[],
-  dts: true,
-  sourcemap: true,
-  target: 'node20',
-  treeshake: true,
-  // Bundle the parts of zod/mini the schemas use: importing all of zod costs more than the
-  // 50 ms budget for `import('quire-docs')`, while the tree-shaken parts cost a few milliseconds.
-  // zod stays a dependency for the declaration files, which refer to its types.
-  noExternal: ['zod', 'yaml'],
-  define,
+// What the package installs is its own code, zod and openapi-types (issue 16: at most 15 MB and
+// 12 packages; test/package-install.test.ts). The libraries Quire runs on (the unified/remark MDX
+// parser, yaml, the OpenAPI parser, the snippet generator, fast-glob, ignore) are devDependencies,
+// and tsup bundles every package that is not a dependency: the parts Quire calls, at the versions
+// its tests ran, instead of a hundred-odd packages and what they carry (katex alone is 4 MB,
+// and the parser only needs remark-math's syntax). Their licences are collected into
+// dist/THIRD-PARTY-LICENSES.md by scripts/third-party-licenses.mjs. zod and openapi-types stay
+// dependencies: the declaration files refer to their types, and the zod schemas are public API.
+// No source maps: they were two thirds of the package (11 of 17 MB), and the bundles are not
+// minified, so a stack trace already names our functions.
+
+/**
+ * vfile picks Node's `path`, `process` and `url` through import maps (`#minpath`, ...) when
+ * bundled for Node; its own browser versions are the same logic without Node, and keep the
+ * bundled core free of Node built-ins (test/package.test.ts).
+ */
+const vfileWithoutNode = {
+  name: 'vfile-without-node',
+  setup(build: { onResolve(options: { filter: RegExp }, callback: (args: { path: string; importer: string }) => { path: string } | undefined): void }) {
+    build.onResolve({ filter: /^#min(?:path|proc|url)$/ }, (args) =>
+      args.importer.includes('/node_modules/vfile/') ? { path: fileURLToPath(new URL(`./node_modules/vfile/lib/${args.path.slice(1)}.browser.js`, import.meta.url)) } : undefined,
+    );
+  },
+};
+
+/**
+ * fast-glob and the packages under it are CommonJS and `require()` Node's modules, which an ES
+ * module bundle cannot do (esbuild's stand-in throws "Dynamic require ... is not supported").
+ * Such a `require('fs')` gets a module that re-exports `node:fs` instead: the same object
+ * members (these packages only read named members such as `fs.lstat` or `stream.PassThrough`).
+ */
+const requiredBuiltins = {
+  name: 'required-builtins',
+  setup(build: {
+    onResolve(options: { filter: RegExp }, callback: (args: { path: string; kind: string }) => { path: string; namespace: string } | undefined): void;
+    onLoad(options: { filter: RegExp; namespace: string }, callback: (args: { path: string }) => { contents: string }): void;
+  }) {
+    build.onResolve({ filter: /^(?:node:)?[a-z_/]+$/ }, (args) =>
+      args.kind === 'require-call' && isBuiltin(args.path) ? { path: args.path.replace(/^node:/, ''), namespace: 'required-builtin' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => ({
+      contents: `export * from 'node:${args.path}';\nexport { default } from 'node:${args.path}';\n`,
+    }));
+  },
+};
+
+const aliases = {
   // yaml's Node build is CommonJS and requires `process`; its ESM browser build is the same
   // parser and bundles cleanly for every runtime.
+  yaml: './node_modules/yaml/browser/index.js',
+  // acorn-jsx requires acorn's CommonJS build where the MDX parser imports its ES module: one
+  // copy of the JavaScript parser, not two (230 kB in each bundle).
+  acorn: './node_modules/acorn/dist/acorn.mjs',
+};
+
+const common = {
+  target: 'node20',
+  treeshake: true,
+  define,
+  esbuildPlugins: [vfileWithoutNode, requiredBuiltins],
   esbuildOptions(options: { alias?: Record<string, string> }) {
-    options.alias = { yaml: './node_modules/yaml/browser/index.js' };
+    options.alias = aliases;
   },
+};
+
+const libraryEntries = {
+  index: 'src/index.ts',
+  'node/index': 'src/node/index.ts',
+  'content/index': 'src/content/index.ts',
 };
 
 export default defineConfig([
   {
-    ...libraryOptions,
+    // Everything that runs as an ES module in one build, so that the library, the CLI and the
+    // thread that reads pages share their chunks: one copy of the MDX parser in the package, not
+    // one per entry. Chunks follow the entries that reach them: `import('quire-docs')` loads no
+    // CLI code, and the CLI loads the server in a chunk of its own when `quire serve`, `keys` or
+    // `conversations` run (its dependencies would add about 0.5 s to the start of every command).
+    ...common,
     entry: {
-      index: 'src/index.ts',
-      'node/index': 'src/node/index.ts',
-      'content/index': 'src/content/index.ts',
+      ...libraryEntries,
+      'cli/index': 'src/cli/index.ts',
+      // The script of the threads that read pages, at a fixed place (dist/content-worker.js)
+      // that the code starting them finds wherever the bundler put it (see contentWorkerScript).
+      'content-worker': 'src/node/content-worker.ts',
     },
+    format: ['esm'],
+    // The CLI is an executable, not an API: declarations for the library entries only.
+    dts: { entry: libraryEntries },
+    // Bundle the parts of zod/mini the schemas use: importing all of zod costs more than the
+    // 50 ms budget for `import('quire-docs')`, while the tree-shaken parts cost a few milliseconds.
+    // Not zod itself, which only the server's code (in the CLI's chunks) imports: bundled, all of
+    // it would land in the chunks the core loads (its locales hang off the module zod/mini shares).
+    noExternal: [/^zod\/mini$/],
+    clean: false,
+    splitting: true,
+  },
+  {
+    ...common,
+    entry: libraryEntries,
+    format: ['cjs'],
+    dts: { entry: libraryEntries },
+    noExternal: [/^zod\/mini$/],
     clean: false,
     splitting: true,
   },
   {
     // The server is built on its own: sharing chunks with the core would put what only the server
-    // uses (all of zod, for request validation) in the chunk that `import('quire-docs')` loads.
-    ...libraryOptions,
+    // uses in the chunks that `import('quire-docs')` loads. It needs all of zod (request
+    // validation), which it imports from the installed package rather than bundling a copy.
+    ...common,
     entry: { 'server/index': 'src/server/index.ts' },
-    clean: false,
-    splitting: false,
-  },
-  {
-    // The CLI is an executable, not an API: ESM only, no declarations.
-    entry: { 'cli/index': 'src/cli/index.ts' },
-    format: ['esm'],
-    // `quire serve` and `quire keys` load the server in a chunk of its own, when they run: its
-    // dependencies would add about 0.5 s to the start of every command.
-    splitting: true,
-    sourcemap: true,
-    target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
-    define,
-  },
-  {
-    // The script of the threads that read pages: one file, at a fixed place (dist/content-worker.js),
-    // that the code starting them finds wherever the bundler put it (see contentWorkerScript).
-    ...libraryOptions,
-    entry: { 'content-worker': 'src/node/content-worker.ts' },
-    format: ['esm'],
-    dts: false,
+    format: ['esm', 'cjs'],
+    dts: true,
     clean: false,
     splitting: false,
   },

@@ -1,11 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { docsConfigShape } from '../src/config/schemas/docs-config.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The JavaScript files of dist, relative to it. */
+function distFiles(): string[] {
+  return (readdirSync(`${root}dist`, { recursive: true }) as string[]).filter((file) => /\.c?js$/.test(file));
+}
 
 // What an npm user gets: the built CommonJS entry and the JSON Schema for editors.
 describe('the built package', () => {
@@ -30,8 +35,49 @@ describe('the built package', () => {
     // Nor the MDX parser, which only `quire-docs/content` loads.
     expect(text).not.toMatch(/micromark|mdxJsxFlowElement|from ["']unified["']/);
     // zod/mini's tree-shaken parts, not the whole library (all of zod is ~3x this size). The
-    // typed frontmatter fields and build format 4 took it from 690 to 707 KB.
-    expect(text.length).toBeLessThan(750_000);
+    // typed frontmatter fields and build format 4 took it from 690 to 707 KB; bundling the request
+    // sample library (loaded from node_modules before, 100 KB) to 836 KB.
+    expect(text.length).toBeLessThan(880_000);
+  });
+
+  it('imports at run time only its dependencies, its optional peers and Node built-ins', () => {
+    // Every other package is bundled (tsup.config.ts): an import of one from dist would fail for
+    // a user, who does not install devDependencies.
+    const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
+    const allowed = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)]);
+    const imported = new Set<string>();
+    for (const file of distFiles()) {
+      const text = readFileSync(`${root}dist/${file}`, 'utf8');
+      // esbuild writes the bundle's own imports at the start of a line (ESM) or as `require(...)`
+      // (CommonJS), with single quotes; the request samples' `import axios from "axios"` are text.
+      for (const match of text.matchAll(/^import (?:[^;]*? from )?'([^']+)';|\bimport\('([^']+)'\)|\brequire\('([^']+)'\)/gm)) {
+        const specifier = match[1] ?? match[2] ?? match[3] ?? '';
+        if (!specifier.startsWith('.') && !specifier.includes('${')) imported.add(specifier);
+      }
+    }
+    const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const outside = [...imported].filter((specifier) => !isBuiltin(specifier) && !allowed.has(packageName(specifier)));
+    expect(outside).toEqual([]);
+    // The check sees the imports it is meant to see.
+    expect(imported).toContain('zod/mini');
+    expect(imported).toContain('pg');
+  });
+
+  it('names every package it bundled, with the version bundled and its licence text', () => {
+    // esbuild opens each module it copies into a bundle with `// node_modules/<package>/<file>`.
+    const folders = new Set<string>();
+    for (const file of distFiles()) {
+      for (const match of readFileSync(`${root}dist/${file}`, 'utf8').matchAll(/^\/\/ ((?:node_modules\/(?:@[^/\n]+\/)?[^/\n]+\/)+)/gm)) folders.add((match[1] as string).slice(0, -1));
+    }
+    expect(folders.size).toBeGreaterThan(50);
+    const notices = readFileSync(`${root}dist/THIRD-PARTY-LICENSES.md`, 'utf8');
+    const sections = new Map(notices.split(/^## /m).slice(1).map((section) => [section.slice(0, section.indexOf(' (')), section]));
+    for (const folder of folders) {
+      const { name, version } = JSON.parse(readFileSync(`${root}${folder}/package.json`, 'utf8')) as { name: string; version: string };
+      const section = sections.get(`${name}@${version}`);
+      expect(section, `${name}@${version} is bundled but has no licence section`).toBeDefined();
+      expect(section, name).toMatch(/copyright|permission/i);
+    }
   });
 
   it('ships a JSON Schema of docs.json with every top-level setting and the navigation elements', () => {

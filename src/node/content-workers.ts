@@ -6,8 +6,8 @@ import type { PageFileResult, PageFileTask } from './read-page-file.js';
 
 /** What a content worker is started with. */
 export interface ContentWorkerData {
-  /** The content cache folder, when the cache is on. */
-  cacheDir: string | undefined;
+  /** What the caller salts cache keys with (see `contentKey`), when its cache is on. */
+  keySalt: string | undefined;
 }
 
 /** A page file sent to a worker, with its index in the list being read. */
@@ -21,7 +21,7 @@ export type ContentWorkerReply = { type: 'ready' } | { type: 'result'; id: numbe
 /**
  * Pages sent to a worker ahead of its answers, so that it never waits for the next one: the
  * main thread, which sends them as answers come, is busy for a while now and then (reading the
- * configuration, writing cache entries).
+ * configuration).
  */
 const AHEAD = 16;
 
@@ -45,7 +45,8 @@ export interface WorkerPoolOptions {
   script: URL;
   /** Workers to start. */
   size: number;
-  cacheDir: string | undefined;
+  /** What to key results with (see `contentKey`); none without a cache. */
+  keySalt: string | undefined;
   /** Worker heap limits; default: the young generation at 16 MB (see `YOUNG_GENERATION_MB`). */
   resourceLimits?: ResourceLimits;
   /** Called when a worker has started. */
@@ -138,7 +139,7 @@ export function startWorkerPool(tasks: readonly PageFileTask[], options: WorkerP
     if (closed && slot.sent.length === 0) retire(slot);
   };
   const start = () => {
-    const worker = new Worker(options.script, { workerData: { cacheDir: options.cacheDir } satisfies ContentWorkerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(options.script, { workerData: { keySalt: options.keySalt } satisfies ContentWorkerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     const slot: Slot = { worker, sent: [], ready: false, retired: false, error: undefined };
     live.add(slot);
     worker.on('message', (reply: ContentWorkerReply) => {

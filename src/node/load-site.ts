@@ -25,7 +25,7 @@ import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js'
 import { checkContent } from '../content/check-content.js';
 import type { PageFacts } from '../content/read-page.js';
 import { listSiteFiles, readSiteContent } from './read-content.js';
-import { contentCacheDir } from './content-cache.js';
+import { contentCacheFor } from './content-cache.js';
 import { markOwnRequestExamples } from './request-examples.js';
 
 /** Options of {@link loadSite}. */
@@ -125,7 +125,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const ignored = await loadIgnoredFiles(root, options.ignore);
   const fileName = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
   // Pages are read and parsed while the configuration and OpenAPI documents are.
-  const content = options.content === false ? undefined : Promise.all([listSiteFiles(root, ignored), contentCacheDir(root, cwd, options)]).then(async ([files, cacheDir]) => ({ files, facts: (await readSiteContent(root, files.filter((file) => /\.mdx?$/i.test(file)), { fileName, cacheDir, ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.('content', done, total) } : {}) })).facts }));
+  const content = options.content === false ? undefined : Promise.all([listSiteFiles(root, ignored), contentCacheFor(root, cwd, options)]).then(async ([files, cache]) => ({ files, facts: (await readSiteContent(root, files.filter((file) => /\.mdx?$/i.test(file)), { fileName, ...(cache ? { cache } : {}), ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.('content', done, total) } : {}) })).facts }));
   const site = await loadParsedSite(parsed, ignored, cwd, options);
   if (content) await addContent(site, await content, fileName);
   return withRules(site, ignored, cwd, options.rules ?? {});

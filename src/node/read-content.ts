@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
 import type { PageFacts } from '../content/read-page.js';
-import { writeCachedFacts } from './content-cache.js';
+import { addCachedFacts, CONTENT_KEY_SALT, saveContentCache, type ContentCache } from './content-cache.js';
 import { contentWorkerScript, startWorkerPool, type WorkerPool } from './content-workers.js';
 import type { IgnoredFiles } from './ignore-files.js';
 import { lookUpPageFile, parsePageFile, readPageFile, type PageFileResult, type PageFileTask } from './read-page-file.js';
@@ -21,8 +21,8 @@ export interface ReadSiteContentOptions {
   fileName: (file: string) => string;
   /** Called as pages are read. */
   onProgress?: (done: number, total: number) => void;
-  /** The content cache folder (see `openContentCache`); none: every page is parsed. */
-  cacheDir?: string;
+  /** The content cache (see `openContentCache`), saved when the pages are read; none: every page is parsed. */
+  cache?: ContentCache;
   /**
    * Worker threads to parse in. Default: one per core but the main thread's, at least one (see
    * {@link defaultWorkers}), started once there are {@link WORKERS_FROM} pages to parse; fewer
@@ -76,13 +76,13 @@ const TURN = 32;
  * thread when fewer: a warm run starts no worker.
  */
 export async function readSiteContent(root: string, files: readonly string[], options: ReadSiteContentOptions): Promise<SiteContent> {
-  const { cacheDir } = options;
+  const { cache } = options;
   const tasks: PageFileTask[] = files.map((file) => ({ path: path.join(root, file), name: options.fileName(file) }));
   const results: (PageFileResult | undefined)[] = new Array(tasks.length);
   let done = 0;
   const take = (index: number, result: PageFileResult) => {
     results[index] = result;
-    if (cacheDir !== undefined && result.store !== undefined) writeCachedFacts(cacheDir, result.store, result.facts, (tasks[index] as PageFileTask).name);
+    if (cache !== undefined && result.store !== undefined) addCachedFacts(cache, result.store, result.facts, (tasks[index] as PageFileTask).name);
     options.onProgress?.(++done, tasks.length);
   };
   const size = options.workers ?? defaultWorkers();
@@ -95,15 +95,15 @@ export async function readSiteContent(root: string, files: readonly string[], op
     if (pool) return pool.read(page.index);
     toParse.push(page);
     if (script && toParse.length >= (options.workers === undefined ? WORKERS_FROM : 1)) {
-      pool = startWorkerPool(tasks, { script, size, cacheDir, onResult: take, onStart: () => workers++ });
+      pool = startWorkerPool(tasks, { script, size, keySalt: cache === undefined ? undefined : CONTENT_KEY_SALT, onResult: take, onStart: () => workers++ });
       for (const waiting of toParse) pool.read(waiting.index);
       toParse = [];
     }
   };
   await inTurns(tasks.length, (index) => {
     // Without a cache, nothing is learnt from the bytes before parsing: the parser reads them.
-    if (cacheDir === undefined) return parseLater({ index });
-    const page = lookUpPageFile(tasks[index] as PageFileTask, cacheDir);
+    if (cache === undefined) return parseLater({ index });
+    const page = lookUpPageFile(tasks[index] as PageFileTask, cache);
     if ('result' in page) take(index, page.result);
     else parseLater({ index, bytes: page.bytes, ...(page.key === undefined ? {} : { key: page.key }) });
   });
@@ -111,8 +111,9 @@ export async function readSiteContent(root: string, files: readonly string[], op
   await inTurns(toParse.length + left.length, (turn) => {
     const page = toParse[turn] ?? { index: left[turn - toParse.length] as number };
     const task = tasks[page.index] as PageFileTask;
-    take(page.index, page.bytes ? parsePageFile(task, page.bytes, page.key) : readPageFile(task, cacheDir));
+    take(page.index, page.bytes ? parsePageFile(task, page.bytes, page.key) : readPageFile(task, cache));
   });
+  if (cache !== undefined) saveContentCache(cache);
   const facts = new Map<string, PageFacts>();
   let cached = 0;
   files.forEach((file, index) => {

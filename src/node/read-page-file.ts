@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { PageFacts } from '../content/read-page.js';
-import { contentKey, readCachedFacts } from './content-cache.js';
+import { contentKey, readCachedFacts, type ContentCache } from './content-cache.js';
 import { readPageBytes, unreadablePage } from './page-bytes.js';
 
 /** One page file to read: where it is and the name its diagnostics carry. */
@@ -16,11 +16,8 @@ export interface PageFileResult {
   facts: PageFacts;
   cached: boolean;
   /**
-   * The cache key to store parsed facts under (see `writeCachedFacts`); absent when they came
-   * from the cache or there is none. The thread that takes the results writes the entries: in a
-   * run with workers that is the main thread, which waits on the workers most of the time, while
-   * creating thousands of small files would hold up a worker's parsing (5 s of its 40 s on
-   * firecrawl-docs, cpu profile).
+   * The cache key to store parsed facts under (see `addCachedFacts`); absent when they came
+   * from the cache or there is none. The thread that takes the results adds them to the cache.
    */
   store?: string;
 }
@@ -37,16 +34,16 @@ export type LookedUpPage = { result: PageFileResult } | { bytes: Uint8Array; key
  * (openFileHandle alone 1.6 s and the waits 5.6 s of its 40 s on firecrawl-docs, cpu profile),
  * and a worker thread has nothing else to do while it reads.
  */
-export function lookUpPageFile(task: PageFileTask, cacheDir: string | undefined): LookedUpPage {
+export function lookUpPageFile(task: PageFileTask, cache: ContentCache | undefined): LookedUpPage {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(task.path);
   } catch (error) {
     return { result: { facts: unreadablePage(task.name, (error as Error).message), cached: false } };
   }
-  if (cacheDir === undefined) return { bytes, key: undefined };
+  if (cache === undefined) return { bytes, key: undefined };
   const key = contentKey(bytes);
-  const cached = readCachedFacts(cacheDir, key, task.name);
+  const cached = readCachedFacts(cache, key, task.name);
   return cached ? { result: { facts: cached, cached: true } } : { bytes, key };
 }
 
@@ -63,11 +60,26 @@ export function parsePageFile(task: PageFileTask, bytes: Uint8Array, key: string
 }
 
 /**
- * Reads one page file: its facts from the cache in `cacheDir` when an entry for its bytes is
- * there, else by parsing them (with the key to store them under). Never throws: a file that
- * cannot be read, or a page the parser fails on, is a `content/unreadable` diagnostic.
+ * Reads one page file: its facts from `cache` when an entry for its bytes is there, else by
+ * parsing them (with the key to store them under). Never throws: a file that cannot be read, or a
+ * page the parser fails on, is a `content/unreadable` diagnostic.
  */
-export function readPageFile(task: PageFileTask, cacheDir: string | undefined): PageFileResult {
-  const page = lookUpPageFile(task, cacheDir);
+export function readPageFile(task: PageFileTask, cache: ContentCache | undefined): PageFileResult {
+  const page = lookUpPageFile(task, cache);
   return 'result' in page ? page.result : parsePageFile(task, page.bytes, page.key);
+}
+
+/**
+ * Reads and parses one page file, in a worker thread: keyed with the caller's `salt` (see
+ * `contentKey`) when the caller has a cache, from the bytes parsed (the file may have changed
+ * since the caller read it). Never throws.
+ */
+export function parsePageFileFor(task: PageFileTask, salt: string | undefined): PageFileResult {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(task.path);
+  } catch (error) {
+    return { facts: unreadablePage(task.name, (error as Error).message), cached: false };
+  }
+  return parsePageFile(task, bytes, salt === undefined ? undefined : contentKey(bytes, salt));
 }

@@ -7,7 +7,7 @@ import type { EndpointNode, GroupNode, NavigationNode, NavigationTree, OpenApiSo
 import type { OpenApiDocument } from './document.js';
 import type { CodeSampleOptions } from './code-samples.js';
 import { buildEndpointPages, type EndpointSelector } from './endpoint-pages.js';
-import { findOperation, findSchema, findWebhook, type FindResult } from './find.js';
+import { findOperation, findSchema, findWebhook, matchOperation, matchSchema, matchWebhook } from './find.js';
 import { loadOpenApi } from './load-openapi.js';
 import { documentsNamed, frontmatterReference, inPlatformOrder, nearestDocuments, pageRelativeDocument } from './frontmatter-documents.js';
 import { namedSource } from './reference-source.js';
@@ -66,7 +66,10 @@ interface FrontmatterLookup<T> {
   spec: string | undefined;
   /** What is looked for, in messages: `GET /users`, `the schema "User"`. */
   label: string;
-  find: (document: OpenApiDocument) => FindResult<T>;
+  /** What the field refers to, if the document has it. */
+  find: (document: OpenApiDocument) => T | undefined;
+  /** "Did you mean" candidates of a document named that lacks it: asked only when that is reported. */
+  suggest: (document: OpenApiDocument) => string[];
 }
 
 /** One call to `buildEndpointPages`: a document, the folder, the version, and what to build. */
@@ -103,6 +106,8 @@ class Expander {
   /** MDX pages whose `openapi:` frontmatter names an operation: they get its page model at their own URL. */
   private names: readonly string[] | undefined;
   private readonly frontmatterPages: Array<{ node: PageNode; build: Build; key: string }> = [];
+  /** The site's documents nearest to a name that is none of them, by name: many pages repeat one such name. */
+  private readonly nearest = new Map<string, string[]>();
 
   constructor(
     private readonly specs: OpenApiTexts,
@@ -155,19 +160,22 @@ class Expander {
     const candidates = node.spec === undefined ? node.openapi : this.named(node.spec, node.openapi, node.pointer);
     if (candidates.length === 0) return; // reported by resolveNavigation, or the named document is unknown (reported above)
     const found: Array<{ source: OpenApiSource; loaded: Loaded }> = [];
-    const suggestions = new Set<string>();
+    const missed: OpenApiDocument[] = [];
     for (const source of candidates) {
       const loaded = this.load(source.source, node.pointer);
       if (!loaded.document) continue;
-      const result = node.kind === 'endpoint' ? findOperation(loaded.document, node.method, node.path) : findWebhook(loaded.document, node.name);
-      if (result.match) found.push({ source, loaded });
-      else for (const suggestion of result.suggestions) suggestions.add(node.kind === 'webhook' ? `webhook ${suggestion}` : suggestion);
+      const match = node.kind === 'endpoint' ? matchOperation(loaded.document, node.method, node.path) : matchWebhook(loaded.document, node.name);
+      if (match) found.push({ source, loaded });
+      else missed.push(loaded.document);
     }
     if (!candidates.some((source) => this.loaded.get(source.source)?.document)) return; // the documents failed to load: reported there
     const entry = node.kind === 'endpoint' ? `${node.method} ${node.path}` : `webhook ${node.name}`;
     if (found.length === 0) {
       if (this.anyUnread(candidates.map((source) => source.source))) return;
-      const list = [...suggestions].slice(0, 3);
+      const suggestions = missed.flatMap((document) =>
+        node.kind === 'endpoint' ? findOperation(document, node.method, node.path).suggestions : findWebhook(document, node.name).suggestions.map((suggestion) => `webhook ${suggestion}`),
+      );
+      const list = [...new Set(suggestions)].slice(0, 3);
       this.report({
         code: 'openapi/reference-not-found',
         severity: 'error',
@@ -326,18 +334,13 @@ class Expander {
         this.diagnostics.push({ code: 'openapi/frontmatter-invalid', severity: 'warning', message: `\`openapi: ${node.frontmatterOpenApi}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference; it is ignored and the page has no API playground.`, file, pointer: '/openapi', hint: 'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`, or remove the field.' });
       } else {
         const label = entry.kind === 'endpoint' ? `${entry.method} ${entry.path}` : `webhook ${entry.name}`;
-        const find = (document: OpenApiDocument): FindResult<OperationSummary> => {
-          if (entry.kind === 'webhook') {
-            const result = findWebhook(document, entry.name);
-            return { ...result, suggestions: result.suggestions.map((suggestion) => `webhook ${suggestion}`) };
-          }
-          const result = findOperation(document, entry.method, entry.path);
-          // The platform finds a frontmatter path with or without its trailing slash when the document has only the other.
-          const other = entry.path.endsWith('/') ? entry.path.slice(0, -1) : `${entry.path}/`;
-          const near = result.match || entry.path === '/' ? undefined : findOperation(document, entry.method, other).match;
-          return near ? { match: near, suggestions: [] } : result;
-        };
-        const found = this.lookUpFrontmatter({ node, file, field: 'openapi', value: node.frontmatterOpenApi, spec: entry.spec, label, find });
+        // The platform finds a frontmatter path with or without its trailing slash when the document has only the other.
+        const other = entry.kind === 'endpoint' && entry.path !== '/' ? (entry.path.endsWith('/') ? entry.path.slice(0, -1) : `${entry.path}/`) : undefined;
+        const find = (document: OpenApiDocument): OperationSummary | undefined =>
+          entry.kind === 'webhook' ? matchWebhook(document, entry.name) : (matchOperation(document, entry.method, entry.path) ?? (other === undefined ? undefined : matchOperation(document, entry.method, other)));
+        const suggest = (document: OpenApiDocument): string[] =>
+          entry.kind === 'webhook' ? findWebhook(document, entry.name).suggestions.map((suggestion) => `webhook ${suggestion}`) : findOperation(document, entry.method, entry.path).suggestions;
+        const found = this.lookUpFrontmatter({ node, file, field: 'openapi', value: node.frontmatterOpenApi, spec: entry.spec, label, find, suggest });
         if (found) {
           const { loaded, match } = found;
           const selector: Selector = match.kind === 'endpoint' ? { method: match.method, path: match.path } : { webhook: match.path };
@@ -353,7 +356,7 @@ class Expander {
       const { document } = frontmatterReference('openapi-schema', value);
       const words = value.trim().split(/\s+/);
       const name = (document === undefined ? words[0] : words[1]) ?? '';
-      this.lookUpFrontmatter({ node, file, field: 'openapi-schema', value, spec: document, label: `the schema "${name}"`, find: (doc) => findSchema(doc, name) });
+      this.lookUpFrontmatter({ node, file, field: 'openapi-schema', value, spec: document, label: `the schema "${name}"`, find: (doc) => matchSchema(doc, name), suggest: (doc) => findSchema(doc, name).suggestions });
     }
   }
 
@@ -365,7 +368,7 @@ class Expander {
    * for the page, then any other. Reports what is not found anywhere, on the frontmatter field.
    */
   private lookUpFrontmatter<T>(reference: FrontmatterLookup<T>): { loaded: Loaded; match: T } | undefined {
-    const { node, file, field, value, spec, label, find } = reference;
+    const { node, file, field, value, spec, label, find, suggest } = reference;
     const known = this.sourceNames();
     const at = { file, pointer: `/${field}` };
     if (known.length === 0) {
@@ -378,7 +381,7 @@ class Expander {
       return undefined;
     }
     const first = spec !== undefined ? documentsNamed(spec, known) : node.openapi.length ? node.openapi.map((source) => source.source) : inPlatformOrder(known);
-    const suggestions = new Set<string>();
+    const missed: OpenApiDocument[] = [];
     // The documents in effect are all read, whether or not an earlier one has the operation, so
     // that their own problems are reported the same way every time. A name can match several
     // documents (`../api.json` matches every translation's copy): only the one the platform uses,
@@ -388,11 +391,11 @@ class Expander {
       for (const source of sources) {
         const loaded = this.load(source, node.pointer);
         if (!loaded.document || found) continue;
-        const result = find(loaded.document);
-        if (result.match !== undefined) {
-          found = { loaded, match: result.match };
+        const match = find(loaded.document);
+        if (match !== undefined) {
+          found = { loaded, match };
           if (!readAll) break;
-        } else if (first.includes(source)) for (const suggestion of result.suggestions) suggestions.add(suggestion);
+        } else if (first.includes(source)) missed.push(loaded.document);
       }
       return found;
     };
@@ -406,12 +409,13 @@ class Expander {
     // A document that could not be read may hold it: that document's own diagnostic says what was not checked.
     if (!fallback && this.anyUnread(known)) return undefined;
     if (spec !== undefined && first.length === 0) {
-      const nearest = nearestDocuments(spec, known);
+      let nearest = this.nearest.get(spec);
+      if (nearest === undefined) this.nearest.set(spec, (nearest = nearestDocuments(spec, known)));
       if (fallback) {
-        this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'warning', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site; the platform falls back to ${fallback.loaded.source}, which has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? `Name ${fallback.loaded.source} (a path from the root, or its file name).`, ...(nearest.length ? { suggestions: nearest } : {}) });
+        this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'warning', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site; the platform falls back to ${fallback.loaded.source}, which has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? `Name ${fallback.loaded.source} (a path from the root, or its file name).`, ...(nearest.length ? { suggestions: [...nearest] } : {}) });
         return fallback;
       }
-      this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'error', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site, and no document has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? 'Name the document by its path from the root of the docs, or by its file name.', ...(nearest.length ? { suggestions: nearest } : {}) });
+      this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'error', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site, and no document has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? 'Name the document by its path from the root of the docs, or by its file name.', ...(nearest.length ? { suggestions: [...nearest] } : {}) });
       return undefined;
     }
     const where = first.length === 1 ? `the OpenAPI document ${first[0]}` : `any of the ${first.length} OpenAPI documents ${spec === undefined ? 'in effect' : `named "${spec}"`}`;
@@ -421,7 +425,7 @@ class Expander {
     }
     // A document that could not be read is reported where it is; saying it lacks the operation would be a second report.
     if (!first.some((source) => this.loaded.get(source)?.document)) return undefined;
-    const list = [...suggestions].slice(0, 3);
+    const list = [...new Set(missed.flatMap(suggest))].slice(0, 3);
     const elsewhere = first.length < known.length ? ', nor in any other document of the site' : '';
     this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? (/^\s*(?:\S+\s+)?webhook\s/i.test(value) ? 'The webhook name must match the document exactly.' : 'The method and path must match the document exactly.') : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
     return undefined;

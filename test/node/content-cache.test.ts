@@ -1,23 +1,31 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { serialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/node/index.js';
-import { contentCacheDir, openContentCache } from '../../src/node/content-cache.js';
+import { contentCacheFor, openContentCache } from '../../src/node/content-cache.js';
 import { listSiteFiles, readSiteContent, type SiteContent } from '../../src/node/read-content.js';
 import { copyFixture } from '../helpers/cli.js';
 
 const pagesOf = async (root: string) => (await listSiteFiles(root)).filter((file) => /\.mdx?$/.test(file));
 
-/** Reads the fixture's pages, in the main thread, with the cache in `cacheDir` (none when undefined). */
+/** Reads the fixture's pages, in the main thread, with the cache in `cacheDir` opened as a run opens it (none when undefined). */
 async function read(root: string, cacheDir: string | undefined, prefix = ''): Promise<SiteContent> {
-  return readSiteContent(root, await pagesOf(root), { fileName: (file) => `${prefix}${file}`, workers: 0, ...(cacheDir ? { cacheDir } : {}) });
+  const cache = cacheDir === undefined ? undefined : await openContentCache(cacheDir);
+  return readSiteContent(root, await pagesOf(root), { fileName: (file) => `${prefix}${file}`, workers: 0, ...(cache ? { cache } : {}) });
 }
 
-/** The cache entries under `cacheDir`, relative to it, and any file left that is not one. */
-function entries(cacheDir: string): { entries: string[]; others: string[] } {
-  const files = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(cacheDir, path.join(entry.parentPath, entry.name)));
-  return { entries: files.filter((file) => /^content\/[0-9a-f]{2}\/[0-9a-f]{64}\.bin$/.test(file.split(path.sep).join('/'))), others: files.filter((file) => !file.endsWith('.bin')) };
+interface PackFile {
+  format: string;
+  entries: { key: string; facts: Uint8Array }[];
+}
+
+/** The packs under `cacheDir`, the keys of the entries they hold, and any file left that is not a pack. */
+function entries(cacheDir: string): { packs: string[]; entries: string[]; others: string[] } {
+  const files = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  const packs = files.filter((file) => path.dirname(file) === path.join(cacheDir, 'content') && file.endsWith('.pack')).sort();
+  const keys = packs.flatMap((pack) => (deserialize(readFileSync(pack)) as PackFile).entries.map((entry) => entry.key));
+  return { packs, entries: keys, others: files.filter((file) => !packs.includes(file)).map((file) => path.relative(cacheDir, file)) };
 }
 
 describe('the content cache', () => {
@@ -29,7 +37,7 @@ describe('the content cache', () => {
     expect(cold.facts.get('guides/components.mdx')?.diagnostics.map((diagnostic) => diagnostic.code)).toContain('content/unknown-component');
     expect(cold.facts.get('guides/install.mdx')?.headings.map((heading) => heading.id)).toEqual(['requirements', 'steps']);
 
-    const cacheDir = (await openContentCache(path.join(root, '.quire', 'cache'))) as string;
+    const cacheDir = path.join(root, '.quire', 'cache');
     const first = await read(root, cacheDir);
     expect({ cached: first.cached, parsed: first.parsed }).toEqual({ cached: 0, parsed: 6 });
     expect(first.facts).toEqual(cold.facts);
@@ -49,7 +57,7 @@ describe('the content cache', () => {
 
   it('gives diagnostics the file name of the run that reads them, not of the one that stored them', async () => {
     const root = copyFixture('content-cache', 'site');
-    const cacheDir = (await openContentCache(path.join(root, '.quire', 'cache'))) as string;
+    const cacheDir = path.join(root, '.quire', 'cache');
     await read(root, cacheDir, 'one/');
     const other = await read(root, cacheDir, '../two/');
     expect(other.cached).toBe(6);
@@ -57,30 +65,75 @@ describe('the content cache', () => {
     expect(other.facts.get('guides/broken-syntax.mdx')?.diagnostics[0]?.file).toBe('../two/guides/broken-syntax.mdx');
   });
 
-  it('ignores and rewrites entries that are corrupt, cut short or for other bytes', async () => {
+  it('ignores packs and entries that are corrupt, cut short or of another shape, and writes those pages again', async () => {
     const root = copyFixture('content-cache', 'site');
-    const cacheDir = (await openContentCache(path.join(root, '.quire', 'cache'))) as string;
+    const cacheDir = path.join(root, '.quire', 'cache');
     const cold = await read(root, cacheDir);
-    const files = entries(cacheDir).entries.map((file) => path.join(cacheDir, file));
-    const [garbage, cut, swapped, wrongShape, empty] = files as [string, string, string, string, string];
-    writeFileSync(garbage, 'not an entry at all');
-    writeFileSync(cut, readFileSync(cut).subarray(0, 40));
-    // A whole entry, but of another page: its key inside does not match.
-    writeFileSync(swapped, readFileSync(files[5] as string));
-    writeFileSync(wrongShape, serialize({ key: path.basename(wrongShape, '.bin'), facts: { headings: 'none' } }));
-    writeFileSync(empty, '');
+    const [pack] = entries(cacheDir).packs as [string];
+    const written = deserialize(readFileSync(pack)) as PackFile;
+    expect(written.entries).toHaveLength(6);
+    // Three entries that are not facts: garbage, facts of another shape, facts cut short.
+    const [garbage, wrongShape, cut] = written.entries as [PackFile['entries'][0], PackFile['entries'][0], PackFile['entries'][0]];
+    garbage.facts = new TextEncoder().encode('not facts at all');
+    wrongShape.facts = serialize({ headings: 'none' });
+    cut.facts = cut.facts.subarray(0, 40);
+    writeFileSync(pack, serialize(written));
+    // And packs that are not whole: not a pack, cut short, empty, another format.
+    const content = path.join(cacheDir, 'content');
+    writeFileSync(path.join(content, '0-garbage.pack'), 'not a pack at all');
+    writeFileSync(path.join(content, '0-cut.pack'), readFileSync(pack).subarray(0, 100));
+    writeFileSync(path.join(content, '0-empty.pack'), '');
+    writeFileSync(path.join(content, '0-format.pack'), serialize({ format: 'another', entries: [] }));
     const again = await read(root, cacheDir);
-    expect({ cached: again.cached, parsed: again.parsed }).toEqual({ cached: 1, parsed: 5 });
+    expect({ cached: again.cached, parsed: again.parsed }).toEqual({ cached: 3, parsed: 3 });
     expect(again.facts).toEqual(cold.facts);
     const rewritten = await read(root, cacheDir);
     expect({ cached: rewritten.cached, parsed: rewritten.parsed }).toEqual({ cached: 6, parsed: 0 });
     expect(rewritten.facts).toEqual(cold.facts);
   });
 
+  it('stays about one site in size: past 8 packs, or half of it unused, a run writes what it used and removes the rest', async () => {
+    const root = copyFixture('content-cache', 'site');
+    const cacheDir = path.join(root, '.quire', 'cache');
+    // 20 pages more, each its own entry: 26 in all.
+    mkdirSync(path.join(root, 'extra'));
+    for (let page = 1; page <= 20; page++) writeFileSync(path.join(root, 'extra', `page-${page}.mdx`), `---\ntitle: Page ${page}\n---\n\n## Part ${page}\n`);
+    // The one-file-per-page layout of earlier versions is removed.
+    mkdirSync(path.join(cacheDir, 'content', 'ab'), { recursive: true });
+    writeFileSync(path.join(cacheDir, 'content', 'ab', `${'ab'.repeat(32)}.bin`), 'an entry of an earlier version');
+    await read(root, cacheDir);
+    expect(entries(cacheDir).others).toEqual([]);
+    expect(entries(cacheDir).entries).toHaveLength(26);
+
+    const page = path.join(root, 'guides/install.mdx');
+    const original = readFileSync(page, 'utf8');
+    const packCounts: number[] = [];
+    const entryCounts: number[] = [];
+    for (let run = 1; run <= 12; run++) {
+      // One page changed (one character more each time), the others read from the cache.
+      writeFileSync(page, `${original}\n${'x'.repeat(run)}\n`);
+      const changed = await read(root, cacheDir);
+      expect({ cached: changed.cached, parsed: changed.parsed }).toEqual({ cached: 25, parsed: 1 });
+      packCounts.push(entries(cacheDir).packs.length);
+      entryCounts.push(entries(cacheDir).entries.length);
+    }
+    // A pack a run, until a run read 8: it writes one pack of the 26 entries it used.
+    expect(packCounts).toEqual([2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5]);
+    expect(entryCounts).toEqual([27, 28, 29, 30, 31, 32, 33, 26, 27, 28, 29, 30]);
+
+    // Most pages removed: more than half of the cache unused, so the next run keeps only its 6.
+    rmSync(path.join(root, 'extra'), { recursive: true });
+    const fewer = await read(root, cacheDir);
+    expect(fewer.cached).toBe(6);
+    expect(entries(cacheDir)).toEqual({ packs: [expect.any(String)], entries: expect.any(Array), others: [] });
+    expect(entries(cacheDir).entries).toHaveLength(6);
+    expect((await read(root, cacheDir)).facts).toEqual(fewer.facts);
+  });
+
   it('survives two runs at once: both get the cold facts, and the entries are whole', async () => {
     const root = copyFixture('content-cache', 'site');
     const cold = await read(root, undefined);
-    const cacheDir = (await openContentCache(path.join(root, '.quire', 'cache'))) as string;
+    const cacheDir = path.join(root, '.quire', 'cache');
     const [one, two] = await Promise.all([read(root, cacheDir), read(root, cacheDir)]);
     expect(one?.facts).toEqual(cold.facts);
     expect(two?.facts).toEqual(cold.facts);
@@ -93,22 +146,22 @@ describe('the content cache', () => {
 
   it('creates .quire with a .gitignore of everything, and leaves a .quire it did not create as it is', async () => {
     const root = copyFixture('content-cache', 'site');
-    expect(await contentCacheDir(root, root, { cache: true })).toBe(path.join(root, '.quire', 'cache'));
+    expect((await contentCacheFor(root, root, { cache: true }))?.dir).toBe(path.join(root, '.quire', 'cache'));
     expect(readFileSync(path.join(root, '.quire', '.gitignore'), 'utf8')).toBe('*\n');
     const other = copyFixture('content-cache', 'site');
     mkdirSync(path.join(other, '.quire'));
-    await contentCacheDir(other, other, { cache: true });
+    await contentCacheFor(other, other, { cache: true });
     expect(existsSync(path.join(other, '.quire', '.gitignore'))).toBe(false);
     // A folder of the caller's choice, relative to its folder, gets no .gitignore.
-    expect(await contentCacheDir(other, root, { cacheDir: 'elsewhere/cache' })).toBe(path.join(root, 'elsewhere', 'cache'));
+    expect((await contentCacheFor(other, root, { cacheDir: 'elsewhere/cache' }))?.dir).toBe(path.join(root, 'elsewhere', 'cache'));
     expect(existsSync(path.join(root, 'elsewhere', '.gitignore'))).toBe(false);
-    expect(await contentCacheDir(other, root, { cache: false, cacheDir: 'unused' })).toBeUndefined();
+    expect(await contentCacheFor(other, root, { cache: false, cacheDir: 'unused' })).toBeUndefined();
   });
 
   it('goes on without a cache where the cache folder cannot be created', async () => {
     const root = copyFixture('content-cache', 'site');
     writeFileSync(path.join(root, '.quire'), 'a file where the folder would be');
-    expect(await contentCacheDir(root, root, { cache: true })).toBeUndefined();
+    expect(await contentCacheFor(root, root, { cache: true })).toBeUndefined();
     const site = await loadSite(root, { cwd: root, cache: true });
     expect(site.diagnostics.map((diagnostic) => diagnostic.code)).toContain('content/syntax');
   });

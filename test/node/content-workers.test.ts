@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openContentCache } from '../../src/node/content-cache.js';
+import { openContentCache, type ContentCache } from '../../src/node/content-cache.js';
 import { listSiteFiles, readSiteContent, type ReadSiteContentOptions } from '../../src/node/read-content.js';
 import { copyFixture, repositoryRoot } from '../helpers/cli.js';
 import { grownContentSite } from '../helpers/content-site.js';
@@ -33,16 +33,15 @@ describe('content workers', () => {
     expect(inWorkers.facts.get('guides/broken-syntax-8.mdx')?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['content/syntax']);
   });
 
-  it('store and read the cache as the main thread does', async () => {
+  it('key what they parse as the main thread does, so that the next run finds it in the cache', async () => {
     const root = grownContentSite(4);
     const cold = await read(root, { workers: 0 });
-    const cacheDir = (await openContentCache(path.join(root, '.quire', 'cache'))) as string;
-    const first = await read(root, { workers: 2, workerScript: builtWorker, cacheDir });
-    expect({ parsed: first.parsed, cached: first.cached }).toEqual({ parsed: 26, cached: 0 });
-    // The main thread, run from the sources, keys entries apart from the build's: the next run
-    // with workers finds them through the workers' own look-up of pages the main thread misses.
-    const second = await read(root, { workers: 2, workerScript: builtWorker, cacheDir });
-    expect({ parsed: second.parsed, cached: second.cached }).toEqual({ parsed: 0, cached: 26 });
+    const cacheDir = path.join(root, '.quire', 'cache');
+    const first = await read(root, { workers: 2, workerScript: builtWorker, cache: (await openContentCache(cacheDir)) as ContentCache });
+    expect({ parsed: first.parsed, cached: first.cached, workers: first.workers }).toEqual({ parsed: 26, cached: 0, workers: 2 });
+    // The built workers key with the salt of the main thread (here the sources', not the build's).
+    const second = await read(root, { workers: 2, workerScript: builtWorker, cache: (await openContentCache(cacheDir)) as ContentCache });
+    expect({ parsed: second.parsed, cached: second.cached, workers: second.workers }).toEqual({ parsed: 0, cached: 26, workers: 0 });
     expect(second.facts).toEqual(cold.facts);
   });
 
