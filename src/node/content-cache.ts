@@ -39,11 +39,11 @@ export const CONTENT_KEY_SALT = SALT;
 
 // The cache is a folder of packs (`content/<name>.pack`), each one v8-serialized list of entries,
 // written whole under a temporary name and renamed into place: a run reads every pack when it
-// starts and writes the entries it parsed as one new pack when it ends. It was one file per page,
-// which made a cold run create 5,000 files; on our 2-core machines, with a worker thread parsing
-// beside it, creating a file took 0.8 ms instead of 30 us alone, and writing Firma's entries
-// 3.5 of its 8 s (cold `quire validate`, timed in the process). A pack of Firma's 4,500 entries
-// is 4.5 MB, written in about 10 ms and read in 12-30 ms.
+// starts and writes the entries it parses as new packs of at most PACK_BYTES. It was one file per
+// page, which made a cold run create 5,000 files; on our 2-core machines, with a worker thread
+// parsing beside it, creating a file took 0.8 ms instead of 30 us alone, and writing Firma's
+// entries 3.5 of its 8 s (cold `quire validate`, timed in the process). A pack of Firma's 4,500
+// entries is 4.5 MB, written in about 10 ms and read in 12-30 ms.
 
 /** What a pack holds: its format, and each entry's key with the serialized facts. */
 interface Pack {
@@ -60,24 +60,40 @@ interface PackEntry {
 const PACK_FORMAT = 'quire content cache 2';
 
 /**
- * A run writes a pack of everything it used, and removes the packs it read, once there are this
- * many packs or more than half of what they hold went unused (pages changed since, another build's
- * entries): the cache stays about the size of one site's facts. So a cache folder serves one site.
+ * Entries are written in packs of at most this size, as they come: a run does not keep what it
+ * parsed for the end (a generated 25,000-page site's facts are 123 MB serialized).
  */
-const MOST_PACKS = 8;
+const PACK_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A run writes packs of everything it used, and removes the packs it read, once there are this
+ * many packs more than those would be, or more than half of what they hold went unused (pages
+ * changed since, another build's entries): the cache stays about the size of one site's facts.
+ * So a cache folder serves one site.
+ */
+const MOST_EXTRA_PACKS = 7;
 
 /** An open content cache: the entries of the packs read, and what this run used and added. */
 export interface ContentCache {
   /** The cache folder. */
   readonly dir: string;
-  /** Entries by key, from the packs read when it was opened. */
+  /**
+   * Entries by key, from the packs read when it was opened. An entry is dropped once a page has
+   * used it: its facts are then the page's, and the bytes would only hold memory.
+   */
   readonly entries: Map<string, Uint8Array>;
   /** The packs read (paths), which a compaction replaces. */
   readonly packs: string[];
-  /** Keys of the entries this run used. */
-  readonly used: Set<string>;
-  /** Entries this run parsed, written by {@link saveContentCache}. */
+  /** The facts of the entries this run used, by key: for a page with the same bytes, and for a compaction. */
+  readonly used: Map<string, PageFacts>;
+  /** Bytes of the entries used. */
+  usedBytes: number;
+  /** Entries this run parsed and has not written yet. */
   readonly added: PackEntry[];
+  /** Bytes of `added`. */
+  addedBytes: number;
+  /** The most bytes of entries a pack is written with ({@link PACK_BYTES}; less in tests). */
+  readonly packBytes: number;
   /** Folders of the one-file-per-page layout of earlier versions, removed when the cache is saved. */
   readonly legacy: string[];
 }
@@ -88,7 +104,7 @@ export interface ContentCache {
  * it creates `.quire`, it writes a `.gitignore` there that ignores everything, so no one commits
  * the cache. A pack that cannot be read whole (cut short, corrupt, of another format) is skipped.
  */
-export async function openContentCache(dir: string): Promise<ContentCache | undefined> {
+export async function openContentCache(dir: string, options: { packBytes?: number } = {}): Promise<ContentCache | undefined> {
   const parent = path.dirname(dir);
   const content = path.join(dir, 'content');
   try {
@@ -100,7 +116,7 @@ export async function openContentCache(dir: string): Promise<ContentCache | unde
   } catch {
     return undefined;
   }
-  const cache: ContentCache = { dir, entries: new Map(), packs: [], used: new Set(), added: [], legacy: [] };
+  const cache: ContentCache = { dir, entries: new Map(), packs: [], used: new Map(), usedBytes: 0, added: [], addedBytes: 0, packBytes: options.packBytes ?? PACK_BYTES, legacy: [] };
   let names: string[];
   try {
     names = readdirSync(content);
@@ -130,8 +146,11 @@ export async function openContentCache(dir: string): Promise<ContentCache | unde
  * when there is no entry or it is not whole facts (then the page is parsed and stored again).
  */
 export function readCachedFacts(cache: ContentCache, key: string, name: string): PageFacts | undefined {
+  const seen = cache.used.get(key);
+  if (seen !== undefined) return withName(structuredClone(seen), name);
   const bytes = cache.entries.get(key);
   if (bytes === undefined) return undefined;
+  cache.entries.delete(key);
   let facts: unknown;
   try {
     facts = deserialize(bytes);
@@ -139,26 +158,36 @@ export function readCachedFacts(cache: ContentCache, key: string, name: string):
     return undefined;
   }
   if (!isFacts(facts)) return undefined;
-  cache.used.add(key);
+  cache.used.set(key, facts);
+  cache.usedBytes += bytes.length;
+  return withName(facts, name);
+}
+
+function withName(facts: PageFacts, name: string): PageFacts {
   facts.diagnostics = facts.diagnostics.map((diagnostic) => ({ ...diagnostic, file: name }));
   return facts;
 }
 
-/**
- * Adds the facts of the page `key`, to be written by {@link saveContentCache}. Diagnostics are
- * stored without their file name, which depends on the caller's folder.
- */
+/** An entry's bytes: the facts with diagnostics stored without their file name, which depends on the caller's folder. */
+function entryBytes(facts: PageFacts): Uint8Array {
+  return serialize({ ...facts, diagnostics: facts.diagnostics.map((diagnostic) => ({ ...diagnostic, file: '' })) });
+}
+
+/** Adds the facts of the page `key`; they are written in a pack once there are {@link PACK_BYTES}, or by {@link saveContentCache}. */
 export function addCachedFacts(cache: ContentCache, key: string, facts: PageFacts, name: string): void {
   // A diagnostic about another file (none today) could not be given back its name: not stored.
   if (facts.diagnostics.some((diagnostic) => diagnostic.file !== name)) return;
-  cache.added.push({ key, facts: serialize({ ...facts, diagnostics: facts.diagnostics.map((diagnostic) => ({ ...diagnostic, file: '' })) }) });
+  const bytes = entryBytes(facts);
+  cache.added.push({ key, facts: bytes });
+  cache.addedBytes += bytes.length;
+  if (cache.addedBytes < cache.packBytes) return;
+  writePack(cache.dir, cache.added.splice(0));
+  cache.addedBytes = 0;
 }
 
 /**
- * Writes what this run added as a new pack (or, see {@link MOST_PACKS}, everything it used, and
- * removes the packs it read). The pack is written under a temporary name and renamed into place,
- * so a concurrent run reads it whole or not at all; a failed write changes nothing (the pages are
- * parsed again next time). Never throws.
+ * Writes what this run added and has not written yet as a new pack, or (see
+ * {@link MOST_EXTRA_PACKS}) packs of everything it used, and removes the packs it read. Never throws.
  */
 export function saveContentCache(cache: ContentCache): void {
   for (const folder of cache.legacy) {
@@ -168,31 +197,54 @@ export function saveContentCache(cache: ContentCache): void {
       // Left as it is: no longer read.
     }
   }
-  const compact = cache.packs.length >= MOST_PACKS || cache.entries.size - cache.used.size > cache.used.size;
-  if (cache.added.length === 0 && !compact) return;
-  const entries = compact ? [...[...cache.used].map((key) => ({ key, facts: cache.entries.get(key) as Uint8Array })), ...cache.added] : cache.added;
+  const needed = Math.max(1, Math.ceil(cache.usedBytes / cache.packBytes));
+  const compact = cache.packs.length >= needed + MOST_EXTRA_PACKS || cache.entries.size > cache.used.size;
+  if (!compact) {
+    if (cache.added.length > 0) writePack(cache.dir, cache.added.splice(0));
+    return;
+  }
+  const entries = [...[...cache.used].map(([key, facts]) => ({ key, facts: entryBytes(facts) })), ...cache.added.splice(0)];
+  let pack: PackEntry[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    pack.push(entry);
+    bytes += entry.facts.length;
+    if (bytes < cache.packBytes) continue;
+    if (!writePack(cache.dir, pack)) return;
+    pack = [];
+    bytes = 0;
+  }
+  if (pack.length > 0 && !writePack(cache.dir, pack)) return;
+  // A concurrent run that has not read these yet parses those pages again: the cache only saves time.
+  for (const file of cache.packs) {
+    try {
+      rmSync(file, { force: true });
+    } catch {
+      // Left for the next compaction.
+    }
+  }
+}
+
+/**
+ * Writes `entries` as a new pack, under a temporary name renamed into place, so that a
+ * concurrent run reads it whole or not at all; false when it could not be written (the pages are
+ * parsed again next time).
+ */
+function writePack(dir: string, entries: PackEntry[]): boolean {
   const name = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
-  const target = path.join(cache.dir, 'content', `${name}.pack`);
+  const target = path.join(dir, 'content', `${name}.pack`);
   const temporary = `${target}.tmp`;
   try {
     writeFileSync(temporary, serialize({ format: PACK_FORMAT, entries } satisfies Pack));
     renameSync(temporary, target);
+    return true;
   } catch {
     try {
       rmSync(temporary, { force: true });
     } catch {
-      // Nothing was written, or nothing can be: the pages are parsed again next time.
+      // Nothing was written, or nothing can be.
     }
-    return;
-  }
-  if (!compact) return;
-  // A concurrent run that has not read these yet parses those pages again: the cache only saves time.
-  for (const pack of cache.packs) {
-    try {
-      rmSync(pack, { force: true });
-    } catch {
-      // Left for the next compaction.
-    }
+    return false;
   }
 }
 

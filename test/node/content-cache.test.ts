@@ -3,7 +3,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/node/index.js';
-import { contentCacheFor, openContentCache } from '../../src/node/content-cache.js';
+import { contentCacheFor, openContentCache, type ContentCache } from '../../src/node/content-cache.js';
 import { listSiteFiles, readSiteContent, type SiteContent } from '../../src/node/read-content.js';
 import { copyFixture } from '../helpers/cli.js';
 
@@ -128,6 +128,27 @@ describe('the content cache', () => {
     expect(entries(cacheDir)).toEqual({ packs: [expect.any(String)], entries: expect.any(Array), others: [] });
     expect(entries(cacheDir).entries).toHaveLength(6);
     expect((await read(root, cacheDir)).facts).toEqual(fewer.facts);
+  });
+
+  it('writes packs of a bounded size as pages are parsed, and counts them against the size of the site', async () => {
+    const root = copyFixture('content-cache', 'site');
+    const cacheDir = path.join(root, '.quire', 'cache');
+    mkdirSync(path.join(root, 'extra'));
+    for (let page = 1; page <= 30; page++) writeFileSync(path.join(root, 'extra', `page-${page}.mdx`), `---\ntitle: Page ${page}\n---\n\n## Part ${page}\n\n${'Some words. '.repeat(40)}\n`);
+    const files = await pagesOf(root);
+    // Packs of at most 4 KB here (16 MB in a run).
+    const readSmall = async () => readSiteContent(root, files, { fileName: (file) => file, workers: 0, cache: (await openContentCache(cacheDir, { packBytes: 4096 })) as ContentCache });
+    const cold = await readSmall();
+    expect(cold.parsed).toBe(36);
+    const packs = entries(cacheDir).packs;
+    expect(packs.length).toBeGreaterThan(4);
+    for (const pack of packs.slice(0, -1)) expect((deserialize(readFileSync(pack)) as PackFile).entries.reduce((sum, entry) => sum + entry.facts.length, 0)).toBeLessThan(4096 + 2048);
+    expect(entries(cacheDir).entries).toHaveLength(36);
+    const warm = await readSmall();
+    expect({ cached: warm.cached, parsed: warm.parsed }).toEqual({ cached: 36, parsed: 0 });
+    expect(warm.facts).toEqual(cold.facts);
+    // As many packs as the site needs, plus up to 7 of changes, before a compaction.
+    expect(entries(cacheDir).packs).toEqual(packs);
   });
 
   it('survives two runs at once: both get the cold facts, and the entries are whole', async () => {
