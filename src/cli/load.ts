@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { applyRules, type RuleSettings } from '../rules/apply-rules.js';
 import { loadSite, type LoadedSite } from '../node/load-site.js';
 import { loadRuleConfig } from '../node/rule-config.js';
-import type { CliIo } from './command.js';
+import { UsageError, type CliIo } from './command.js';
 import { createProgress } from './progress.js';
 import { parseRuleOptions } from './rule-options.js';
 
@@ -18,7 +18,8 @@ export interface CommandSite extends LoadedSite {
  * and the rules of quire.config.json overridden by `--rule`. The problems of the configuration
  * file come first among the diagnostics.
  */
-export async function loadSiteForCommand(target: string, io: CliIo, options: { strict: boolean; format: string; offline?: boolean; rule?: string[]; 'no-content'?: boolean; 'no-cache'?: boolean }): Promise<CommandSite> {
+export async function loadSiteForCommand(target: string, io: CliIo, options: { strict: boolean; format: string; offline?: boolean; rule?: string[]; 'no-content'?: boolean; 'no-cache'?: boolean; workers?: string }): Promise<CommandSite> {
+  const workers = parseWorkers(options.workers);
   const fromCommandLine = parseRuleOptions(options.rule ?? []);
   for (const warning of fromCommandLine.warnings) io.stderr.write(`quire: warning: ${warning}\n`);
   const ruleConfig = await loadRuleConfig(target, { cwd: io.cwd });
@@ -35,6 +36,7 @@ export async function loadSiteForCommand(target: string, io: CliIo, options: { s
       content: !(options['no-content'] ?? false),
       // Left to loadSite's default otherwise, which is off when run from the sources (the tests).
       ...(options['no-cache'] ? { cache: false } : {}),
+      ...(workers === undefined ? {} : { workers }),
       onProgress: (stage, done, total) => progress.update(STAGES[stage], stage === 'endpoints' ? undefined : done, total),
     });
   } finally {
@@ -42,4 +44,21 @@ export async function loadSiteForCommand(target: string, io: CliIo, options: { s
   }
   const configDiagnostics: Diagnostic[] = applyRules(ruleConfig.diagnostics, rules);
   return { ...site, diagnostics: [...configDiagnostics, ...site.diagnostics], sources: { ...ruleConfig.sources, ...site.sources }, rules };
+}
+
+/** Help text of `--workers`, its descriptions starting at `column`, for the commands that read pages. */
+export function workersHelp(column: number): string {
+  const indent = ' '.repeat(column);
+  return `${'  --workers <n>'.padEnd(column)}Threads that parse pages beside the main one (default: one per\n${indent}core but one, at most one for each 200 pages); 0 parses them\n${indent}in the main thread`;
+}
+
+/** More threads than this is a typing mistake: each costs tens of megabytes. */
+const MAX_WORKERS = 256;
+
+/** The value of `--workers`: a whole number from 0 to {@link MAX_WORKERS}, or a usage error. */
+export function parseWorkers(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const workers = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(workers <= MAX_WORKERS)) throw new UsageError(`--workers must be a whole number from 0 to ${MAX_WORKERS}, not "${value}"`);
+  return workers;
 }

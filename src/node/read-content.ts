@@ -24,9 +24,10 @@ export interface ReadSiteContentOptions {
   /** The content cache (see `openContentCache`), saved when the pages are read; none: every page is parsed. */
   cache?: ContentCache;
   /**
-   * Worker threads to parse in. Default: one per core but the main thread's, at least one (see
-   * {@link defaultWorkers}), started once there are {@link WORKERS_FROM} pages to parse; fewer
-   * are parsed in the main thread, as all are when run from the TypeScript sources. A number starts that many for any page to parse; 0 starts none.
+   * Worker threads to parse in. Default: {@link defaultWorkers} for the number of files, started
+   * once there are {@link WORKERS_FROM} pages to parse; fewer are parsed in the main thread, as
+   * all are when run from the TypeScript sources. A number starts that many for any page to
+   * parse; 0 starts none.
    */
   workers?: number;
   /** The worker script; default the one built beside this module (see `contentWorkerScript`). */
@@ -53,13 +54,16 @@ export interface SiteContent {
 export const WORKERS_FROM = 200;
 
 /**
- * Worker threads started by default: one per core, less the core of the main thread, which reads
- * the configuration and OpenAPI documents and takes the facts as they come; at least one. On the
- * 2-core machines here, a second worker cost 60 MB more (337 MB against 277 MB peak on
- * firecrawl-docs, cold) for no time that showed beyond the noise of a busy machine.
+ * Worker threads started by default for `files` pages: one per core, less the core of the main
+ * thread, which reads the configuration and OpenAPI documents and takes the facts as they come;
+ * at least one, and at most one for each {@link WORKERS_FROM} files, since each costs memory
+ * (16 MB idle, 60 to 100 MB parsing) and the time to load the parser. On the 2-core machines
+ * here, a second worker cost 60 MB more (337 MB against 277 MB peak on firecrawl-docs, cold) for
+ * no time that showed beyond the noise of a busy machine. `cores` is `os.availableParallelism()`
+ * unless given.
  */
-export function defaultWorkers(): number {
-  return Math.max(1, availableParallelism() - 1);
+export function defaultWorkers(files: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores - 1, Math.floor(files / WORKERS_FROM)));
 }
 
 /**
@@ -85,7 +89,9 @@ export async function readSiteContent(root: string, files: readonly string[], op
     if (cache !== undefined && result.store !== undefined) addCachedFacts(cache, result.store, result.facts, (tasks[index] as PageFileTask).name);
     options.onProgress?.(++done, tasks.length);
   };
-  const size = options.workers ?? defaultWorkers();
+  if (options.workers !== undefined && !(Number.isInteger(options.workers) && options.workers >= 0)) throw new RangeError(`workers must be a whole number from 0, not ${options.workers}`);
+  // No more workers than pages: a worker without a page would only load the parser.
+  const size = Math.min(options.workers ?? defaultWorkers(files.length), files.length);
   const script = size > 0 ? (options.workerScript ?? contentWorkerScript()) : undefined;
   let pool: WorkerPool | undefined;
   let workers = 0;

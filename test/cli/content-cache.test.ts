@@ -86,6 +86,29 @@ describe('quire validate on a site of more than 200 pages', () => {
     validate(root);
     expect(validate(root, '--no-cache').workers).toBeGreaterThanOrEqual(1);
   }, 180_000);
+
+  it('with --workers starts that many threads, or none with 0, for the same report', async () => {
+    const root = grownContentSite(copies);
+    const expected = await inProcess(root);
+    const three = validate(root, '--no-cache', '--workers', '3');
+    expect(three.workers).toBe(3);
+    expect(three.report.diagnostics).toEqual(expected);
+    const none = validate(root, '--no-cache', '--workers', '0');
+    expect(none.workers).toBe(0);
+    expect(none.report.diagnostics).toEqual(expected);
+  }, 180_000);
+});
+
+describe('--workers', () => {
+  it('takes a whole number from 0 to 256, else it is a usage error', () => {
+    for (const [command, extra] of [['validate', []], ['build', ['-o', 'out']]] as const) {
+      for (const value of ['-1', 'two', '1.5', '', '257']) {
+        const run = quire([command, path.join(repositoryRoot, 'fixtures/content-cache/site'), ...extra, `--workers=${value}`]);
+        expect({ command, value, code: run.code, stderr: run.stderr.split('\n')[0] }).toEqual({ command, value, code: 2, stderr: `quire ${command}: --workers must be a whole number from 0 to 256, not "${value}"` });
+      }
+      expect(quire([command, '--help']).stdout).toContain('--workers <n>');
+    }
+  });
 });
 
 describe('quire build --no-cache', () => {

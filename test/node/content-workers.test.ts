@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openContentCache, type ContentCache } from '../../src/node/content-cache.js';
-import { listSiteFiles, readSiteContent, type ReadSiteContentOptions } from '../../src/node/read-content.js';
+import { defaultWorkers, listSiteFiles, readSiteContent, WORKERS_FROM, type ReadSiteContentOptions } from '../../src/node/read-content.js';
 import { copyFixture, repositoryRoot } from '../helpers/cli.js';
 import { grownContentSite } from '../helpers/content-site.js';
 
@@ -31,6 +31,25 @@ describe('content workers', () => {
     expect([...inWorkers.facts.keys()]).toEqual([...inProcess.facts.keys()]);
     expect(inWorkers.facts).toEqual(inProcess.facts);
     expect(inWorkers.facts.get('guides/broken-syntax-8.mdx')?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['content/syntax']);
+  });
+
+  it('read every page when asked for more workers than pages, and their number is a whole number from 0', async () => {
+    const root = copyFixture('content-cache', 'site');
+    const files = (await listSiteFiles(root)).filter((file) => /\.mdx?$/.test(file));
+    const many = await read(root, { workers: files.length + 5, workerScript: builtWorker });
+    expect(many.workers).toBeGreaterThanOrEqual(1);
+    expect(many.facts).toEqual((await read(root, { workers: 0 })).facts);
+    for (const workers of [-1, 1.5, Number.NaN]) await expect(read(root, { workers })).rejects.toThrow(`workers must be a whole number from 0, not ${workers}`);
+  });
+
+  it('by default, one per core but one, at most one for each WORKERS_FROM files, at least one', () => {
+    expect(WORKERS_FROM).toBe(200);
+    expect(defaultWorkers(5_000, 2)).toBe(1);
+    expect(defaultWorkers(5_000, 8)).toBe(7);
+    expect(defaultWorkers(5_000, 64)).toBe(25);
+    expect(defaultWorkers(1_000, 64)).toBe(5);
+    expect(defaultWorkers(100, 64)).toBe(1);
+    expect(defaultWorkers(25_000, 1)).toBe(1);
   });
 
   it('key what they parse as the main thread does, so that the next run finds it in the cache', async () => {

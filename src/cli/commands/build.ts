@@ -7,7 +7,7 @@ import { applyRules, ruleFor, type RuleSettings } from '../../rules/apply-rules.
 import { writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { loadSiteForCommand } from '../load.js';
+import { loadSiteForCommand, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 
@@ -36,6 +36,7 @@ Options:
                       search.json, and no MDX checks (syntax, links, components)
   --no-cache          Parse every page: neither read nor write the content cache
                       (.quire/cache beside docs.json)
+${workersHelp(22)}
 ${ruleOptionHelp(22)}
   -h, --help          Show this help
 
@@ -50,7 +51,7 @@ export const buildCommand: Command = {
     const { values, positionals } = parseCommandLine({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false } },
+      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, workers: { type: 'string' } },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');

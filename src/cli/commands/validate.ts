@@ -3,7 +3,7 @@ import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { findUnlistedPages } from '../../navigation/unlisted-pages.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { loadSiteForCommand } from '../load.js';
+import { loadSiteForCommand, parseWorkers, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { describeLeftOut, parseMaxDiagnostics, selectShown, summarizeByCode } from '../diagnostic-list.js';
 import { plural, useColor } from '../output.js';
@@ -39,6 +39,7 @@ Options:
   --no-cache         Parse every page: neither read nor write the content cache
                      (.quire/cache beside docs.json, which keeps what each page's
                      text parses to, so that the next run parses only the changed ones)
+${workersHelp(21)}
 ${ruleOptionHelp(21)}
   -h, --help         Show this help
 
@@ -50,9 +51,10 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, workers: { type: 'string' } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
+    parseWorkers(values.workers);
     const max = parseMaxDiagnostics(values['max-diagnostics']);
     if (typeof max === 'string') throw new UsageError(max);
     if (values.watch) {
