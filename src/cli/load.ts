@@ -18,7 +18,7 @@ export interface CommandSite extends LoadedSite {
  * and the rules of quire.config.json overridden by `--rule`. The problems of the configuration
  * file come first among the diagnostics.
  */
-export async function loadSiteForCommand(target: string, io: CliIo, options: { strict: boolean; format: string; offline?: boolean; rule?: string[]; 'no-content'?: boolean; 'no-cache'?: boolean; workers?: string }): Promise<CommandSite> {
+export async function loadSiteForCommand(target: string, io: CliIo, options: { strict: boolean; format: string; offline?: boolean; rule?: string[]; 'no-content'?: boolean; 'no-cache'?: boolean; workers?: string; text?: boolean }): Promise<CommandSite> {
   const workers = parseWorkers(options.workers);
   const fromCommandLine = parseRuleOptions(options.rule ?? []);
   for (const warning of fromCommandLine.warnings) io.stderr.write(`quire: warning: ${warning}\n`);
@@ -37,6 +37,7 @@ export async function loadSiteForCommand(target: string, io: CliIo, options: { s
       // Left to loadSite's default otherwise, which is off when run from the sources (the tests).
       ...(options['no-cache'] ? { cache: false } : {}),
       ...(workers === undefined ? {} : { workers }),
+      ...(options.text === false ? { text: false } : {}),
       onProgress: (stage, done, total) => progress.update(STAGES[stage], stage === 'endpoints' ? undefined : done, total),
     });
   } finally {

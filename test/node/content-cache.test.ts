@@ -200,4 +200,36 @@ describe('the content cache', () => {
     expect(second.diagnostics).toEqual(without.diagnostics);
     expect(second.content).toEqual(without.content);
   });
+
+  it('with text: false gives every page its facts without the text, cold or warm, and keeps the text in the cache', async () => {
+    const root = copyFixture('content-cache', 'site');
+    // Two pages with the same bytes: the second reads the facts the first left in the cache.
+    writeFileSync(path.join(root, 'guides/install-copy.mdx'), readFileSync(path.join(root, 'guides/install.mdx')));
+    const full = await loadSite(root, { cwd: root });
+    const install = full.content.get('guides/install.mdx');
+    expect(install?.text.length).toBeGreaterThan(20);
+    expect(install?.words).toBeGreaterThan(3);
+    const withoutText = (site: typeof full) => new Map([...site.content].map(([file, facts]) => [file, { ...facts, text: '' }]));
+
+    const cold = await loadSite(root, { cwd: root, cache: true, text: false });
+    expect(cold.content).toEqual(withoutText(full));
+    expect(cold.diagnostics).toEqual(full.diagnostics);
+    const warm = await loadSite(root, { cwd: root, cache: true, text: false });
+    expect(warm.content).toEqual(withoutText(full));
+    const withText = await loadSite(root, { cwd: root, cache: true });
+    expect(withText.content).toEqual(full.content);
+
+    // A run that reads two pages of seven leaves more unused than used: it writes the two again,
+    // from the facts it read, which must still have their text.
+    const cacheDir = path.join(root, '.quire', 'cache');
+    const two = ['guides/install.mdx', 'guides/install-copy.mdx'];
+    const readTwo = async (text: boolean) => readSiteContent(root, two, { fileName: (file) => file, workers: 0, cache: (await openContentCache(cacheDir)) as ContentCache, text });
+    const before = entries(cacheDir).packs;
+    expect((await readTwo(false)).facts.get('guides/install.mdx')?.text).toBe('');
+    expect(entries(cacheDir).packs).not.toEqual(before);
+    expect(entries(cacheDir).entries).toHaveLength(1);
+    const again = await readTwo(true);
+    expect(again.cached).toBe(2);
+    expect(again.facts.get('guides/install-copy.mdx')).toEqual(full.content.get('guides/install-copy.mdx'));
+  });
 });

@@ -59,9 +59,10 @@ export const validateCommand: Command = {
     if (typeof max === 'string') throw new UsageError(max);
     if (values.watch) {
       if (values.format === 'json') throw new UsageError('--watch prints text; it cannot be used with --format json');
-      return watchSite(() => loadSiteForCommand(positionals[0] ?? '.', io, { ...values, format: 'json' }), io);
+      return watchSite(() => loadSiteForCommand(positionals[0] ?? '.', io, { ...values, format: 'json', text: false }), io);
     }
-    const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
+    // The pages' text is for a search index: validate checks links, anchors and components.
+    const site = await loadSiteForCommand(positionals[0] ?? '.', io, { ...values, text: false });
     const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = site.diagnostics.length - errors;
     const checked = site.config ?? site.partialConfig;
