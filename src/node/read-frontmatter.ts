@@ -40,7 +40,16 @@ async function readBlock(fd: number): Promise<string> {
     if (!opening) continue;
     const closing = CLOSING.exec(text.slice(opening[0].length - 1));
     // A closing line cut at the end of the chunk is complete only at the end of the file.
-    if (closing && (atEnd || closing[0].endsWith('\n'))) return text.slice(0, opening[0].length - 1 + closing.index + closing[0].length);
+    if (closing && (atEnd || closing[0].endsWith('\n'))) return detached(text.slice(0, opening[0].length - 1 + closing.index + closing[0].length));
   }
   return OPENING.test(text) ? text : '';
+}
+
+/**
+ * A copy of `slice` that does not hold on to the text it was cut from. V8 makes a slice a view of
+ * its parent: a block of 200 characters kept 4 KiB of the page alive, for every page of the site
+ * (47 MB on a 25,000-page site, a third of what the configuration holds).
+ */
+function detached(slice: string): string {
+  return Buffer.from(slice, 'utf8').toString('utf8');
 }
