@@ -48,7 +48,7 @@ async function readBlock(fd: number): Promise<string> {
 /**
  * A copy of `slice` that does not hold on to the text it was cut from. V8 makes a slice a view of
  * its parent: a block of 200 characters kept 4 KiB of the page alive, for every page of the site
- * (47 MB on a 25,000-page site, a third of what the configuration holds).
+ * (47 MB on a 25,000-page site, more than half of what its configuration holds).
  */
 function detached(slice: string): string {
   return Buffer.from(slice, 'utf8').toString('utf8');

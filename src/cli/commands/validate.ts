@@ -54,6 +54,7 @@ export const validateCommand: Command = {
     const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, workers: { type: 'string' } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
+    // A bad --workers is a usage error now, not inside each load of --watch.
     parseWorkers(values.workers);
     const max = parseMaxDiagnostics(values['max-diagnostics']);
     if (typeof max === 'string') throw new UsageError(max);
