@@ -100,15 +100,14 @@ function checkLink(link: PageLink, file: string, folders: readonly string[], ind
       ...(suggestions.length ? { suggestions: suggestions.map((suggestion) => `/${suggestion}`) } : {}),
     };
   }
-  // `#:~:text=...` is a text fragment the browser highlights, not an element id.
-  if (target.kind !== 'page' || target.anchor === undefined || target.anchor === '' || target.anchor.startsWith(':~:')) return undefined;
+  // `#:~:text=...` is a text fragment the browser highlights, not an element id; `#top` (any
+  // case) is the top of the page for every browser (HTML's "find a potential indicated element").
+  if (target.kind !== 'page' || target.anchor === undefined || target.anchor === '' || target.anchor.startsWith(':~:') || target.anchor.toLowerCase() === 'top') return undefined;
   // A link to the page itself: `#setup`, or `?tab=cloud#setup`.
   const self = linkPath(link.url);
   const targetFile = target.file ?? (self.kind === 'path' && self.path === '' ? file : undefined);
-  const facts = targetFile === undefined ? undefined : index.facts(targetFile);
-  // A page that did not parse has no known anchors; its syntax error is reported already.
-  if (!facts || facts.diagnostics.some((diagnostic) => diagnostic.code === 'content/syntax' || diagnostic.code === 'content/too-deep')) return undefined;
-  const anchors = [...facts.headings.map((heading) => heading.id), ...facts.ids].filter(Boolean);
+  const anchors = targetFile === undefined ? undefined : index.anchors(targetFile);
+  if (anchors === undefined) return undefined;
   const key = anchorKey(target.anchor);
   if (anchors.some((anchor) => anchorKey(anchor) === key)) return undefined;
   const suggestions = didYouMean(key, anchors.map(anchorKey), 3);
@@ -166,6 +165,36 @@ class SiteIndex {
 
   facts(file: string): PageFacts | undefined {
     return this.pages.get(file);
+  }
+
+  private readonly anchorIds = new Map<string, string[] | undefined>();
+
+  /**
+   * The ids a `#anchor` can name on the page `file`: its headings' and elements' ids and those of
+   * the MDX snippets it imports and renders (the platform inlines them), or `undefined` when they
+   * are not known: no facts, a page or snippet that did not parse (its syntax error is reported
+   * already), or a page whose frontmatter `url` sends the reader to another site.
+   */
+  anchors(file: string): string[] | undefined {
+    if (!this.anchorIds.has(file)) this.anchorIds.set(file, this.pages.get(file)?.frontmatter?.url !== undefined ? undefined : this.collectAnchors(file, new Set()));
+    return this.anchorIds.get(file);
+  }
+
+  private collectAnchors(file: string, seen: Set<string>): string[] | undefined {
+    const facts = this.pages.get(file);
+    if (!facts || facts.diagnostics.some((diagnostic) => diagnostic.code === 'content/syntax' || diagnostic.code === 'content/too-deep')) return undefined;
+    seen.add(file);
+    const anchors = [...facts.headings.map((heading) => heading.id), ...facts.ids].filter(Boolean);
+    for (const item of facts.imports) {
+      if (!item.names.some((local) => facts.components.includes(local))) continue;
+      const snippet = this.resolveImport(item.source, file);
+      // A cycle is reported on its own; JSX snippets have no facts, so nothing is known of their ids.
+      if (snippet === undefined || seen.has(snippet) || !this.pages.has(snippet)) continue;
+      const more = this.collectAnchors(snippet, seen);
+      if (more === undefined) return undefined;
+      anchors.push(...more);
+    }
+    return anchors;
   }
 
   private snippetFiles: string[] | undefined;
