@@ -186,7 +186,8 @@ class SiteIndex {
     seen.add(file);
     const anchors = [...facts.headings.map((heading) => heading.id), ...facts.ids].filter(Boolean);
     for (const item of facts.imports) {
-      if (!item.names.some((local) => facts.components.includes(local))) continue;
+      // Only the default export is the snippet's content; named ones are components it defines.
+      if (item.default === undefined || !facts.components.includes(item.default)) continue;
       const snippet = this.resolveImport(item.source, file);
       // A cycle is reported on its own; JSX snippets have no facts, so nothing is known of their ids.
       if (snippet === undefined || seen.has(snippet) || !this.pages.has(snippet)) continue;

@@ -41,6 +41,11 @@ export interface PageImport {
   source: string;
   /** The local names it binds. */
   names: string[];
+  /**
+   * The local name of the module's default export, when the import binds it (`import Intro
+   * from '/snippets/intro.mdx'`): an MDX snippet's content, rendered where the page uses it.
+   */
+  default?: string;
   line: number;
   column: number;
 }
@@ -257,7 +262,8 @@ function readEsm(program: Program | undefined, line: number, facts: PageFacts, d
     if (statement.type === 'ImportDeclaration') {
       const names = statement.specifiers.map((specifier) => specifier.local.name);
       for (const name of names) defined.add(name);
-      facts.imports.push({ source: String(statement.source.value), names, ...at });
+      const whole = statement.specifiers.find((specifier) => specifier.type === 'ImportDefaultSpecifier' || (specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' && specifier.imported.name === 'default'));
+      facts.imports.push({ source: String(statement.source.value), names, ...(whole ? { default: whole.local.name } : {}), ...at });
     } else if (statement.type === 'ExportNamedDeclaration') {
       const declaration = statement.declaration;
       if (declaration?.type === 'VariableDeclaration') for (const declarator of declaration.declarations) declaredNames(declarator.id, defined);
