@@ -79,6 +79,34 @@ export function checkContent(site: ContentSite): Diagnostic[] {
   return diagnostics;
 }
 
+/**
+ * The pages and MDX snippets a reader is led to from `entries` (the files the navigation lists):
+ * those, the snippets they import, the pages and files their links lead to, and on from there.
+ * The platform publishes every other page file too, but only its URL leads to it.
+ */
+export function reachablePages(site: ContentSite, entries: Iterable<string>): Set<string> {
+  const index = new SiteIndex(site);
+  const importers = importersOf(site.pages, index);
+  const reached = new Set<string>();
+  const queue: string[] = [];
+  const reach = (file: string | undefined) => {
+    if (file === undefined || reached.has(file) || !site.pages.has(file)) return;
+    reached.add(file);
+    queue.push(file);
+  };
+  for (const file of entries) reach(file);
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    const facts = site.pages.get(file) as PageFacts;
+    const folders = [folderOf(file), ...(importers.get(file) ?? []).map(folderOf)];
+    for (const link of facts.links) {
+      const target = index.resolve(link.url, folders);
+      if (target.kind === 'page' || target.kind === 'file') reach(target.file);
+    }
+    for (const item of facts.imports) reach(index.resolveImport(item.source, file));
+  }
+  return reached;
+}
+
 function checkLink(link: PageLink, file: string, folders: readonly string[], index: SiteIndex, fileName: string): Diagnostic | undefined {
   const target = index.resolve(link.url, folders);
   const at = { file: fileName, pointer: '', line: link.line, column: link.column };

@@ -3,7 +3,7 @@
 // configuration compiler) does not load the Markdown parser.
 export { readPage, anchorKey } from './read-page.js';
 export type { PageFacts, PageHeading, PageImport, PageLink, PageLinkKind, ReadPageOptions } from './read-page.js';
-export { checkContent } from './check-content.js';
+export { checkContent, reachablePages } from './check-content.js';
 export type { ContentSite, LinkTarget } from './check-content.js';
 export { headingSlugger } from './slug.js';
 export { customHeadingIds, DIALECT } from './dialect.js';

@@ -22,7 +22,7 @@ import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
 import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
 import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js';
-import { checkContent } from '../content/check-content.js';
+import { checkContent, reachablePages, type ContentSite } from '../content/check-content.js';
 import type { PageFacts } from '../content/read-page.js';
 import { listSiteFiles, readSiteContent } from './read-content.js';
 import { contentCacheFor } from './content-cache.js';
@@ -275,26 +275,28 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   const config = site.config ?? site.partialConfig;
   const redirects = config?.redirects;
   const prefixes = navigationPrefixes(config?.navigation);
+  const contentSite: ContentSite = { pages: content.facts, files: content.files, routes, prefixes, ...(redirects ? { redirects } : {}), fileName };
   const found: Diagnostic[] = [];
-  const reached = reachedFiles(site, content.facts);
-  for (const [file, facts] of content.facts) {
-    for (const diagnostic of facts.diagnostics) {
-      if (diagnostic.code.startsWith('frontmatter/')) continue;
-      // The platform shows a parsing-error notice in place of a page that does not parse; one
-      // that no navigation entry lists and no page imports is published all the same, but no
-      // reader is led to it (repositories keep notes, specs and prompts beside their pages).
-      if (diagnostic.code === 'content/syntax' && !reached.has(file)) found.push({ ...diagnostic, severity: 'warning', message: `${diagnostic.message} The page is in no navigation and imported by no page; the platform publishes a parsing-error notice in its place.` });
-      else found.push(diagnostic);
-    }
-  }
-  found.push(...checkContent({ pages: content.facts, files: content.files, routes, prefixes, ...(redirects ? { redirects } : {}), fileName }));
-  // Code frames need the whole page, not only its frontmatter block.
+  for (const facts of content.facts.values()) found.push(...facts.diagnostics.filter((diagnostic) => !diagnostic.code.startsWith('frontmatter/')));
+  found.push(...checkContent(contentSite));
   const byName = new Map([...content.facts.keys()].map((file) => [fileName(file), file]));
-  for (const name of new Set(found.map((diagnostic) => diagnostic.file))) {
+  // The platform publishes every page file, but one that no navigation entry lists and no page
+  // leads to (by a link or an import) is reached by its URL alone: repositories keep notes,
+  // drafts and agents' instructions beside their pages (RELEASING.md, AGENTS.md, TBD/...). What
+  // is broken there is a warning; an import cycle stays an error, as it stops the whole build.
+  const entries = navigationEntries(site);
+  const reached = entries ? reachablePages(contentSite, [...content.facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, '')))) : undefined;
+  const onlyByUrl = (diagnostic: Diagnostic) => {
+    const file = byName.get(diagnostic.file);
+    return reached !== undefined && file !== undefined && !reached.has(file) && diagnostic.severity === 'error' && diagnostic.code.startsWith('content/') && diagnostic.code !== 'content/import-cycle';
+  };
+  const checked = found.map((diagnostic) => (onlyByUrl(diagnostic) ? onlyByUrlWarning(diagnostic) : diagnostic));
+  // Code frames need the whole page, not only its frontmatter block.
+  for (const name of new Set(checked.map((diagnostic) => diagnostic.file))) {
     const file = byName.get(name);
     if (file !== undefined) site.sources[name] = await readFile(path.join(site.root, file), 'utf8').catch(() => site.sources[name] ?? '');
   }
-  site.diagnostics = inDocumentOrder([...site.diagnostics, ...found]);
+  site.diagnostics = inDocumentOrder([...site.diagnostics, ...checked]);
   site.content = content.facts;
   markOwnRequestExamples(site.endpointPages, content.facts);
 }
@@ -315,19 +317,37 @@ function navigationPrefixes(navigation: unknown): Set<string> {
   return found;
 }
 
-/** Page files the navigation lists (by page path) and snippets some page imports. */
-function reachedFiles(site: LoadedSite, facts: ReadonlyMap<string, PageFacts>): Set<string> {
-  const reached = new Set<string>();
-  const listed = site.pages?.byPath;
-  for (const file of facts.keys()) if (listed?.has(filePagePath(file))) reached.add(file);
-  for (const [file, page] of facts) {
-    for (const item of page.imports) {
-      const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
-      const target = item.source.startsWith('/') ? item.source.slice(1) : path.posix.join(folder, item.source);
-      reached.add(path.posix.normalize(target));
+/**
+ * Page paths the site itself leads readers to: the root page (`index`), the navigation's pages,
+ * group roots, and every internal `href`, `root` or redirect `destination` of docs.json (navbar,
+ * footer, anchors, ...).
+ * `undefined` when every page is reached: no navigation, or `seo.indexing: all` (search then
+ * finds hidden pages too).
+ */
+function navigationEntries(site: LoadedSite): Set<string> | undefined {
+  const config = site.config ?? site.partialConfig;
+  if (!site.pages || (config?.seo as { indexing?: unknown } | undefined)?.indexing === 'all') return undefined;
+  // `index` is the page at the site's root URL, the one address every reader knows.
+  const entries = new Set(['index', ...site.pages.byPath.keys()]);
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if ((key === 'href' || key === 'root' || key === 'destination') && typeof item === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(item)) entries.add(item.replace(/[?#].*$/s, '').replace(/^\/+|\/+$/g, ''));
+        else visit(item);
+      }
     }
-  }
-  return reached;
+  };
+  visit(config);
+  return entries;
+}
+
+/** A problem of a page that only its URL leads to, as a warning that says why. */
+function onlyByUrlWarning(diagnostic: Diagnostic): Diagnostic {
+  const where = 'The page is in no navigation, and no page a reader reaches links to it or imports it';
+  const why = diagnostic.code === 'content/syntax' ? `${where}; the platform publishes a parsing-error notice in its place.` : `${where}: only its URL leads there.`;
+  const ignore = 'If the file is a note for the repository rather than a page, list it in .mintignore: the platform then leaves it out of the site.';
+  return { ...diagnostic, severity: 'warning', message: `${diagnostic.message} ${why}`, hint: diagnostic.hint ? `${diagnostic.hint} ${ignore}` : ignore };
 }
 
 /**
