@@ -283,7 +283,7 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   // The platform publishes every page file, but one that no navigation entry lists and no page
   // leads to (by a link or an import) is reached by its URL alone: repositories keep notes,
   // drafts and agents' instructions beside their pages (RELEASING.md, AGENTS.md, TBD/...). What
-  // is broken there is a warning; an import cycle stays an error, as it stops the whole build.
+  // is broken there is a warning; an import cycle stays an error (no page in it can be built).
   const entries = navigationEntries(site);
   const reached = entries ? reachablePages(contentSite, [...content.facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, '')))) : undefined;
   const onlyByUrl = (diagnostic: Diagnostic) => {
