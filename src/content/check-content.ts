@@ -49,9 +49,29 @@ export type LinkTarget =
  */
 export function checkContent(site: ContentSite): Diagnostic[] {
   const index = new SiteIndex(site);
+  return checkIn(site, index, importersOf(site.pages, index));
+}
+
+/**
+ * The pages and MDX snippets a reader is led to from `entries` (the files the navigation lists):
+ * those, the snippets they import, the pages and files their links lead to, and on from there.
+ * The platform publishes every other page file too, but only its URL leads to it.
+ */
+export function reachablePages(site: ContentSite, entries: Iterable<string>): Set<string> {
+  const index = new SiteIndex(site);
+  return reachableIn(site, index, importersOf(site.pages, index), entries);
+}
+
+/** {@link checkContent} and {@link reachablePages} of one site, its files indexed once. */
+export function checkContentReaching(site: ContentSite, entries: Iterable<string>): { diagnostics: Diagnostic[]; reached: Set<string> } {
+  const index = new SiteIndex(site);
+  const importers = importersOf(site.pages, index);
+  return { diagnostics: checkIn(site, index, importers), reached: reachableIn(site, index, importers, entries) };
+}
+
+function checkIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<string, string[]>): Diagnostic[] {
   const name = site.fileName ?? ((file: string) => file);
   const diagnostics: Diagnostic[] = [];
-  const importers = importersOf(site.pages, index);
   for (const [file, facts] of site.pages) {
     const folders = [folderOf(file), ...(importers.get(file) ?? []).map(folderOf)];
     for (const link of facts.links) {
@@ -79,14 +99,7 @@ export function checkContent(site: ContentSite): Diagnostic[] {
   return diagnostics;
 }
 
-/**
- * The pages and MDX snippets a reader is led to from `entries` (the files the navigation lists):
- * those, the snippets they import, the pages and files their links lead to, and on from there.
- * The platform publishes every other page file too, but only its URL leads to it.
- */
-export function reachablePages(site: ContentSite, entries: Iterable<string>): Set<string> {
-  const index = new SiteIndex(site);
-  const importers = importersOf(site.pages, index);
+function reachableIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<string, string[]>, entries: Iterable<string>): Set<string> {
   const reached = new Set<string>();
   const queue: string[] = [];
   const reach = (file: string | undefined) => {

@@ -22,7 +22,7 @@ import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
 import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
 import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js';
-import { checkContent, reachablePages, type ContentSite } from '../content/check-content.js';
+import { checkContentReaching, type ContentSite } from '../content/check-content.js';
 import type { PageFacts } from '../content/read-page.js';
 import { listSiteFiles, readSiteContent } from './read-content.js';
 import { contentCacheFor } from './content-cache.js';
@@ -278,14 +278,15 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   const contentSite: ContentSite = { pages: content.facts, files: content.files, routes, prefixes, ...(redirects ? { redirects } : {}), fileName };
   const found: Diagnostic[] = [];
   for (const facts of content.facts.values()) found.push(...facts.diagnostics.filter((diagnostic) => !diagnostic.code.startsWith('frontmatter/')));
-  found.push(...checkContent(contentSite));
   const byName = new Map([...content.facts.keys()].map((file) => [fileName(file), file]));
   // The platform publishes every page file, but one that no navigation entry lists and no page
   // leads to (by a link or an import) is reached by its URL alone: repositories keep notes,
   // drafts and agents' instructions beside their pages (RELEASING.md, AGENTS.md, TBD/...). What
   // is broken there is a warning; an import cycle stays an error (no page in it can be built).
   const entries = navigationEntries(site);
-  const reached = entries ? reachablePages(contentSite, [...content.facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, '')))) : undefined;
+  const checks = checkContentReaching(contentSite, entries ? [...content.facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, ''))) : []);
+  found.push(...checks.diagnostics);
+  const reached = entries ? checks.reached : undefined;
   const onlyByUrl = (diagnostic: Diagnostic) => {
     const file = byName.get(diagnostic.file);
     return reached !== undefined && file !== undefined && !reached.has(file) && diagnostic.severity === 'error' && diagnostic.code.startsWith('content/') && diagnostic.code !== 'content/import-cycle';
