@@ -5,7 +5,7 @@ import type { NavigationNode, NavigationTree, PageSection } from '../navigation/
 import { pageSlug } from '../openapi/slug.js';
 import type { EndpointPage } from '../openapi/types.js';
 import { unsafeOutputPath } from './output-paths.js';
-import { factsByPagePath, PageLinkResolver, type PageContent } from './page-content.js';
+import { filesByPagePath, PageLinkResolver, type PageContent } from './page-content.js';
 import { SchemaTableWriter } from './schema-table.js';
 import { siteJson } from './site-json.js';
 import {
@@ -119,24 +119,24 @@ const SEARCH_FILE = 'search.json';
  * every reader loads whole: on firecrawl-docs it would be over half of it (see docs/build-format.md).
  */
 function addContent(pages: CompiledPage[], endpoints: readonly CompiledEndpointEntry[], content: ReadonlyMap<string, PageFacts>, redirects: DocsConfig['redirects']): CompiledSearchText {
-  const facts = factsByPagePath(content);
+  const files = filesByPagePath(content);
   // Every page a link can name: those of the navigation, generated endpoint pages, and page files
   // outside it (the platform serves them too), but not snippets, which are only included.
   const hrefs = new Map<string, string>();
   for (const page of pages) hrefs.set(pagePathOf(page.href), page.href);
   for (const endpoint of endpoints) if (!hrefs.has(pagePathOf(endpoint.href))) hrefs.set(pagePathOf(endpoint.href), endpoint.href);
-  for (const path of facts.keys()) if (!hrefs.has(path) && !/^snippets\//.test(path)) hrefs.set(path, path === 'index' ? '/' : `/${path}`);
+  for (const path of files.keys()) if (!hrefs.has(path) && !/^snippets\//.test(path)) hrefs.set(path, path === 'index' ? '/' : `/${path}`);
   const resolver = new PageLinkResolver(hrefs, redirects);
   const search: CompiledSearchText = { format: 'quire-search', version: COMPILED_SITE_VERSION, pages: [] };
   const done = new Map<string, PageContent>();
   for (const page of pages) {
     if (page.kind !== 'page') continue;
     const path = pagePathOf(page.href);
-    const found = facts.get(path);
-    if (!found) continue;
+    const file = files.get(path);
+    if (file === undefined) continue;
     let read = done.get(path);
     if (!read) {
-      read = resolver.pageContent(found, path, page.href);
+      read = resolver.pageContent(content, file, path, page.href);
       done.set(path, read);
       search.pages.push({ href: page.href, text: read.text });
     }

@@ -1,5 +1,6 @@
 // Type-only: the compiled format takes facts already read, so `quire-docs` never loads the parser.
 import type { PageFacts } from '../content/read-page.js';
+import { renderedHeadings } from '../content/rendered.js';
 import type { Redirect } from '../config/schemas/site.js';
 import { filePagePath } from '../navigation/classify.js';
 import { linkCandidates, linkPath } from '../content/link-path.js';
@@ -19,17 +20,17 @@ export interface PageContent {
 const UNREAD = new Set(['content/syntax', 'content/too-deep', 'content/too-large', 'content/not-text', 'content/unreadable']);
 
 /**
- * The facts of each page by page path (`guides/setup`), from facts by file (`guides/setup.mdx`)
+ * The file of each page by page path (`guides/setup` to `guides/setup.mdx`), from facts by file
  * as `loadSite` returns them. With both `a.md` and `a.mdx`, `a.mdx` is the page, as for the
  * frontmatter the navigation reads. Pages that were not read or did not parse are left out.
  */
-export function factsByPagePath(content: ReadonlyMap<string, PageFacts>): Map<string, PageFacts> {
-  const byPath = new Map<string, PageFacts>();
+export function filesByPagePath(content: ReadonlyMap<string, PageFacts>): Map<string, string> {
+  const byPath = new Map<string, string>();
   // Sorted, `a.md` comes before `a.mdx`, which is set last and so is the page.
   for (const file of [...content.keys()].sort()) {
     const facts = content.get(file) as PageFacts;
     if (facts.diagnostics.some((diagnostic) => UNREAD.has(diagnostic.code))) continue;
-    byPath.set(filePagePath(file), facts);
+    byPath.set(filePagePath(file), file);
   }
   return byPath;
 }
@@ -60,11 +61,17 @@ export class PageLinkResolver {
     }
   }
 
-  /** What site.json says of the content of the page at `path` (whose `href` is `href`). */
-  pageContent(facts: PageFacts, path: string, href: string): PageContent {
+  /**
+   * What site.json says of the content of the page in `file` (a key of `content`) at `path`, whose
+   * `href` is `href`. Its headings are those the platform renders: with the headings of the MDX
+   * snippets the page renders, in their place, ids numbered over the whole page.
+   */
+  pageContent(content: ReadonlyMap<string, PageFacts>, file: string, path: string, href: string): PageContent {
+    const facts = content.get(file) as PageFacts;
     const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const headings = renderedHeadings(file, content)?.headings ?? facts.headings;
     return {
-      headings: facts.headings.map((heading) => ({ depth: heading.depth, text: heading.text, ...(heading.id === '' ? {} : { id: heading.id }) })),
+      headings: headings.map((heading) => ({ depth: heading.depth, text: heading.text, ...(heading.id === '' ? {} : { id: heading.id }) })),
       links: facts.links.map((link) => {
         const target = this.href(link.url, folder, href);
         return { url: link.url, kind: link.kind, ...(target === undefined ? {} : { href: target }) };

@@ -1,9 +1,9 @@
 import type { Redirect } from '../config/schemas/site.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
-import { joinPath } from '../util/posix-path.js';
 import { anchorKey, type PageFacts, type PageLink } from './read-page.js';
 import { linkCandidates, linkPath } from './link-path.js';
+import { importPath, renderedHeadings, unread } from './rendered.js';
 
 /** A site's content, as {@link checkContent} checks it. */
 export interface ContentSite {
@@ -212,31 +212,21 @@ class SiteIndex {
 
   /**
    * The ids a `#anchor` can name on the page `file`: its headings' and elements' ids and those of
-   * the MDX snippets it imports and renders (the platform inlines them), or `undefined` when they
-   * are not known: no facts, a page or snippet that did not parse (its syntax error is reported
-   * already), or a page whose frontmatter `url` sends the reader to another site.
+   * the MDX snippets it renders (the platform inlines them, and numbers repeated headings over the
+   * whole page: see `renderedHeadings`), or `undefined` when they are not known: no facts, a page
+   * or snippet that was not read or did not parse (its diagnostic is reported already), or a page
+   * whose frontmatter `url` sends the reader to another site.
    */
   anchors(file: string): string[] | undefined {
-    if (!this.anchorIds.has(file)) this.anchorIds.set(file, this.pages.get(file)?.frontmatter?.url !== undefined ? undefined : this.collectAnchors(file, new Set()));
+    if (!this.anchorIds.has(file)) this.anchorIds.set(file, this.pages.get(file)?.frontmatter?.url !== undefined ? undefined : this.collectAnchors(file));
     return this.anchorIds.get(file);
   }
 
-  private collectAnchors(file: string, seen: Set<string>): string[] | undefined {
-    const facts = this.pages.get(file);
-    if (!facts || facts.diagnostics.some((diagnostic) => diagnostic.code === 'content/syntax' || diagnostic.code === 'content/too-deep')) return undefined;
-    seen.add(file);
-    const anchors = [...facts.headings.map((heading) => heading.id), ...facts.ids].filter(Boolean);
-    for (const item of facts.imports) {
-      // Only the default export is the snippet's content; named ones are components it defines.
-      if (item.default === undefined || !facts.components.includes(item.default)) continue;
-      const snippet = this.resolveImport(item.source, file);
-      // A cycle is reported on its own; JSX snippets have no facts, so nothing is known of their ids.
-      if (snippet === undefined || seen.has(snippet) || !this.pages.has(snippet)) continue;
-      const more = this.collectAnchors(snippet, seen);
-      if (more === undefined) return undefined;
-      anchors.push(...more);
-    }
-    return anchors;
+  private collectAnchors(file: string): string[] | undefined {
+    const rendered = renderedHeadings(file, this.pages);
+    if (!rendered?.complete || unread(this.pages.get(file) as PageFacts)) return undefined;
+    const ids = [file, ...rendered.snippets].flatMap((source) => this.pages.get(source)?.ids ?? []);
+    return [...rendered.headings.map((heading) => heading.id), ...ids].filter(Boolean);
   }
 
   private snippetFiles: string[] | undefined;
@@ -304,7 +294,7 @@ class SiteIndex {
 
   /** The file an import names, or undefined. Snippets are imported with their extension; without one the platform tries the usual ones. */
   resolveImport(source: string, from: string): string | undefined {
-    const path = source.startsWith('/') ? joinPath(source).slice(1) : joinPath(folderOf(from), source);
+    const path = importPath(source, from);
     for (const candidate of [path, `${path}.mdx`, `${path}.md`, `${path}.jsx`, `${path}.tsx`, `${path}.js`, `${path}.ts`]) if (this.files.has(candidate)) return candidate;
     return undefined;
   }

@@ -4,6 +4,8 @@
 export { readPage, anchorKey } from './read-page.js';
 export type { PageFacts, PageHeading, PageImport, PageLink, PageLinkKind, ReadPageOptions } from './read-page.js';
 export { checkContent, reachablePages } from './check-content.js';
+export { renderedHeadings } from './rendered.js';
+export type { RenderedHeading, RenderedHeadings } from './rendered.js';
 export type { ContentSite, LinkTarget } from './check-content.js';
 export { headingSlugger } from './slug.js';
 export { customHeadingIds, DIALECT } from './dialect.js';

@@ -16,6 +16,11 @@ export interface PageHeading {
   text: string;
   /** The element id a `#anchor` targets: the custom `{#id}` when written, else the platform's slug. */
   id: string;
+  /**
+   * The id was written (`{#id}`, an `id` attribute), not made from the text: it stays the same
+   * wherever the heading is rendered (see `renderedHeadings`). Absent otherwise.
+   */
+  custom?: true;
   line: number;
   column: number;
 }
@@ -46,6 +51,11 @@ export interface PageImport {
    * from '/snippets/intro.mdx'`): an MDX snippet's content, rendered where the page uses it.
    */
   default?: string;
+  /**
+   * Where the page renders the default export (`<Intro />`), in document order: the platform
+   * puts the snippet's content there, each time. Absent when it is not rendered.
+   */
+  rendered?: { line: number; column: number }[];
   line: number;
   column: number;
 }
@@ -178,7 +188,7 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
         const text = plainText(node);
         const custom = customIds.get(line);
         const id = custom ?? (slugHeadings ? slug(text) : '');
-        facts.headings.push({ depth: node.depth, text, id, line, column });
+        facts.headings.push({ depth: node.depth, text, id, ...(custom === undefined ? {} : { custom: true as const }), line, column });
         stack.push(null);
         break;
       }
@@ -214,7 +224,8 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
           const depth = /^h([1-6])$/.exec(node.name);
           if (depth) {
             const text = plainText(node);
-            facts.headings.push({ depth: Number(depth[1]), text, id: attributes.id ?? (slugHeadings ? slug(text) : ''), line, column });
+            const custom = attributes.id;
+            facts.headings.push({ depth: Number(depth[1]), text, id: custom ?? (slugHeadings ? slug(text) : ''), ...(custom === undefined ? {} : { custom: true as const }), line, column });
           }
         }
         if (node.type === 'mdxJsxFlowElement') stack.push(null);
@@ -248,6 +259,11 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
     .filter(Boolean)
     .join('\n');
   facts.words = countWords(facts.text);
+  for (const item of facts.imports) {
+    if (item.default === undefined) continue;
+    const rendered = uses.filter((use) => use.name === item.default).map((use) => ({ line: use.position?.start.line ?? 1, column: use.position?.start.column ?? 1 }));
+    if (rendered.length > 0) item.rendered = rendered.sort(byPosition);
+  }
   checkComponents(uses, defined, facts, file);
 }
 

@@ -173,7 +173,15 @@ describe('page content (fixtures/build/page-content)', () => {
     const setups = site.pages.filter((page: { href: string }) => page.href === '/guides/setup');
     expect(setups).toHaveLength(2);
     expect(setups[1].headings).toEqual(setups[0].headings);
-    expect(setups[0].headings.map((heading: { id: string }) => heading.id)).toEqual(['install-the-cli', 'sign-in', 'install-the-cli-2']);
+    // The headings of the snippet the page renders are in their place, ids numbered over the whole
+    // page as the platform numbers them: the page's second "Install the CLI" is the third.
+    expect(setups[0].headings).toEqual([
+      { depth: 2, text: 'Install the CLI', id: 'install-the-cli' },
+      { depth: 3, text: 'Sign in', id: 'sign-in' },
+      { depth: 2, text: 'Troubleshooting', id: 'troubleshooting' },
+      { depth: 3, text: 'Install the CLI', id: 'install-the-cli-2' },
+      { depth: 2, text: 'Install the CLI', id: 'install-the-cli-3' },
+    ]);
     const search = JSON.parse(readFileSync(path.join(folder, 'search.json'), 'utf8'));
     expect(search.pages.map((page: { href: string }) => page.href)).toEqual(['/', '/guides/index', '/guides/setup', '/landing']);
     const setupText = search.pages[2].text as string;

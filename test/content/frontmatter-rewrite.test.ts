@@ -60,7 +60,7 @@ function bodyFacts(facts: PageFacts, shift = 0): unknown {
     headings: moved(facts.headings),
     ids: facts.ids,
     links: moved(facts.links),
-    imports: moved(facts.imports),
+    imports: moved(facts.imports).map((item) => (item.rendered ? { ...item, rendered: moved(item.rendered) } : item)),
     components: facts.components,
     text: facts.text,
     words: facts.words,

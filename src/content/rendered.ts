@@ -1,0 +1,97 @@
+// Type-only: site.json's compiler uses this module, and `quire-docs` never loads the parser.
+import type { PageFacts, PageHeading } from './read-page.js';
+import { joinPath } from '../util/posix-path.js';
+import { headingSlugger } from './slug.js';
+
+/** A heading of a page as the platform renders it, written in the page or in a snippet it renders. */
+export interface RenderedHeading extends PageHeading {
+  /** The file the heading is written in: the page's, or that of an MDX snippet the page renders. */
+  file: string;
+}
+
+/** What {@link renderedHeadings} returns. */
+export interface RenderedHeadings {
+  headings: RenderedHeading[];
+  /** The MDX snippets the page renders, directly or within one another, each once. */
+  snippets: string[];
+  /**
+   * Every snippet the page renders was read and parsed. When `false`, the headings of those that
+   * were not (a syntax error, a file too large) are missing: their own diagnostics say why.
+   */
+  complete: boolean;
+}
+
+/**
+ * The headings of the page `file` as the platform renders it, in document order: the platform
+ * puts the content of an MDX snippet where the page uses its default export (`import Setup from
+ * '/snippets/setup.mdx'` and `<Setup />`), each time, snippets within snippets too, and then
+ * numbers the ids of the whole page: a page's `## Setup` after a snippet's `## Setup` is
+ * `#setup-2`. Ids written by the author (`{#id}`, `id="..."`) stay as written; a page of
+ * `mode: custom` or `frame` gives no heading an id. A snippet that renders itself, directly or
+ * not, is not rendered again (the import cycle is reported by `checkContent`).
+ *
+ * `pages` holds the facts of the site's pages and MDX snippets by file path from the site root
+ * (`guides/setup.mdx`), as `loadSite` returns them; `undefined` when `file` is not among them.
+ */
+export function renderedHeadings(file: string, pages: ReadonlyMap<string, PageFacts>): RenderedHeadings | undefined {
+  const facts = pages.get(file);
+  if (!facts) return undefined;
+  const result: RenderedHeadings = { headings: [], snippets: [], complete: true };
+  collect(file, facts, pages, [file], result);
+  if (!result.headings.some((heading) => heading.file !== file)) return result;
+  // Snippets' headings were numbered in their own files: the ids are given again, over the whole page.
+  const mode = facts.frontmatter?.mode;
+  const slug = mode === 'custom' || mode === 'frame' ? () => '' : headingSlugger();
+  for (const heading of result.headings) if (!heading.custom) heading.id = slug(heading.text);
+  return result;
+}
+
+function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, PageFacts>, ancestors: string[], result: RenderedHeadings): void {
+  const renders: { line: number; column: number; snippet: string }[] = [];
+  for (const item of facts.imports) {
+    if (!item.rendered) continue;
+    const snippet = importedFile(item.source, file, pages);
+    // A JSX snippet has no headings of its own to read; a missing one is reported by the check.
+    if (snippet === undefined || ancestors.includes(snippet)) continue;
+    for (const at of item.rendered) renders.push({ ...at, snippet });
+  }
+  renders.sort(byPosition);
+  let next = 0;
+  const renderUpTo = (line: number, column: number) => {
+    for (; next < renders.length && byPosition(renders[next] as (typeof renders)[number], { line, column }) < 0; next++) {
+      const { snippet } = renders[next] as (typeof renders)[number];
+      const inner = pages.get(snippet) as PageFacts;
+      if (!result.snippets.includes(snippet)) result.snippets.push(snippet);
+      if (unread(inner)) result.complete = false;
+      else collect(snippet, inner, pages, [...ancestors, snippet], result);
+    }
+  };
+  for (const heading of facts.headings) {
+    renderUpTo(heading.line, heading.column);
+    result.headings.push({ ...heading, file });
+  }
+  renderUpTo(Number.POSITIVE_INFINITY, 0);
+}
+
+/** The MDX file (with facts) an import of `source` in `from` names, by the candidates `checkContent` tries. */
+function importedFile(source: string, from: string, pages: ReadonlyMap<string, PageFacts>): string | undefined {
+  const path = importPath(source, from);
+  return [path, `${path}.mdx`, `${path}.md`].find((candidate) => pages.has(candidate));
+}
+
+/** The file path (from the site root, maybe without extension) an import of `source` in the file `from` names. */
+export function importPath(source: string, from: string): string {
+  const folder = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '';
+  return source.startsWith('/') ? joinPath(source).slice(1) : joinPath(folder, source);
+}
+
+/** The file's facts hold nothing of its content: it was not read, or did not parse (its diagnostic says which). */
+export function unread(facts: PageFacts): boolean {
+  return facts.diagnostics.some((diagnostic) => UNREAD.has(diagnostic.code));
+}
+
+const UNREAD = new Set(['content/syntax', 'content/too-deep', 'content/too-large', 'content/not-text', 'content/unreadable']);
+
+function byPosition(left: { line: number; column: number }, right: { line: number; column: number }): number {
+  return left.line - right.line || left.column - right.column;
+}
