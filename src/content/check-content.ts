@@ -144,18 +144,24 @@ function checkLink(link: PageLink, file: string, folders: readonly string[], ind
   // `#:~:text=...` is a text fragment the browser highlights, not an element id; `#top` (any
   // case) is the top of the page for every browser (HTML's "find a potential indicated element").
   if (target.kind !== 'page' || target.anchor === undefined || target.anchor === '' || target.anchor.startsWith(':~:') || target.anchor.toLowerCase() === 'top') return undefined;
-  // A link to the page itself: `#setup`, or `?tab=cloud#setup`.
+  // A link to the page itself (`#setup`, `?tab=cloud#setup`) lands on the page it is read on: a
+  // snippet's, on each page that renders it.
   const self = linkPath(link.url);
-  const targetFile = target.file ?? (self.kind === 'path' && self.path === '' ? file : undefined);
-  const anchors = targetFile === undefined ? undefined : index.anchors(targetFile);
-  if (anchors === undefined) return undefined;
+  const targets = target.file !== undefined ? [target.file] : self.kind === 'path' && self.path === '' ? index.anchorPages(file) : [];
   const key = anchorKey(target.anchor);
-  if (anchors.some((anchor) => anchorKey(anchor) === key)) return undefined;
+  const lacking = targets.filter((candidate) => {
+    const anchors = index.anchors(candidate);
+    return anchors !== undefined && !anchors.some((anchor) => anchorKey(anchor) === key);
+  });
+  const targetFile = lacking[0];
+  if (targetFile === undefined) return undefined;
+  const anchors = index.anchors(targetFile) as string[];
   const suggestions = didYouMean(key, anchors.map(anchorKey), 3);
+  const where = targetFile === file ? 'this page' : target.file !== undefined ? `"${targetFile}"` : lacking.length === 1 ? `"${targetFile}", which renders this snippet,` : `"${targetFile}" and ${lacking.length - 1} other ${lacking.length === 2 ? 'page' : 'pages'} that render this snippet`;
   return {
     code: 'content/missing-anchor',
     severity: 'warning',
-    message: `The link "${link.url}" names the anchor "#${target.anchor}", which no heading or element of ${targetFile === file ? 'this page' : `"${targetFile}"`} has: the page opens at its top.`,
+    message: `The link "${link.url}" names the anchor "#${target.anchor}", which no heading or element of ${where} has: the page opens at its top.`,
     ...at,
     hint: didYouMeanText(suggestions.map((suggestion) => `#${suggestion}`)) ?? 'Anchors are the headings\' ids: lower case, words joined by `-` (`## Get started` is `#get-started`).',
     ...(suggestions.length ? { suggestions: suggestions.map((suggestion) => `#${suggestion}`) } : {}),
@@ -229,11 +235,46 @@ class SiteIndex {
     return [...rendered.headings.map((heading) => heading.id), ...ids].filter(Boolean);
   }
 
+  /** The MDX files that render each MDX file (use its default export), once each. */
+  private renderers: Map<string, string[]> | undefined;
+
+  /**
+   * The pages an `#anchor` written in `file` lands on: `file` itself unless it is a snippet (a
+   * file under `snippets/`, which the platform serves as no page), and every page that renders it,
+   * through other snippets too (the platform inlines them). `[file]` for a snippet no page renders.
+   */
+  anchorPages(file: string): string[] {
+    if (!this.renderers) {
+      this.renderers = new Map();
+      for (const [from, facts] of this.pages) {
+        for (const item of facts.imports) {
+          const to = item.rendered ? this.resolveImport(item.source, from) : undefined;
+          if (to === undefined || !this.pages.has(to)) continue;
+          const list = this.renderers.get(to) ?? [];
+          if (!list.includes(from)) list.push(from);
+          this.renderers.set(to, list);
+        }
+      }
+    }
+    const pages: string[] = [];
+    const seen = new Set([file]);
+    const queue = [file];
+    for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
+      if (!isSnippet(current)) pages.push(current);
+      for (const renderer of this.renderers.get(current) ?? []) {
+        if (seen.has(renderer)) continue;
+        seen.add(renderer);
+        queue.push(renderer);
+      }
+    }
+    return pages.length > 0 ? pages : [file];
+  }
+
   private snippetFiles: string[] | undefined;
 
   /** The MDX and JSX files under `snippets/`, for suggestions. */
   snippets(): string[] {
-    this.snippetFiles ??= [...this.files].filter((file) => /(^|\/)snippets\//.test(file));
+    this.snippetFiles ??= [...this.files].filter(isSnippet);
     return this.snippetFiles;
   }
 
@@ -390,6 +431,11 @@ function importCycles(pages: ReadonlyMap<string, PageFacts>, index: SiteIndex, n
     }
   }
   return diagnostics;
+}
+
+/** A file under a `snippets/` folder: the platform includes it where it is imported and serves it as no page. */
+function isSnippet(file: string): boolean {
+  return /(^|\/)snippets\//.test(file);
 }
 
 function folderOf(file: string): string {
