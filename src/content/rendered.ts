@@ -1,4 +1,4 @@
-// Type-only: site.json's compiler uses this module, and `quire-docs` never loads the parser.
+// Facts are imported as types only: site.json's compiler, in `quire-docs`, uses this module and must not load the parser.
 import type { PageFacts, PageHeading } from './read-page.js';
 import { joinPath } from '../util/posix-path.js';
 import { headingSlugger } from './slug.js';
