@@ -1,6 +1,6 @@
 // Type-only: the compiled format takes facts already read, so `quire-docs` never loads the parser.
 import type { PageFacts } from '../content/read-page.js';
-import { renderedHeadings } from '../content/rendered.js';
+import { renderedHeadings, unread } from '../content/rendered.js';
 import type { Redirect } from '../config/schemas/site.js';
 import { filePagePath } from '../navigation/classify.js';
 import { linkCandidates, linkPath } from '../content/link-path.js';
@@ -14,10 +14,6 @@ export interface PageContent {
   text: string;
 }
 
-// A page that was not read (too large, not text, unreadable) or did not parse has empty facts:
-// empty lists would claim the page has no headings and no links, so it gets no content fields
-// (its diagnostic is reported).
-const UNREAD = new Set(['content/syntax', 'content/too-deep', 'content/too-large', 'content/not-text', 'content/unreadable']);
 
 /**
  * The file of each page by page path (`guides/setup` to `guides/setup.mdx`), from facts by file
@@ -28,8 +24,10 @@ export function filesByPagePath(content: ReadonlyMap<string, PageFacts>): Map<st
   const byPath = new Map<string, string>();
   // Sorted, `a.md` comes before `a.mdx`, which is set last and so is the page.
   for (const file of [...content.keys()].sort()) {
-    const facts = content.get(file) as PageFacts;
-    if (facts.diagnostics.some((diagnostic) => UNREAD.has(diagnostic.code))) continue;
+    // A page that was not read (too large, not text, unreadable) or did not parse has empty facts:
+    // empty lists would claim it has no headings and no links, so it gets no content fields (its
+    // diagnostic is reported).
+    if (unread(content.get(file) as PageFacts)) continue;
     byPath.set(filePagePath(file), file);
   }
   return byPath;
