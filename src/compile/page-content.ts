@@ -67,7 +67,9 @@ export class PageLinkResolver {
   pageContent(content: ReadonlyMap<string, PageFacts>, file: string, path: string, href: string): PageContent {
     const facts = content.get(file) as PageFacts;
     const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
-    const headings = renderedHeadings(file, content)?.headings ?? facts.headings;
+    // Past the limit of snippets inlined (reported by the content check), the page's own headings.
+    const rendered = renderedHeadings(file, content);
+    const headings = rendered && !rendered.overflow ? rendered.headings : facts.headings;
     return {
       headings: headings.map((heading) => ({ depth: heading.depth, text: heading.text, ...(heading.id === '' ? {} : { id: heading.id }) })),
       links: facts.links.map((link) => {

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
 import { anchorKey, type PageFacts, type PageLink } from './read-page.js';
 import { linkCandidates, linkPath } from './link-path.js';
-import { importPath, renderedHeadings, unread } from './rendered.js';
+import { importPath, RENDER_LIMIT, renderedHeadings, unread, type RenderedHeadings } from './rendered.js';
 
 /** A site's content, as {@link checkContent} checks it. */
 export interface ContentSite {
@@ -92,6 +92,18 @@ function checkIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<str
         column: item.column,
         hint: didYouMeanText(suggestions) ?? 'Snippets are imported from the site root, e.g. `/snippets/intro.mdx`, with their extension.',
         ...(suggestions.length ? { suggestions } : {}),
+      });
+    }
+    const overflow = !isSnippet(file) && facts.imports.some((item) => item.rendered) ? index.rendered(file)?.overflow : undefined;
+    if (overflow) {
+      diagnostics.push({
+        code: 'content/too-many-snippets',
+        severity: 'warning',
+        message: `Once the snippets rendered within snippets are counted, the page renders more than ${RENDER_LIMIT.renders.toLocaleString('en-US')} snippets or nests them more than ${RENDER_LIMIT.depth} deep: Quire stops inlining them at this one, so site.json has the page's own headings only and the page's anchors are not checked.`,
+        file: name(file),
+        pointer: '',
+        ...overflow,
+        hint: 'A snippet that renders another twice, which renders the next twice, doubles the page at each level: render each snippet once where it is needed, or pass what differs as props.',
       });
     }
   }
@@ -228,8 +240,16 @@ class SiteIndex {
     return this.anchorIds.get(file);
   }
 
+  private readonly renderedPages = new Map<string, RenderedHeadings | undefined>();
+
+  /** {@link renderedHeadings} of `file`, computed once. */
+  rendered(file: string): RenderedHeadings | undefined {
+    if (!this.renderedPages.has(file)) this.renderedPages.set(file, renderedHeadings(file, this.pages));
+    return this.renderedPages.get(file);
+  }
+
   private collectAnchors(file: string): string[] | undefined {
-    const rendered = renderedHeadings(file, this.pages);
+    const rendered = this.rendered(file);
     if (!rendered?.complete || unread(this.pages.get(file) as PageFacts)) return undefined;
     const ids = [file, ...rendered.snippets].flatMap((source) => this.pages.get(source)?.ids ?? []);
     return [...rendered.headings.map((heading) => heading.id), ...ids].filter(Boolean);

@@ -15,11 +15,26 @@ export interface RenderedHeadings {
   /** The MDX snippets the page renders, directly or within one another, each once. */
   snippets: string[];
   /**
-   * Every snippet the page renders was read and parsed. When `false`, the headings of those that
-   * were not (a syntax error, a file too large) are missing: their own diagnostics say why.
+   * Every snippet the page renders was read and parsed, and inlined. When `false`, the headings of
+   * those that were not (a syntax error, a file too large: their own diagnostics say why) are
+   * missing, or those past {@link RENDER_LIMIT} (see `overflow`).
    */
   complete: boolean;
+  /**
+   * Where, in the page, the snippet is used whose content went past {@link RENDER_LIMIT}: from
+   * there on, nothing more was inlined. Absent when the page stays within it.
+   */
+  overflow?: { line: number; column: number };
 }
+
+/**
+ * How many times a page may render snippets, those rendered within snippets included, and how
+ * deep they may nest, before Quire stops inlining them: a snippet that renders another twice, and
+ * that one the next twice, doubles the page at each level (2^24 copies at 24 levels, which kept
+ * `quire validate` busy past a minute before this limit). The most on a page of the corpus's 52
+ * sites: 55 renders (firecrawl-docs, es/features/scrape.mdx) and 3 levels (Unstructured-IO).
+ */
+export const RENDER_LIMIT = { renders: 10_000, depth: 32 };
 
 /**
  * The headings of the page `file` as the platform renders it, in document order: the platform
@@ -37,7 +52,7 @@ export function renderedHeadings(file: string, pages: ReadonlyMap<string, PageFa
   const facts = pages.get(file);
   if (!facts) return undefined;
   const result: RenderedHeadings = { headings: [], snippets: [], complete: true };
-  collect(file, facts, pages, [file], result);
+  collect(file, facts, pages, [file], result, { renders: 0 });
   if (!result.headings.some((heading) => heading.file !== file)) return result;
   // Snippets' headings were numbered in their own files: the ids are given again, over the whole page.
   const mode = facts.frontmatter?.mode;
@@ -46,7 +61,7 @@ export function renderedHeadings(file: string, pages: ReadonlyMap<string, PageFa
   return result;
 }
 
-function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, PageFacts>, ancestors: string[], result: RenderedHeadings): void {
+function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, PageFacts>, ancestors: string[], result: RenderedHeadings, count: { renders: number }): void {
   const renders: { line: number; column: number; snippet: string }[] = [];
   for (const item of facts.imports) {
     if (!item.rendered) continue;
@@ -59,15 +74,24 @@ function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, Page
   let next = 0;
   const renderUpTo = (line: number, column: number) => {
     for (; next < renders.length && byPosition(renders[next] as (typeof renders)[number], { line, column }) < 0; next++) {
-      const { snippet } = renders[next] as (typeof renders)[number];
-      const inner = pages.get(snippet) as PageFacts;
-      if (!result.snippets.includes(snippet)) result.snippets.push(snippet);
+      const render = renders[next] as (typeof renders)[number];
+      if (result.overflow) return;
+      if (++count.renders > RENDER_LIMIT.renders || ancestors.length > RENDER_LIMIT.depth) {
+        result.complete = false;
+        result.overflow = { line: render.line, column: render.column };
+        return;
+      }
+      const inner = pages.get(render.snippet) as PageFacts;
+      if (!result.snippets.includes(render.snippet)) result.snippets.push(render.snippet);
       if (unread(inner)) result.complete = false;
-      else collect(snippet, inner, pages, [...ancestors, snippet], result);
+      else collect(render.snippet, inner, pages, [...ancestors, render.snippet], result, count);
+      // Past the limit inside this snippet: the page is blamed where it renders it.
+      if (result.overflow && ancestors.length === 1) result.overflow = { line: render.line, column: render.column };
     }
   };
   for (const heading of facts.headings) {
     renderUpTo(heading.line, heading.column);
+    if (result.overflow) return;
     result.headings.push({ ...heading, file });
   }
   renderUpTo(Number.POSITIVE_INFINITY, 0);

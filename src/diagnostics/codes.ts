@@ -14,8 +14,8 @@ export const DIAGNOSTIC_CODES = [
   // content
   'content/broken-link', 'content/dropped-component', 'content/import-cycle', 'content/invalid-utf8',
   'content/link-outside-site', 'content/missing-anchor', 'content/missing-attribute', 'content/not-text',
-  'content/syntax', 'content/too-deep', 'content/too-large', 'content/unknown-component', 'content/unreadable',
-  'content/unresolved-import',
+  'content/syntax', 'content/too-deep', 'content/too-large', 'content/too-many-snippets', 'content/unknown-component',
+  'content/unreadable', 'content/unresolved-import',
   // frontmatter
   'frontmatter/invalid-endpoint', 'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/misspelled-field',
   'frontmatter/not-a-mapping', 'frontmatter/not-read', 'frontmatter/unknown-value',

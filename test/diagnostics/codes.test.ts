@@ -141,6 +141,15 @@ function generatedSites(url: string): Array<{ name: string; files: Record<string
     { name: 'url-offline', offline: true, files: { 'docs.json': config(group(['GET /pets'], `${url}/spec.yaml`)) } },
     // The other content/ codes are in the sites of fixtures/content.
     { name: 'content-too-deep', files: { 'docs.json': config(group(['deep'])), 'deep.mdx': `${'<div>\n'.repeat(10_000)}x\n${'</div>\n'.repeat(10_000)}` } },
+    {
+      name: 'content-too-many-snippets',
+      files: {
+        'docs.json': config(group(['index'])),
+        'index.mdx': "import S0 from '/snippets/s0.mdx';\n\n<S0 />\n",
+        ...Object.fromEntries(Array.from({ length: 16 }, (_, level) => [`snippets/s${level}.mdx`, `import S from '/snippets/s${level + 1}.mdx';\n\n<S />\n<S />\n`])),
+        'snippets/s16.mdx': '## Leaf\n',
+      },
+    },
     { name: 'content-too-large', files: { 'docs.json': config(group(['large'])), 'large.mdx': 'Text.\n'.repeat(Math.ceil(MAX_PAGE_BYTES / 6) + 1) } },
   ];
 }
