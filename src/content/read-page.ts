@@ -17,10 +17,11 @@ export interface PageHeading {
   /** The element id a `#anchor` targets: the custom `{#id}` when written, else the platform's slug. */
   id: string;
   /**
-   * The id was written (`{#id}`, an `id` attribute), not made from the text: it stays the same
-   * wherever the heading is rendered (see `renderedHeadings`). Absent otherwise.
+   * The id the author wrote (`{#id}`, an `id` attribute), which `id` is made from instead of the
+   * text (see `headingSlugger`; `renderedHeadings` numbers it again over a page with its
+   * snippets). Absent otherwise.
    */
-  custom?: true;
+  custom?: string;
   line: number;
   column: number;
 }
@@ -163,8 +164,10 @@ type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 /** Walks the tree once (with a stack: JSX may nest deeper than the call stack allows). */
 function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts: PageFacts, file: string, frontmatter: PageFrontmatter | undefined): void {
   const slug = headingSlugger();
-  // Custom pages (`mode: custom` or `frame`) have no generated heading ids on the platform.
+  // Custom pages (`mode: custom` or `frame`) have no generated heading ids on the platform, and
+  // their written ones are not numbered.
   const slugHeadings = frontmatter?.mode !== 'custom' && frontmatter?.mode !== 'frame';
+  const headingId = (text: string, written: string | undefined) => (slugHeadings ? slug(text, written) : written ?? '');
   const components = new Set<string>();
   const defined = new Set<string>();
   const elements: PageJsxElement[] = [];
@@ -187,8 +190,7 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
       case 'heading': {
         const text = plainText(node);
         const custom = customIds.get(line);
-        const id = custom ?? (slugHeadings ? slug(text) : '');
-        facts.headings.push({ depth: node.depth, text, id, ...(custom === undefined ? {} : { custom: true as const }), line, column });
+        facts.headings.push({ depth: node.depth, text, id: headingId(text, custom), ...(custom ? { custom } : {}), line, column });
         stack.push(null);
         break;
       }
@@ -225,7 +227,7 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
           if (depth) {
             const text = plainText(node);
             const custom = attributes.id;
-            facts.headings.push({ depth: Number(depth[1]), text, id: custom ?? (slugHeadings ? slug(text) : ''), ...(custom === undefined ? {} : { custom: true as const }), line, column });
+            facts.headings.push({ depth: Number(depth[1]), text, id: headingId(text, custom), ...(custom ? { custom } : {}), line, column });
           }
         }
         if (node.type === 'mdxJsxFlowElement') stack.push(null);

@@ -41,9 +41,9 @@ export const RENDER_LIMIT = { renders: 10_000, depth: 32 };
  * puts the content of an MDX snippet where the page uses its default export (`import Setup from
  * '/snippets/setup.mdx'` and `<Setup />`), each time, snippets within snippets too, and then
  * numbers the ids of the whole page: a page's `## Setup` after a snippet's `## Setup` is
- * `#setup-2`. Ids written by the author (`{#id}`, `id="..."`) stay as written; a page of
- * `mode: custom` or `frame` gives no heading an id. A snippet that renders itself, directly or
- * not, is not rendered again (the import cycle is reported by `checkContent`).
+ * `#setup-2`, written ids (`{#id}`, `id="..."`) included (see `headingSlugger`); a page of
+ * `mode: custom` or `frame` gives no heading an id but those written. A snippet that renders
+ * itself, directly or not, is not rendered again (the import cycle is reported by `checkContent`).
  *
  * `pages` holds the facts of the site's pages and MDX snippets by file path from the site root
  * (`guides/setup.mdx`), as `loadSite` returns them; `undefined` when `file` is not among them.
@@ -56,8 +56,8 @@ export function renderedHeadings(file: string, pages: ReadonlyMap<string, PageFa
   if (!result.headings.some((heading) => heading.file !== file)) return result;
   // Snippets' headings were numbered in their own files: the ids are given again, over the whole page.
   const mode = facts.frontmatter?.mode;
-  const slug = mode === 'custom' || mode === 'frame' ? () => '' : headingSlugger();
-  for (const heading of result.headings) if (!heading.custom) heading.id = slug(heading.text);
+  const slug = mode === 'custom' || mode === 'frame' ? (_: string, written?: string) => written ?? '' : headingSlugger();
+  for (const heading of result.headings) heading.id = slug(heading.text, heading.custom);
   return result;
 }
 

@@ -19,12 +19,14 @@ describe('readPage: where snippets are rendered', () => {
     ]);
   });
 
-  it('marks the ids the author wrote', () => {
-    const facts = readPage(['## One {#first}', '', '<h2 id="second">Two</h2>', '', '## Three'].join('\n'), { file: 'page.mdx' });
-    expect(facts.headings.map((heading) => [heading.id, heading.custom ?? false])).toEqual([
-      ['first', true],
-      ['second', true],
-      ['three', false],
+  it('keeps the ids the author wrote, and numbers them with the others', () => {
+    const facts = readPage(['## One {#first}', '', '<h2 id="second">Two</h2>', '', '## Three', '', '## First', '', '## Again {#three}'].join('\n'), { file: 'page.mdx' });
+    expect(facts.headings.map((heading) => [heading.id, heading.custom ?? null])).toEqual([
+      ['first', 'first'],
+      ['second', 'second'],
+      ['three', null],
+      ['first-2', null],
+      ['three-2', 'three'],
     ]);
   });
 });
