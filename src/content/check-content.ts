@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
 import { anchorKey, type PageFacts, type PageLink } from './read-page.js';
 import { linkCandidates, linkPath } from './link-path.js';
-import { importPath, RENDER_LIMIT, renderedHeadings, unread, type RenderedHeadings } from './rendered.js';
+import { importPath, RENDER_LIMIT, renderedHeadings, unread } from './rendered.js';
 
 /** A site's content, as {@link checkContent} checks it. */
 export interface ContentSite {
@@ -94,7 +94,7 @@ function checkIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<str
         ...(suggestions.length ? { suggestions } : {}),
       });
     }
-    const overflow = !isSnippet(file) && facts.imports.some((item) => item.rendered) ? index.rendered(file)?.overflow : undefined;
+    const overflow = !isSnippet(file) && facts.imports.some((item) => item.rendered) ? renderedHeadings(file, site.pages)?.overflow : undefined;
     if (overflow) {
       diagnostics.push({
         code: 'content/too-many-snippets',
@@ -240,17 +240,13 @@ class SiteIndex {
     return this.anchorIds.get(file);
   }
 
-  private readonly renderedPages = new Map<string, RenderedHeadings | undefined>();
-
-  /** {@link renderedHeadings} of `file`, computed once. */
-  rendered(file: string): RenderedHeadings | undefined {
-    if (!this.renderedPages.has(file)) this.renderedPages.set(file, renderedHeadings(file, this.pages));
-    return this.renderedPages.get(file);
-  }
-
   private collectAnchors(file: string): string[] | undefined {
-    const rendered = this.rendered(file);
-    if (!rendered?.complete || unread(this.pages.get(file) as PageFacts)) return undefined;
+    const facts = this.pages.get(file);
+    if (!facts || unread(facts)) return undefined;
+    // Most pages render no snippet: their own ids, without copying their headings.
+    if (!facts.imports.some((item) => item.rendered)) return [...facts.headings.map((heading) => heading.id), ...facts.ids].filter(Boolean);
+    const rendered = renderedHeadings(file, this.pages);
+    if (!rendered?.complete) return undefined;
     const ids = [file, ...rendered.snippets].flatMap((source) => this.pages.get(source)?.ids ?? []);
     return [...rendered.headings.map((heading) => heading.id), ...ids].filter(Boolean);
   }
