@@ -222,10 +222,6 @@ class SiteIndex {
     }
   }
 
-  facts(file: string): PageFacts | undefined {
-    return this.pages.get(file);
-  }
-
   private readonly anchorIds = new Map<string, string[] | undefined>();
 
   /**
@@ -380,7 +376,7 @@ class SiteIndex {
     const isFile = media || (/\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/i.test(path));
     const name = isFile ? path : path.replace(/\.mdx?$/i, '');
     const last = name.slice(name.lastIndexOf('/') + 1);
-    this.knownPages ??= [...this.pagePaths.keys()].filter((page) => !/(^|\/)snippets\//.test(page));
+    this.knownPages ??= [...this.pagePaths.keys()].filter((page) => !isSnippet(page));
     this.knownFiles ??= [...this.files].filter((file) => !/\.mdx?$/i.test(file));
     const pool = isFile ? this.knownFiles : this.knownPages;
     const sameName = pool.filter((candidate) => candidate === last || candidate.endsWith(`/${last}`));
