@@ -71,7 +71,7 @@ export class PageLinkResolver {
     const rendered = renderedHeadings(file, content);
     const headings = rendered && !rendered.overflow ? rendered.headings : facts.headings;
     return {
-      headings: headings.map((heading) => ({ depth: heading.depth, text: heading.text, ...(heading.id === '' ? {} : { id: heading.id }) })),
+      headings: headings.map((heading) => ({ depth: heading.depth, text: heading.text, ...(heading.id === '' ? {} : { id: heading.id }), ...(heading.toc === false ? { toc: false as const } : {}) })),
       links: facts.links.map((link) => {
         const target = this.href(link.url, folder, href);
         return { url: link.url, kind: link.kind, ...(target === undefined ? {} : { href: target }) };

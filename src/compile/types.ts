@@ -128,8 +128,10 @@ export interface CompiledHeading {
   depth: number;
   /** The heading's text, without markup. */
   text: string;
-  /** The element id an `#anchor` targets: the custom `{#id}` when written, else the platform's slug. Absent on pages of `mode: custom` or `frame`, whose headings get none. */
+  /** The element id an `#anchor` targets: the custom `{#id}` when written, else the platform's slug. Absent when the platform gives the heading none (`#####`, and headings on pages of `mode: custom` or `frame`). */
   id?: string;
+  /** `false` when the platform leaves the heading out of the table of contents (see `PageHeading.toc`). Absent otherwise. */
+  toc?: false;
 }
 
 /** A link or media source of a page. */

@@ -1,7 +1,8 @@
 import type { Redirect } from '../config/schemas/site.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
-import { anchorKey, type PageFacts, type PageLink } from './read-page.js';
+import { anchorKey, type PageFacts, type PageHeading, type PageLink } from './read-page.js';
+import { slugOfText } from './slug.js';
 import { linkCandidates, linkPath } from './link-path.js';
 import { importPath, RENDER_LIMIT, renderedHeadings, unread } from './rendered.js';
 
@@ -175,9 +176,21 @@ function checkLink(link: PageLink, file: string, folders: readonly string[], ind
     severity: 'warning',
     message: `The link "${link.url}" names the anchor "#${target.anchor}", which no heading or element of ${where} has: the page opens at its top.`,
     ...at,
-    hint: didYouMeanText(suggestions.map((suggestion) => `#${suggestion}`)) ?? 'Anchors are the headings\' ids: lower case, words joined by `-` (`## Get started` is `#get-started`).',
+    hint: idlessHeadingHint(index.headings(targetFile), key) ?? didYouMeanText(suggestions.map((suggestion) => `#${suggestion}`)) ?? 'Anchors are the headings\' ids: lower case, words joined by `-` (`## Get started` is `#get-started`).',
     ...(suggestions.length ? { suggestions: suggestions.map((suggestion) => `#${suggestion}`) } : {}),
   };
+}
+
+/**
+ * The hint for an anchor that is the slug of a heading the platform gives no id (`##### Event`,
+ * an `<h2>` inside a paragraph): the author meant it, and only an id written on it makes it one.
+ */
+function idlessHeadingHint(headings: readonly PageHeading[], key: string): string | undefined {
+  const heading = headings.find((candidate) => candidate.id === '' && candidate.toc === false && anchorKey(slugOfText(candidate.text)) === key);
+  if (!heading) return undefined;
+  const why = heading.element === undefined ? 'the platform gives ids to headings of levels 1 to 4 only' : heading.depth > 4 ? `the platform gives an <${heading.element}> no id of its own` : `the platform gives no id to an <${heading.element}> inside a paragraph`;
+  const fix = heading.element === undefined ? `\`${'#'.repeat(heading.depth)} ${heading.text} {#${key}}\`` : `\`<${heading.element} id="${key}">\``;
+  return `The heading "${heading.text}" (line ${heading.line}) has no id: ${why}. Write one: ${fix}.`;
 }
 
 /** The files, pages and routes of a site, to resolve links against. */
@@ -234,6 +247,11 @@ class SiteIndex {
   anchors(file: string): string[] | undefined {
     if (!this.anchorIds.has(file)) this.anchorIds.set(file, this.pages.get(file)?.frontmatter?.url !== undefined ? undefined : this.collectAnchors(file));
     return this.anchorIds.get(file);
+  }
+
+  /** The headings written in the file `file` (not those of the snippets it renders); none when it has no facts. */
+  headings(file: string): readonly PageHeading[] {
+    return this.pages.get(file)?.headings ?? [];
   }
 
   private collectAnchors(file: string): string[] | undefined {

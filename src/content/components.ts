@@ -177,15 +177,13 @@ const PARAM_NAME_ATTRIBUTES = ['query', 'path', 'body', 'header'] as const;
  *   skipping ids that explicit `id`s claim.
  * - `Accordion` and `View` without `id`: their `title` slugified, repeats suffixed `-1`, `-2`.
  * - `Tab` without `id`: its `title` as the platform slugifies headings, repeats suffixed `-2`, `-3`.
- * - `Update` (its `label`) and `Step` with `titleSize` `h2`/`h3` (its `title`): heading slugs.
  * - An explicit string `id` on any other element, except components that drop it (`Card`, `Note`,
  *   `Tabs`, ...); `Heading`, `Step`, `Update` and `h1`-`h4` lose punctuation and emoji from it.
  *
- * Update and Step ids are cleaned again when they render (`v1.2.0: x` gives `v1-2-0-x`).
- * Not modelled: the platform dedupes `Update`, `Step` and JSX-heading ids together with the page's
- * Markdown heading slugs (a `## Setup` before `<Update label="Setup">` makes it `setup-2`), and a
- * `Step` inherits `titleSize` from its `<Steps>`. Pass elements in document order, nested ones
- * after their parent's opening tag.
+ * The elements the platform puts in the table of contents (`<h2>`, `Heading`, an `Update` with a
+ * `label`, a `Step` with `titleSize`) get their ids there, numbered with the page's headings:
+ * `readPage` gives them as headings (see `headingIds`) and leaves them out of what it passes
+ * here. Pass elements in document order, nested ones after their parent's opening tag.
  */
 export function componentAnchorIds(elements: readonly PageJsxElement[]): string[] {
   const ids: string[] = [];
@@ -193,7 +191,6 @@ export function componentAnchorIds(elements: readonly PageJsxElement[]): string[
   ids.push(...titleIds(elements, 'Accordion', (title) => titleMarkdownText(title)));
   ids.push(...tabIds(elements));
   ids.push(...titleIds(elements, 'View', (title) => title));
-  ids.push(...tocIds(elements));
   ids.push(...explicitIds(elements));
   return [...new Set(ids)];
 }
@@ -304,53 +301,11 @@ function tabIds(elements: readonly PageJsxElement[]): string[] {
   return ids;
 }
 
-// Update labels and Step titles join the table of contents; their ids are deduplicated there
-// (`setup`, `setup-2`, ...) and an explicit id is cleaned like a heading's.
-function tocIds(elements: readonly PageJsxElement[]): string[] {
-  const seen = new Map<string, number>();
-  const dedupe = (slug: string): string => {
-    const count = seen.get(slug) ?? 0;
-    seen.set(slug, count + 1);
-    if (count === 0) return slug;
-    let suffix = count + 1;
-    while (seen.has(`${slug}-${suffix}`)) suffix += 1;
-    seen.set(`${slug}-${suffix}`, 1);
-    return `${slug}-${suffix}`;
-  };
-  const ids: string[] = [];
-  for (const element of elements) {
-    if (element.inline) continue;
-    if (!isTocEntry(element)) continue;
-    const title = element.name === 'Update' ? (stringAttribute(element, 'label') ?? '') : titleMarkdownText(stringAttribute(element, 'title') ?? '');
-    const explicit = stringAttribute(element, 'id');
-    const cleaned = explicit === undefined ? '' : cleanHeadingId(explicit);
-    const slug = cleaned || headingSlug(title);
-    if (!slug) continue;
-    // The component cleans its id again when it renders: `v1.2.0%3A-x` is `v1-2-0-x` in the page.
-    ids.push(cleanHeadingId(dedupe(slug)));
-  }
-  return ids;
-}
-
-function isTocEntry(element: PageJsxElement): boolean {
-  if (element.inline) return false;
-  if (element.name === 'Update') return hasAttribute(element, 'label');
-  return element.name === 'Step' && isAnchoredStep(element);
-}
-
-function isAnchoredStep(step: PageJsxElement): boolean {
-  const noAnchor = hasAttribute(step, 'noAnchor') && (step.attributes.noAnchor === undefined || step.attributes.noAnchor === 'true');
-  const size = stringAttribute(step, 'titleSize');
-  return !noAnchor && (size === 'h2' || size === 'h3') && (stringAttribute(step, 'title') ?? '').trim() !== '';
-}
-
 function explicitIds(elements: readonly PageJsxElement[]): string[] {
   const ids: string[] = [];
   for (const element of elements) {
     const id = stringAttribute(element, 'id');
     if (id === undefined || COMPONENTS_WITHOUT_ID.has(element.name)) continue;
-    // A Step or Update in the table of contents gets its id there, cleaned and deduplicated.
-    if (isTocEntry(element)) continue;
     const value = COMPONENTS_WITH_CLEANED_ID.has(element.name) ? cleanHeadingId(id) : id;
     if (value) ids.push(value);
   }

@@ -3,9 +3,9 @@ import type { Nodes, Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
-import { BUILT_IN_COMPONENTS, cleanHeadingId, componentAnchorIds, type PageJsxElement } from './components.js';
+import { BUILT_IN_COMPONENTS, cleanHeadingId, componentAnchorIds, titleMarkdownText, type PageJsxElement } from './components.js';
 import { customHeadingIds, parseMdx } from './dialect.js';
-import { headingSlugger } from './slug.js';
+import { headingIds } from './slug.js';
 import { syntaxErrorDiagnostic } from './syntax-error.js';
 
 /** A heading of a page, with the id the platform gives it. */
@@ -14,14 +14,31 @@ export interface PageHeading {
   depth: number;
   /** The heading's text, without markup. */
   text: string;
-  /** The element id a `#anchor` targets: the custom `{#id}` when written, else the platform's slug. */
+  /**
+   * The element id a `#anchor` targets, as the platform gives it (see `headingIds`): the written
+   * id or the platform's slug, numbered over the page; `''` when the heading has none.
+   */
   id: string;
   /**
    * The id the author wrote (`{#id}`, an `id` attribute), which `id` is made from instead of the
-   * text (see `headingSlugger`; `renderedHeadings` numbers it again over a page with its
-   * snippets). Absent otherwise.
+   * text (`renderedHeadings` numbers it again over a page with its snippets). Absent otherwise.
    */
   custom?: string;
+  /**
+   * The element the heading is written as, when it is not a Markdown heading (`## Title`): `h2`,
+   * `Heading`, or the components the platform puts in the table of contents, `Update` (its
+   * `label`, depth 1) and `Step` (its `title`, when the step or its `Steps` has `titleSize` `h2`
+   * or `h3`).
+   */
+  element?: string;
+  /**
+   * `false` when the platform leaves the heading out of the table of contents: a Markdown `#####`
+   * or `######`, an `<h5>`/`<h6>`, a heading element inside a paragraph, a heading inside
+   * `Accordion`, `AccordionGroup`, `Expandable`, `Update`, `Prompt` or a `Visibility` that is not
+   * for humans. Such a heading keeps the id it had before the table of contents was made: a
+   * Markdown heading's slug (levels 1 to 4), a written id, or none. Absent otherwise.
+   */
+  toc?: false;
   line: number;
   column: number;
 }
@@ -54,9 +71,11 @@ export interface PageImport {
   default?: string;
   /**
    * Where the page renders the default export (`<Intro />`), in document order: the platform
-   * puts the snippet's content there, each time. Absent when it is not rendered.
+   * puts the snippet's content there, each time. `toc: false` where the use is inside an element
+   * whose content the platform leaves out of the table of contents (see `PageHeading.toc`).
+   * Absent when it is not rendered.
    */
-  rendered?: { line: number; column: number }[];
+  rendered?: { line: number; column: number; toc?: false }[];
   line: number;
   column: number;
 }
@@ -161,22 +180,34 @@ function placeUnpositionedLinks(tree: Root, text: string): void {
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
+// Components whose content the platform leaves out of the table of contents
+// (remarkExtractTableOfContents' COMPONENTS_TO_EXCLUDE_HEADINGS).
+const OUT_OF_CONTENTS: ReadonlySet<string> = new Set(['Accordion', 'AccordionGroup', 'Expandable', 'Update', 'Prompt']);
+
+// Marks, on the walk's stack, the end of an element whose content is out of the table of contents.
+const LEAVE = Symbol('leave');
+
 /** Walks the tree once (with a stack: JSX may nest deeper than the call stack allows). */
 function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts: PageFacts, file: string, frontmatter: PageFrontmatter | undefined): void {
-  const slug = headingSlugger();
-  // Custom pages (`mode: custom` or `frame`) have no generated heading ids on the platform, and
-  // their written ones are not numbered.
-  const slugHeadings = frontmatter?.mode !== 'custom' && frontmatter?.mode !== 'frame';
-  const headingId = (text: string, written: string | undefined) => (slugHeadings ? slug(text, written) : written ?? '');
   const components = new Set<string>();
   const defined = new Set<string>();
   const elements: PageJsxElement[] = [];
   const uses: JsxElement[] = [];
+  // Where each use is out of the table of contents (a snippet's headings are, there).
+  const outOfContents = new Set<JsxElement>();
+  // The `titleSize` a `<Steps>` gives the steps directly in it.
+  const stepSizes = new Map<Nodes, string>();
   const chunks: string[] = [];
+  // How many elements that leave their content out of the table of contents the walk is in.
+  let hidden = 0;
   // `null` closes a block: its text ends a line of `text`.
-  const stack: (Nodes | null)[] = [tree];
+  const stack: (Nodes | null | typeof LEAVE)[] = [tree];
   while (stack.length > 0) {
-    const node = stack.pop() as Nodes | null;
+    const node = stack.pop() as Nodes | null | typeof LEAVE;
+    if (node === LEAVE) {
+      hidden--;
+      continue;
+    }
     // TOML frontmatter (`+++`) is no prose either; mdast's types know only YAML.
     if (node === null || (node.type as string) === 'toml') {
       if (node) continue;
@@ -188,9 +219,9 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
     const column = start?.column ?? 1;
     switch (node.type) {
       case 'heading': {
-        const text = plainText(node);
+        const text = headingText(node);
         const custom = customIds.get(line);
-        facts.headings.push({ depth: node.depth, text, id: headingId(text, custom), ...(custom ? { custom } : {}), line, column });
+        facts.headings.push({ depth: node.depth, text, id: '', ...(custom ? { custom } : {}), ...(hidden > 0 || node.depth > 4 ? { toc: false as const } : {}), line, column });
         stack.push(null);
         break;
       }
@@ -215,19 +246,21 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
         if (node.name) {
           components.add(node.name);
           const attributes = stringAttributes(node.attributes);
-          elements.push({ name: node.name, attributes, inline: node.type === 'mdxJsxTextElement' });
           uses.push(node);
+          if (hidden > 0) outOfContents.add(node);
           const spec = BUILT_IN_COMPONENTS.get(node.name);
           for (const attribute of spec?.links ?? []) {
             const value = attributes[attribute];
             if (value !== undefined) facts.links.push({ url: value, kind: 'element', element: node.name, attribute, line, column });
           }
-          // Headings written as elements (`<h2>`), as the platform's custom-id rewrite makes them too.
-          const depth = /^h([1-6])$/.exec(node.name);
-          if (depth) {
-            const text = plainText(node);
-            const custom = attributes.id;
-            facts.headings.push({ depth: Number(depth[1]), text, id: headingId(text, custom), ...(custom ? { custom } : {}), line, column });
+          const heading = elementHeading(node, attributes, stepSizes.get(node), hidden > 0);
+          if (heading) facts.headings.push({ ...heading, line, column });
+          // A heading in the table of contents gets its id there, not as an element's `id`.
+          if (!heading || heading.toc === false) elements.push({ name: node.name, attributes, inline: node.type === 'mdxJsxTextElement' });
+          if (node.name === 'Steps' && node.type === 'mdxJsxFlowElement' && attributes.titleSize) giveStepSize(node.children, attributes.titleSize, stepSizes);
+          if ((node.type === 'mdxJsxFlowElement' && OUT_OF_CONTENTS.has(node.name)) || (node.name === 'Visibility' && !forHumans(node))) {
+            hidden++;
+            stack.push(LEAVE);
           }
         }
         if (node.type === 'mdxJsxFlowElement') stack.push(null);
@@ -251,6 +284,7 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
     if ('children' in node) for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index] as Nodes);
   }
   facts.headings.sort(byPosition);
+  headingIds(facts.headings, frontmatter?.mode).forEach((id, index) => ((facts.headings[index] as PageHeading).id = id));
   facts.links.sort(byPosition);
   facts.ids = componentAnchorIds(elements).filter((id) => !facts.headings.some((heading) => heading.id === id));
   facts.components = [...components].sort();
@@ -263,10 +297,67 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
   facts.words = countWords(facts.text);
   for (const item of facts.imports) {
     if (item.default === undefined) continue;
-    const rendered = uses.filter((use) => use.name === item.default).map((use) => ({ line: use.position?.start.line ?? 1, column: use.position?.start.column ?? 1 }));
+    const rendered = uses.filter((use) => use.name === item.default).map((use) => ({ line: use.position?.start.line ?? 1, column: use.position?.start.column ?? 1, ...(outOfContents.has(use) ? { toc: false as const } : {}) }));
     if (rendered.length > 0) item.rendered = rendered.sort(byPosition);
   }
   checkComponents(uses, defined, facts, file);
+}
+
+/**
+ * The heading an element makes (its id still to be given), as @mintlify/common's
+ * remarkExtractTableOfContents finds them: `<h1>` to `<h6>`, `<Heading>`, an `<Update>` with a
+ * `label`, a `<Step>` whose `titleSize` (its own, else its `<Steps>`') is `h2` or `h3`, with a
+ * title and without `noAnchor`. `undefined` for any other element.
+ */
+function elementHeading(node: JsxElement, attributes: Record<string, string | undefined>, stepSize: string | undefined, hidden: boolean): Omit<PageHeading, 'line' | 'column'> | undefined {
+  const name = node.name as string;
+  const flow = node.type === 'mdxJsxFlowElement';
+  const custom = attributes.id;
+  const written = custom ? { custom } : {};
+  const depth = /^h([1-6])$/.exec(name);
+  if (depth) {
+    const level = Number(depth[1]);
+    return { depth: level, text: headingText(node), id: '', ...written, element: name, ...(hidden || !flow || level > 4 ? { toc: false as const } : {}) };
+  }
+  if (!flow) return undefined;
+  const out = hidden ? { toc: false as const } : {};
+  if (name === 'Heading') {
+    const level = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'level')?.value;
+    const value = typeof level === 'string' ? level : level?.value;
+    return { depth: /^[1-6]$/.test(value ?? '') ? Number(value) : 2, text: headingText(node), id: '', ...written, element: name, ...out };
+  }
+  if (name === 'Update' && Object.prototype.hasOwnProperty.call(attributes, 'label')) return { depth: 1, text: attributes.label ?? '', id: '', ...written, element: name, ...out };
+  if (name !== 'Step') return undefined;
+  const size = attributes.titleSize ?? stepSize;
+  const noAnchor = Object.prototype.hasOwnProperty.call(attributes, 'noAnchor') && (attributes.noAnchor === undefined || attributes.noAnchor === 'true');
+  const title = titleMarkdownText(attributes.title ?? '');
+  if (noAnchor || (size !== 'h2' && size !== 'h3') || title.trim() === '') return undefined;
+  return { depth: size === 'h2' ? 2 : 3, text: title, id: '', ...written, element: name, ...out };
+}
+
+/** Gives the steps directly in a `<Steps titleSize>` (through fragments, `<>`) its size, unless they set their own. */
+function giveStepSize(children: readonly Nodes[], size: string, sizes: Map<Nodes, string>): void {
+  for (const child of children) {
+    if (child.type !== 'mdxJsxFlowElement') continue;
+    if (child.name === 'Step') sizes.set(child, size);
+    else if (!child.name) giveStepSize(child.children, size, sizes);
+  }
+}
+
+/**
+ * Whether the platform shows a `<Visibility>`'s content to readers of the page: `for="humans"`,
+ * or a value it cannot know before the page runs (`for={audience}`). `for="agents"`, a value of
+ * neither or none at all is for agents only (remarkVisibilityForMarkdown's isHiddenFromHumans).
+ */
+function forHumans(node: JsxElement): boolean {
+  const attribute = node.attributes.find((candidate) => candidate.type === 'mdxJsxAttribute' && candidate.name === 'for');
+  const value = attribute?.value;
+  if (typeof value === 'string') return value === 'humans';
+  if (value === undefined || value === null) return false;
+  const quoted = /^(["'`])((?:\\.|(?!\1)[^\\])*)\1$/.exec(value.value.trim());
+  if (!quoted) return true;
+  if (quoted[1] === '`' && (quoted[2] as string).includes('${')) return true;
+  return quoted[2] === 'humans';
 }
 
 function byPosition(left: { line: number; column: number }, right: { line: number; column: number }): number {
@@ -368,13 +459,33 @@ function checkComponents(uses: readonly JsxElement[], defined: ReadonlySet<strin
   }
 }
 
+/**
+ * A heading's text as the platform renders it, and makes its id from: the platform's typography
+ * makes straight single quotes curly, `’` after a word (an apostrophe: its docs say `What's new`
+ * is `#what’s-new`, and Portkey links to `#...-portkey%E2%80%99s-model-catalog`) and `‘` before
+ * one (powersync links to `#‘backend-connector’` for `## 'Backend Connector'`), in the text but
+ * not in inline code. Its other changes (double quotes, dashes) are not made here.
+ */
+function headingText(node: Nodes): string {
+  return plainText(node, true);
+}
+
 /** The text of a node without markup: text, inline code and the text inside elements. */
-function plainText(node: Nodes): string {
+function plainText(node: Nodes, typographic = false): string {
   let text = '';
   const stack: Nodes[] = [node];
   while (stack.length > 0) {
     const current = stack.pop() as Nodes;
-    if (current.type === 'text' || current.type === 'inlineCode' || current.type === 'inlineMath') text += current.value;
+    if (current.type === 'text' && typographic) {
+      const value = current.value;
+      const before = text.slice(-1);
+      text += value.replace(/'/g, (quote, at: number) => {
+        const previous = at === 0 ? before : (value[at - 1] as string);
+        // After a word or punctuation it closes (an apostrophe too); at the start of a word it opens.
+        if (previous !== '' && !/[\s([{“‘-]/u.test(previous)) return '’';
+        return /\S/u.test(value[at + 1] ?? '') ? '‘' : quote;
+      });
+    } else if (current.type === 'text' || current.type === 'inlineCode' || current.type === 'inlineMath') text += current.value;
     else if (current.type === 'break') text += ' ';
     else if ('children' in current) for (let index = current.children.length - 1; index >= 0; index--) stack.push(current.children[index] as Nodes);
   }

@@ -1,7 +1,7 @@
 // Facts are imported as types only: site.json's compiler, in `quire-docs`, uses this module and must not load the parser.
 import type { PageFacts, PageHeading } from './read-page.js';
 import { joinPath } from '../util/posix-path.js';
-import { headingSlugger } from './slug.js';
+import { headingIds } from './slug.js';
 
 /** A heading of a page as the platform renders it, written in the page or in a snippet it renders. */
 export interface RenderedHeading extends PageHeading {
@@ -41,8 +41,10 @@ export const RENDER_LIMIT = { renders: 10_000, depth: 32 };
  * puts the content of an MDX snippet where the page uses its default export (`import Setup from
  * '/snippets/setup.mdx'` and `<Setup />`), each time, snippets within snippets too, and then
  * numbers the ids of the whole page: a page's `## Setup` after a snippet's `## Setup` is
- * `#setup-2`, written ids (`{#id}`, `id="..."`) included (see `headingSlugger`); a page of
- * `mode: custom` or `frame` gives no heading an id but those written. A snippet that renders
+ * `#setup-2`, written ids (`{#id}`, `id="..."`) included (see `headingIds`); a snippet rendered
+ * inside an `Accordion` (or another element that leaves its content out of the table of
+ * contents) has its headings out of it too; a page of `mode: custom` or `frame` gives Markdown
+ * headings no id but those written. A snippet that renders
  * itself, directly or not, is not rendered again (the import cycle is reported by `checkContent`).
  *
  * `pages` holds the facts of the site's pages and MDX snippets by file path from the site root
@@ -52,17 +54,16 @@ export function renderedHeadings(file: string, pages: ReadonlyMap<string, PageFa
   const facts = pages.get(file);
   if (!facts) return undefined;
   const result: RenderedHeadings = { headings: [], snippets: [], complete: true };
-  collect(file, facts, pages, [file], result, { renders: 0 });
+  collect(file, facts, pages, [file], result, { renders: 0 }, true);
   if (!result.headings.some((heading) => heading.file !== file)) return result;
   // Snippets' headings were numbered in their own files: the ids are given again, over the whole page.
-  const mode = facts.frontmatter?.mode;
-  const slug = mode === 'custom' || mode === 'frame' ? (_: string, written?: string) => written ?? '' : headingSlugger();
-  for (const heading of result.headings) heading.id = slug(heading.text, heading.custom);
+  headingIds(result.headings, facts.frontmatter?.mode).forEach((id, index) => ((result.headings[index] as RenderedHeading).id = id));
   return result;
 }
 
-function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, PageFacts>, ancestors: string[], result: RenderedHeadings, count: { renders: number }): void {
-  const renders: { line: number; column: number; snippet: string }[] = [];
+/** Adds the headings of `file` and of the snippets it renders; `toc` is false where the whole of it is out of the table of contents. */
+function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, PageFacts>, ancestors: string[], result: RenderedHeadings, count: { renders: number }, toc: boolean): void {
+  const renders: { line: number; column: number; toc?: false; snippet: string }[] = [];
   for (const item of facts.imports) {
     if (!item.rendered) continue;
     const snippet = importedFile(item.source, file, pages);
@@ -84,7 +85,7 @@ function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, Page
       const inner = pages.get(render.snippet) as PageFacts;
       if (!result.snippets.includes(render.snippet)) result.snippets.push(render.snippet);
       if (unread(inner)) result.complete = false;
-      else collect(render.snippet, inner, pages, [...ancestors, render.snippet], result, count);
+      else collect(render.snippet, inner, pages, [...ancestors, render.snippet], result, count, toc && render.toc !== false);
       // Past the limit inside this snippet: the page is blamed where it renders it.
       if (result.overflow && ancestors.length === 1) result.overflow = { line: render.line, column: render.column };
     }
@@ -92,7 +93,7 @@ function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, Page
   for (const heading of facts.headings) {
     renderUpTo(heading.line, heading.column);
     if (result.overflow) return;
-    result.headings.push({ ...heading, file });
+    result.headings.push({ ...heading, ...(toc ? {} : { toc: false as const }), file });
   }
   renderUpTo(Number.POSITIVE_INFINITY, 0);
 }

@@ -57,7 +57,8 @@ interface PackEntry {
   facts: Uint8Array;
 }
 
-const PACK_FORMAT = 'quire content cache 2';
+// 3: headings carry `element` and `toc`, and their ids follow the platform's two steps.
+const PACK_FORMAT = 'quire content cache 3';
 
 /**
  * Entries are written in packs of at most this size, as they come: a run does not keep what it

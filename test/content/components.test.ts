@@ -1,37 +1,8 @@
 import { readFileSync } from 'node:fs';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_COMPONENTS, type PageJsxElement, cleanHeadingId, componentAnchorIds, headingSlug, isHtmlElement, paramFieldId, titleMarkdownText } from '../../src/content/components.js';
+import { anchorKey, readPage } from '../../src/content/read-page.js';
 import { expectedJson, fixtureCases, fixturePath } from '../helpers/fixtures.js';
-
-interface MdxNode {
-  type: string;
-  name?: string | null;
-  attributes?: { type: string; name?: string; value?: unknown }[];
-  children?: MdxNode[];
-}
-
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter, ['yaml']);
-
-/** The JSX elements of an MDX page in document order, as componentAnchorIds reads them. */
-function pageElements(text: string): PageJsxElement[] {
-  const elements: PageJsxElement[] = [];
-  const visit = (node: MdxNode): void => {
-    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name) {
-      const attributes: Record<string, string | undefined> = {};
-      for (const attribute of node.attributes ?? []) {
-        if (attribute.type === 'mdxJsxAttribute' && attribute.name) attributes[attribute.name] = typeof attribute.value === 'string' ? attribute.value : undefined;
-      }
-      elements.push({ name: node.name, attributes, inline: node.type === 'mdxJsxTextElement' });
-    }
-    for (const child of node.children ?? []) visit(child);
-  };
-  visit(parser.parse(text) as MdxNode);
-  return elements;
-}
 
 const element = (name: string, attributes: Record<string, string | undefined>, inline = false): PageJsxElement => ({ name, attributes, inline });
 
@@ -39,11 +10,16 @@ const element = (name: string, attributes: Record<string, string | undefined>, i
 // (remarkParseTitleMarkdown, remarkComponentIds, remarkExtractTableOfContents, rehypeParamFieldIds)
 // put on the page's block elements, read back with its COMPONENTS_WITHOUT_ID and
 // COMPONENTS_WITH_CLEANED_ID: the platform's answer, computed once outside this repository.
-describe('componentAnchorIds on fixture pages', () => {
+// Quire's answer: readPage's heading ids (the elements the platform puts in the table of contents
+// are headings there) and element ids, compared as anchors are (anchorKey on both sides: the
+// platform's Update and Step clean their ids again when they render).
+describe('element ids of fixture pages (readPage)', () => {
   for (const name of fixtureCases('content-anchors')) {
     it(name, () => {
-      const ids = componentAnchorIds(pageElements(readFileSync(fixturePath('content-anchors', name, 'page.mdx'), 'utf8')));
-      expect([...ids].sort()).toEqual(expectedJson(fixturePath('content-anchors', name, 'expected.json'), [...ids].sort()));
+      const facts = readPage(readFileSync(fixturePath('content-anchors', name, 'page.mdx'), 'utf8'), { file: 'page.mdx' });
+      const ids = [...new Set([...facts.headings.map((heading) => heading.id), ...facts.ids].filter(Boolean).map(anchorKey))].sort();
+      const expected = expectedJson(fixturePath('content-anchors', name, 'expected.json'), ids) as string[];
+      expect(ids).toEqual([...new Set(expected.map(anchorKey))].sort());
     });
   }
 });
@@ -88,16 +64,75 @@ describe('componentAnchorIds', () => {
     expect(componentAnchorIds([element('Accordion', { title: 'A', id: undefined })])).toEqual([]);
   });
 
-  it('slugs Update labels and anchored Step titles, deduplicated together', () => {
-    expect(componentAnchorIds([element('Update', { label: 'Setup' }), element('Step', { title: 'Setup', titleSize: 'h2' }), element('Step', { title: 'Setup', titleSize: 'p' })])).toEqual([
-      'setup',
-      'setup-2',
+  it('leaves Update and Step ids to the table of contents, but for a written id', () => {
+    expect(componentAnchorIds([element('Update', { label: 'Setup' }), element('Step', { title: 'Setup', titleSize: 'h2' }), element('Step', { title: 'Setup', titleSize: 'p', id: 'own' })])).toEqual(['own']);
+  });
+});
+
+describe('table of contents ids (readPage)', () => {
+  const ids = (text: string) => readPage(text, { file: 'page.mdx' }).headings.map((heading) => [heading.element ?? 'md', heading.id, heading.toc ?? true]);
+
+  it('numbers Update labels and anchored Step titles with the headings', () => {
+    expect(ids('<Update label="Setup">\n  x\n</Update>\n\n## Setup\n\n<Steps>\n  <Step title="Setup" titleSize="h2">\n    y\n  </Step>\n  <Step title="Setup" titleSize="p">\n    z\n  </Step>\n</Steps>\n')).toEqual([
+      ['Update', 'setup', true],
+      ['md', 'setup-2', true],
+      ['Step', 'setup-3', true],
+    ]);
+  });
+
+  it('gives steps the titleSize of their Steps, through fragments, unless they set their own', () => {
+    expect(ids('<Steps titleSize="h3">\n  <Step title="Install">\n    a\n  </Step>\n  <>\n    <Step title="Run">\n      b\n    </Step>\n  </>\n  <Step title="Skip" titleSize="p">\n    c\n  </Step>\n</Steps>\n')).toEqual([
+      ['Step', 'install', true],
+      ['Step', 'run', true],
     ]);
   });
 
   it('gives a Step with noAnchor no id', () => {
-    expect(componentAnchorIds([element('Step', { title: 'Setup', titleSize: 'h2', noAnchor: undefined })])).toEqual([]);
-    expect(componentAnchorIds([element('Step', { title: 'Setup', titleSize: 'h2', noAnchor: 'false' })])).toEqual(['setup']);
+    expect(ids('<Step title="Setup" titleSize="h2" noAnchor>\n  a\n</Step>\n')).toEqual([]);
+    expect(ids('<Step title="Setup" titleSize="h2" noAnchor="false">\n  a\n</Step>\n')).toEqual([['Step', 'setup', true]]);
+  });
+
+  it('keeps headings inside an Accordion out, with the slug they had before', () => {
+    // remarkComponentIds numbers every Markdown heading first (setup, setup-2); the table of
+    // contents then numbers only its own, from those slugs.
+    expect(ids('<Accordion title="More">\n  ## Setup\n</Accordion>\n\n## Setup\n\n## Setup 2\n')).toEqual([
+      ['md', 'setup', false],
+      ['md', 'setup-2', true],
+      ['md', 'setup-2-2', true],
+    ]);
+  });
+
+  it('gives ##### headings and inline heading elements no id but a written one', () => {
+    expect(ids('##### Deep\n\n###### Deeper {#deeper}\n\nText <h2>Inline</h2> text\n\n<h5 id="five">Five</h5>\n\n## Deep\n')).toEqual([
+      ['md', '', false],
+      ['md', 'deeper', false],
+      ['h2', '', false],
+      ['h5', 'five', false],
+      ['md', 'deep', true],
+    ]);
+  });
+
+  it('numbers slugs that clean to the same id together, as the platform cleans them first', () => {
+    // `setup%3F` and `setup` are two slugs to the library's counter, one id once cleaned.
+    expect(ids('## Setup?\n\n## Setup\n')).toEqual([
+      ['md', 'setup', true],
+      ['md', 'setup-2', true],
+    ]);
+  });
+
+  it('makes single quotes in heading text curly, as the platform\'s typography does, but not in code', () => {
+    expect(ids("## What's new?\n\n## 'Backend Connector'\n\n## The `it's` flag\n")).toEqual([
+      ['md', 'what’s-new', true],
+      ['md', '‘backend-connector’', true],
+      ['md', 'the-its-flag', true],
+    ]);
+  });
+
+  it('leaves a Visibility for agents out of the table of contents, not one for humans', () => {
+    expect(ids('<Visibility for="agents">\n  ## Agents\n</Visibility>\n\n<Visibility for="humans">\n  ## Humans\n</Visibility>\n')).toEqual([
+      ['md', 'agents', false],
+      ['md', 'humans', true],
+    ]);
   });
 });
 

@@ -32,6 +32,21 @@ describe('readPage: where snippets are rendered', () => {
 });
 
 describe('renderedHeadings', () => {
+  it('leaves a snippet rendered inside an Accordion out of the table of contents, and numbers its headings all the same', () => {
+    const pages = site({
+      'guide.mdx': ["import Setup from '/snippets/setup.mdx';", '', '<Accordion title="More">', '  <Setup />', '</Accordion>', '', '<Setup />', '', '## Install'].join('\n'),
+      'snippets/setup.mdx': '## Install\n',
+    });
+    expect(pages.get('guide.mdx')?.imports[0]?.rendered).toEqual([{ line: 4, column: 3, toc: false }, { line: 7, column: 1 }]);
+    expect(renderedHeadings('guide.mdx', pages)?.headings.map((heading) => [heading.file, heading.id, heading.toc ?? true])).toEqual([
+      // The platform slugs every Markdown heading first (install, install-2, install-3); the table
+      // of contents then numbers its own from those.
+      ['snippets/setup.mdx', 'install', false],
+      ['snippets/setup.mdx', 'install-2', true],
+      ['guide.mdx', 'install-3', true],
+    ]);
+  });
+
   const snippet = ['## Install', '', "import Nested from '/snippets/nested.mdx';", '', '<Nested />'].join('\n');
 
   it('puts the headings of rendered snippets in their place and numbers ids over the whole page', () => {
