@@ -22,7 +22,7 @@ describe('public exports', () => {
   });
 
   it('quire-docs/content', async () => {
-    expect(Object.keys(await import('../src/content/index.js')).sort()).toEqual(['BUILT_IN_COMPONENTS', 'DIALECT', 'anchorKey', 'checkContent', 'componentAnchorIds', 'customHeadingIds', 'headingIds', 'headingSlugger', 'reachablePages', 'readPage', 'renderedHeadings']);
+    expect(Object.keys(await import('../src/content/index.js')).sort()).toEqual(['BUILT_IN_COMPONENTS', 'DIALECT', 'anchorKey', 'checkContent', 'componentAnchorIds', 'customHeadingIds', 'headingIds', 'headingSlugger', 'reachablePages', 'readPage', 'renderedPage']);
   });
 
   it('quire-docs/server', async () => {

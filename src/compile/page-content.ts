@@ -1,6 +1,6 @@
 // Type-only: the compiled format takes facts already read, so `quire-docs` never loads the parser.
 import type { PageFacts } from '../content/read-page.js';
-import { renderedHeadings, unread } from '../content/rendered.js';
+import { renderedPage, unread } from '../content/rendered.js';
 import type { Redirect } from '../config/schemas/site.js';
 import { filePagePath } from '../navigation/classify.js';
 import { linkCandidates, linkPath } from '../content/link-path.js';
@@ -61,23 +61,25 @@ export class PageLinkResolver {
 
   /**
    * What site.json says of the content of the page in `file` (a key of `content`) at `path`, whose
-   * `href` is `href`. Its headings are those the platform renders: with the headings of the MDX
-   * snippets the page renders, in their place, ids numbered over the whole page.
+   * `href` is `href`. Its headings, text and words are those the platform renders: with those of
+   * the MDX snippets the page renders, in their place, ids numbered over the whole page. Its links
+   * are its own: a snippet's links are not repeated in every page that renders it.
    */
   pageContent(content: ReadonlyMap<string, PageFacts>, file: string, path: string, href: string): PageContent {
     const facts = content.get(file) as PageFacts;
     const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
-    // Past the limit of snippets inlined (reported by the content check), the page's own headings.
-    const rendered = renderedHeadings(file, content);
-    const headings = rendered && !rendered.overflow ? rendered.headings : facts.headings;
+    // Past the limit of snippets inlined (reported by the content check), the page's own headings and text.
+    const found = renderedPage(file, content);
+    const rendered = found && !found.overflow ? found : undefined;
+    const headings = rendered ? rendered.headings : facts.headings;
     return {
       headings: headings.map((heading) => ({ depth: heading.depth, text: heading.text, ...(heading.id === '' ? {} : { id: heading.id }), ...(heading.toc === false ? { toc: false as const } : {}) })),
       links: facts.links.map((link) => {
         const target = this.href(link.url, folder, href);
         return { url: link.url, kind: link.kind, ...(target === undefined ? {} : { href: target }) };
       }),
-      words: facts.words,
-      text: facts.text,
+      words: rendered ? rendered.words : facts.words,
+      text: rendered ? rendered.text : facts.text,
     };
   }
 

@@ -4,7 +4,7 @@ import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
 import { anchorKey, type PageFacts, type PageHeading, type PageLink } from './read-page.js';
 import { slugOfText } from './slug.js';
 import { linkCandidates, linkPath } from './link-path.js';
-import { importPath, RENDER_LIMIT, renderedHeadings, unread } from './rendered.js';
+import { importPath, RENDER_LIMIT, renderedPage, unread } from './rendered.js';
 
 /** A site's content, as {@link checkContent} checks it. */
 export interface ContentSite {
@@ -95,7 +95,7 @@ function checkIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<str
         ...(suggestions.length ? { suggestions } : {}),
       });
     }
-    const overflow = !isSnippet(file) && facts.imports.some((item) => item.rendered) ? renderedHeadings(file, site.pages)?.overflow : undefined;
+    const overflow = !isSnippet(file) && facts.imports.some((item) => item.rendered) ? renderedPage(file, site.pages)?.overflow : undefined;
     if (overflow) {
       diagnostics.push({
         code: 'content/too-many-snippets',
@@ -240,7 +240,7 @@ class SiteIndex {
   /**
    * The ids a `#anchor` can name on the page `file`: its headings' and elements' ids and those of
    * the MDX snippets it renders (the platform inlines them, and numbers repeated headings over the
-   * whole page: see `renderedHeadings`), or `undefined` when they are not known: no facts, a page
+   * whole page: see `renderedPage`), or `undefined` when they are not known: no facts, a page
    * or snippet that was not read or did not parse (its diagnostic is reported already), or a page
    * whose frontmatter `url` sends the reader to another site.
    */
@@ -259,7 +259,7 @@ class SiteIndex {
     if (!facts || unread(facts)) return undefined;
     // Most pages render no snippet: their own ids, without copying their headings.
     if (!facts.imports.some((item) => item.rendered)) return [...facts.headings.map((heading) => heading.id), ...facts.ids].filter(Boolean);
-    const rendered = renderedHeadings(file, this.pages);
+    const rendered = renderedPage(file, this.pages);
     if (!rendered?.complete) return undefined;
     const ids = [file, ...rendered.snippets].flatMap((source) => this.pages.get(source)?.ids ?? []);
     return [...rendered.headings.map((heading) => heading.id), ...ids].filter(Boolean);

@@ -4,8 +4,8 @@
 export { readPage, anchorKey } from './read-page.js';
 export type { PageFacts, PageHeading, PageImport, PageLink, PageLinkKind, ReadPageOptions } from './read-page.js';
 export { checkContent, reachablePages } from './check-content.js';
-export { renderedHeadings } from './rendered.js';
-export type { RenderedHeading, RenderedHeadings } from './rendered.js';
+export { renderedPage } from './rendered.js';
+export type { RenderedHeading, RenderedPage } from './rendered.js';
 export type { ContentSite, LinkTarget } from './check-content.js';
 export { headingIds, headingSlugger } from './slug.js';
 export type { HeadingIdSource } from './slug.js';

@@ -21,7 +21,7 @@ export interface PageHeading {
   id: string;
   /**
    * The id the author wrote (`{#id}`, an `id` attribute), which `id` is made from instead of the
-   * text (`renderedHeadings` numbers it again over a page with its snippets). Absent otherwise.
+   * text (`renderedPage` numbers it again over a page with its snippets). Absent otherwise.
    */
   custom?: string;
   /**
@@ -73,9 +73,10 @@ export interface PageImport {
    * Where the page renders the default export (`<Intro />`), in document order: the platform
    * puts the snippet's content there, each time. `toc: false` where the use is inside an element
    * whose content the platform leaves out of the table of contents (see `PageHeading.toc`).
-   * Absent when it is not rendered.
+   * `textLine` is where the snippet's text goes in the page's `text`: before that line (a line
+   * index; the number of lines when it goes at the end). Absent when it is not rendered.
    */
-  rendered?: { line: number; column: number; toc?: false }[];
+  rendered?: { line: number; column: number; toc?: false; textLine: number }[];
   line: number;
   column: number;
 }
@@ -184,6 +185,29 @@ type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 // (remarkExtractTableOfContents' COMPONENTS_TO_EXCLUDE_HEADINGS).
 const OUT_OF_CONTENTS: ReadonlySet<string> = new Set(['Accordion', 'AccordionGroup', 'Expandable', 'Update', 'Prompt']);
 
+// Marks, in the page's text as it is gathered, where an imported component is used. micromark
+// makes a NUL in the page U+FFFD, so no text of the page has one.
+const MARK = '\u0000';
+
+/**
+ * The local names of the default imports of a page's ESM that may be an MDX snippet's content
+ * (`Setup` of `import Setup from '/snippets/setup.mdx'`): not those of a JavaScript module.
+ */
+function defaultImports(tree: Root): Set<string> {
+  const names = new Set<string>();
+  // ESM is only ever at the top level of MDX.
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm') continue;
+    for (const statement of node.data?.estree?.body ?? []) {
+      if (statement.type !== 'ImportDeclaration' || /\.(?:[cm]?[jt]sx?|json)$/i.test(String(statement.source.value))) continue;
+      for (const specifier of statement.specifiers) {
+        if (specifier.type === 'ImportDefaultSpecifier' || (specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' && specifier.imported.name === 'default')) names.add(specifier.local.name);
+      }
+    }
+  }
+  return names;
+}
+
 // Marks, on the walk's stack, the end of an element whose content is out of the table of contents.
 const LEAVE = Symbol('leave');
 
@@ -198,6 +222,10 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
   // The `titleSize` a `<Steps>` gives the steps directly in it.
   const stepSizes = new Map<Nodes, string>();
   const chunks: string[] = [];
+  // The uses of a default import (a snippet's content, maybe), in document order: each leaves a
+  // line of its own, MARK, in `chunks`, where the snippet's text goes.
+  const snippetNames = defaultImports(tree);
+  const marked: JsxElement[] = [];
   // How many elements that leave their content out of the table of contents the walk is in.
   let hidden = 0;
   // `null` closes a block: its text ends a line of `text`.
@@ -247,6 +275,10 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
           components.add(node.name);
           const attributes = stringAttributes(node.attributes);
           uses.push(node);
+          if (snippetNames.has(node.name)) {
+            chunks.push(`\n${MARK}\n`);
+            marked.push(node);
+          }
           if (hidden > 0) outOfContents.add(node);
           const spec = BUILT_IN_COMPONENTS.get(node.name);
           for (const attribute of spec?.links ?? []) {
@@ -288,16 +320,17 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
   facts.links.sort(byPosition);
   facts.ids = componentAnchorIds(elements).filter((id) => !facts.headings.some((heading) => heading.id === id));
   facts.components = [...components].sort();
-  facts.text = chunks
-    .join('')
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .join('\n');
+  const lines: string[] = [];
+  const textLines = new Map<JsxElement, number>();
+  for (const line of chunks.join('').split('\n')) {
+    if (line === MARK) textLines.set(marked[textLines.size] as JsxElement, lines.length);
+    else if (/\S/.test(line)) lines.push(line.replace(/\s+/g, ' ').trim());
+  }
+  facts.text = lines.join('\n');
   facts.words = countWords(facts.text);
   for (const item of facts.imports) {
     if (item.default === undefined) continue;
-    const rendered = uses.filter((use) => use.name === item.default).map((use) => ({ line: use.position?.start.line ?? 1, column: use.position?.start.column ?? 1, ...(outOfContents.has(use) ? { toc: false as const } : {}) }));
+    const rendered = uses.filter((use) => use.name === item.default).map((use) => ({ line: use.position?.start.line ?? 1, column: use.position?.start.column ?? 1, ...(outOfContents.has(use) ? { toc: false as const } : {}), textLine: textLines.get(use) ?? lines.length }));
     if (rendered.length > 0) item.rendered = rendered.sort(byPosition);
   }
   checkComponents(uses, defined, facts, file);

@@ -9,15 +9,23 @@ export interface RenderedHeading extends PageHeading {
   file: string;
 }
 
-/** What {@link renderedHeadings} returns. */
-export interface RenderedHeadings {
+/** What {@link renderedPage} returns. */
+export interface RenderedPage {
   headings: RenderedHeading[];
+  /**
+   * The page's text (`PageFacts.text`) with that of the MDX snippets it renders in their place,
+   * each time: what a reader sees, and a search index reads. Empty when the facts were read
+   * without text (`loadSite`'s `text: false`).
+   */
+  text: string;
+  /** Words in `text`: the page's own and those of the snippets it renders, each time. */
+  words: number;
   /** The MDX snippets the page renders, directly or within one another, each once. */
   snippets: string[];
   /**
-   * Every snippet the page renders was read and parsed, and inlined. When `false`, the headings of
-   * those that were not (a syntax error, a file too large: their own diagnostics say why) are
-   * missing, or those past {@link RENDER_LIMIT} (see `overflow`).
+   * Every snippet the page renders was read and parsed, and inlined. When `false`, the headings
+   * and text of those that were not (a syntax error, a file too large: their own diagnostics say
+   * why) are missing, or those past {@link RENDER_LIMIT} (see `overflow`).
    */
   complete: boolean;
   /**
@@ -37,33 +45,39 @@ export interface RenderedHeadings {
 export const RENDER_LIMIT = { renders: 10_000, depth: 32 };
 
 /**
- * The headings of the page `file` as the platform renders it, in document order: the platform
- * puts the content of an MDX snippet where the page uses its default export (`import Setup from
- * '/snippets/setup.mdx'` and `<Setup />`), each time, snippets within snippets too, and then
- * numbers the ids of the whole page: a page's `## Setup` after a snippet's `## Setup` is
+ * The page `file` as the platform renders it: the platform puts the content of an MDX snippet
+ * where the page uses its default export (`import Setup from '/snippets/setup.mdx'` and
+ * `<Setup />`), each time, snippets within snippets too. Its headings, in document order, are
+ * then numbered over the whole page: a page's `## Setup` after a snippet's `## Setup` is
  * `#setup-2`, written ids (`{#id}`, `id="..."`) included (see `headingIds`); a snippet rendered
  * inside an `Accordion` (or another element that leaves its content out of the table of
  * contents) has its headings out of it too; a page of `mode: custom` or `frame` gives Markdown
- * headings no id but those written. A snippet that renders
- * itself, directly or not, is not rendered again (the import cycle is reported by `checkContent`).
+ * headings no id but those written. Its text and words count the snippets' where they are
+ * rendered. A snippet that renders itself, directly or not, is not rendered again (the import
+ * cycle is reported by `checkContent`).
  *
  * `pages` holds the facts of the site's pages and MDX snippets by file path from the site root
  * (`guides/setup.mdx`), as `loadSite` returns them; `undefined` when `file` is not among them.
  */
-export function renderedHeadings(file: string, pages: ReadonlyMap<string, PageFacts>): RenderedHeadings | undefined {
+export function renderedPage(file: string, pages: ReadonlyMap<string, PageFacts>): RenderedPage | undefined {
   const facts = pages.get(file);
   if (!facts) return undefined;
-  const result: RenderedHeadings = { headings: [], snippets: [], complete: true };
-  collect(file, facts, pages, [file], result, { renders: 0 }, true);
+  const result: RenderedPage = { headings: [], text: '', words: 0, snippets: [], complete: true };
+  const lines: string[] = [];
+  collect(file, facts, pages, [file], result, lines, { renders: 0 }, true);
+  result.text = lines.join('\n');
   if (!result.headings.some((heading) => heading.file !== file)) return result;
   // Snippets' headings were numbered in their own files: the ids are given again, over the whole page.
   headingIds(result.headings, facts.frontmatter?.mode).forEach((id, index) => ((result.headings[index] as RenderedHeading).id = id));
   return result;
 }
 
-/** Adds the headings of `file` and of the snippets it renders; `toc` is false where the whole of it is out of the table of contents. */
-function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, PageFacts>, ancestors: string[], result: RenderedHeadings, count: { renders: number }, toc: boolean): void {
-  const renders: { line: number; column: number; toc?: false; snippet: string }[] = [];
+/**
+ * Adds the headings, text lines and words of `file` and of the snippets it renders; `toc` is
+ * false where the whole of it is out of the table of contents.
+ */
+function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, PageFacts>, ancestors: string[], result: RenderedPage, lines: string[], count: { renders: number }, toc: boolean): void {
+  const renders: { line: number; column: number; toc?: false; textLine: number; snippet: string }[] = [];
   for (const item of facts.imports) {
     if (!item.rendered) continue;
     const snippet = importedFile(item.source, file, pages);
@@ -72,6 +86,12 @@ function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, Page
     for (const at of item.rendered) renders.push({ ...at, snippet });
   }
   renders.sort(byPosition);
+  const own = facts.text === '' ? [] : facts.text.split('\n');
+  let ownLine = 0;
+  const textUpTo = (line: number) => {
+    for (; ownLine < Math.min(line, own.length); ownLine++) lines.push(own[ownLine] as string);
+  };
+  result.words += facts.words;
   let next = 0;
   const renderUpTo = (line: number, column: number) => {
     for (; next < renders.length && byPosition(renders[next] as (typeof renders)[number], { line, column }) < 0; next++) {
@@ -84,8 +104,9 @@ function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, Page
       }
       const inner = pages.get(render.snippet) as PageFacts;
       if (!result.snippets.includes(render.snippet)) result.snippets.push(render.snippet);
+      textUpTo(render.textLine);
       if (unread(inner)) result.complete = false;
-      else collect(render.snippet, inner, pages, [...ancestors, render.snippet], result, count, toc && render.toc !== false);
+      else collect(render.snippet, inner, pages, [...ancestors, render.snippet], result, lines, count, toc && render.toc !== false);
       // Past the limit inside this snippet: the page is blamed where it renders it.
       if (result.overflow && ancestors.length === 1) result.overflow = { line: render.line, column: render.column };
     }
@@ -96,6 +117,7 @@ function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, Page
     result.headings.push({ ...heading, ...(toc ? {} : { toc: false as const }), file });
   }
   renderUpTo(Number.POSITIVE_INFINITY, 0);
+  if (!result.overflow) textUpTo(own.length);
 }
 
 /** The MDX file (with facts) an import of `source` in `from` names, by the candidates `checkContent` tries. */

@@ -142,7 +142,8 @@ describe('page content (fixtures/build/page-content)', () => {
       { depth: 2, text: 'Get started', id: 'start-here' },
       { depth: 2, text: 'Get started', id: 'get-started' },
     ]);
-    expect(home.words).toBe(54);
+    // The page's 54 words and the 5 of the snippet it renders (`<Note />`: "A note from a snippet.").
+    expect(home.words).toBe(59);
     // Links keep the URL as written; `href` is the page they lead to, as site.json names it.
     const hrefs = Object.fromEntries(home.links.map((link: { url: string; href?: string }) => [link.url, link.href ?? null]));
     expect(hrefs).toEqual({
@@ -190,6 +191,9 @@ describe('page content (fixtures/build/page-content)', () => {
     expect(setupText).toContain('Open the dashboard');
     expect(setupText).not.toContain('this code is not prose');
     expect(setupText).not.toContain('title: Setup');
+    // The snippet's text is where the page renders it, as a reader sees it: after the table, before the second heading.
+    expect(setupText.split('\n').slice(-6)).toEqual(['Open the dashboard', 'Troubleshooting', 'Install the CLI', 'If the install fails, run it again with --verbose.', 'Install the CLI', 'The same title twice gets another id. See the home page and ref.']);
+    expect(search.pages[0].text.split('\n').at(-1)).toBe('A note from a snippet.');
     expect(files.map((file) => file.path)).toEqual(['site.json', 'search.json']);
   });
 

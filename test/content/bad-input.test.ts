@@ -170,7 +170,7 @@ describe('links and imports that lead nowhere safe', () => {
   });
 
   it('a chain of 10,000 snippets each rendering the next stops at the depth limit', () => {
-    const rendering = (next: string | undefined) => ({ ...page([], next ? [{ source: next }] : []), imports: next ? [{ source: next, names: ['S'], default: 'S', rendered: [{ line: 3, column: 1 }], line: 1, column: 1 }] : [] });
+    const rendering = (next: string | undefined) => ({ ...page([], next ? [{ source: next }] : []), imports: next ? [{ source: next, names: ['S'], default: 'S', rendered: [{ line: 3, column: 1, textLine: 0 }], line: 1, column: 1 }] : [] });
     const pages = new Map(Array.from({ length: 10_000 }, (_, index) => [index === 0 ? 'index.mdx' : `snippets/s${index}.mdx`, rendering(index < 9_999 ? `/snippets/s${index + 1}.mdx` : undefined)] as const));
     expect(checkContent({ pages, files: [...pages.keys()] }).map(({ code, file, line }) => `${code} ${file}:${line}`)).toEqual(['content/too-many-snippets index.mdx:3']);
   });
