@@ -6,6 +6,7 @@ import { pageSlug } from '../openapi/slug.js';
 import type { EndpointPage } from '../openapi/types.js';
 import { unsafeOutputPath } from './output-paths.js';
 import { filesByPagePath, PageLinkResolver, type PageContent } from './page-content.js';
+import { snippetFiles } from '../content/snippets.js';
 import { SchemaTableWriter } from './schema-table.js';
 import { siteJson } from './site-json.js';
 import {
@@ -121,11 +122,13 @@ const SEARCH_FILE = 'search.json';
 function addContent(pages: CompiledPage[], endpoints: readonly CompiledEndpointEntry[], content: ReadonlyMap<string, PageFacts>, redirects: DocsConfig['redirects']): CompiledSearchText {
   const files = filesByPagePath(content);
   // Every page a link can name: those of the navigation, generated endpoint pages, and page files
-  // outside it (the platform serves them too), but not snippets, which are only included.
+  // outside it (the platform serves them too), but not snippets (in `snippets/`, or imported),
+  // which are only included.
   const hrefs = new Map<string, string>();
   for (const page of pages) hrefs.set(pagePathOf(page.href), page.href);
   for (const endpoint of endpoints) if (!hrefs.has(pagePathOf(endpoint.href))) hrefs.set(pagePathOf(endpoint.href), endpoint.href);
-  for (const path of files.keys()) if (!hrefs.has(path) && !/^snippets\//.test(path)) hrefs.set(path, path === 'index' ? '/' : `/${path}`);
+  const snippets = snippetFiles(content, files.values());
+  for (const [path, file] of files) if (!hrefs.has(path) && !snippets.has(file)) hrefs.set(path, path === 'index' ? '/' : `/${path}`);
   const resolver = new PageLinkResolver(hrefs, redirects);
   const search: CompiledSearchText = { format: 'quire-search', version: COMPILED_SITE_VERSION, pages: [] };
   const done = new Map<string, PageContent>();

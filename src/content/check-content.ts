@@ -5,6 +5,7 @@ import { anchorKey, type PageFacts, type PageHeading, type PageLink } from './re
 import { slugOfText } from './slug.js';
 import { linkCandidates, linkPath } from './link-path.js';
 import { importPath, RENDER_LIMIT, renderedPage, unread } from './rendered.js';
+import { inSnippetFolder, snippetFiles } from './snippets.js';
 
 /** A site's content, as {@link checkContent} checks it. */
 export interface ContentSite {
@@ -39,7 +40,8 @@ export type LinkTarget =
   | { kind: 'external' }
   | { kind: 'page'; file?: string; anchor?: string }
   | { kind: 'file'; file: string }
-  | { kind: 'missing'; path: string; anchor?: string }
+  /** No page or file; `snippet` when the path names a snippet file, which the platform does not publish as a page. */
+  | { kind: 'missing'; path: string; anchor?: string; snippet?: string }
   /** A relative link that climbs above the site root; `path` is where a browser takes it (it stops at the root), `found` whether that exists. */
   | { kind: 'outside'; path: string; found: boolean };
 
@@ -95,7 +97,7 @@ function checkIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<str
         ...(suggestions.length ? { suggestions } : {}),
       });
     }
-    const overflow = !isSnippet(file) && facts.imports.some((item) => item.rendered) ? renderedPage(file, site.pages)?.overflow : undefined;
+    const overflow = !index.isSnippet(file) && facts.imports.some((item) => item.rendered) ? renderedPage(file, site.pages)?.overflow : undefined;
     if (overflow) {
       diagnostics.push({
         code: 'content/too-many-snippets',
@@ -142,6 +144,19 @@ function checkLink(link: PageLink, file: string, folders: readonly string[], ind
       return { code: 'content/link-outside-site', severity: 'warning', message: `The link "${link.url}" climbs above the site's root; browsers stop at the root, so it leads to "/${target.path}".`, ...at, hint: `Write "/${target.path}": the link then keeps working if the page moves.` };
     }
     return { code: 'content/link-outside-site', severity: 'error', message: `The link "${link.url}" climbs above the site's root, and "/${target.path}", where browsers stop, is no page or file of the site.`, ...at, hint: 'Link to a page or file inside the folder of docs.json, by its path from the root (`/guides/setup`).' };
+  }
+  if (target.kind === 'missing' && target.snippet !== undefined) {
+    // The pages that render the snippet show its content: the reader meant one of them.
+    const renderers = index.anchorPages(target.snippet).filter((page) => page !== target.snippet);
+    const suggestions = renderers.slice(0, 3).map((page) => `/${page.replace(/\.mdx?$/i, '').replace(/(^|\/)index$/, '')}`);
+    return {
+      code: 'content/broken-link',
+      severity: 'error',
+      message: `The link "${link.url}" leads to "${target.snippet}", a snippet: the platform shows its content in the pages that import it, but publishes no page of its own there.`,
+      ...at,
+      hint: didYouMeanText(suggestions) ?? 'Link to a page that renders the snippet, or move the content to a page of its own.',
+      ...(suggestions.length ? { suggestions } : {}),
+    };
   }
   if (target.kind === 'missing') {
     const suggestions = index.suggest(target.path, what === 'image or file');
@@ -204,10 +219,13 @@ class SiteIndex {
   private readonly patterns: RegExp[] = [];
   private readonly sources = new Set<string>();
   private readonly pages: ReadonlyMap<string, PageFacts>;
+  /** The files the platform takes as snippets, not pages (see `snippetFiles`). */
+  private readonly snippetSet: ReadonlySet<string>;
   private readonly prefixes: ReadonlySet<string>;
 
   constructor(site: ContentSite) {
     this.pages = site.pages;
+    this.snippetSet = snippetFiles(site.pages, site.pages.keys());
     this.prefixes = new Set(site.prefixes ?? []);
     for (const file of site.files) {
       this.files.add(file);
@@ -290,7 +308,7 @@ class SiteIndex {
     const seen = new Set([file]);
     const queue = [file];
     for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
-      if (!isSnippet(current)) pages.push(current);
+      if (!this.isSnippet(current)) pages.push(current);
       for (const renderer of this.renderers.get(current) ?? []) {
         if (seen.has(renderer)) continue;
         seen.add(renderer);
@@ -300,11 +318,16 @@ class SiteIndex {
     return pages.length > 0 ? pages : [file];
   }
 
+  /** Whether the platform takes the MDX file `file` as a snippet: in the root `snippets/` folder, or imported. */
+  isSnippet(file: string): boolean {
+    return this.snippetSet.has(file);
+  }
+
   private snippetFiles: string[] | undefined;
 
-  /** The MDX and JSX files under `snippets/`, for suggestions. */
+  /** The MDX and JSX files under a `snippets/` or `_snippets/` folder, for suggestions. */
   snippets(): string[] {
-    this.snippetFiles ??= [...this.files].filter(isSnippet);
+    this.snippetFiles ??= [...this.files].filter((file) => /(^|\/)_?snippets\//i.test(file));
     return this.snippetFiles;
   }
 
@@ -329,15 +352,20 @@ class SiteIndex {
     // A `..` above the root stops there, as in a browser; such a link still works when the page
     // there exists, but only by luck: it is reported on its own.
     const { paths, clamped } = linkCandidates(path, folders);
+    let snippet: string | undefined;
     for (const candidate of paths) {
       const found = this.find(candidate);
       if (!found) continue;
+      if (found.kind === 'page' && found.file !== undefined && this.isSnippet(found.file)) {
+        snippet ??= found.file;
+        continue;
+      }
       if (clamped) return { kind: 'outside', path: candidate, found: true };
       return found.kind === 'page' ? { ...found, ...(anchor === undefined ? {} : { anchor }) } : found;
     }
     const first = paths[0] ?? path;
     if (clamped) return { kind: 'outside', path: first, found: false };
-    return { kind: 'missing', path: first, ...(anchor === undefined ? {} : { anchor }) };
+    return { kind: 'missing', path: first, ...(anchor === undefined ? {} : { anchor }), ...(snippet === undefined ? {} : { snippet }) };
   }
 
   private find(path: string): LinkTarget | undefined {
@@ -394,7 +422,7 @@ class SiteIndex {
     const isFile = media || (/\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/i.test(path));
     const name = isFile ? path : path.replace(/\.mdx?$/i, '');
     const last = name.slice(name.lastIndexOf('/') + 1);
-    this.knownPages ??= [...this.pagePaths.keys()].filter((page) => !isSnippet(page));
+    this.knownPages ??= [...this.pagePaths.entries()].filter(([page, file]) => (file === undefined ? !inSnippetFolder(page) : !this.isSnippet(file))).map(([page]) => page);
     this.knownFiles ??= [...this.files].filter((file) => !/\.mdx?$/i.test(file));
     const pool = isFile ? this.knownFiles : this.knownPages;
     const sameName = pool.filter((candidate) => candidate === last || candidate.endsWith(`/${last}`));
@@ -464,10 +492,6 @@ function importCycles(pages: ReadonlyMap<string, PageFacts>, index: SiteIndex, n
 }
 
 /** A file under a `snippets/` folder: the platform includes it where it is imported and serves it as no page. */
-function isSnippet(file: string): boolean {
-  return /(^|\/)snippets\//.test(file);
-}
-
 function folderOf(file: string): string {
   const slash = file.lastIndexOf('/');
   return slash < 0 ? '' : file.slice(0, slash);

@@ -1,21 +1,23 @@
+import { inSnippetFolder } from '../content/snippets.js';
 import { filePagePath } from './classify.js';
 import type { PageIndex } from './types.js';
 
 /**
  * The page files that no navigation entry lists, in the order of `files`. The platform publishes
  * them as hidden pages (reachable by URL, not in the sidebar), so they are worth a mention, not an
- * error. Files under the root `snippets/` folder are snippets, never pages, and the root 404 page
- * is the platform's custom "page not found": both are left out;
+ * error. Snippets are never pages: files under the root `snippets/` or `_snippets/` folder, and
+ * `snippets`, the files other files import (see `snippetFiles`, when the content was read); the
+ * root 404 page is the platform's custom "page not found": both are left out;
  * `folder/index.mdx` counts as listed when `folder` is; `servedUrls` are the URL paths of
  * generated endpoint pages (an MDX endpoint page may stand at one without being listed).
  */
-export function findUnlistedPages(files: readonly string[], pages: PageIndex, servedUrls: Iterable<string> = []): string[] {
+export function findUnlistedPages(files: readonly string[], pages: PageIndex, servedUrls: Iterable<string> = [], snippets: ReadonlySet<string> = new Set()): string[] {
   const served = new Set<string>();
   for (const url of servedUrls) served.add(url.replace(/^\/+/, ''));
   const listed = (path: string) => pages.byPath.has(path) || served.has(path);
   return files.filter((file) => {
     const path = filePagePath(file);
-    if (path === '404' || path.startsWith('snippets/')) return false;
+    if (path === '404' || inSnippetFolder(file) || snippets.has(file)) return false;
     return !listed(path) && !(path.endsWith('/index') && listed(path.slice(0, -'/index'.length)));
   });
 }

@@ -108,18 +108,25 @@ describe('counts named for what they count', () => {
 
 describe('pages no navigation entry lists', () => {
   // fixtures/cli/unlisted-pages lists index, guide and legacy (served by legacy/index.mdx); it
-  // also holds drafts/a, drafts/b, old.md and zeta (unlisted), snippets/note.mdx (a snippet),
-  // 404.mdx (the custom "page not found") and internal/secret.mdx (in .mintignore).
+  // also holds drafts/a, drafts/b, old.md and zeta (unlisted), snippets/note.mdx and
+  // _snippets/shared.mdx (snippets by their folder), parts/intro.mdx (a snippet: guide.mdx
+  // imports it), 404.mdx (the custom "page not found") and internal/secret.mdx (in .mintignore).
   it('says so once, with the count and the first three, and lists all in --format json', () => {
     const { code, stdout } = quire(['validate', 'fixtures/cli/unlisted-pages']);
     expect(code).toBe(0);
     expect(stdout).toBe(
-      '4 page files are listed in no navigation entry: the platform publishes them as hidden pages (reachable by URL only) unless another page imports them as a snippet: drafts/a.mdx, drafts/b.mdx, old.md and 1 more (--format json lists all).\n' +
+      '4 page files are listed in no navigation entry: the platform publishes them as hidden pages (reachable by URL only): drafts/a.mdx, drafts/b.mdx, old.md and 1 more (--format json lists all).\n' +
         'Found 1 group, 3 page entries.\n0 errors, 0 warnings in 3 pages\n',
     );
     const report = JSON.parse(quire(['validate', 'fixtures/cli/unlisted-pages', '--format', 'json']).stdout);
     expect(report.unlistedPages).toEqual(['drafts/a.mdx', 'drafts/b.mdx', 'old.md', 'zeta.mdx']);
     expect(report.warnings).toBe(0);
+  });
+
+  it('without the content, cannot know which files are imported, and says so', () => {
+    const { stdout } = quire(['validate', 'fixtures/cli/unlisted-pages', '--no-content']);
+    expect(stdout).toContain('5 page files are listed in no navigation entry: the platform publishes them as hidden pages (reachable by URL only) unless another page imports them as a snippet: drafts/a.mdx, drafts/b.mdx, old.md and 2 more');
+    expect(JSON.parse(quire(['validate', 'fixtures/cli/unlisted-pages', '--no-content', '--format', 'json']).stdout).unlistedPages).toEqual(['drafts/a.mdx', 'drafts/b.mdx', 'old.md', 'parts/intro.mdx', 'zeta.mdx']);
   });
 
   it('says nothing when every page is listed', () => {

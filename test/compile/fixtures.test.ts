@@ -142,8 +142,8 @@ describe('page content (fixtures/build/page-content)', () => {
       { depth: 2, text: 'Get started', id: 'start-here' },
       { depth: 2, text: 'Get started', id: 'get-started' },
     ]);
-    // The page's 54 words and the 5 of the snippet it renders (`<Note />`: "A note from a snippet.").
-    expect(home.words).toBe(59);
+    // The page's 56 words and the 5 of the snippet it renders (`<Note />`: "A note from a snippet.").
+    expect(home.words).toBe(61);
     // Links keep the URL as written; `href` is the page they lead to, as site.json names it.
     const hrefs = Object.fromEntries(home.links.map((link: { url: string; href?: string }) => [link.url, link.href ?? null]));
     expect(hrefs).toEqual({
@@ -157,6 +157,8 @@ describe('page content (fixtures/build/page-content)', () => {
       '/images/diagram.png': null,
       'https://example.com/docs': null,
       '/gone': null,
+      // A snippet is no page: the platform publishes none there.
+      '/_snippets/tip': null,
       '/docs/guides/setup': '/guides/setup',
     });
     expect(home.links.find((link: { url: string }) => link.url === '/guides/setup')).toEqual({ url: '/guides/setup', kind: 'element', href: '/guides/setup' });

@@ -2,6 +2,7 @@ import type { OmittedPart } from '../../config/parse-docs-json.js';
 import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { findUnlistedPages } from '../../navigation/unlisted-pages.js';
+import { snippetFiles } from '../../content/snippets.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand, parseWorkers, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
@@ -68,7 +69,9 @@ export const validateCommand: Command = {
     const warnings = site.diagnostics.length - errors;
     const checked = site.config ?? site.partialConfig;
     const found = checked ? countNavigation(checked) : undefined;
-    const unlisted = site.pages ? findUnlistedPages(site.files, site.pages, site.endpointPages.map((page) => page.url)) : [];
+    // With the content read, the files other files import are known to be snippets, not pages.
+    const contentRead = !values['no-content'];
+    const unlisted = site.pages ? findUnlistedPages(site.files, site.pages, site.endpointPages.map((page) => page.url), snippetFiles(site.content, site.files)) : [];
     if (values.format === 'json') {
       const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, unlistedPages: unlisted, diagnostics: site.diagnostics };
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -81,7 +84,7 @@ export const validateCommand: Command = {
       // Not a site at all: that one message says everything; counts of nothing would only distract.
       if (site.diagnostics.some((diagnostic) => diagnostic.code === 'config/not-found')) return ExitCode.problems;
       for (const missing of site.missingPages) io.stdout.write(`${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`);
-      if (unlisted.length) io.stdout.write(`${describeUnlisted(unlisted)}\n`);
+      if (unlisted.length) io.stdout.write(`${describeUnlisted(unlisted, contentRead)}\n`);
       if (found) io.stdout.write(`${describeFound(found)}\n`);
       if (site.omitted?.length) io.stdout.write(`${describeOmitted(site.omitted)}\n`);
       else if (!checked && errors > 0) io.stdout.write('The navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs.json to check them with.\n');
@@ -139,11 +142,13 @@ function countNavigation(config: DocsConfig): NavigationCounts {
 }
 
 /** How many page files no navigation entry lists, and the first few of them (all are in --format json). */
-function describeUnlisted(files: readonly string[]): string {
+/** Says which page files no navigation entry lists; without the content read, some may be snippets other files import. */
+function describeUnlisted(files: readonly string[], contentRead: boolean): string {
   const shown = files.slice(0, UNLISTED_SHOWN).join(', ');
   const more = files.length > UNLISTED_SHOWN ? ` and ${(files.length - UNLISTED_SHOWN).toLocaleString('en-US')} more (--format json lists all)` : '';
   const verb = files.length === 1 ? 'is' : 'are';
-  return `${plural(files.length, 'page file')} ${verb} listed in no navigation entry: the platform publishes ${files.length === 1 ? 'it as a hidden page' : 'them as hidden pages'} (reachable by URL only) unless another page imports ${files.length === 1 ? 'it' : 'them'} as a snippet: ${shown}${more}.`;
+  const unless = contentRead ? '' : ` unless another page imports ${files.length === 1 ? 'it' : 'them'} as a snippet`;
+  return `${plural(files.length, 'page file')} ${verb} listed in no navigation entry: the platform publishes ${files.length === 1 ? 'it as a hidden page' : 'them as hidden pages'} (reachable by URL only)${unless}: ${shown}${more}.`;
 }
 
 const UNLISTED_SHOWN = 3;
