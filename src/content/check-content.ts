@@ -25,6 +25,12 @@ export interface ContentSite {
   prefixes?: Iterable<string>;
   /** docs.json's `redirects`: a link to a redirect's source reaches its destination. */
   redirects?: readonly Redirect[];
+  /**
+   * Folders (page paths without slashes at the ends; `''` for the whole site) whose pages cannot
+   * be known: where the endpoint pages of an OpenAPI document that was not read (a URL, offline)
+   * are generated. A link under one is taken as leading to a page, and its anchor is not checked.
+   */
+  unknownFolders?: Iterable<string>;
   /** The name diagnostics give a file (relative to the root). Default: the path itself. */
   fileName?: (file: string) => string;
 }
@@ -222,11 +228,13 @@ class SiteIndex {
   /** The files the platform takes as snippets, not pages (see `snippetFiles`). */
   private readonly snippetSet: ReadonlySet<string>;
   private readonly prefixes: ReadonlySet<string>;
+  private readonly unknownFolders: readonly string[];
 
   constructor(site: ContentSite) {
     this.pages = site.pages;
     this.snippetSet = snippetFiles(site.pages, site.pages.keys());
     this.prefixes = new Set(site.prefixes ?? []);
+    this.unknownFolders = [...(site.unknownFolders ?? [])];
     for (const file of site.files) {
       this.files.add(file);
       const slash = file.indexOf('/');
@@ -378,6 +386,7 @@ class SiteIndex {
     }
     if (PLATFORM_PATHS.has(page) || this.sources.has(page) || this.patterns.some((pattern) => pattern.test(page))) return { kind: 'page' };
     if (this.folders.has(page)) return { kind: 'page' };
+    if (this.unknownFolders.some((folder) => folder === '' || page === folder || page.startsWith(`${folder}/`))) return { kind: 'page' };
     // A site served under a base path (example.com/docs) may write it in links: "/docs/guides/x"
     // is "guides/x" when the site has no folder "docs". A language or version prefix reaches the
     // pages of its section ("/en/api-reference/x", generated endpoint pages), not files.

@@ -138,8 +138,8 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const fileName = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
   // Pages are read and parsed while the configuration and OpenAPI documents are.
   const content = options.content === false ? undefined : Promise.all([listSiteFiles(root, ignored), contentCacheFor(root, cwd, options)]).then(async ([files, cache]) => ({ files, facts: (await readSiteContent(root, files.filter((file) => /\.mdx?$/i.test(file)), { fileName, ...(cache ? { cache } : {}), ...(options.workers === undefined ? {} : { workers: options.workers }), ...(options.text === false ? { text: false } : {}), ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.('content', done, total) } : {}) })).facts }));
-  const site = await loadParsedSite(parsed, ignored, cwd, options);
-  if (content) await addContent(site, await content, fileName);
+  const { site, unknownFolders } = await loadParsedSite(parsed, ignored, cwd, options);
+  if (content) await addContent(site, await content, fileName, unknownFolders);
   return withRules(site, ignored, cwd, options.rules ?? {});
 }
 
@@ -165,7 +165,12 @@ function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: 
 }
 
 /** {@link loadSite} before the rules: the site of a docs.json already read, without the ignored files. */
-async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, ignored: IgnoredFiles, cwd: string, options: LoadSiteOptions): Promise<LoadedSite> {
+/**
+ * The site without its content; `unknownFolders` are where the endpoint pages of OpenAPI
+ * documents that were not read (or all, with `openapi: false`) would be generated: links there
+ * cannot be checked.
+ */
+async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, ignored: IgnoredFiles, cwd: string, options: LoadSiteOptions): Promise<{ site: LoadedSite; unknownFolders: string[] }> {
   const root = path.dirname(parsed.path);
   const relativeToCwd = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
   const files = await listPageFiles(root, { ignored });
@@ -201,7 +206,7 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
   // With errors in docs.json, the rest of the site is checked against what is valid in it, so one run reports everything.
   if (parsed.partialConfig) Object.assign(site, { partialConfig: parsed.partialConfig, omitted: parsed.omitted ?? [] });
   const config = parsed.config ?? parsed.partialConfig;
-  if (!config) return site;
+  if (!config) return { site, unknownFolders: [] };
   const locate = (!parsed.config && parsed.locatePartial) || parsed.locate;
   const resolved = resolveNavigation(config, { files, frontmatter, locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
   diagnostics.push(...withoutCascades(resolved.diagnostics, parsed.omitted));
@@ -214,7 +219,7 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
   };
   if (options.openapi === false) {
     diagnostics.push(...redirects([]));
-    return loaded;
+    return { site: loaded, unknownFolders: unreadDirectories(resolved.tree.root, new Set(collectSources(resolved.tree.root))) };
   }
 
   // The OpenAPI documents in effect anywhere, read once each (repository paths or URLs).
@@ -261,8 +266,9 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
       diagnostics.push({ ...diagnostic, file: name });
     } else diagnostics.push(diagnostic);
   }
-  diagnostics.push(...redirects(expanded.pages, unreadDirectories(resolved.tree.root, documents.unread)));
-  return { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) };
+  const unknownFolders = unreadDirectories(resolved.tree.root, documents.unread);
+  diagnostics.push(...redirects(expanded.pages, unknownFolders));
+  return { site: { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) }, unknownFolders };
 }
 
 /**
@@ -270,12 +276,12 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
  * frontmatter was reported already), and what its links and imports lead to, resolved against
  * the site's files, navigation, generated endpoint pages and redirects.
  */
-async function addContent(site: LoadedSite, content: { files: string[]; facts: Map<string, PageFacts> }, fileName: (file: string) => string): Promise<void> {
+async function addContent(site: LoadedSite, content: { files: string[]; facts: Map<string, PageFacts> }, fileName: (file: string) => string, unknownFolders: readonly string[]): Promise<void> {
   const routes = [...(site.pages?.byPath.keys() ?? []), ...site.endpointPages.map((page) => page.url)];
   const config = site.config ?? site.partialConfig;
   const redirects = config?.redirects;
   const prefixes = navigationPrefixes(config?.navigation);
-  const contentSite: ContentSite = { pages: content.facts, files: content.files, routes, prefixes, ...(redirects ? { redirects } : {}), fileName };
+  const contentSite: ContentSite = { pages: content.facts, files: content.files, routes, prefixes, ...(redirects ? { redirects } : {}), unknownFolders, fileName };
   const found: Diagnostic[] = [];
   for (const facts of content.facts.values()) found.push(...facts.diagnostics.filter((diagnostic) => !diagnostic.code.startsWith('frontmatter/')));
   const byName = new Map([...content.facts.keys()].map((file) => [fileName(file), file]));

@@ -84,13 +84,20 @@ function skippedUrl(url: string, uses: string, failure: string | undefined): Dia
 
 /**
  * What depends on each document in the tree, in words: endpoint and webhook references (in the
- * navigation or in page frontmatter) and elements that list all its operations.
+ * navigation or in page frontmatter), elements that list all its operations, and links to the
+ * folders its pages are generated in.
  */
 export function describeUses(root: NavigationNode): (source: string) => string {
   const references = new Map<string, number>();
   const listings = new Map<string, number>();
+  const folders = new Map<string, Set<string>>();
   const count = (counts: Map<string, number>, source: string) => counts.set(source, (counts.get(source) ?? 0) + 1);
   const visit = (node: NavigationNode): void => {
+    for (const entry of node.openapi) {
+      const set = folders.get(entry.source) ?? new Set<string>();
+      set.add(entry.directory.replace(/^\/+|\/+$/g, ''));
+      folders.set(entry.source, set);
+    }
     if (node.kind === 'endpoint' || node.kind === 'webhook') {
       for (const source of node.spec === undefined ? node.openapi.map((entry) => entry.source) : [node.spec]) count(references, source);
     } else if (node.kind === 'page' && (node.frontmatterOpenApi !== undefined || node.frontmatterOpenApiSchema !== undefined)) {
@@ -107,7 +114,10 @@ export function describeUses(root: NavigationNode): (source: string) => string {
     const listingCount = listings.get(source) ?? 0;
     if (referenceCount) parts.push(`${referenceCount} endpoint reference${referenceCount === 1 ? '' : 's'}`);
     if (listingCount) parts.push(`the pages of ${listingCount} element${listingCount === 1 ? '' : 's'} listing all its operations`);
-    return parts.length ? parts.join(' and ') : 'the pages naming it';
+    const described = parts.length ? parts.join(' and ') : 'the pages naming it';
+    // The content check takes a link into these folders as leading to a page it cannot know.
+    const into = [...(folders.get(source) ?? [])].sort().map((folder) => `/${folder}${folder === '' ? '' : '/'}`);
+    return into.length ? `${described}, and links to pages under ${into.join(', ')}` : described;
   };
 }
 

@@ -25,6 +25,7 @@ export const REASONS: Record<string, string> = {
   'base-path': 'The link writes the base path the site is served under (`/docs/...` on a site with no `docs/` folder) or a language/version prefix of the navigation; the page exists under the rest of the path.',
   'anchor-found': 'Quire finds the anchor on the target page: most are ids of HTML elements written inside a paragraph (TypeDoc\'s `<div id>` on modelcontextprotocol), which the browser has but link-rot, reading block elements only, does not see; others are component ids (Tab, Accordion, Update titles) or headings of an MDX snippet the target page renders, which link-rot does not look into; a `#anchor` written in a snippet, which lands on the pages that render it (powersync, Unstructured: the heading is on that page), where link-rot looks for it in the snippet alone; and on langchain-ai/docs, anchors on a page whose frontmatter `url` sends the reader to another site (its API reference), where they are that site\'s.',
   'same-page-root': 'A link to the site root with an anchor (`/#setup`), whose page (the first of the navigation) Quire does not check anchors on.',
+  'openapi-not-read': 'The link leads into the folder where the endpoint pages of an OpenAPI document given by URL are generated (unkey: `/api-reference/keys/create-api-key` from `https://spec.speakeasy.com/...`). The corpus runs offline, so neither tool has the document: link-rot reports every such link broken, Quire cannot know those pages, takes the links as leading to them, and says so once in its `openapi/url-skipped` warning.',
   redirect: 'The link is the source of a redirect of docs.json (`/old/:slug*`): the reader is sent on to its destination. Quire reports a destination that leads nowhere once, at the redirect (`navigation/redirect-to-nothing`), not at each link to it; link-rot counts the link broken when the destination is not a page file (an external URL) or when the link has an extension (`testing.md` becomes `testing.md.mdx`).',
 };
 
@@ -70,7 +71,7 @@ export interface LinkRotComparison {
 }
 
 /** Compares Quire's diagnostics on a site (file names relative to the site folder) with link-rot's findings. */
-export function compareWithLinkRot(site: string, diagnostics: readonly Diagnostic[], files: readonly string[], redirects: readonly { source: string }[] = []): LinkRotComparison | undefined {
+export function compareWithLinkRot(site: string, diagnostics: readonly Diagnostic[], files: readonly string[], redirects: readonly { source: string }[] = [], unknownFolders: readonly string[] = []): LinkRotComparison | undefined {
   const entry = findings.sites[site];
   if (!entry) return undefined;
   const topFolders = new Set(files.filter((file) => file.includes('/')).map((file) => file.slice(0, file.indexOf('/'))));
@@ -86,7 +87,9 @@ export function compareWithLinkRot(site: string, diagnostics: readonly Diagnosti
       continue;
     }
     const fromRoot = finding.link.startsWith('/') ? finding.link : `/${path.posix.join(path.posix.dirname(finding.source), finding.link)}`;
-    const kind = redirected(fromRoot, redirects) ? 'redirect' : classify(finding.link, topFolders);
+    const page = fromRoot.replace(/[?#].*$/s, '').replace(/^\/+/, '');
+    const unknown = unknownFolders.some((folder) => folder === '' || page === folder || page.startsWith(`${folder}/`));
+    const kind = redirected(fromRoot, redirects) ? 'redirect' : unknown ? 'openapi-not-read' : classify(finding.link, topFolders);
     if (kind === 'unexplained') comparison.unexplained.push(`${finding.source} ${finding.link}`);
     else comparison.differences[kind] = (comparison.differences[kind] ?? 0) + 1;
   }

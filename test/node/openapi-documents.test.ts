@@ -77,8 +77,8 @@ describe('OpenAPI documents given by URL', () => {
       { code: 'openapi/url-skipped', severity: 'warning', file: 'docs.json', ...placeOf(text, good) },
       { code: 'openapi/url-skipped', severity: 'warning', file: 'docs.json', ...placeOf(text, missing) },
     ]);
-    expect(loaded.diagnostics[0]?.message).toBe(`${good} was not fetched (offline); not checked against it: 3 endpoint references.`);
-    expect(loaded.diagnostics[1]?.message).toBe(`${missing} was not fetched (offline); not checked against it: the pages naming it.`);
+    expect(loaded.diagnostics[0]?.message).toBe(`${good} was not fetched (offline); not checked against it: 3 endpoint references, and links to pages under /api-reference/.`);
+    expect(loaded.diagnostics[1]?.message).toBe(`${missing} was not fetched (offline); not checked against it: the pages naming it, and links to pages under /api-reference/.`);
     expect(formatDiagnostics(loaded.diagnostics, loaded.sources)).not.toContain('undefined');
   });
 
@@ -88,7 +88,7 @@ describe('OpenAPI documents given by URL', () => {
     const root = site({ 'docs.json': text, 'index.mdx': '# Home\n' });
     const loaded = await loadSite(root, { cwd: root });
     expect(summary(loaded.diagnostics)).toEqual([{ code: 'openapi/url-skipped', severity: 'warning', file: 'docs.json', ...placeOf(text, url) }]);
-    expect(loaded.diagnostics[0]?.message).toMatch(/^no network: http:\/\/nonexistent\.invalid\/openapi\.yaml could not be fetched \(fetch failed: (ENOTFOUND|EAI_AGAIN)\); not checked against it: 1 endpoint reference\.$/);
+    expect(loaded.diagnostics[0]?.message).toMatch(/^no network: http:\/\/nonexistent\.invalid\/openapi\.yaml could not be fetched \(fetch failed: (ENOTFOUND|EAI_AGAIN)\); not checked against it: 1 endpoint reference, and links to pages under \/api-reference\/\.$/);
   });
 
   it('an unresolvable host is an error when another URL of the site answers', async () => {
@@ -125,7 +125,7 @@ describe('quire validate --offline', () => {
     const root = site({ 'docs.json': text, 'index.mdx': '# Home\n' });
     const result = quire(['validate', root, '--offline'], { cwd: root });
     const { line, column } = placeOf(text, url);
-    expect(result.stdout).toContain(`docs.json:${line}:${column} warning openapi/url-skipped ${url} was not fetched (offline); not checked against it: 1 endpoint reference.`);
+    expect(result.stdout).toContain(`docs.json:${line}:${column} warning openapi/url-skipped ${url} was not fetched (offline); not checked against it: 1 endpoint reference, and links to pages under /api-reference/.`);
     expect(result.code).toBe(0);
     expect(quire(['validate', '--help']).stdout).toContain('--offline');
     expect(quire(['build', '--help']).stdout).toContain('--offline');
