@@ -3,11 +3,15 @@
 //   link-rot  @mintlify/link-rot's getBrokenInternalLinks (anchors and snippets too), bench/link-rot/check.mjs
 //   cold      quire validate <site> --format json --offline, after deleting <site>/.quire
 //   warm      the same again after one page's text changed (the cold run left the cache)
+//   floor     (with --floor) the design card's parser alone on the site's pages, keeping nothing
+//             (bench/parse-floor.mjs), in 1 to max(2, cores) worker threads, with V8's default
+//             collector and with --single-threaded-gc, and in one thread with its heap capped
+//             (young generation 16 MB, old 48 MB): what no change inside Quire can go below
 // Prints a table with the ratios quire/link-rot and writes bench/.cache/content-results.json.
 // The issue's targets: cold at most 1/5 of link-rot's time and 1/4 of its memory; warm under 2 s
 // on a 5,000-page site.
 // usage: npm run build && node bench/content.mjs [--pages N (generated site, default 25000)]
-//          [--only <site id>|generated] [--timeout <seconds per link-rot run, default 1800>]
+//          [--only <site id>|generated] [--timeout <seconds per link-rot run, default 1800>] [--floor]
 import { cpus, loadavg } from 'node:os';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +24,7 @@ const pageCount = Number(argument('--pages', 25_000));
 const timeoutSeconds = Number(argument('--timeout', 1800));
 const cli = new URL('../dist/cli/index.js', import.meta.url).pathname;
 const checker = new URL('link-rot/check.mjs', import.meta.url).pathname;
+const floorScript = new URL('parse-floor.mjs', import.meta.url).pathname;
 if (!existsSync(cli)) throw new Error('dist/cli/index.js is missing: npm run build first');
 
 installLinkRot();
@@ -50,6 +55,10 @@ for (const name of names) {
   }
   result.warm.changedPage = path.relative(site, page);
   report('quire warm', result.warm);
+  if (process.argv.includes('--floor')) {
+    result.floor = floor(site);
+    for (const run of result.floor) report(run.label, run, `  (${(run.seconds / result.linkRot.seconds).toFixed(3)} / ${(run.rssMB / result.linkRot.rssMB).toFixed(3)} of link-rot)`);
+  }
   results.sites.push(result);
 }
 
@@ -116,8 +125,38 @@ function validate(site) {
   return { seconds: run.ms / 1000, rssMB: run.rssMB, outcome };
 }
 
-function report(label, run) {
-  console.log(`  ${label.padEnd(11)} ${run.seconds.toFixed(2).padStart(8)} s ${run.rssMB.toFixed(0).padStart(6)} MB  ${run.outcome}`);
+/**
+ * The parser alone (bench/parse-floor.mjs) on the site's pages: in one worker thread, as Quire
+ * parses on two cores, with V8's heap sizes and with a small heap (memory traded for time); then
+ * in as many threads as the machine has cores (at least two), with V8's default collector (whose
+ * helper threads share the cores) and with --single-threaded-gc.
+ */
+function floor(site) {
+  const runs = [];
+  const measure = (label, args) => {
+    const run = measureNode([...args.flags, floorScript, site, '--threads', String(args.threads), ...(args.heap ? ['--heap', args.heap.join(',')] : [])]);
+    runs.push({ label, ...args, seconds: run.ms / 1000, rssMB: run.rssMB, outcome: floorOutcome(run) });
+  };
+  measure('floor 1', { threads: 1, flags: [] });
+  measure('floor 1 16+48', { threads: 1, flags: [], heap: [16, 48] });
+  for (let threads = 2; threads <= Math.max(2, cpus().length); threads++) {
+    measure(`floor ${threads}`, { threads, flags: [] });
+    measure(`floor ${threads} 1gc`, { threads, flags: ['--single-threaded-gc'] });
+  }
+  return runs;
+}
+
+function floorOutcome(run) {
+  try {
+    const answer = JSON.parse(run.stdout);
+    return `${answer.files} files, ${(answer.bytes / 1e6).toFixed(1)} M characters, ${answer.errors} not parsed`;
+  } catch {
+    return `exited with ${run.status}: ${run.stderr.trim().split('\n').pop()}`;
+  }
+}
+
+function report(label, run, extra = '') {
+  console.log(`  ${label.padEnd(13)} ${run.seconds.toFixed(2).padStart(8)} s ${run.rssMB.toFixed(0).padStart(6)} MB  ${run.outcome}${extra}`);
 }
 
 function table(sites) {
