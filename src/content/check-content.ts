@@ -6,6 +6,7 @@ import { slugOfText } from './slug.js';
 import { linkCandidates, linkPath } from './link-path.js';
 import { importPath, RENDER_LIMIT, renderedPage, unread } from './rendered.js';
 import { inSnippetFolder, snippetFiles } from './snippets.js';
+import { isInFolder } from '../util/posix-path.js';
 
 /** A site's content, as {@link checkContent} checks it. */
 export interface ContentSite {
@@ -386,7 +387,7 @@ class SiteIndex {
     }
     if (PLATFORM_PATHS.has(page) || this.sources.has(page) || this.patterns.some((pattern) => pattern.test(page))) return { kind: 'page' };
     if (this.folders.has(page)) return { kind: 'page' };
-    if (this.unknownFolders.some((folder) => folder === '' || page === folder || page.startsWith(`${folder}/`))) return { kind: 'page' };
+    if (this.unknownFolders.some((folder) => isInFolder(page, folder))) return { kind: 'page' };
     // A site served under a base path (example.com/docs) may write it in links: "/docs/guides/x"
     // is "guides/x" when the site has no folder "docs". A language or version prefix reaches the
     // pages of its section ("/en/api-reference/x", generated endpoint pages), not files.

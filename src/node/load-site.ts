@@ -15,8 +15,7 @@ import { readFrontmatterBlock } from './read-frontmatter.js';
 import { expandOpenApiEndpoints } from '../openapi/expand-endpoints.js';
 import { frontmatterDocumentNeeds } from '../openapi/frontmatter-documents.js';
 import type { EndpointPage, PlaygroundMode } from '../openapi/types.js';
-import type { NavigationNode } from '../navigation/types.js';
-import { describeUses, readOpenApiDocuments, unreadDirectories, withoutUncheckable } from './openapi-documents.js';
+import { collectSources, describeUses, readOpenApiDocuments, unreadDirectories, withoutUncheckable } from './openapi-documents.js';
 import { openApiSourcePlaces, placeInFrontmatter } from './openapi-source-places.js';
 import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
@@ -164,9 +163,9 @@ function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: 
   return { ...site, diagnostics, missingPages };
 }
 
-/** {@link loadSite} before the rules: the site of a docs.json already read, without the ignored files. */
 /**
- * The site without its content; `unknownFolders` are where the endpoint pages of OpenAPI
+ * {@link loadSite} before the rules and without the content: the site of a docs.json already
+ * read, without the ignored files. `unknownFolders` are where the endpoint pages of OpenAPI
  * documents that were not read (or all, with `openapi: false`) would be generated: links there
  * cannot be checked.
  */
@@ -399,14 +398,6 @@ async function readHead(file: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** Every OpenAPI source named in the tree: in effect on a node, or named by an endpoint reference. */
-function collectSources(node: NavigationNode, found = new Set<string>()): Set<string> {
-  for (const source of node.openapi) found.add(source.source);
-  if ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec !== undefined && node.openapi.every((source) => source.source !== node.spec)) found.add(node.spec);
-  if ('children' in node) for (const child of node.children) collectSources(child, found);
-  return found;
 }
 
 /** Runs `task` over `items` with at most `limit` at a time, keeping the order of results. */

@@ -1,6 +1,7 @@
 import type { Redirect } from '../config/schemas/site.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavigationNode } from '../navigation/types.js';
+import { isInFolder } from '../util/posix-path.js';
 import { readOpenApiSource, type ReadOpenApiSourceResult } from './read-spec.js';
 
 /** Where a document is named: the file, pointer, line and column the user would change. */
@@ -130,6 +131,14 @@ async function mapLimit<T>(items: readonly T[], limit: number, task: (item: T) =
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** Every OpenAPI source named in the tree: in effect on a node, or named by an endpoint reference. */
+export function collectSources(node: NavigationNode, found = new Set<string>()): Set<string> {
+  for (const source of node.openapi) found.add(source.source);
+  if ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec !== undefined && node.openapi.every((source) => source.source !== node.spec)) found.add(node.spec);
+  if ('children' in node) for (const child of node.children) collectSources(child, found);
+  return found;
+}
+
 /** The folders where pages generated from the unread documents would be (`api-reference`). */
 export function unreadDirectories(root: NavigationNode, unread: ReadonlySet<string>): string[] {
   const found = new Set<string>();
@@ -150,7 +159,7 @@ export function withoutUncheckable(redirects: readonly Redirect[] | undefined, d
   if (!redirects || directories.length === 0) return redirects?.slice();
   const under = (destination: string) => {
     const page = destination.replace(/^\/+/, '').replace(/[?#].*$/, '');
-    return directories.some((directory) => directory === '' || page === directory || page.startsWith(`${directory}/`));
+    return directories.some((directory) => isInFolder(page, directory));
   };
   return redirects.map((redirect) => (typeof redirect.destination === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(redirect.destination) && under(redirect.destination) ? { ...redirect, destination: '' } : redirect));
 }

@@ -22,6 +22,11 @@ export function joinPath(...parts: string[]): string {
   return (absolute ? '/' : '') + out.join('/');
 }
 
+/** Whether `path` is `folder` or under it (no slashes at the ends of either; `''` is the root). */
+export function isInFolder(path: string, folder: string): boolean {
+  return folder === '' || path === folder || path.startsWith(`${folder}/`);
+}
+
 /**
  * Resolves `reference` (relative to the folder of `fromFile`, or to `root` when it starts with
  * `/`) and returns it, or `undefined` when it leaves `root`.

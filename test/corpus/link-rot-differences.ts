@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../src/index.js';
+import { isInFolder } from '../../src/util/posix-path.js';
 
 /**
  * What @mintlify/link-rot (the incumbent's link checker, run by bench/link-rot-findings.mjs)
@@ -88,7 +89,7 @@ export function compareWithLinkRot(site: string, diagnostics: readonly Diagnosti
     }
     const fromRoot = finding.link.startsWith('/') ? finding.link : `/${path.posix.join(path.posix.dirname(finding.source), finding.link)}`;
     const page = fromRoot.replace(/[?#].*$/s, '').replace(/^\/+/, '');
-    const unknown = unknownFolders.some((folder) => folder === '' || page === folder || page.startsWith(`${folder}/`));
+    const unknown = unknownFolders.some((folder) => isInFolder(page, folder));
     const kind = redirected(fromRoot, redirects) ? 'redirect' : unknown ? 'openapi-not-read' : classify(finding.link, topFolders);
     if (kind === 'unexplained') comparison.unexplained.push(`${finding.source} ${finding.link}`);
     else comparison.differences[kind] = (comparison.differences[kind] ?? 0) + 1;

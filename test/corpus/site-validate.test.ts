@@ -9,8 +9,7 @@ import { corpusRoot, corpusSites, hasCorpus } from '../helpers/corpus.js';
 import { expectedJson } from '../helpers/fixtures.js';
 import { siteFindingReason } from './site-validate-reasons.js';
 import { compareWithLinkRot, REASONS, type LinkRotComparison } from './link-rot-differences.js';
-import { unreadDirectories } from '../../src/node/openapi-documents.js';
-import type { NavigationNode } from '../../src/navigation/types.js';
+import { collectSources, unreadDirectories } from '../../src/node/openapi-documents.js';
 
 /** The findings of one code and severity on one site, with why they are genuine. */
 interface Finding {
@@ -56,7 +55,7 @@ describe.skipIf(!hasCorpus)('quire validate on the corpus sites with their conte
       // Every broken link the incumbent's checker reports is reported here too, or its difference
       // is of a class explained in link-rot-differences.ts; the page it stopped at is reported.
       // Offline, no document given by URL is read: links into the folders of its pages are not checked.
-      const urls = new Set(loaded.tree ? [...openApiSources(loaded.tree.root)].filter((source) => /^https?:\/\//i.test(source)) : []);
+      const urls = new Set(loaded.tree ? [...collectSources(loaded.tree.root)].filter((source) => /^https?:\/\//i.test(source)) : []);
       const unknownFolders = loaded.tree ? unreadDirectories(loaded.tree.root, urls) : [];
       const comparison = compareWithLinkRot(site, loaded.diagnostics, [...loaded.content.keys()], (loaded.config ?? loaded.partialConfig)?.redirects ?? [], unknownFolders);
       if (comparison) {
@@ -72,13 +71,6 @@ describe.skipIf(!hasCorpus)('quire validate on the corpus sites with their conte
     }, 600_000);
   }
 });
-
-/** The OpenAPI documents the navigation names, anywhere in it. */
-function openApiSources(node: NavigationNode, found = new Set<string>()): Set<string> {
-  for (const entry of node.openapi) found.add(entry.source);
-  if ('children' in node) for (const child of node.children) openApiSources(child, found);
-  return found;
-}
 
 function readJson<T>(file: string): T {
   return (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as T;
