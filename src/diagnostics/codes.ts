@@ -4,8 +4,6 @@
  * A test keeps it equal to the codes the source reports, so a new check cannot be left out.
  */
 export const DIAGNOSTIC_CODES = [
-  // build
-  'build/unsafe-url',
   // config
   'config/comment-key', 'config/duplicate-redirect', 'config/empty-value', 'config/invalid-type',
   'config/invalid-value', 'config/legacy-key', 'config/missing-field', 'config/not-found', 'config/ref-cycle',
@@ -39,16 +37,16 @@ export const DIAGNOSTIC_CODES = [
   'navigation/redirect-loop', 'navigation/redirect-to-nothing', 'navigation/too-big', 'navigation/too-deep',
   'navigation/too-small', 'navigation/unknown-key', 'navigation/unknown-method', 'navigation/untranslated-page',
   // openapi-file
-  'openapi-file/duplicate-href', 'openapi-file/href-outside-folder', 'openapi-file/invalid-href',
-  'openapi-file/link-outside-folder', 'openapi-file/not-a-file', 'openapi-file/spec-outside-site',
+  'openapi-file/href-outside-folder', 'openapi-file/invalid-href',
+  'openapi-file/link-outside-folder', 'openapi-file/not-a-file', 'openapi-file/renamed', 'openapi-file/spec-outside-site',
   'openapi-file/unreadable-reference', 'openapi-file/write-failed',
   // openapi
   'openapi/ambiguous-reference', 'openapi/array-without-items', 'openapi/asyncapi', 'openapi/document-missing',
   'openapi/duplicate-key', 'openapi/duplicate-operation-id', 'openapi/duplicate-parameter', 'openapi/duplicate-tag',
-  'openapi/external-ref', 'openapi/fetch-failed', 'openapi/fetch-timeout', 'openapi/frontmatter-invalid',
+  'openapi/duplicate-url', 'openapi/excluded-operation', 'openapi/external-ref', 'openapi/fetch-failed', 'openapi/fetch-timeout', 'openapi/frontmatter-invalid',
   'openapi/frontmatter-not-found', 'openapi/frontmatter-other-document', 'openapi/frontmatter-relative-document',
   'openapi/frontmatter-unknown-document', 'openapi/frontmatter-without-document',
-  'openapi/hidden-operation', 'openapi/invalid-code-sample', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
+  'openapi/invalid-code-sample', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
   'openapi/invalid-schema-type', 'openapi/invalid-status', 'openapi/invalid-type', 'openapi/invalid-value',
   'openapi/metadata-openapi', 'openapi/missing-field', 'openapi/missing-version', 'openapi/not-an-object',
   'openapi/not-found', 'openapi/operation-not-found', 'openapi/optional-path-parameter', 'openapi/outside-root',

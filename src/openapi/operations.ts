@@ -64,7 +64,9 @@ function collectOperations(document: OpenApiDocument, options: ListOperationsOpt
           pointer: joinPointerFlat(resolved.pointer, method),
           tags: tagsOf(operation.tags),
           deprecated: operation.deprecated === true,
-          hidden: operation['x-hidden'] === true || (isObject(operation[extension]) && (operation[extension] as JsonObject).hidden === true),
+          // The platform takes any value that is not false, 0, '' or null as set.
+          hidden: Boolean(operation['x-hidden']) || (isObject(operation[extension]) && (operation[extension] as JsonObject).hidden === true),
+          excluded: Boolean(operation['x-excluded']),
           operation,
           pathItem,
         };
