@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,13 +69,18 @@ describe('quire keys on a data folder held by a process without an admin socket'
     const { io, stderr } = cli();
     const dataDir = join(io.cwd, 'data');
     mkdirSync(dataDir);
-    // This test process is alive and holds the lock, but serves no socket.
-    writeFileSync(join(dataDir, 'quire.lock'), `${process.pid}\n`);
-    expect(await run(['keys', 'list', '--project', 'demo', '--data-dir', dataDir], io)).toBe(1);
-    expect(stderr()).toBe(
-      `quire keys: The data folder ${dataDir} is in use by process ${process.pid} (quire serve?), which offers no admin socket at ${join(dataDir, 'quire.sock')}. ` +
-        'Stop it and run this again, or run quire serve and quire keys on a PostgreSQL server (DATABASE_URL).\n',
-    );
+    // A live process holds the lock (as older versions wrote it: the pid), but serves no socket.
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(dataDir, 'quire.lock'), `${holder.pid}\n`);
+      expect(await run(['keys', 'list', '--project', 'demo', '--data-dir', dataDir], io)).toBe(1);
+      expect(stderr()).toBe(
+        `quire keys: The data folder ${dataDir} is in use by process ${holder.pid} (quire serve?), which offers no admin socket at ${join(dataDir, 'quire.sock')}. ` +
+          'Stop it and run this again, or run quire serve and quire keys on a PostgreSQL server (DATABASE_URL).\n',
+      );
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 });
 

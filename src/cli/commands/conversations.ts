@@ -84,6 +84,11 @@ export const conversationsCommand: Command = {
         `Imported ${result.imported} conversation(s) into project ${projectId} (${admin.where}); ${result.skipped} already there.\n`,
       );
       return ExitCode.ok;
+    } catch (error) {
+      // The server it went through stopped answering: one line, not a socket's stack trace.
+      if (!(error instanceof AdminUnavailableError)) throw error;
+      io.stderr.write(`quire conversations: ${error.message}\n`);
+      return ExitCode.problems;
     } finally {
       await admin.close();
     }

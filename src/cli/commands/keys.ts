@@ -86,6 +86,11 @@ export const keysCommand: Command = {
       }
       io.stderr.write(`Revoked key ${keyId}.\n`);
       return ExitCode.ok;
+    } catch (error) {
+      // The server it went through stopped answering: one line, not a socket's stack trace.
+      if (!(error instanceof AdminUnavailableError)) throw error;
+      io.stderr.write(`quire keys: ${error.message}\n`);
+      return ExitCode.problems;
     } finally {
       await admin.close();
     }
