@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -212,6 +212,15 @@ describe('quire init', () => {
     });
     expect(refused.code).toBe(1);
     expect(readdirSync(path.join(parent, 'my-docs')).sort()).toEqual(['docs.json', 'index.mdx', 'quickstart.mdx']);
+  });
+});
+
+describe('output into a pipe that closes early', () => {
+  it('is cut without an EPIPE stack trace, and the exit code is still the command\'s', () => {
+    // `true` reads nothing and exits at once: every write of quire goes to a closed pipe.
+    const result = spawnSync('bash', ['-c', 'node dist/cli/index.js validate fixtures/cli/validate-broken-site | true; echo "exit ${PIPESTATUS[0]}"'], { cwd: repositoryRoot, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('exit 1\n');
   });
 });
 
