@@ -2,9 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DataDirBusyError, lockDataDir } from '../../src/server/storage/data-dir-lock.js';
 import { parseProcessIdentity } from '../../src/server/storage/process-identity.js';
+
+// A file system without hard links, when a test asks for one.
+const fileSystem = vi.hoisted(() => ({ hardLinks: true }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  return {
+    ...actual,
+    link: (...args: Parameters<typeof actual.link>) =>
+      fileSystem.hardLinks ? actual.link(...args) : Promise.reject(Object.assign(new Error('operation not permitted, link'), { code: 'EPERM' })),
+  };
+});
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((child) => child.kill('SIGKILL')));
@@ -82,6 +93,20 @@ describe('lockDataDir', () => {
       `The data folder ${dataDir} is in use by process 4242 on build-agent-7 (quire serve?), which cannot be checked from here. ` +
         `Stop it first; if no quire runs there any more, delete ${lockIn(dataDir)}.`,
     );
+  });
+
+  it('works on a file system without hard links, by an exclusive create', async () => {
+    const dataDir = newDataDir();
+    fileSystem.hardLinks = false;
+    try {
+      const lock = await lockDataDir(dataDir);
+      expect(parseProcessIdentity(readFileSync(lockIn(dataDir), 'utf8'))?.pid).toBe(process.pid);
+      await expect(lockDataDir(dataDir)).rejects.toThrow(DataDirBusyError);
+      await lock.release();
+      expect(existsSync(lockIn(dataDir))).toBe(false);
+    } finally {
+      fileSystem.hardLinks = true;
+    }
   });
 
   it('on release, leaves alone a lock another process has taken over', async () => {

@@ -1,4 +1,4 @@
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { currentProcess, formatProcessIdentity, parseProcessIdentity, processState } from './process-identity.js';
 
@@ -67,7 +67,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   try {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
-        await link(draft, file);
+        await createExclusively(draft, file, me);
         heldHere().add(file);
         return { release: () => release(file, me) };
       } catch (error) {
@@ -83,6 +83,23 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     await rm(draft, { force: true });
   }
   throw new Error(`Could not lock the data folder ${dataDir}.`);
+}
+
+/** Creates `file` with `text` unless it exists (EEXIST), from `draft`, which holds that text. */
+async function createExclusively(draft: string, file: string, text: string): Promise<void> {
+  try {
+    await link(draft, file);
+  } catch (error) {
+    // File systems without hard links (FAT, some network mounts): an exclusive create, whose
+    // text another process may, for an instant, read empty.
+    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    const handle = await open(file, 'wx');
+    try {
+      await handle.writeFile(text);
+    } finally {
+      await handle.close();
+    }
+  }
 }
 
 /** Removes the lock if it is still ours (a process that judged it stale may have taken it). */
