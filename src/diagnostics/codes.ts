@@ -26,7 +26,7 @@ export const DIAGNOSTIC_CODES = [
   'migrate/endpoint-not-found', 'migrate/group-root', 'migrate/hidden-operation', 'migrate/invalid-docs-json',
   'migrate/invalid-document', 'migrate/invalid-frontmatter', 'migrate/invalid-reference', 'migrate/no-document',
   'migrate/not-in-navigation', 'migrate/reformatted', 'migrate/relative-import', 'migrate/remote-document',
-  'migrate/shared-operation', 'migrate/superseded', 'migrate/translation-fallback', 'migrate/unknown-document',
+  'migrate/shadowed-extension', 'migrate/shared-operation', 'migrate/superseded', 'migrate/translation-fallback', 'migrate/unknown-document',
   'migrate/unnamed-document',
   // navigation
   'navigation/child-not-allowed', 'navigation/duplicate-language', 'navigation/duplicate-page',
