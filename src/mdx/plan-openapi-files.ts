@@ -1,12 +1,12 @@
 import { diagnosticAt, inDocumentOrder, type Diagnostic, type Located } from '../diagnostics/diagnostic.js';
-import { getAtPointer, joinPointer } from '../json/pointer.js';
+import { joinPointer } from '../json/pointer.js';
 import { classifyEntry } from '../navigation/classify.js';
 import { joinPath } from '../util/posix-path.js';
 import type { OpenApiDocument } from '../openapi/document.js';
 import { writtenCodeSamples, type CodeSampleOptions } from '../openapi/code-samples.js';
 import { buildEndpointPages } from '../openapi/endpoint-pages.js';
-import { readExtension } from '../openapi/extension.js';
-import { listOperations } from '../openapi/operations.js';
+import { extensionOrder, PageExtensionReader } from '../openapi/extension.js';
+import { operationEntries } from '../openapi/operations.js';
 import { pageSlug, SlugRegistry } from '../openapi/slug.js';
 import type { CodeSample, OperationSummary, PageMetadata } from '../openapi/types.js';
 import { endpointReference, generateEndpointMdx } from './endpoint-mdx.js';
@@ -19,7 +19,10 @@ export interface PlanOpenApiFilesOptions {
    * docs.json): `api-reference`, or `''` for the root itself. Default `''`.
    */
   directory?: string;
-  /** Vendor extension read for page settings. Default `x-quire` (`x-mint` reads Mintlify specs as they are). */
+  /**
+   * A vendor extension read for page settings besides `x-quire` and `x-mint` (always read, in
+   * that order), and before them. Naming one of those two only puts it first.
+   */
   extension?: string;
   /** `version` written into every page's frontmatter: the docs.json version the pages belong to. */
   version?: string;
@@ -71,20 +74,20 @@ export interface OpenApiFilesPlan {
 /**
  * The MDX files for the operations and webhooks of a description, with the navigation that lists
  * them. A page's path is the URL `buildEndpointPages` gives it (`<directory>/<tag>/<operation>`)
- * or its `x-quire.href`. Paths are unique even where the file system ignores case, never empty,
- * never a name Windows reserves, and never outside `directory`: an `x-quire.href` that leaves
- * it is an error, and a plan with errors has no files. Reads and writes nothing.
+ * or the `href` of its `x-quire` or `x-mint`. Paths are unique even where the file system ignores
+ * case, never empty, never a name Windows reserves, and never outside `directory`: an `href` that
+ * leaves it is an error, and a plan with errors has no files. Reads and writes nothing.
  */
 export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApiFilesOptions = {}): OpenApiFilesPlan {
   const folder = joinPath((options.directory ?? '').replace(/\\/g, '/')).replace(/^\/+/, '');
-  const extension = options.extension ?? 'x-quire';
+  const extension = options.extension;
   const diagnostics: Diagnostic[] = [];
   const report = (finding: Located, pointer: string, at?: 'key' | 'value') => diagnostics.push(diagnosticAt(finding, document.file, pointer, document.locate(pointer, at)));
   // The page models of buildEndpointPages (parameters, responses, examples) are not needed for a
   // file that only names its operation: the pages are read straight from the operations, with
   // the same URLs and metadata (a test holds the two to each other).
   const pages = pagesOf(document, folder, extension, options.version, report);
-  const paths = pagePaths(pages, folder, extension, report);
+  const paths = pagePaths(pages, folder, report);
   const samples = options.codeSamples === undefined ? undefined : samplesByPointer(document, extension, options.codeSamples);
   const files: OpenApiFile[] = [];
   for (const page of pages) {
@@ -92,7 +95,7 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
     if (path === undefined) continue;
     const openapi = endpointReference(page.operation);
     if (!readsBack(page.operation, openapi)) {
-      report({ code: 'openapi-file/unreadable-reference', severity: 'warning', message: `The page of ${JSON.stringify(openapi)} cannot name it in its frontmatter: white space in the ${page.operation.kind === 'webhook' ? 'name' : 'path'} splits the reference.`, hint: 'Remove the white space from the path, or give the page an `x-quire.href` and list it by hand.' }, page.operation.pointer);
+      report({ code: 'openapi-file/unreadable-reference', severity: 'warning', message: `The page of ${JSON.stringify(openapi)} cannot name it in its frontmatter: white space in the ${page.operation.kind === 'webhook' ? 'name' : 'path'} splits the reference.`, hint: `Remove the white space from the path, or give the page an \`${page.hrefFrom ?? 'x-quire'}.href\` and list it by hand.` }, page.operation.pointer);
     }
     const codeSamples = samples?.get(page.operation.pointer);
     const content = generateEndpointMdx({ kind: page.operation.kind, method: page.operation.method, path: page.operation.path, metadata: page.metadata, ...(page.content !== undefined ? { content: page.content } : {}) }, codeSamples ? { codeSamples } : {});
@@ -111,9 +114,9 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
 }
 
 /** The request samples of every page, by its operation's pointer: only these need the full page models. */
-function samplesByPointer(document: OpenApiDocument, extension: string, codeSamples: CodeSampleOptions): Map<string, CodeSample[]> {
-  // The models' diagnostics are the plan's own (x-quire, x-codeSamples), reported already.
-  const { pages } = buildEndpointPages(document, { extension, codeSamples });
+function samplesByPointer(document: OpenApiDocument, extension: string | undefined, codeSamples: CodeSampleOptions): Map<string, CodeSample[]> {
+  // The models' diagnostics are the plan's own (x-quire, x-mint, x-codeSamples), reported already.
+  const { pages } = buildEndpointPages(document, { ...(extension === undefined ? {} : { extension }), codeSamples });
   return new Map(pages.map((page) => [page.pointer, page.codeSamples]));
 }
 
@@ -125,25 +128,28 @@ interface PlannedPage {
   metadata: PageMetadata;
   content?: string;
   href?: string;
+  /** The extension the href is written in. */
+  hrefFrom?: string;
 }
 
 /**
  * The visible operations in document order, with the URL, title and metadata buildEndpointPages
  * gives them: URLs are claimed in document order for every visible operation, the title is the
- * summary or `METHOD /path` (the name, for a webhook), and `x-quire.metadata` comes last.
+ * summary or `METHOD /path` (the name, for a webhook), and the extensions' `metadata` comes last.
  */
-function pagesOf(document: OpenApiDocument, folder: string, extension: string, version: string | undefined, report: (finding: Located, pointer: string, at?: 'key' | 'value') => void): PlannedPage[] {
+function pagesOf(document: OpenApiDocument, folder: string, extension: string | undefined, version: string | undefined, report: (finding: Located, pointer: string, at?: 'key' | 'value') => void): PlannedPage[] {
   const registry = new SlugRegistry();
   const pages: PlannedPage[] = [];
-  for (const operation of listOperations(document, { extension })) {
+  const extensions = new PageExtensionReader(extensionOrder(extension), (finding) => report(finding, finding.pointer, finding.at));
+  for (const operation of operationEntries(document, extension === undefined ? {} : { extension })) {
     if (operation.hidden) continue;
     const tagFolder = operation.tags[0] === undefined ? '' : pageSlug(operation.tags[0]) || 'tag';
     const registryFolder = [folder, tagFolder].filter(Boolean).join('/');
     const label = operation.kind === 'webhook' ? `webhook ${operation.path}` : `${operation.method} ${operation.path}`;
     const wanted = pageSlug(operation.summary ?? '') || pageSlug(operation.operationId ?? '') || pageSlug(operation.kind === 'webhook' ? operation.path : label) || 'endpoint';
     const slug = registry.claim(registryFolder, wanted);
-    const object = getAtPointer(document.spec, operation.pointer) as Record<string, unknown>;
-    const found = readExtension(object, operation.pointer, extension, (finding) => report(finding, finding.pointer, finding.at));
+    const object = operation.operation;
+    const found = extensions.read(operation);
     // Reported here as buildEndpointPages reports them, whether or not the samples are written.
     writtenCodeSamples(object, operation.pointer, (finding) => report(finding, finding.pointer, finding.at));
     const metadata: PageMetadata = { title: operation.summary || (operation.kind === 'webhook' ? operation.path : label), openapi: label };
@@ -151,7 +157,7 @@ function pagesOf(document: OpenApiDocument, folder: string, extension: string, v
     if (version !== undefined) metadata.version = version;
     if (operation.deprecated) metadata.deprecated = true;
     Object.assign(metadata, found.metadata);
-    pages.push({ operation, generated: tagFolder ? `${tagFolder}/${slug}` : slug, metadata, ...(found.content !== undefined ? { content: found.content } : {}), ...(found.href !== undefined ? { href: found.href } : {}) });
+    pages.push({ operation, generated: tagFolder ? `${tagFolder}/${slug}` : slug, metadata, ...(found.content !== undefined ? { content: found.content } : {}), ...(found.href !== undefined ? { href: found.href, hrefFrom: found.hrefFrom as string } : {}) });
   }
   return pages;
 }
@@ -174,20 +180,20 @@ function groupsByTag(document: OpenApiDocument, pages: readonly PlannedPage[]): 
 }
 
 /**
- * The page path of every page: `x-quire.href`s first, since they are asked for by name, then
+ * The page path of every page: `href`s first, since they are asked for by name, then
  * the generated URLs, moved to `-2`, `-3`, ... where an href (or another page, on a file system
  * that ignores case) has the name.
  */
-function pagePaths(pages: readonly PlannedPage[], folder: string, extension: string, report: (finding: Located, pointer: string) => void): Map<PlannedPage, string> {
+function pagePaths(pages: readonly PlannedPage[], folder: string, report: (finding: Located, pointer: string) => void): Map<PlannedPage, string> {
   const registry = new PagePathRegistry();
   const owners = new Map<string, PlannedPage>();
   const paths = new Map<PlannedPage, string>();
   for (const page of pages) {
     const href = page.href;
     if (href === undefined) continue;
-    const pointer = joinPointer(page.operation.pointer, extension, 'href');
+    const pointer = joinPointer(page.operation.pointer, page.hrefFrom as string, 'href');
     const normalised = normalisePagePath(href);
-    const name = `\`${extension}.href\` ${JSON.stringify(href)} of ${endpointReference(page.operation)}`;
+    const name = `\`${page.hrefFrom}.href\` ${JSON.stringify(href)} of ${endpointReference(page.operation)}`;
     if (normalised.kind === 'invalid') {
       report({ code: 'openapi-file/invalid-href', severity: 'error', message: `${name} ${normalised.reason}.`, hint: 'Write the page path from the site root, such as `api-reference/users/list-users`, in letters, digits, `-` and `/`.' }, pointer);
     } else if (normalised.kind === 'outside' || !isInside(normalised.path, folder)) {

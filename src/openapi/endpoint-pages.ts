@@ -3,7 +3,7 @@ import { didYouMeanText } from '../diagnostics/suggest.js';
 import type { OpenApiDocument } from './document.js';
 import { ExampleGenerator } from './examples.js';
 import { attachCodeSamples, codeSamplesOf, writtenCodeSamples, type CodeSampleOptions } from './code-samples.js';
-import { readExtension } from './extension.js';
+import { extensionOrder, PageExtensionReader, type PageExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
 import { isObject } from './json.js';
@@ -19,7 +19,10 @@ export type EndpointSelector = { method: string; path: string } | { webhook: str
 export interface BuildEndpointPagesOptions {
   /** Folder of the generated pages. Default `api-reference`. */
   directory?: string;
-  /** Vendor extension read for page settings. Default `x-quire` (`x-mint` reads Mintlify specs as they are). */
+  /**
+   * A vendor extension read for page settings besides `x-quire` and `x-mint` (always read, in
+   * that order), and before them. Naming one of those two only puts it first.
+   */
   extension?: string;
   /** `version` of the navigation element the pages are in, copied to their metadata. */
   version?: string;
@@ -45,17 +48,17 @@ const PLAYGROUND_MODES = new Set<string>(['interactive', 'simple', 'none', 'auth
 /**
  * Page models for the operations and webhooks of one document: everything a renderer needs for
  * each reference page and its playground. URLs are `<directory>/<tag-slug>/<operation-slug>`,
- * made unique in document order, so they are the same on every run; `x-quire.href` replaces
- * one. Operations marked `x-hidden: true` get no page.
+ * made unique in document order, so they are the same on every run; an `href` in the
+ * operation's `x-quire` or `x-mint` replaces one. Operations marked `x-hidden: true` get no page.
  */
 export function buildEndpointPages(document: OpenApiDocument, options: BuildEndpointPagesOptions = {}): BuildEndpointPagesResult {
-  const extension = options.extension ?? 'x-quire';
   const findings: Finding[] = [];
-  const entries = operationEntries(document, { extension });
+  const entries = operationEntries(document, options.extension === undefined ? {} : { extension: options.extension });
+  const extensions = new PageExtensionReader(extensionOrder(options.extension), (finding) => findings.push(finding));
   const urls = pageUrls(entries, options.directory ?? 'api-reference');
   const selected = options.only ? select(document, entries, options.only, findings) : entries.filter((entry) => !entry.hidden);
   const context = createModelContext(document, new ExampleGenerator());
-  const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extension, findings));
+  const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extensions.read(entry), findings));
   return { pages, groups: groupByTag(document, pages), diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
 }
 
@@ -98,10 +101,9 @@ function select(document: OpenApiDocument, entries: readonly OperationEntry[], o
   return selected;
 }
 
-function endpointPage(context: ModelContext, entry: OperationEntry, url: string, options: BuildEndpointPagesOptions, extensionName: string, findings: Finding[]): EndpointPage {
+function endpointPage(context: ModelContext, entry: OperationEntry, url: string, options: BuildEndpointPagesOptions, extension: PageExtension, findings: Finding[]): EndpointPage {
   const { operation, pathItem } = entry;
   const spec = context.document.root();
-  const extension = readExtension(operation, entry.pointer, extensionName, (finding) => findings.push(finding));
   const label = [entry.kind === 'webhook' ? 'webhook' : entry.method, entry.path].join(' ');
   const metadata: PageMetadata = { title: entry.summary || (entry.kind === 'webhook' ? entry.path : label), openapi: [context.document.file, label].join(' ') };
   if (typeof operation.description === 'string') metadata.description = operation.description;
@@ -120,13 +122,14 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
     metadata,
     servers,
     security: sharedByList(context, [operation.security ?? spec.security], () => securityModels(context, operation)),
-    playground: playgroundOf(metadata, options.playground, servers.length > 0),
+    playground: playgroundOf(metadata, options.playground, servers.length > 0, extension.playground),
     parameters: parametersByLocation(mergedParameters(context, pathItem, operation)),
     responses: responseModels(context, operation.responses),
   } as EndpointPage;
   if (entry.operationId !== undefined) page.operationId = entry.operationId;
   if (entry.tags[0] !== undefined) page.tag = entry.tags[0];
   if (extension.content !== undefined) page.content = extension.content;
+  if (extension.mcp !== undefined) page.mcp = extension.mcp;
   const body = requestBodyModel(context, operation.requestBody);
   if (body) page.requestBody = body;
   // Written samples are read now, so that their problems are reported with the document's.
@@ -163,12 +166,16 @@ function sharedByList<T>(context: ModelContext, levels: unknown[], build: () => 
   return model;
 }
 
-/** The page's playground: its `playground` metadata, else the site's; without a server to send to, `simple`. */
-function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, hasServers: boolean): EndpointPage['playground'] {
+/**
+ * The page's playground: its `playground` metadata, else the site's; without a server to send
+ * to, `simple`. `expand` is the extension's `playground.expand`, when set.
+ */
+function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, hasServers: boolean, settings: PageExtension['playground']): EndpointPage['playground'] {
   const chosen = typeof metadata.playground === 'string' && PLAYGROUND_MODES.has(metadata.playground) ? (metadata.playground as PlaygroundMode) : (site ?? 'interactive');
   const mode = !hasServers && chosen === 'interactive' ? 'simple' : chosen;
   const playground: EndpointPage['playground'] = { mode };
   if (chosen === 'auth' && Array.isArray(metadata.groups)) playground.groups = metadata.groups.filter((group): group is string => typeof group === 'string');
+  if (settings?.expand !== undefined) playground.expand = settings.expand;
   return playground;
 }
 
