@@ -6,6 +6,11 @@ import { repositoryRoot } from './helpers/cli.js';
 // The README's marked shell blocks, as scripts/readme-commands.mjs extracts them, run by bash in
 // the repository as a reader would paste them (after `npm ci && npm run build`).
 const blocks = JSON.parse(execFileSync(process.execPath, [path.join(repositoryRoot, 'scripts/readme-commands.mjs')], { encoding: 'utf8' })) as string[];
+// The README's transcripts (`$ command` and what it prints), compared with what the command
+// prints today: the block can show another example without a change here.
+const transcripts = JSON.parse(
+  execFileSync(process.execPath, [path.join(repositoryRoot, 'scripts/readme-commands.mjs'), '--transcripts'], { encoding: 'utf8' }),
+) as Array<{ command: string; output: string }>;
 
 describe("the README's commands", () => {
   it('are found', () => {
@@ -18,6 +23,21 @@ describe("the README's commands", () => {
     expect(result.stdout).toBe('0.1.0\nFound 2 tabs, 6 groups, 7 page entries, 4 endpoint entries, 1 OpenAPI reference.\n0 errors, 0 warnings in 7 pages\n');
     expect(result.status).toBe(0);
   });
+
+  it('with their output are found: the example site, and "What a problem looks like"', () => {
+    expect(transcripts.map((transcript) => transcript.command)).toEqual([
+      'node dist/cli/index.js validate fixtures/example-site',
+      expect.stringMatching(/^node dist\/cli\/index\.js validate /),
+    ]);
+  });
+
+  for (const { command, output } of transcripts) {
+    it(`print what the README shows: $ ${command}`, () => {
+      // As a terminal shows it: standard output and error in the order they were written.
+      const result = spawnSync('bash', ['-c', `{ ${command}\n} 2>&1`], { cwd: repositoryRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(result.stdout).toBe(output);
+    });
+  }
 
   it('the HTTP API: a key, the server in the background, one request', () => {
     const result = spawnSync('bash', ['-e', '-c', blocks[1] as string], { cwd: repositoryRoot, encoding: 'utf8', timeout: 60_000 });

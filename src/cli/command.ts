@@ -37,6 +37,13 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** The `--format` option shared by the commands: text (the default) or json (one JSON document on stdout, for CI). */
+export function outputFormat(value: string | undefined): 'text' | 'json' {
+  if (value === undefined || value === 'text') return 'text';
+  if (value === 'json') return 'json';
+  throw new UsageError(`--format must be text or json, not "${value}"`);
+}
+
 /** `parseArgs` whose errors (unknown option, missing value) are usage errors: exit code 2 with the usage. */
 export function parseCommandLine<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
   try {

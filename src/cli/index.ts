@@ -1,6 +1,14 @@
 #!/usr/bin/env node
 import { run } from './run.js';
 
+// A reader that stops early (`quire validate | head`) closes the pipe: the command still does
+// its work (a build still writes) and exits with its own code, without an EPIPE stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

@@ -24,7 +24,7 @@ export const DIAGNOSTIC_CODES = [
   'migrate/endpoint-not-found', 'migrate/group-root', 'migrate/hidden-operation', 'migrate/invalid-docs-json',
   'migrate/invalid-document', 'migrate/invalid-frontmatter', 'migrate/invalid-reference', 'migrate/no-document',
   'migrate/not-in-navigation', 'migrate/reformatted', 'migrate/relative-import', 'migrate/remote-document',
-  'migrate/shared-operation', 'migrate/superseded', 'migrate/translation-fallback', 'migrate/unknown-document',
+  'migrate/shadowed-extension', 'migrate/shared-operation', 'migrate/superseded', 'migrate/translation-fallback', 'migrate/unknown-document',
   'migrate/unnamed-document',
   // navigation
   'navigation/child-not-allowed', 'navigation/duplicate-language', 'navigation/duplicate-page',
@@ -46,12 +46,12 @@ export const DIAGNOSTIC_CODES = [
   'openapi/duplicate-url', 'openapi/excluded-operation', 'openapi/external-ref', 'openapi/fetch-failed', 'openapi/fetch-timeout', 'openapi/frontmatter-invalid',
   'openapi/frontmatter-not-found', 'openapi/frontmatter-other-document', 'openapi/frontmatter-relative-document',
   'openapi/frontmatter-unknown-document', 'openapi/frontmatter-without-document',
-  'openapi/invalid-code-sample', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
+  'openapi/ignored-extension-key', 'openapi/invalid-code-sample', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
   'openapi/invalid-schema-type', 'openapi/invalid-status', 'openapi/invalid-type', 'openapi/invalid-value',
   'openapi/metadata-openapi', 'openapi/missing-field', 'openapi/missing-version', 'openapi/not-an-object',
   'openapi/not-found', 'openapi/operation-not-found', 'openapi/optional-path-parameter', 'openapi/outside-root',
   'openapi/path-parameter-missing', 'openapi/path-parameter-not-in-path', 'openapi/ref-not-found',
-  'openapi/reference-not-found', 'openapi/swagger-2', 'openapi/syntax', 'openapi/too-deep', 'openapi/too-large',
+  'openapi/reference-not-found', 'openapi/shadowed-extension-key', 'openapi/swagger-2', 'openapi/syntax', 'openapi/too-deep', 'openapi/too-large',
   'openapi/unknown-document', 'openapi/unknown-key', 'openapi/unknown-security-scheme', 'openapi/unsupported-scheme',
   'openapi/unsupported-version', 'openapi/url-skipped', 'openapi/x-webhooks', 'openapi/yaml-alias-limit',
   // rules

@@ -5,7 +5,7 @@ import { joinPath } from '../util/posix-path.js';
 import type { OpenApiDocument } from '../openapi/document.js';
 import { writtenCodeSamples, type CodeSampleOptions } from '../openapi/code-samples.js';
 import { buildEndpointPages } from '../openapi/endpoint-pages.js';
-import { readExtension, type PageExtension } from '../openapi/extension.js';
+import { extensionOrder, PageExtensionReader, type PageExtension } from '../openapi/extension.js';
 import { operationEntries, summaryOf, type OperationEntry } from '../openapi/operations.js';
 import { documentPageUrls, reportSharedUrls } from '../openapi/page-names.js';
 import { pageSlug } from '../openapi/slug.js';
@@ -85,14 +85,14 @@ export interface OpenApiFilesPlan {
  */
 export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApiFilesOptions = {}): OpenApiFilesPlan {
   const folder = joinPath((options.directory ?? '').replace(/\\/g, '/')).replace(/^\/+/, '');
-  const extension = options.extension ?? 'x-quire';
+  const extension = options.extension;
   const diagnostics: Diagnostic[] = [];
   const report = (finding: Located, pointer: string, at?: 'key' | 'value') => diagnostics.push(diagnosticAt(finding, document.file, pointer, document.locate(pointer, at)));
   // The page models of buildEndpointPages (parameters, responses, examples) are not needed for a
   // file that only names its operation: the pages are read straight from the operations, with
   // the same URLs and metadata (a test holds the two to each other).
   const { pages, groups: listed } = pagesOf(document, folder, extension, options.version, report);
-  const paths = pagePaths(pages, folder, extension, report);
+  const paths = pagePaths(pages, folder, report);
   const samples = options.codeSamples === undefined ? undefined : samplesByPointer(document, extension, options.codeSamples);
   const files: OpenApiFile[] = [];
   for (const page of pages) {
@@ -100,7 +100,7 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
     if (path === undefined) continue;
     const openapi = endpointReference(page.operation);
     if (!readsBack(page.operation, openapi)) {
-      report({ code: 'openapi-file/unreadable-reference', severity: 'warning', message: `The page of ${JSON.stringify(openapi)} cannot name it in its frontmatter: white space in the ${page.operation.kind === 'webhook' ? 'name' : 'path'} splits the reference.`, hint: 'Remove the white space from the path, or give the page an `x-quire.href` and list it by hand.' }, page.operation.pointer);
+      report({ code: 'openapi-file/unreadable-reference', severity: 'warning', message: `The page of ${JSON.stringify(openapi)} cannot name it in its frontmatter: white space in the ${page.operation.kind === 'webhook' ? 'name' : 'path'} splits the reference.`, hint: `Remove the white space from the path, or give the page an \`${page.hrefFrom ?? 'x-mint'}.href\` and list it by hand.` }, page.operation.pointer);
     }
     const codeSamples = samples?.get(page.operation.pointer);
     const content = generateEndpointMdx({ kind: page.operation.kind, method: page.operation.method, path: page.operation.path, metadata: page.metadata, ...(page.content !== undefined ? { content: page.content } : {}) }, codeSamples ? { codeSamples } : {});
@@ -121,9 +121,9 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
 }
 
 /** The request samples of every page, by its operation's pointer: only these need the full page models. */
-function samplesByPointer(document: OpenApiDocument, extension: string, codeSamples: CodeSampleOptions): Map<string, CodeSample[]> {
-  // The models' diagnostics are the plan's own (x-quire, x-codeSamples), reported already.
-  const { pages } = buildEndpointPages(document, { extension, codeSamples });
+function samplesByPointer(document: OpenApiDocument, extension: string | undefined, codeSamples: CodeSampleOptions): Map<string, CodeSample[]> {
+  // The models' diagnostics are the plan's own (x-quire, x-mint, x-codeSamples), reported already.
+  const { pages } = buildEndpointPages(document, { ...(extension === undefined ? {} : { extension }), codeSamples });
   return new Map(pages.map((page) => [page.pointer, page.codeSamples]));
 }
 
@@ -132,8 +132,9 @@ interface PlannedPage {
   operation: OperationSummary;
   /** The page path the platform gives it (`api-reference/users/list-users`), as buildEndpointPages makes its URL. */
   url: string;
-  /** The `href` it asks for, if any (then `url` is made from it). */
+  /** The `href` it asks for, if any (then `url` is made from it), and the extension it is written in. */
   href?: string;
+  hrefFrom?: string;
   metadata: PageMetadata;
   content?: string;
 }
@@ -141,12 +142,13 @@ interface PlannedPage {
 /**
  * Every operation but the `x-excluded` ones, in document order, at the URL, with the title and
  * metadata buildEndpointPages gives it: the title is the summary or `METHOD /path` (the name, for
- * a webhook), and `x-quire.metadata` comes last. `groups` lists the operations the navigation
+ * a webhook), and the extensions' `metadata` comes last. `groups` lists the operations the navigation
  * lists (not the `x-hidden` ones) as the platform groups them.
  */
-function pagesOf(document: OpenApiDocument, folder: string, extension: string, version: string | undefined, report: (finding: Located, pointer: string, at?: 'key' | 'value') => void): { pages: PlannedPage[]; groups: Array<{ label: string; pages: PlannedPage[] }> } {
-  const entries = operationEntries(document, { extension }).filter((entry) => !entry.excluded);
-  const settings = new Map(entries.map((entry) => [entry, readExtension(entry.operation, entry.pointer, extension, (finding) => report(finding, finding.pointer, finding.at))]));
+function pagesOf(document: OpenApiDocument, folder: string, extension: string | undefined, version: string | undefined, report: (finding: Located, pointer: string, at?: 'key' | 'value') => void): { pages: PlannedPage[]; groups: Array<{ label: string; pages: PlannedPage[] }> } {
+  const entries = operationEntries(document, extension === undefined ? {} : { extension }).filter((entry) => !entry.excluded);
+  const reader = new PageExtensionReader(extensionOrder(extension), (finding) => report(finding, finding.pointer, finding.at));
+  const settings = new Map(entries.map((entry) => [entry, reader.read(entry)]));
   const named = documentPageUrls(entries, document.root(), folder, (entry) => settings.get(entry)?.href, true);
   const pages = new Map<OperationEntry, PlannedPage>();
   for (const entry of entries) {
@@ -162,7 +164,7 @@ function pagesOf(document: OpenApiDocument, folder: string, extension: string, v
     if (operation.deprecated) metadata.deprecated = true;
     Object.assign(metadata, found.metadata);
     const url = (named.urls.get(entry) as string).slice(1);
-    pages.set(entry, { operation, url, metadata, ...(found.href ? { href: found.href } : {}), ...(found.content !== undefined ? { content: found.content } : {}) });
+    pages.set(entry, { operation, url, metadata, ...(found.href ? { href: found.href, hrefFrom: found.hrefFrom as string } : {}), ...(found.content !== undefined ? { content: found.content } : {}) });
   }
   reportSharedUrls([...pages.values()].map((page) => ({ ...page.operation, url: `/${page.url}` })), (finding) => report(finding, finding.pointer, finding.at));
   return { pages: [...pages.values()], groups: named.groups.map((group) => ({ label: group.label, pages: group.entries.map((entry) => pages.get(entry) as PlannedPage) })) };
@@ -175,13 +177,13 @@ function pagesOf(document: OpenApiDocument, folder: string, extension: string, v
  * page is then served at that name, not at the platform's URL. Two pages at one URL are one file,
  * as on the platform: the later one is written (buildEndpointPages reports it).
  */
-function pagePaths(pages: readonly PlannedPage[], folder: string, extension: string, report: (finding: Located, pointer: string) => void): Map<PlannedPage, string> {
+function pagePaths(pages: readonly PlannedPage[], folder: string, report: (finding: Located, pointer: string) => void): Map<PlannedPage, string> {
   const registry = new PagePathRegistry();
   const paths = new Map<PlannedPage, string>();
   const byPath = new Map<string, PlannedPage>();
   for (const page of pages) {
-    const name = `\`${extension}.href\` ${JSON.stringify(page.href)} of ${endpointReference(page.operation)}`;
-    const pointer = joinPointer(page.operation.pointer, extension, 'href');
+    const name = `\`${page.hrefFrom}.href\` ${JSON.stringify(page.href)} of ${endpointReference(page.operation)}`;
+    const pointer = joinPointer(page.operation.pointer, page.hrefFrom ?? 'x-mint', 'href');
     if (page.href !== undefined) {
       const normalised = normalisePagePath(page.href);
       if (normalised.kind === 'invalid' && !/^\s*$/.test(page.href)) {

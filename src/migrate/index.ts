@@ -1,2 +1,2 @@
 export { migrateMdx } from './migrate-mdx.js';
-export type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, RewrittenEntry } from './types.js';
+export type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, PlannedExtension, RewrittenEntry } from './types.js';

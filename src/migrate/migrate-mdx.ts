@@ -4,15 +4,18 @@ import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
 import { classifyEntry, filePagePath } from '../navigation/classify.js';
 import { resolveNavigation } from '../navigation/resolve.js';
 import type { NavigationNode, PageNode } from '../navigation/types.js';
-import { getAtPointer } from '../json/pointer.js';
+import { getAtPointer, joinPointer } from '../json/pointer.js';
+import { PAGE_EXTENSIONS } from '../openapi/extension.js';
+import { isObject } from '../openapi/json.js';
 import { listOperations } from '../openapi/operations.js';
 import { namedSource, sameSource } from '../openapi/reference-source.js';
 import { findOperation, findWebhook } from '../openapi/find.js';
 import { readEndpointPages, type EndpointMdxPage } from './mdx-pages.js';
 import { rewriteEntries } from './docs-json-edit.js';
+import { chooseExtension } from './choose-extension.js';
 import { editSpec } from './spec-edit.js';
 import { Documents, findTarget, type Target } from './targets.js';
-import type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, RewrittenEntry } from './types.js';
+import type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, PlannedExtension, RewrittenEntry } from './types.js';
 
 /** A page on its way: where it is listed, and the operation it documents once found. */
 interface Candidate {
@@ -26,9 +29,11 @@ interface Candidate {
 /**
  * Plans the move of hand-written MDX endpoint pages into their OpenAPI documents: each page
  * listed in the navigation whose frontmatter `openapi` names an operation (in the document it
- * names, else the one in effect where it is listed) gives that operation `x-quire.metadata` (its
- * frontmatter minus `openapi`), `x-quire.content` (its body) and `x-quire.href` (its URL); MDX
- * replaces what the extension had for these three, other members stay. When several pages name
+ * names, else the one in effect where it is listed) gives that operation's extension `metadata`
+ * (its frontmatter minus `openapi`), `content` (its body) and `href` (its URL); MDX replaces what
+ * the extension had for these three, other members stay. The extension is the one the document
+ * already uses (`x-mint` before `x-quire`), else `x-quire`, unless `options.extension` names one
+ * (`plan.extensions` says which and why). When several pages name
  * one operation, the last in docs.json's reading order moves and the others stay (reported).
  * Navigation entries become `METHOD /path` (`spec METHOD /path` where another or no document is
  * in effect, or several have the operation), and moved pages are deleted. Pages that cannot
@@ -36,7 +41,7 @@ interface Candidate {
  * stops everything: the plan changes nothing. Pure: reads nothing, writes nothing.
  */
 export function migrateMdx(input: MigrateMdxInput, options: MigrateMdxOptions = {}): MigrationPlan {
-  return new Migration(input, options.extension ?? 'x-quire').run();
+  return new Migration(input, options.extension).run();
 }
 
 class Migration {
@@ -45,10 +50,12 @@ class Migration {
   private readonly texts = new Map<string, string>();
   private readonly documents: Documents;
   private readonly docsJsonFile: string;
+  /** The extension written in each document, chosen when first needed. */
+  private readonly extensions = new Map<string, PlannedExtension>();
 
   constructor(
     private readonly input: MigrateMdxInput,
-    private readonly extension: string,
+    private readonly extension: string | undefined,
   ) {
     this.documents = new Documents(input.specs);
     this.docsJsonFile = input.docsJsonFile ?? 'docs.json';
@@ -146,7 +153,7 @@ class Migration {
       winners.push(winner);
       for (const loser of group.slice(0, -1)) {
         const target = loser.target as Target;
-        this.keep(loser.source, 'migrate/superseded', 'warning', `${winner.source.file} documents the same operation (${target.operation.kind === 'webhook' ? 'webhook' : target.operation.method} ${target.operation.path}) and comes later in ${this.docsJsonFile}, so it is the one moved; this page stays.`, 'Merge what this page has into the operation\'s `x-quire`, then delete it.');
+        this.keep(loser.source, 'migrate/superseded', 'warning', `${winner.source.file} documents the same operation (${target.operation.kind === 'webhook' ? 'webhook' : target.operation.method} ${target.operation.path}) and comes later in ${this.docsJsonFile}, so it is the one moved; this page stays.`, `Merge what this page has into the operation's \`${this.extensionFor(target).extension}\`, then delete it.`);
       }
     }
     return winners.sort((a, b) => a.order - b.order);
@@ -175,7 +182,8 @@ class Migration {
         pointer: (candidate.target as Target).operation.pointer,
         changes: [['href', `/${(candidate.entries[0] as PageNode).path}`], ['metadata', candidate.source.metadata], ['content', candidate.source.content]] as const,
       }));
-      const result = editSpec(text, edits, this.extension);
+      const extension = this.extensionFor((group[0] as Candidate).target as Target).extension;
+      const result = editSpec(text, edits, extension);
       if (!result.ok) {
         const shared = result.reason === 'shared';
         for (const candidate of group) {
@@ -184,6 +192,7 @@ class Migration {
         }
         continue;
       }
+      for (const candidate of group) this.reportShadowing(candidate, extension);
       if (result.reformatted) this.diagnostics.push({ code: 'migrate/reformatted', severity: 'warning', message: `${source} could not be edited in place, so it is written out whole: the same content, in another layout.`, file: source, pointer: '' });
       changes.push({ kind: 'write', file: source, content: result.text, previous: text });
     }
@@ -198,6 +207,7 @@ class Migration {
         file: candidate.source.file,
         page: candidate.source.page,
         href: `/${(candidate.entries[0] as PageNode).path}`,
+        extension: this.extensionFor(target).extension,
         spec: target.source,
         kind: operation.kind,
         method: operation.method,
@@ -207,7 +217,52 @@ class Migration {
       });
       changes.push({ kind: 'delete', file: candidate.source.file, previous: this.pageText(candidate.source.file) });
     }
-    return this.finish(changes, moved, false);
+    const written = new Set(changes.map((change) => change.file));
+    const extensions = [...this.extensions.values()].filter((choice) => written.has(choice.spec));
+    return this.finish(changes, moved, false, extensions);
+  }
+
+  /** The extension the document of `target` gets, chosen once per document. */
+  private extensionFor(target: Target): PlannedExtension {
+    let choice = this.extensions.get(target.source);
+    if (!choice) {
+      choice = chooseExtension(target.source, target.document.root(), this.extension);
+      this.extensions.set(target.source, choice);
+    }
+    return choice;
+  }
+
+  /**
+   * Another page extension of the operation that still has `href`, `metadata` or `content`
+   * would show instead of what the page had: Quire reads `x-quire` before `x-mint`, and the
+   * platform reads only `x-mint`. Left as it is (it may be wanted), but reported.
+   */
+  private reportShadowing(candidate: Candidate, written: string): void {
+    const target = candidate.target as Target;
+    const operation = getAtPointer(target.document.root(), target.operation.pointer);
+    if (!isObject(operation)) return;
+    const label = target.operation.kind === 'webhook' ? `webhook ${target.operation.path}` : `${target.operation.method} ${target.operation.path}`;
+    for (const other of PAGE_EXTENSIONS) {
+      const object = operation[other];
+      if (other === written || !isObject(object)) continue;
+      const members = ['href', 'metadata', 'content'].filter((member) => object[member] !== undefined);
+      if (!members.length) continue;
+      const quoted = members.map((member) => `\`${other}.${member}\``);
+      const names = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}` : (quoted[0] as string);
+      // `x-quire` is read before `x-mint` and any other name; the platform reads `x-mint` alone.
+      const why = other === 'x-mint' ? 'the platform reads only `x-mint`, so its page shows these' : `Quire reads \`${other}\` before \`${written}\`, so Quire's page shows these`;
+      const pointer = joinPointer(target.operation.pointer, other, members[0] as string);
+      const where = target.document.locate(pointer, 'key');
+      this.diagnostics.push({
+        code: 'migrate/shadowed-extension',
+        severity: 'warning',
+        message: `${label} keeps ${names} beside the \`${written}\` written from ${candidate.source.file}: ${why} instead of what the MDX page had.`,
+        file: target.source,
+        pointer,
+        ...(where ? { line: where.line, column: where.column } : {}),
+        hint: `Remove ${names} from the operation, unless ${members.length === 1 ? 'it is' : 'they are'} meant to stay.`,
+      });
+    }
   }
 
   /**
@@ -253,9 +308,9 @@ class Migration {
     this.diagnostics.push(diagnostic);
   }
 
-  private finish(changes: PlannedChange[], moved: MovedPage[], blocked: boolean): MigrationPlan {
+  private finish(changes: PlannedChange[], moved: MovedPage[], blocked: boolean, extensions: PlannedExtension[] = []): MigrationPlan {
     const kept = [...this.kept].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-    return { changes, moved, kept, diagnostics: this.diagnostics, blocked };
+    return { changes, moved, extensions, kept, diagnostics: this.diagnostics, blocked };
   }
 }
 

@@ -1,4 +1,5 @@
 import { parseDocument, type Document } from 'yaml';
+import { deepEqual } from '../json/equal.js';
 import { getAtPointer, joinPointer, parsePointer } from '../json/pointer.js';
 import { offsetsInJson } from '../json/text.js';
 import { isObject, type JsonObject } from '../openapi/json.js';
@@ -115,15 +116,4 @@ function rewrite(text: string, json: boolean, edits: readonly OperationEdit[], e
     document.setIn(path, document.createNode((value as JsonObject)[extension]));
   }
   return document.toString({ lineWidth: 0 });
-}
-
-/** Structural equality of parsed JSON values. */
-export function deepEqual(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return Number.isNaN(left) && Number.isNaN(right);
-  if (Array.isArray(left) !== Array.isArray(right)) return false;
-  if (Array.isArray(left)) return left.length === (right as unknown[]).length && left.every((item, index) => deepEqual(item, (right as unknown[])[index]));
-  const leftKeys = Object.keys(left);
-  if (leftKeys.length !== Object.keys(right).length) return false;
-  return leftKeys.every((key) => Object.hasOwn(right, key) && deepEqual((left as JsonObject)[key], (right as JsonObject)[key]));
 }

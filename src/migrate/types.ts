@@ -32,7 +32,11 @@ export interface MigrateMdxInput {
 
 /** Options of {@link migrateMdx}. */
 export interface MigrateMdxOptions {
-  /** Vendor extension written in the operations. Default `x-quire`, as `buildEndpointPages` reads. */
+  /**
+   * The vendor extension the page settings are written in, in every document. By default each
+   * document gets the one it already uses: `x-mint` where it has any (the platform reads only
+   * that one), else `x-quire` where it has any, else `x-quire`. Quire reads both.
+   */
   extension?: string;
 }
 
@@ -55,9 +59,11 @@ export interface RewrittenEntry {
 export interface MovedPage {
   /** The page file (deleted). */
   file: string;
-  /** Its page path and URL (`/api/users/get`), now `x-quire.href`. */
+  /** Its page path and URL (`/api/users/get`), now the `href` of `extension`. */
   page: string;
   href: string;
+  /** The vendor extension its settings are written in (`x-mint`, `x-quire`): see `MigrationPlan.extensions`. */
+  extension: string;
   /** The document it moved into (its source) and the operation. */
   spec: string;
   kind: 'endpoint' | 'webhook';
@@ -69,6 +75,21 @@ export interface MovedPage {
   pointer: string;
   /** The navigation entries that now name the endpoint. */
   entries: RewrittenEntry[];
+}
+
+/** The vendor extension a document's operations get the page settings in, and why. */
+export interface PlannedExtension {
+  /** The document, as `MovedPage.spec` names it. */
+  spec: string;
+  /** `x-mint`, `x-quire`, or the one `options.extension` names. */
+  extension: string;
+  /**
+   * `option`: `options.extension` names it; `in-use`: the document already uses it (`x-mint`
+   * before `x-quire`); `default`: the document uses neither, and gets `x-quire`.
+   */
+  reason: 'option' | 'in-use' | 'default';
+  /** The reason in words: `the document already uses x-mint in 3 places, and x-mint is what the platform reads`. */
+  why: string;
 }
 
 /** A page left where it is, and why. */
@@ -85,6 +106,8 @@ export interface MigrationPlan {
   /** New contents of OpenAPI documents and navigation files, then the page files to delete. Empty when `blocked`. */
   changes: PlannedChange[];
   moved: MovedPage[];
+  /** The extension written in each document pages move into, in the order of `changes`. */
+  extensions: PlannedExtension[];
   kept: KeptPage[];
   /** Why pages are kept, and the problems of invalid documents. File names as in the input. */
   diagnostics: Diagnostic[];

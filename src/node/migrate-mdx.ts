@@ -20,7 +20,10 @@ import { listPageFiles } from './list-page-files.js';
 export interface PlanMdxMigrationOptions {
   /** Folder that file names in `diagnostics` are relative to. Default `process.cwd()`. */
   cwd?: string;
-  /** Vendor extension written in the operations. Default `x-quire`. */
+  /**
+   * The vendor extension the page settings are written in, in every document. By default each
+   * document gets the one it already uses (`x-mint` before `x-quire`), else `x-quire`.
+   */
   extension?: string;
   /** Time allowed for an OpenAPI document given by URL, in milliseconds. Default 15 s. */
   openapiTimeoutMs?: number;
@@ -61,7 +64,7 @@ export async function planMdxMigration(target: string, options: PlanMdxMigration
     const name = relativeToCwd(docsJsonFile);
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`;
     const diagnostic: Diagnostic = { code: 'config/not-found', severity: 'error', message: `${name} ${reason}.`, file: name, pointer: '', hint: 'Run the command in the folder that holds docs.json, or pass that folder.' };
-    return { root, docsJson, plan: { changes: [], moved: [], kept: [], diagnostics: [diagnostic], blocked: true }, diagnostics: [diagnostic], sources: {} };
+    return { root, docsJson, plan: { changes: [], moved: [], extensions: [], kept: [], diagnostics: [diagnostic], blocked: true }, diagnostics: [diagnostic], sources: {} };
   }
   const readReferenced = (file: string): string | undefined => {
     try {

@@ -19,7 +19,10 @@ export interface GenerateOpenApiFilesOptions {
   overwrite?: boolean;
   /** `version` written into every page. */
   version?: string;
-  /** Vendor extension with page settings. Default `x-quire`. */
+  /**
+   * A vendor extension read for page settings besides `x-quire` and `x-mint` (always read, in
+   * that order), and before them. Naming one of those two only puts it first.
+   */
   extension?: string;
   /** Write request samples into the pages (`<RequestExample>`), with these settings; none by default. */
   codeSamples?: CodeSampleOptions;

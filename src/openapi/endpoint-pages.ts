@@ -3,7 +3,7 @@ import { didYouMeanText } from '../diagnostics/suggest.js';
 import type { OpenApiDocument } from './document.js';
 import { ExampleGenerator } from './examples.js';
 import { attachCodeSamples, codeSamplesOf, writtenCodeSamples, type CodeSampleOptions } from './code-samples.js';
-import { readExtension, type PageExtension } from './extension.js';
+import { extensionOrder, PageExtensionReader, type PageExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
 import { createModelContext, mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
@@ -18,7 +18,10 @@ export type EndpointSelector = { method: string; path: string } | { webhook: str
 export interface BuildEndpointPagesOptions {
   /** Folder of the generated pages. Default `api-reference`. */
   directory?: string;
-  /** Vendor extension read for page settings. Default `x-quire` (`x-mint` reads Mintlify specs as they are). */
+  /**
+   * A vendor extension read for page settings besides `x-quire` and `x-mint` (always read, in
+   * that order), and before them. Naming one of those two only puts it first.
+   */
   extension?: string;
   /** `version` of the navigation element the pages are in, copied to their metadata. */
   version?: string;
@@ -58,12 +61,12 @@ const PLAYGROUND_MODES = new Set<string>(['interactive', 'simple', 'none', 'auth
  * `x-excluded` get no page; `x-hidden` ones get a page marked `hidden`, in no group.
  */
 export function buildEndpointPages(document: OpenApiDocument, options: BuildEndpointPagesOptions = {}): BuildEndpointPagesResult {
-  const extension = options.extension ?? 'x-quire';
   const findings: Finding[] = [];
-  const entries = operationEntries(document, { extension }).filter((entry) => !entry.excluded);
+  const entries = operationEntries(document, options.extension === undefined ? {} : { extension: options.extension }).filter((entry) => !entry.excluded);
   const selected = options.only ? select(document, entries, options.only, findings) : entries;
   const context = createModelContext(document, new ExampleGenerator());
-  const settings = new Map(selected.map((entry) => [entry, readExtension(entry.operation, entry.pointer, extension, (finding) => findings.push(finding))]));
+  const extensions = new PageExtensionReader(extensionOrder(options.extension), (finding) => findings.push(finding));
+  const settings = new Map(selected.map((entry) => [entry, extensions.read(entry)]));
   const named = documentPageUrls(selected, document.root(), options.directory ?? DEFAULT_DIRECTORY, (entry) => settings.get(entry)?.href, !options.only);
   const byEntry = new Map<OperationEntry, EndpointPage>();
   for (const entry of selected) {
@@ -125,7 +128,7 @@ function endpointPage(context: ModelContext, entry: OperationEntry, extension: P
     metadata,
     servers,
     security: sharedByList(context, [operation.security ?? spec.security], () => securityModels(context, operation)),
-    playground: playgroundOf(metadata, options.playground, servers.length > 0),
+    playground: playgroundOf(metadata, options.playground, servers.length > 0, extension.playground),
     parameters: parametersByLocation(mergedParameters(context, pathItem, operation)),
     responses: responseModels(context, operation.responses),
   } as EndpointPage;
@@ -133,6 +136,7 @@ function endpointPage(context: ModelContext, entry: OperationEntry, extension: P
   if (entry.operationId !== undefined) page.operationId = entry.operationId;
   if (entry.tags[0] !== undefined) page.tag = entry.tags[0];
   if (extension.content !== undefined) page.content = extension.content;
+  if (extension.mcp !== undefined) page.mcp = extension.mcp;
   const body = requestBodyModel(context, operation.requestBody);
   if (body) page.requestBody = body;
   // Written samples are read now, so that their problems are reported with the document's.
@@ -169,11 +173,15 @@ function sharedByList<T>(context: ModelContext, levels: unknown[], build: () => 
   return model;
 }
 
-/** The page's playground: its `playground` metadata, else the site's; without a server to send to, `simple`. */
-function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, hasServers: boolean): EndpointPage['playground'] {
+/**
+ * The page's playground: its `playground` metadata, else the site's; without a server to send
+ * to, `simple`. `expand` is the extension's `playground.expand`, when set.
+ */
+function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, hasServers: boolean, settings: PageExtension['playground']): EndpointPage['playground'] {
   const chosen = typeof metadata.playground === 'string' && PLAYGROUND_MODES.has(metadata.playground) ? (metadata.playground as PlaygroundMode) : (site ?? 'interactive');
   const mode = !hasServers && chosen === 'interactive' ? 'simple' : chosen;
   const playground: EndpointPage['playground'] = { mode };
   if (chosen === 'auth' && Array.isArray(metadata.groups)) playground.groups = metadata.groups.filter((group): group is string => typeof group === 'string');
+  if (settings?.expand !== undefined) playground.expand = settings.expand;
   return playground;
 }

@@ -15,7 +15,10 @@ import type { EndpointPage, OperationSummary, PlaygroundMode } from './types.js'
 
 /** Options of {@link expandOpenApiEndpoints}. */
 export interface ExpandOpenApiOptions {
-  /** Vendor extension read for page settings. Default `x-quire`. */
+  /**
+   * A vendor extension read for page settings besides `x-quire` and `x-mint` (always read, in
+   * that order), and before them. Naming one of those two only puts it first.
+   */
   extension?: string;
   /** The site's playground mode (docs.json `api.playground.display`). */
   playground?: PlaygroundMode;
@@ -140,6 +143,10 @@ class Expander {
       // Copied with its property descriptors: a spread would make the page's lazy code samples.
       const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(page)) as EndpointPage;
       copy.url = node.href;
+      // The MDX body is this page's content: the extension's `content` belongs to the generated page.
+      delete copy.content;
+      // The MDX page is listed or not by its own navigation entry, whatever the operation's `x-hidden`.
+      delete copy.hidden;
       if (node.title !== undefined) copy.metadata = { ...page.metadata, title: node.title };
       add(copy);
     }

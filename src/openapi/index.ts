@@ -15,6 +15,7 @@ export type {
   EndpointPage,
   ExampleModel,
   HttpMethod,
+  McpSettings,
   MediaTypeModel,
   OAuthFlowModel,
   OpenApiSpec,

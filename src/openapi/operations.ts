@@ -1,11 +1,15 @@
 import { joinPointer, joinPointerFlat } from '../json/pointer.js';
 import type { OpenApiDocument } from './document.js';
+import { extensionOrder, hiddenByExtension } from './extension.js';
 import { isObject, type JsonObject } from './json.js';
 import { OPERATION_KEYS, type HttpMethod, type OperationKey, type OperationSummary } from './types.js';
 
 /** Options of {@link listOperations}. */
 export interface ListOperationsOptions {
-  /** Name of the vendor extension read for page settings. Default `x-quire`. */
+  /**
+   * A vendor extension read for page settings besides `x-quire` and `x-mint`, and before them
+   * (its `hidden` counts). Naming one of those two only puts it first.
+   */
   extension?: string;
 }
 
@@ -40,13 +44,13 @@ function tagsOf(tags: unknown): string[] {
 }
 
 export function operationEntries(document: OpenApiDocument, options: ListOperationsOptions = {}): OperationEntry[] {
-  return document.memo(`operations ${options.extension ?? 'x-quire'}`, () => collectOperations(document, options));
+  const names = extensionOrder(options.extension);
+  return document.memo(`operations ${names.join(' ')}`, () => collectOperations(document, names));
 }
 
-function collectOperations(document: OpenApiDocument, options: ListOperationsOptions): OperationEntry[] {
+function collectOperations(document: OpenApiDocument, extensions: readonly string[]): OperationEntry[] {
   const spec = document.root();
   const entries: OperationEntry[] = [];
-  const extension = options.extension ?? 'x-quire';
   const collect = (items: unknown, base: string, kind: 'endpoint' | 'webhook') => {
     if (!isObject(items)) return;
     for (const path in items) {
@@ -65,7 +69,7 @@ function collectOperations(document: OpenApiDocument, options: ListOperationsOpt
           tags: tagsOf(operation.tags),
           deprecated: operation.deprecated === true,
           // The platform takes any value that is not false, 0, '' or null as set.
-          hidden: Boolean(operation['x-hidden']) || (isObject(operation[extension]) && (operation[extension] as JsonObject).hidden === true),
+          hidden: Boolean(operation['x-hidden']) || hiddenByExtension(operation, extensions),
           excluded: Boolean(operation['x-excluded']),
           operation,
           pathItem,

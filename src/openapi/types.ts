@@ -128,7 +128,7 @@ export interface ResponseModel {
   content: MediaTypeModel[];
 }
 
-/** Frontmatter of a generated page: the defaults below, overridden by `x-quire.metadata`. */
+/** Frontmatter of a generated page: the defaults below, overridden by `x-quire.metadata` and `x-mint.metadata`. */
 export interface PageMetadata {
   title: string;
   /** `METHOD /path` or `webhook name`, preceded by the spec's file name: what MDX frontmatter would say. */
@@ -137,6 +137,16 @@ export interface PageMetadata {
   version?: string;
   deprecated?: boolean;
   [field: string]: unknown;
+}
+
+/** What the platform's MCP server makes of an operation (`x-mint.mcp`). */
+export interface McpSettings {
+  /** `false` keeps the operation from being a tool. */
+  enabled?: boolean;
+  /** The tool's name, instead of one made from the operation. */
+  name?: string;
+  /** The tool's description, instead of the operation's summary or description. */
+  description?: string;
 }
 
 /** A request sample shown beside an endpoint: written in the document (`x-codeSamples`) or generated. */
@@ -170,12 +180,18 @@ export interface EndpointPage {
   /** The tag the page is grouped under (the operation's first tag). */
   tag?: string;
   metadata: PageMetadata;
-  /** `x-quire.content`: MDX shown before the generated reference. */
+  /** `content` of `x-quire` or `x-mint`: MDX shown before the generated reference. */
   content?: string;
   servers: ServerModel[];
   /** Ways to authenticate, any one of which is enough; empty when no security applies. */
   security: SecurityRequirementModel[];
-  playground: { mode: PlaygroundMode; groups?: string[] };
+  /**
+   * The playground: its mode, the groups that may use it (`auth`), and `expand: false` when its
+   * object fields start collapsed (`playground.expand` of `x-quire` or `x-mint`).
+   */
+  playground: { mode: PlaygroundMode; groups?: string[]; expand?: boolean };
+  /** `mcp` of `x-quire` or `x-mint`: what the platform's MCP server makes of the operation. */
+  mcp?: McpSettings;
   parameters: { path: ParameterModel[]; query: ParameterModel[]; header: ParameterModel[]; cookie: ParameterModel[] };
   requestBody?: RequestBodyModel;
   responses: ResponseModel[];

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -188,6 +188,71 @@ describe('quire init', () => {
     expect(stderr).toBe('quire init: index.mdx exists already; nothing was written.\n  hint: Run quire init in an empty folder, or pass one: quire init my-docs\n');
     expect(readdirSync(folder)).toEqual(['index.mdx']);
     expect(readFileSync(path.join(folder, 'index.mdx'), 'utf8')).toBe('mine\n');
+  });
+
+  it('with --format json, prints one JSON document: what it wrote, or what was there and why it wrote nothing', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'quire-init-'));
+    const written = quire(['init', 'my-docs', '--format', 'json'], { cwd: parent });
+    expect(written.stderr).toBe('');
+    expect(JSON.parse(written.stdout)).toEqual({
+      root: path.join(parent, 'my-docs'),
+      written: ['my-docs/docs.json', 'my-docs/index.mdx', 'my-docs/quickstart.mdx', 'my-docs/openapi.yaml'],
+      existing: [],
+    });
+    expect(written.code).toBe(0);
+    writeFileSync(path.join(parent, 'my-docs', 'quickstart.mdx'), 'mine\n');
+    rmSync(path.join(parent, 'my-docs', 'openapi.yaml'));
+    const refused = quire(['init', 'my-docs', '--format', 'json'], { cwd: parent });
+    expect(refused.stderr).toBe('');
+    expect(JSON.parse(refused.stdout)).toEqual({
+      root: path.join(parent, 'my-docs'),
+      written: [],
+      existing: ['my-docs/docs.json', 'my-docs/index.mdx', 'my-docs/quickstart.mdx'],
+      error: 'my-docs/docs.json, my-docs/index.mdx, my-docs/quickstart.mdx exist already; nothing was written.',
+    });
+    expect(refused.code).toBe(1);
+    expect(readdirSync(path.join(parent, 'my-docs')).sort()).toEqual(['docs.json', 'index.mdx', 'quickstart.mdx']);
+  });
+});
+
+describe('output into a pipe that closes early', () => {
+  it('is cut without an EPIPE stack trace, and the exit code is still the command\'s', () => {
+    // `true` reads nothing and exits at once: every write of quire goes to a closed pipe.
+    const result = spawnSync('bash', ['-c', 'node dist/cli/index.js validate fixtures/cli/validate-broken-site | true; echo "exit ${PIPESTATUS[0]}"'], { cwd: repositoryRoot, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('exit 1\n');
+  });
+});
+
+describe('--format json', () => {
+  // The README and docs/cli.md say every command has it for CI, but quire serve, whose output is its log.
+  const names = quire(['--help']).stdout.match(/^ {2}(\S+) /gm)!.map((line) => line.trim());
+  it('is listed in the help of every command but serve', () => {
+    expect(names).toEqual(expect.arrayContaining(['validate', 'build', 'init', 'openapi-file', 'migrate-mdx', 'upgrade', 'serve', 'keys', 'conversations']));
+    for (const name of names) {
+      const help = quire([name, '--help']).stdout;
+      if (name === 'serve') expect(help, name).not.toContain('--format');
+      else expect(help, name).toMatch(/--format <format> +text \(default\) or json/);
+    }
+  });
+
+  it('refuses another format with a usage error, in every command that has it', () => {
+    const argv: Record<string, string[]> = {
+      validate: [],
+      build: ['-o', 'out'],
+      init: [],
+      'openapi-file': ['spec.yaml'],
+      'migrate-mdx': [],
+      upgrade: [],
+      keys: ['list', '--project', 'demo'],
+      conversations: ['import', '--project', 'demo', 'history.jsonl'],
+    };
+    for (const name of names.filter((name) => name !== 'serve')) {
+      expect(argv[name], `${name}: add its arguments here`).toBeDefined();
+      const { code, stderr } = quire([name, ...argv[name]!, '--format', 'yaml'], { cwd: mkdtempSync(path.join(tmpdir(), 'quire-format-')) });
+      expect(stderr, name).toMatch(new RegExp(`^quire ${name}: --format must be text or json, not "yaml"\n`));
+      expect(code, name).toBe(2);
+    }
   });
 });
 

@@ -209,8 +209,10 @@ describe.skipIf(!hasCorpus)('quire openapi-file on corpus descriptions', () => {
       writeFileSync(path.join(site, name), readFileSync(`${corpusRoot}${file}`));
       const result = quire(['openapi-file', name, '-o', 'api-reference'], { cwd: site });
       if (result.code !== 0) {
-        // Refused descriptions are refused with diagnostics, and nothing is written.
-        expect(result.stderr, file).toMatch(/error openapi\//);
+        // Refused descriptions are refused with diagnostics, and nothing is written: an invalid
+        // description, or pages that cannot be written where asked (dify's x-mint hrefs name
+        // /ja/api-reference/..., outside api-reference/).
+        expect(result.stderr, file).toMatch(/error openapi(-file)?\//);
         expect(existsSync(path.join(site, 'api-reference')), file).toBe(false);
         continue;
       }

@@ -26,8 +26,8 @@ function errors(diagnostics: readonly Diagnostic[]): Set<string> {
 
 // migrate-mdx on a copy of each corpus site that has endpoint MDX pages: the site still loads
 // with no error it did not have, every moved page's body, frontmatter and URL are in its
-// operation's x-quire, and its entries name the endpoint. What moved and what stayed (by reason)
-// is recorded per site in test/corpus/migrate/<site>.json. Documents given by URL are not
+// operation's extension (x-mint where the document has any, else x-quire), and its entries name
+// the endpoint. What moved, into which extension, and what stayed (by reason) is recorded per site in test/corpus/migrate/<site>.json. Documents given by URL are not
 // fetched (their pages stay as `migrate/document-unavailable`).
 describe.skipIf(!hasCorpus)('migrate-mdx on the corpus sites', () => {
   // Offline and deterministic: a document given by URL is never fetched (a DNS lookup that hangs
@@ -54,7 +54,7 @@ describe.skipIf(!hasCorpus)('migrate-mdx on the corpus sites', () => {
           expect(existsSync(path.join(folder, page.file))).toBe(false);
           if (!specs.has(page.spec)) specs.set(page.spec, parseSource(readFileSync(path.join(folder, page.spec), 'utf8')).value);
           const spec = specs.get(page.spec);
-          const extension = (getAtPointer(spec, page.pointer) as Record<string, unknown>)['x-quire'] as Record<string, unknown>;
+          const extension = (getAtPointer(spec, page.pointer) as Record<string, unknown>)[page.extension] as Record<string, unknown>;
           const split = splitFrontmatter(originals.get(page.file) as string);
           const { openapi: _openapi, ...frontmatter } = (parse(split?.yaml ?? '') ?? {}) as Record<string, unknown>;
           if (Object.keys(frontmatter).length) expect(extension.metadata).toEqual(frontmatter);
@@ -71,7 +71,12 @@ describe.skipIf(!hasCorpus)('migrate-mdx on the corpus sites', () => {
 
         const kept: Record<string, number> = {};
         for (const page of migration.plan.kept) kept[page.code] = (kept[page.code] ?? 0) + 1;
-        const actual = { moved: migration.plan.moved.map((page) => `${page.file} → ${page.spec} ${page.kind === 'webhook' ? 'webhook' : page.method} ${page.path} [${page.entries.map((entry) => entry.to).join(', ')}]`), kept, blocked: migration.plan.blocked };
+        const actual = {
+          moved: migration.plan.moved.map((page) => `${page.file} → ${page.spec} ${page.kind === 'webhook' ? 'webhook' : page.method} ${page.path} [${page.entries.map((entry) => entry.to).join(', ')}]`),
+          extensions: migration.plan.extensions.map((choice) => `${choice.spec}: ${choice.extension} (${choice.reason})`),
+          kept,
+          blocked: migration.plan.blocked,
+        };
         expect(actual).toEqual(expectedJson(path.join(import.meta.dirname, 'migrate', `${site}.json`), actual));
       } finally {
         rmSync(folder, { recursive: true, force: true });

@@ -57,6 +57,8 @@ const CODE_REASONS: Record<string, string> = {
 
 /** Reasons specific to one site and code. */
 const SITE_REASONS: Record<string, string> = {
+  'langgenius__dify-docs navigation/redirect-to-nothing':
+    'The old /development/backend/ pages redirect to /api-reference/*, but every operation of the API documents has an `x-mint.href` under /en/, /ja/ or /zh/api-reference/, where the platform puts its page: nothing of the site is under /api-reference/, so the redirects lead to 404s.',
   'raydium-io__raydium-docs-v1 frontmatter/unknown-value': 'The translated page says `mode: mdx`, `doc` or `docs` (written by the translation tool: the English page has no `mode`); the platform has no such layout and gives the page the default one, which is also what the English page has, so the field does nothing.',
   'langchain-ai__docs navigation/missing-page':
     'The site builds its Python and JavaScript pages from src/oss/<page>.mdx into oss/python/ and oss/javascript/ with its own pipeline before deploying; in the folder of this docs.json those pages do not exist, so the navigation points at files that are not there.',

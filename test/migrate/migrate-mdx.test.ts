@@ -66,6 +66,41 @@ describe('migrateMdx', () => {
     expect(operation(plan, 'openapi.yaml', '/pets', 'get')['x-mint']).toEqual({ href: '/api/list', content: 'Hi' });
   });
 
+  it('writes into the extension the document already uses, and says which and why', () => {
+    // Only x-quire (pets has one): x-quire.
+    const quire = run({ pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\nHi\n' } });
+    expect(quire.extensions).toEqual([{ spec: 'openapi.yaml', extension: 'x-quire', reason: 'in-use', why: 'the document already uses x-quire in 1 place, and no x-mint' }]);
+    expect(quire.moved).toMatchObject([{ extension: 'x-quire' }]);
+    // x-mint anywhere, even only on a schema (parameter pills): x-mint, even beside x-quire.
+    const pills = pets.replace('webhooks:', "components:\n  schemas:\n    Pet: {type: object, properties: {name: {type: string, x-mint: {post: [indexed]}}}}\nwebhooks:");
+    const mint = run({ specs: { 'openapi.yaml': pills }, pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\nHi\n' } });
+    expect(mint.extensions).toEqual([{ spec: 'openapi.yaml', extension: 'x-mint', reason: 'in-use', why: 'the document already uses x-mint in 1 place (and x-quire in 1 place), and x-mint is what the platform reads' }]);
+    expect(operation(mint, 'openapi.yaml', '/pets', 'get')).toMatchObject({ 'x-mint': { href: '/api/list', content: 'Hi' } });
+    expect(operation(mint, 'openapi.yaml', '/pets', 'get')['x-quire']).toBeUndefined();
+    // Neither: x-quire, with a word for sites the platform publishes.
+    const plain = pets.replace(/      x-quire:\n(?:        .*\n)+/, '');
+    const neither = run({ specs: { 'openapi.yaml': plain }, pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\nHi\n' } });
+    expect(neither.extensions).toMatchObject([{ extension: 'x-quire', reason: 'default' }]);
+    expect(neither.extensions[0]?.why).toContain('the platform reads only x-mint');
+    // Named: that one, whatever the document uses.
+    expect(run({ specs: { 'openapi.yaml': pills }, pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n' } }, 'x-quire').extensions).toMatchObject([{ extension: 'x-quire', reason: 'option' }]);
+  });
+
+  it('warns where the other extension of the operation keeps settings that would show instead of the page', () => {
+    // The document uses x-mint, so POST /pets gets x-mint; its x-quire content and metadata, read first by Quire, stay.
+    const both = pets.replace('webhooks:', '  /other:\n    get: {summary: O, x-mint: {href: /o}, responses: {\'200\': {description: ok}}}\nwebhooks:');
+    const plan = run({ specs: { 'openapi.yaml': both }, pages: { 'api/create.mdx': '---\nopenapi: POST /pets\n---\nNew\n' } });
+    expect(plan.moved).toMatchObject([{ extension: 'x-mint' }]);
+    expect(plan.diagnostics).toEqual([
+      expect.objectContaining({ code: 'migrate/shadowed-extension', severity: 'warning', file: 'openapi.yaml', pointer: '/paths/~1pets/post/x-quire/metadata', line: 12, column: 9 }),
+    ]);
+    expect(plan.diagnostics[0]?.message).toBe("POST /pets keeps `x-quire.metadata` and `x-quire.content` beside the `x-mint` written from api/create.mdx: Quire reads `x-quire` before `x-mint`, so Quire's page shows these instead of what the MDX page had.");
+    // Written in x-quire by request, while x-mint keeps a content: the platform shows that one.
+    const platform = pets.replace('      x-quire:\n        playground: none\n        metadata: {title: Old}\n        content: Old\n', '      x-mint: {content: Old}\n');
+    const named = run({ specs: { 'openapi.yaml': platform }, pages: { 'api/create.mdx': '---\nopenapi: POST /pets\n---\nNew\n' } }, 'x-quire');
+    expect(named.diagnostics.map((diagnostic) => diagnostic.message)).toEqual(['POST /pets keeps `x-mint.content` beside the `x-quire` written from api/create.mdx: the platform reads only `x-mint`, so its page shows these instead of what the MDX page had.']);
+  });
+
   it('moves webhook pages, and rewrites their entries to `webhook name`', () => {
     const plan = run({ pages: { 'api/created.mdx': '---\nopenapi: webhook pet.created\n---\nSent.\n' } });
     expect(plan.moved).toMatchObject([{ kind: 'webhook', method: 'POST', path: 'pet.created', entries: [{ to: 'webhook pet.created' }] }]);

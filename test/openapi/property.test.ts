@@ -8,6 +8,7 @@ describe('OpenAPI on arbitrary input', () => {
   const member = fc.oneof(
     fc.constant('$ref'), fc.constant('paths'), fc.constant('get'), fc.constant('parameters'), fc.constant('schema'), fc.constant('responses'),
     fc.constant('content'), fc.constant('items'), fc.constant('properties'), fc.constant('security'), fc.constant('servers'), fc.constant('x-quire'),
+    fc.constant('x-mint'), fc.constant('metadata'), fc.constant('href'), fc.constant('groups'), fc.constant('playground'), fc.constant('mcp'),
     fc.constant('/users/{id}'), fc.constant('in'), fc.constant('name'), fc.string(),
   );
   const value = fc.letrec((tie) => ({

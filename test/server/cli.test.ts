@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,18 +64,67 @@ describe('quire keys', { timeout: SETUP_TIMEOUT_MS }, () => {
   });
 });
 
+describe('quire keys and quire conversations with --format json', { timeout: SETUP_TIMEOUT_MS }, () => {
+  it('print one JSON document on stdout: the key, the list, the revocation, the import, or the error', async () => {
+    const { io } = cli();
+    const runJson = async (argv: string[]) => {
+      const call = cli();
+      call.io.cwd = io.cwd;
+      const code = await run([...argv, '--format', 'json'], call.io);
+      expect(call.stderr()).toBe('');
+      return { code, report: JSON.parse(call.stdout()) as Record<string, unknown> };
+    };
+    const where = `PGlite in ${join(io.cwd, '.quire', 'data')}`;
+    const created = await runJson(['keys', 'create', '--project', 'demo', '--label', 'ci']);
+    expect(created.code).toBe(0);
+    expect(created.report).toEqual({ action: 'create', projectId: 'demo', keyId: expect.stringMatching(/^[0-9a-f]{16}$/), label: 'ci', key: expect.stringMatching(/^quire_[0-9a-f]{16}_/), where });
+    expect(created.report.key).toContain(created.report.keyId);
+
+    const listed = await runJson(['keys', 'list', '--project', 'demo']);
+    expect(listed).toEqual({
+      code: 0,
+      report: { action: 'list', projectId: 'demo', keys: [{ keyId: created.report.keyId, label: 'ci', createdAt: expect.any(String), revokedAt: null }], where },
+    });
+    expect(await runJson(['keys', 'revoke', String(created.report.key)])).toEqual({ code: 0, report: { action: 'revoke', keyId: created.report.keyId, revoked: true, where } });
+    expect(await runJson(['keys', 'revoke', '0123456789abcdef'])).toEqual({
+      code: 1,
+      report: { action: 'revoke', keyId: '0123456789abcdef', revoked: false, where, error: 'no key with id 0123456789abcdef.' },
+    });
+
+    writeFileSync(join(io.cwd, 'good.jsonl'), `${JSON.stringify({ timestamp: '2025-06-01T00:00:00Z', query: 'How?', response: 'Like so.' })}\n`);
+    expect(await runJson(['conversations', 'import', '--project', 'demo', 'good.jsonl'])).toEqual({
+      code: 0,
+      report: { file: 'good.jsonl', projectId: 'demo', imported: 1, skipped: 0, problems: [], where },
+    });
+    writeFileSync(join(io.cwd, 'bad.jsonl'), '{"query": "x"\n');
+    expect(await runJson(['conversations', 'import', '--project', 'demo', 'bad.jsonl'])).toEqual({
+      code: 1,
+      report: { file: 'bad.jsonl', projectId: 'demo', imported: 0, skipped: 0, problems: [{ line: 1, field: '(line)', message: 'not valid JSON' }], error: '1 bad line(s); nothing was imported.' },
+    });
+    expect(await runJson(['conversations', 'import', '--project', 'demo', 'missing.jsonl'])).toEqual({
+      code: 1,
+      report: { file: 'missing.jsonl', projectId: 'demo', imported: 0, skipped: 0, problems: [], error: 'cannot read missing.jsonl: ENOENT' },
+    });
+  });
+});
+
 describe('quire keys on a data folder held by a process without an admin socket', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('says what to do, without a stack trace', async () => {
     const { io, stderr } = cli();
     const dataDir = join(io.cwd, 'data');
     mkdirSync(dataDir);
-    // This test process is alive and holds the lock, but serves no socket.
-    writeFileSync(join(dataDir, 'quire.lock'), `${process.pid}\n`);
-    expect(await run(['keys', 'list', '--project', 'demo', '--data-dir', dataDir], io)).toBe(1);
-    expect(stderr()).toBe(
-      `quire keys: The data folder ${dataDir} is in use by process ${process.pid} (quire serve?), which offers no admin socket at ${join(dataDir, 'quire.sock')}. ` +
-        'Stop it and run this again, or run quire serve and quire keys on a PostgreSQL server (DATABASE_URL).\n',
-    );
+    // A live process holds the lock (as older versions wrote it: the pid), but serves no socket.
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(dataDir, 'quire.lock'), `${holder.pid}\n`);
+      expect(await run(['keys', 'list', '--project', 'demo', '--data-dir', dataDir], io)).toBe(1);
+      expect(stderr()).toBe(
+        `quire keys: The data folder ${dataDir} is in use by process ${holder.pid} (quire serve?), which offers no admin socket at ${join(dataDir, 'quire.sock')}. ` +
+          'Stop it and run this again, or run quire serve and quire keys on a PostgreSQL server (DATABASE_URL).\n',
+      );
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 });
 

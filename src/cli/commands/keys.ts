@@ -1,5 +1,5 @@
 import { resolveStoreLocation } from '../../server/storage/store-location.js';
-import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
+import { ExitCode, outputFormat, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 
 const USAGE = `Usage: quire keys <create|list|revoke> [options]
 
@@ -16,7 +16,9 @@ Options:
   --project <id>         project the key is scoped to (letters, digits, - and _)
   --label <text>         a note for humans, e.g. who the key is for
   --data-dir <dir>       PGlite data folder (default: $QUIRE_DATA_DIR or .quire/data)
-  --database-url <url>   PostgreSQL server instead of PGlite (default: $DATABASE_URL)`;
+  --database-url <url>   PostgreSQL server instead of PGlite (default: $DATABASE_URL)
+  --format <format>      text (default) or json (one JSON document on stdout, for CI: the
+                         key, the list, or whether it was revoked; "error" when it failed)`;
 
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
@@ -41,15 +43,23 @@ export const keysCommand: Command = {
         label: { type: 'string' },
         'data-dir': { type: 'string' },
         'database-url': { type: 'string' },
+        format: { type: 'string' },
       },
     });
     const [action, ...rest] = positionals;
     if (action !== 'create' && action !== 'list' && action !== 'revoke') {
       throw new UsageError(action === undefined ? 'Say what to do: create, list or revoke.' : `Unknown action "${action}".`);
     }
+    const json = outputFormat(values.format) === 'json';
     const location = resolveStoreLocation({ dataDir: values['data-dir'], databaseUrl: values['database-url'] }, io.env, io.cwd);
     const project = action === 'revoke' ? undefined : requireProject(values.project);
     if (action === 'revoke' && rest.length !== 1) throw new UsageError('Give exactly one key id to revoke.');
+    const report = (value: object) => io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    const fail = (message: string) => {
+      if (json) report({ action, error: message });
+      else io.stderr.write(`quire keys: ${message}\n`);
+      return ExitCode.problems;
+    };
 
     // Loaded here: the server's dependencies (PGlite, pg, the Anthropic SDK) would slow every other command's start.
     const { parseApiKey } = await import('../../server/index.js');
@@ -59,18 +69,25 @@ export const keysCommand: Command = {
       admin = await openAdminAccess(location);
     } catch (error) {
       if (!(error instanceof AdminUnavailableError)) throw error;
-      io.stderr.write(`quire keys: ${error.message}\n`);
-      return ExitCode.problems;
+      return fail(error.message);
     }
     try {
       if (action === 'create') {
         const created = await admin.createKey(project!, values.label ?? null);
-        io.stderr.write(`Created key ${created.keyId} for project ${project} (${admin.where}).\nIt is shown once, below; store it now.\n`);
-        io.stdout.write(`${created.text}\n`);
+        if (json) {
+          report({ action, projectId: project, keyId: created.keyId, label: values.label ?? null, key: created.text, where: admin.where });
+        } else {
+          io.stderr.write(`Created key ${created.keyId} for project ${project} (${admin.where}).\nIt is shown once, below; store it now.\n`);
+          io.stdout.write(`${created.text}\n`);
+        }
         return ExitCode.ok;
       }
       if (action === 'list') {
         const keys = await admin.listKeys(project!);
+        if (json) {
+          report({ action, projectId: project, keys, where: admin.where });
+          return ExitCode.ok;
+        }
         for (const key of keys) {
           const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
           io.stdout.write(`${key.keyId}\t${state}\t${key.createdAt}\t${key.label ?? ''}\n`);
@@ -80,12 +97,15 @@ export const keysCommand: Command = {
       }
       // A pasted whole key is accepted too; only its id part is used.
       const keyId = parseApiKey(rest[0]!)?.keyId ?? rest[0]!;
-      if (!(await admin.revokeKey(keyId))) {
-        io.stderr.write(`quire keys: no key with id ${keyId}.\n`);
-        return ExitCode.problems;
-      }
-      io.stderr.write(`Revoked key ${keyId}.\n`);
-      return ExitCode.ok;
+      const revoked = await admin.revokeKey(keyId);
+      if (json) report({ action, keyId, revoked, where: admin.where, ...(revoked ? {} : { error: `no key with id ${keyId}.` }) });
+      else if (revoked) io.stderr.write(`Revoked key ${keyId}.\n`);
+      else io.stderr.write(`quire keys: no key with id ${keyId}.\n`);
+      return revoked ? ExitCode.ok : ExitCode.problems;
+    } catch (error) {
+      // The server it went through stopped answering: one line, not a socket's stack trace.
+      if (!(error instanceof AdminUnavailableError)) throw error;
+      return fail(error.message);
     } finally {
       await admin.close();
     }

@@ -12,9 +12,10 @@ const usage = `Usage: quire migrate-mdx [dir] [options]
 
 Moves the hand-written MDX endpoint pages of the site in [dir] (default: the current folder) into
 their OpenAPI documents. For each page listed in docs.json whose frontmatter has
-\`openapi: [spec] METHOD /path\` (or \`webhook name\`), the operation gets \`x-quire.metadata\`
-(the frontmatter without \`openapi\`), \`x-quire.content\` (the body) and \`x-quire.href\` (the
-page's URL); its docs.json entries become \`METHOD /path\` (\`spec METHOD /path\` where needed);
+\`openapi: [spec] METHOD /path\` (or \`webhook name\`), the operation's extension gets
+\`metadata\` (the frontmatter without \`openapi\`), \`content\` (the body) and \`href\` (the page's
+URL). The extension is the one the document already uses: \`x-mint\` (which the platform reads)
+if it has any, else \`x-quire\`; the plan says which and why. Its docs.json entries become \`METHOD /path\` (\`spec METHOD /path\` where needed);
 the MDX file is deleted. YAML documents keep their comments, key order and quoting; JSON files
 their indentation. Pages that cannot move stay, each with the reason. When docs.json or an
 OpenAPI document the pages use has errors, nothing changes. Every file is written, or none.
@@ -22,8 +23,9 @@ OpenAPI document the pages use has errors, nothing changes. Every file is writte
 Options:
   --dry-run          Print the plan and a diff of every file; change nothing
   --format <format>  text (default) or json (one JSON document)
-  --extension <name> Vendor extension to write the page settings in (default x-quire;
-                     x-mint writes them where the platform reads them)
+  --extension <name> Vendor extension to write the page settings in, in every document
+                     (default: the one each document uses, x-mint before x-quire; x-quire
+                     when it uses neither)
   -h, --help         Show this help
 
 Exit code: 0 when every endpoint page moved (or there was none), 1 when a page stays, a
@@ -82,6 +84,8 @@ function textReport(migration: MdxMigration, io: CliIo, name: (file: string) => 
   if (moving.length) {
     out.push(`${dryRun ? 'Would move' : 'Moved'} ${plural(moving.length, 'page')}:`);
     for (const page of moving) out.push(...describeMove(page, name));
+    out.push(`${dryRun ? 'Would write' : 'Wrote'} the page settings in:`);
+    for (const choice of plan.extensions) out.push(`  ${name(choice.spec)} → ${choice.extension}: ${choice.why}`);
   }
   if (plan.kept.length) {
     out.push(`${dryRun ? 'Would keep' : 'Kept'} ${plural(plan.kept.length, 'page')}:`);
@@ -101,7 +105,7 @@ function textReport(migration: MdxMigration, io: CliIo, name: (file: string) => 
 
 function describeMove(page: MovedPage, name: (file: string) => string): string[] {
   const operation = page.kind === 'webhook' ? `webhook ${page.path}` : `${page.method} ${page.path}`;
-  return [`  ${name(page.file)} → ${name(page.spec)} ${operation} (href ${page.href})`, ...page.entries.map((entry) => `    ${name(entry.file)} ${entry.pointer}: ${JSON.stringify(entry.from)} → ${JSON.stringify(entry.to)}`)];
+  return [`  ${name(page.file)} → ${name(page.spec)} ${operation} (${page.extension}, href ${page.href})`, ...page.entries.map((entry) => `    ${name(entry.file)} ${entry.pointer}: ${JSON.stringify(entry.from)} → ${JSON.stringify(entry.to)}`)];
 }
 
 function summary(plan: MigrationPlan, name: (file: string) => string, done = false): string {
@@ -118,6 +122,7 @@ function jsonReport(migration: MdxMigration, name: (file: string) => string, dry
     dryRun,
     blocked: plan.blocked,
     moved: plan.moved.map((page) => ({ ...page, file: name(page.file), spec: name(page.spec), entries: page.entries.map((entry) => ({ ...entry, file: name(entry.file) })) })),
+    extensions: plan.extensions.map((choice) => ({ ...choice, spec: name(choice.spec) })),
     kept: plan.kept.map((page) => ({ ...page, file: name(page.file) })),
     ...changed,
     diagnostics: migration.diagnostics,

@@ -11,21 +11,22 @@ const usage = `Usage: quire openapi-file <spec> [options]
 Writes one MDX page per operation and webhook of an OpenAPI description (a file, or an http(s)
 URL) into a folder, then prints the navigation groups to add to docs.json. Each page's
 frontmatter says which operation it documents (\`openapi: GET /users\`), with its title,
-description, deprecation and \`x-quire.metadata\`; \`x-quire.content\` is its body.
+description, deprecation and the \`metadata\` of the operation's \`x-quire\` and \`x-mint\`
+(\`x-quire\` wins where both set a field); their \`content\` is its body.
 
 Options:
   -o, --output <folder>  Folder of the pages (default: the current folder)
   --overwrite            Replace pages that exist and differ (by default they are kept)
   --version <label>      Write \`version: <label>\` into every page (the docs.json version)
-  --extension <name>     Vendor extension with page settings (default x-quire; x-mint reads
-                         a Mintlify description as it is)
+  --extension <name>     Another vendor extension with page settings, read before x-quire
+                         and x-mint (which are always read)
   --code-samples         Write request samples into each page as a <RequestExample> (the
                          operation's x-codeSamples, then cURL, JavaScript, Python, Go, Java,
                          Ruby, PHP and C#; the platform makes them itself when it renders)
   --format <format>      text (default) or json (one JSON report, for CI)
   -h, --help             Show this help
 
-Pages are named <folder>/<tag>/<operation>.mdx, or after an operation's \`x-quire.href\`, a page
+Pages are named <folder>/<tag>/<operation>.mdx, or after an operation's \`href\`, a page
 path from the site folder that must lie inside <folder>. The site folder is the nearest folder
 at or above <folder> that holds docs.json, else the current folder; page paths in the
 navigation start there. All pages are written, or none: an invalid description, an href

@@ -1,5 +1,6 @@
 import { resolve as resolvePath } from 'node:path';
 import type { AgentJobRunner, GitHost, RunningServer, Store } from '../../server/index.js';
+import { DataDirBusyError, lockFilePath } from '../../server/storage/data-dir-lock.js';
 import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 
@@ -274,6 +275,20 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
   };
 }
 
+/** One line: who holds the data folder and the ways out. */
+function busyDataDirMessage(error: DataDirBusyError): string {
+  if (error.host !== undefined) {
+    return (
+      `the data folder ${error.dataDir} is in use by process ${error.pid} on ${error.host} (quire serve?), which cannot be checked from here; ` +
+      `stop it first, or, if no quire runs there any more, delete ${lockFilePath(error.dataDir)}.`
+    );
+  }
+  return (
+    `the data folder ${error.dataDir} is in use by process ${error.pid} (quire serve?); ` +
+    'stop that one first, give this one another --data-dir, or run both on a PostgreSQL server (DATABASE_URL).'
+  );
+}
+
 /** `quire serve`: the HTTP API on 127.0.0.1. */
 export const serveCommand: Command = {
   name: 'serve',
@@ -281,11 +296,24 @@ export const serveCommand: Command = {
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<ExitCode> {
     const options = parseServeArgs(argv);
-    const started = await startServe(options, io);
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    // Listened for from the start: Ctrl-C while PGlite opens (seconds) stops the server once it
+    // is up, with the data folder's lock and socket removed, instead of killing it half-started.
+    let stop!: () => void;
+    const stopRequested = new Promise<void>((resolve) => (stop = resolve));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    let started: StartedServe;
+    try {
+      started = await startServe(options, io);
+    } catch (error) {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      // Another process has the folder: a situation to resolve, not a crash (no stack trace).
+      if (!(error instanceof DataDirBusyError)) throw error;
+      io.stderr.write(`quire serve: ${busyDataDirMessage(error)}\n`);
+      return ExitCode.problems;
+    }
+    await stopRequested;
     io.stdout.write('quire serve: stopping (waiting for running agent jobs)\n');
     await started.close();
     return ExitCode.ok;

@@ -51,8 +51,16 @@ function storeAccess(store: Store, where: string): AdminAccess {
 }
 
 function socketAccess(path: string, pid: number): AdminAccess {
-  const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    const response = await requestAdminSocket(path, method, url, body);
+  /** `ifCut`: what the user should know when the server goes away before answering. */
+  const call = async <T>(method: string, url: string, body?: unknown, ifCut = ''): Promise<T> => {
+    let response: { status: number; body: unknown };
+    try {
+      response = await requestAdminSocket(path, method, url, body);
+    } catch (error) {
+      // The server stopped (or was killed) between our look and our request, or while answering.
+      const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+      throw new AdminUnavailableError(`The running quire serve (process ${pid}) did not answer (${reason}); it may have stopped.${ifCut}`);
+    }
     if (response.status >= 400) {
       const message = (response.body as { error?: { message?: string } }).error?.message ?? `status ${response.status}`;
       throw new AdminUnavailableError(`The running quire serve refused: ${message}`);
@@ -73,7 +81,12 @@ function socketAccess(path: string, pid: number): AdminAccess {
     },
     importConversations(projectId, conversations) {
       const body = { projectId, conversations: conversations.map((conversation) => ({ ...conversation, timestamp: conversation.timestamp.toISOString() })) };
-      return call<ConversationImportResult>('POST', '/admin/conversations/import', body);
+      return call<ConversationImportResult>(
+        'POST',
+        '/admin/conversations/import',
+        body,
+        ' The import is one transaction, written whole or not at all: run it again (conversations already there are skipped).',
+      );
     },
     close: async () => {},
   };
