@@ -11,7 +11,7 @@
 //   as a deployment runs it, offline: elements and entries that name a document by URL are left
 //   out first (Quire skips those offline too), and listed.
 // Writes test/corpus/platform-urls.json.
-// usage: node bench/platform-urls.mjs [--only <site id>]
+// usage: node bench/platform-urls.mjs [--only <site id> | --fixtures]
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,8 @@ import { cacheRoot, corpusRoot, installLinkRot, materializeCorpusSite } from './
 
 const argument = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const only = argument('--only');
+// --fixtures: only the OpenAPI fixtures again, the rest as recorded.
+const fixturesOnly = process.argv.includes('--fixtures');
 const outFile = new URL('../test/corpus/platform-urls.json', import.meta.url);
 
 installLinkRot();
@@ -31,8 +33,8 @@ const yaml = (await load('js-yaml/index.js')).default;
 const version = (name) => JSON.parse(readFileSync(`${modules}${name}/package.json`, 'utf8')).version;
 
 const previous = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) : { documents: {}, sites: {} };
-const documents = only ? { ...previous.documents } : {};
-const sites = only ? { ...previous.sites } : {};
+const documents = only || fixturesOnly ? { ...previous.documents } : {};
+const sites = only || fixturesOnly ? { ...previous.sites } : {};
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 // The incumbent logs as it goes (and warns about every document it validates): quiet while it runs.
@@ -48,7 +50,7 @@ const quietly = async (run) => {
 
 for (const row of readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8').trim().split('\n').slice(1)) {
   const [site, corpusFile, , openapiVersion, , , , , error] = row.split('\t');
-  if ((only && site !== only) || !/^3\./.test(openapiVersion) || error) continue;
+  if (fixturesOnly || (only && site !== only) || !/^3\./.test(openapiVersion) || error) continue;
   const key = corpusFile.replace(/^sites\//, '');
   documents[key] = await quietly(() => documentUrls(`${corpusRoot}${corpusFile}`, key.slice(site.length + 1)));
   console.log(`${key.padEnd(90)} ${documents[key].error ? `error: ${documents[key].error.slice(0, 80)}` : `${Object.keys(documents[key].urls).length} pages`}`);
@@ -64,7 +66,7 @@ for (const name of only ? [] : readdirSync(fixtures).sort()) {
   }
 }
 
-for (const site of readdirSync(`${corpusRoot}sites`).sort()) {
+for (const site of fixturesOnly ? [] : readdirSync(`${corpusRoot}sites`).sort()) {
   if (only && site !== only) continue;
   sites[site] = await quietly(() => siteUrls(materializeCorpusSite(site)));
   console.log(`${site.padEnd(50)} ${sites[site].error ? `error: ${sites[site].error.slice(0, 80)}` : `${Object.keys(sites[site].pages).length} pages`}`);

@@ -25,7 +25,7 @@ export const DIAGNOSTIC_CODES = [
   'migrate/invalid-document', 'migrate/invalid-frontmatter', 'migrate/invalid-reference', 'migrate/no-document',
   'migrate/not-in-navigation', 'migrate/reformatted', 'migrate/relative-import', 'migrate/remote-document',
   'migrate/shadowed-extension', 'migrate/shared-operation', 'migrate/superseded', 'migrate/translation-fallback', 'migrate/unknown-document',
-  'migrate/unnamed-document',
+  'migrate/unnamed-document', 'migrate/url-would-change',
   // navigation
   'navigation/child-not-allowed', 'navigation/duplicate-language', 'navigation/duplicate-page',
   'navigation/duplicate-version', 'navigation/empty', 'navigation/empty-list', 'navigation/empty-page',
@@ -48,7 +48,7 @@ export const DIAGNOSTIC_CODES = [
   'openapi/frontmatter-unknown-document', 'openapi/frontmatter-without-document',
   'openapi/ignored-extension-key', 'openapi/invalid-code-sample', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
   'openapi/invalid-schema-type', 'openapi/invalid-status', 'openapi/invalid-type', 'openapi/invalid-value',
-  'openapi/metadata-openapi', 'openapi/missing-field', 'openapi/missing-version', 'openapi/not-an-object',
+  'openapi/metadata-openapi', 'openapi/missing-field', 'openapi/missing-version', 'openapi/not-an-object', 'openapi/not-json',
   'openapi/not-found', 'openapi/operation-not-found', 'openapi/optional-path-parameter', 'openapi/outside-root',
   'openapi/path-parameter-missing', 'openapi/path-parameter-not-in-path', 'openapi/ref-not-found',
   'openapi/reference-not-found', 'openapi/shadowed-extension-key', 'openapi/swagger-2', 'openapi/syntax', 'openapi/too-deep', 'openapi/too-large',

@@ -6,7 +6,7 @@ import type { OpenApiDocument } from '../openapi/document.js';
 import { writtenCodeSamples, type CodeSampleOptions } from '../openapi/code-samples.js';
 import { buildEndpointPages } from '../openapi/endpoint-pages.js';
 import { extensionOrder, PageExtensionReader, type PageExtension } from '../openapi/extension.js';
-import { operationEntries, summaryOf, type OperationEntry } from '../openapi/operations.js';
+import { pageEntries, summaryOf, type OperationEntry } from '../openapi/operations.js';
 import { documentPageUrls, reportSharedUrls } from '../openapi/page-names.js';
 import { pageSlug } from '../openapi/slug.js';
 import type { CodeSample, OperationSummary, PageMetadata } from '../openapi/types.js';
@@ -146,7 +146,7 @@ interface PlannedPage {
  * lists (not the `x-hidden` ones) as the platform groups them.
  */
 function pagesOf(document: OpenApiDocument, folder: string, extension: string | undefined, version: string | undefined, report: (finding: Located, pointer: string, at?: 'key' | 'value') => void): { pages: PlannedPage[]; groups: Array<{ label: string; pages: PlannedPage[] }> } {
-  const entries = operationEntries(document, extension === undefined ? {} : { extension }).filter((entry) => !entry.excluded);
+  const entries = pageEntries(document, extension === undefined ? {} : { extension });
   const reader = new PageExtensionReader(extensionOrder(extension), (finding) => report(finding, finding.pointer, finding.at));
   const settings = new Map(entries.map((entry) => [entry, reader.read(entry)]));
   const named = documentPageUrls(entries, document.root(), folder, (entry) => settings.get(entry)?.href, true);

@@ -105,6 +105,8 @@ class NavigationResolver {
       inGroup: false,
     };
     const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
+    // The platform generates every page of the navigation's own document, and lists none of them.
+    if (navigation.openapi !== undefined) root.allOperations = true;
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
     linkNeighbours(this.list, this.sections);
     const pages: PageIndex = { list: this.list, byPath: this.byPath };

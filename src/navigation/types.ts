@@ -62,7 +62,8 @@ export interface SectionNode extends NodeBase {
   /**
    * True when the element lists every operation of its own OpenAPI document after its children,
    * as the platform does: it has `openapi` and no endpoint or webhook entry below it takes the
-   * document from it.
+   * document from it. On the root (`navigation.openapi`): every operation gets its page, as on the
+   * platform, but the navigation lists none of them.
    */
   allOperations?: boolean;
   children: NavigationNode[];

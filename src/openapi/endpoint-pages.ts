@@ -7,7 +7,7 @@ import { extensionOrder, PageExtensionReader, type PageExtension } from './exten
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
 import { createModelContext, mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
-import { operationEntries, type OperationEntry } from './operations.js';
+import { pageEntries, type OperationEntry } from './operations.js';
 import { documentPageUrls, reportSharedUrls } from './page-names.js';
 import type { EndpointPage, PageMetadata, ParameterModel, PlaygroundMode } from './types.js';
 
@@ -58,11 +58,12 @@ const PLAYGROUND_MODES = new Set<string>(['interactive', 'simple', 'none', 'auth
  * `x-quire`/`x-mint` `href`. For the whole document (no `only`), names repeated within a
  * navigation group get `-1`, `-2`, ... in document order, as the platform numbers them; pages
  * named one by one (`only`) are not numbered, as on the platform. Operations marked
- * `x-excluded` get no page; `x-hidden` ones get a page marked `hidden`, in no group.
+ * `x-excluded` get no page, nor the webhooks of 3.0's `x-webhooks` (the platform reads 3.1
+ * `webhooks` only); `x-hidden` ones get a page marked `hidden`, in no group.
  */
 export function buildEndpointPages(document: OpenApiDocument, options: BuildEndpointPagesOptions = {}): BuildEndpointPagesResult {
   const findings: Finding[] = [];
-  const entries = operationEntries(document, options.extension === undefined ? {} : { extension: options.extension }).filter((entry) => !entry.excluded);
+  const entries = pageEntries(document, options.extension === undefined ? {} : { extension: options.extension });
   const selected = options.only ? select(document, entries, options.only, findings) : entries;
   const context = createModelContext(document, new ExampleGenerator());
   const extensions = new PageExtensionReader(extensionOrder(options.extension), (finding) => findings.push(finding));
@@ -83,6 +84,7 @@ export function buildEndpointPages(document: OpenApiDocument, options: BuildEndp
 /** The folder of generated pages when docs.json names none. */
 const DEFAULT_DIRECTORY = 'api-reference';
 
+
 function select(document: OpenApiDocument, entries: readonly OperationEntry[], only: readonly EndpointSelector[], findings: Finding[]): OperationEntry[] {
   const selected: OperationEntry[] = [];
   for (const selector of only) {
@@ -90,7 +92,10 @@ function select(document: OpenApiDocument, entries: readonly OperationEntry[], o
     const match = found.match;
     const entry = match && entries.find((candidate) => candidate.pointer === match.pointer);
     const label = 'webhook' in selector ? `webhook ${selector.webhook}` : `${selector.method.toUpperCase()} ${selector.path}`;
-    if (match && !entry) {
+    if (match && match.pointer.startsWith('/x-webhooks/')) {
+      // The platform reads 3.1 `webhooks` only and stops the deployment: "Webhook ... not found".
+      findings.push({ code: 'openapi/operation-not-found', severity: 'error', message: `${label} is in \`x-webhooks\`, an OpenAPI 3.0 extension the platform does not read: it has no page, and the platform fails to build the navigation entry that lists it.`, pointer: match.pointer, hint: 'Move the document to OpenAPI 3.1 and rename `x-webhooks` to `webhooks`.' });
+    } else if (match && !entry) {
       // The platform stops the deployment: "Failed to generate OpenAPI endpoint page".
       findings.push({ code: 'openapi/excluded-operation', severity: 'error', message: `${label} is marked \`x-excluded\`, so it has no page, and the platform fails to build the navigation entry that lists it.`, pointer: match.pointer, hint: 'Remove the entry from the navigation, or remove `x-excluded` (`x-hidden` publishes the page without listing it).' });
     } else if (!entry) {

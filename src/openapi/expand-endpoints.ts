@@ -303,7 +303,8 @@ class Expander {
     }
     if (!('children' in node)) return node;
     const children = node.children.map((child) => this.rewrite(child));
-    for (const build of this.expansions.get(node) ?? []) children.push(...this.tagGroups(build, node));
+    // The root's pages are published but listed nowhere, as on the platform.
+    if (node.kind !== 'root') for (const build of this.expansions.get(node) ?? []) children.push(...this.tagGroups(build, node));
     return { ...node, children } as NavigationNode;
   }
 

@@ -85,3 +85,11 @@ function collectOperations(document: OpenApiDocument, extensions: readonly strin
   else collect(spec['x-webhooks'], '/x-webhooks', 'webhook');
   return entries;
 }
+
+/**
+ * The operations that get a page, in document order: all but those marked `x-excluded` and the
+ * webhooks of 3.0's `x-webhooks`, which the platform does not read (it reads 3.1 `webhooks`).
+ */
+export function pageEntries(document: OpenApiDocument, options: ListOperationsOptions = {}): OperationEntry[] {
+  return operationEntries(document, options).filter((entry) => !entry.excluded && !(entry.kind === 'webhook' && entry.pointer.startsWith('/x-webhooks/')));
+}

@@ -56,13 +56,7 @@ export function navigationGroupOf(entry: OperationEntry, spec: JsonObject): stri
  * `<method>-<path>` (a webhook: its name), an untagged operation without the tag folder.
  */
 export function requestedPagePath(entry: OperationEntry, directory: string, href: string | undefined): string {
-  if (href) {
-    const path = href.startsWith('/') ? href.slice(1) : href;
-    const trimmed = path.replace(/\/+$/, '');
-    const slash = trimmed.lastIndexOf('/');
-    const folder = slash === -1 ? '' : trimmed.slice(0, slash);
-    return joinPosix(folder, withoutExtension(trimmed.slice(slash + 1)));
-  }
+  if (href) return hrefPagePath(href);
   const fallback = entry.kind === 'webhook' ? `${platformPageName(entry.path)}` : `${entry.method.toLowerCase()}-${platformPageName(entry.path)}`;
   const name = platformPageName(entry.summary) ?? fallback;
   return joinPosix(directory, platformPageName(entry.tags[0]) ?? '', name);
@@ -104,6 +98,23 @@ export function documentPageUrls(entries: readonly OperationEntry[], spec: JsonO
     group.group.entries.push(entry);
   }
   return { urls, groups: [...listed.values()].map(({ group }) => group).filter((group) => group.entries.length > 0) };
+}
+
+/** The page path an `href` asks for: one leading slash dropped, an extension of its last part too. */
+function hrefPagePath(href: string): string {
+  const path = href.startsWith('/') ? href.slice(1) : href;
+  const trimmed = path.replace(/\/+$/, '');
+  const slash = trimmed.lastIndexOf('/');
+  const folder = slash === -1 ? '' : trimmed.slice(0, slash);
+  return joinPosix(folder, withoutExtension(trimmed.slice(slash + 1)));
+}
+
+/**
+ * The URL the platform gives the page of an operation whose `href` is `href`, when no other page
+ * of its navigation group has it: the path, lower-cased (`/API/Users` is served at `/api/users`).
+ */
+export function hrefUrl(href: string): string {
+  return pageUrl(hrefPagePath(href).toLowerCase());
 }
 
 /** A page path as the URL the platform serves it at: `/` and the path with `.`, `..` and repeated or trailing slashes resolved. */

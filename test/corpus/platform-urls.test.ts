@@ -25,8 +25,13 @@ interface Recording {
 /** Why a URL of the incumbent's is not Quire's, by class. */
 const REASONS: Record<string, string> = {
   'refused-by-platform':
-    "The incumbent's validator refuses the document (a schema it holds to a stricter reading, such as `required` listing a property that `properties` lacks), so it generates no page from it; Quire reads the document and generates them. The sites reference these documents from MDX pages' `openapi:` frontmatter, whose URLs are the MDX pages' own.",
+    "The incumbent's validator refuses the document (a schema it holds to a stricter reading, such as `required` listing a property that `properties` lacks, or an external `$ref`), so it generates no page from it; Quire reads the document (reporting what it finds) and generates them. The corpus sites reference these documents from MDX pages' `openapi:` frontmatter, whose URLs are the MDX pages' own.",
+  'platform-throws': "The incumbent's generation throws on the document (an `x-mint.href` that is a number: `filePath.startsWith is not a function`); Quire reports the value (`openapi/invalid-extension`) and ignores it.",
+  'x-quire-setting': "The operation has an `href` in `x-quire` (or in an extension named by the `extension` option), which Quire reads before `x-mint`; the platform reads `x-mint` only. A site written for the platform has neither, and Quire says which `x-mint` value it shadows (`openapi/shadowed-extension-key`).",
 };
+
+/** The class of a document the incumbent did not generate pages from. */
+const refusal = (error: string) => (error.startsWith('Failed to validate') || error.includes('external') ? 'refused-by-platform' : 'platform-throws');
 
 interface Difference {
   document: string;
@@ -54,12 +59,13 @@ describe.skipIf(!hasCorpus || !recording)('generated page URLs are the platform\
       const quire = new Map<string, string>();
       if (document) for (const page of buildEndpointPages(document, { directory: 'api-reference' }).pages) quire.set(`${page.kind === 'webhook' ? 'webhook' : page.method.toLowerCase()} ${page.path}`, page.url);
       if (recorded.error !== undefined) {
-        if (quire.size) differences.push({ document: key, operation: `${quire.size} operations`, reason: 'refused-by-platform' });
+        if (quire.size) differences.push({ document: key, operation: `${quire.size} operations`, reason: refusal(recorded.error) });
         continue;
       }
+      const quireHrefs = document ? hrefsOutsideXMint(document.spec as Record<string, unknown>) : new Set<string>();
       for (const [operation, url] of Object.entries(recorded.urls ?? {})) {
         compared++;
-        if (quire.get(operation) !== url) differences.push({ document: key, operation, platform: url, ...(quire.has(operation) ? { quire: quire.get(operation) } : {}), reason: 'unexplained' });
+        if (quire.get(operation) !== url) differences.push({ document: key, operation, platform: url, ...(quire.has(operation) ? { quire: quire.get(operation) } : {}), reason: quireHrefs.has(operation) ? 'x-quire-setting' : 'unexplained' });
       }
       for (const [operation, url] of quire) if (!recorded.urls?.[operation]) differences.push({ document: key, operation, quire: url, reason: 'unexplained' });
     }
@@ -88,6 +94,17 @@ describe.skipIf(!hasCorpus || !recording)('generated page URLs are the platform\
     }
   });
 });
+
+/** The operations (`get /users`) whose `href` is written in another extension than `x-mint`. */
+function hrefsOutsideXMint(spec: Record<string, unknown>): Set<string> {
+  const found = new Set<string>();
+  for (const [path, item] of Object.entries((spec.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>)) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      if (operation && typeof operation === 'object' && Object.keys(operation).some((key) => key !== 'x-mint' && key.startsWith('x-') && (operation[key] as { href?: unknown } | null)?.href !== undefined)) found.add(`${method} ${path}`);
+    }
+  }
+  return found;
+}
 
 function readDifferences(): Record<string, unknown> {
   return existsSync(differencesFile) ? JSON.parse(readFileSync(differencesFile, 'utf8')) : {};
