@@ -38,7 +38,7 @@ describe('the core in a browser', () => {
     context.spec = readFileSync(`${root}fixtures/openapi/valid-security/openapi.yaml`, 'utf8');
     const pages = vm.runInContext('(() => { const r = Quire.loadOpenApi(spec, { file: "openapi.yaml" }); return Quire.buildEndpointPages(r.document).pages.map((page) => page.url + " " + page.security.length + " " + page.codeSamples.length); })()', context);
     // Eight generated request samples a page: the snippet library runs without Node too.
-    expect(pages).toEqual(['api-reference/document-security 2 8', 'api-reference/no-security 0 8', 'api-reference/optional-security 2 8', 'api-reference/oauth-with-scopes 3 8']);
+    expect(pages).toEqual(['/api-reference/document-security 2 8', '/api-reference/no-security 0 8', '/api-reference/optional-security 2 8', '/api-reference/oauth-with-scopes 3 8']);
   });
 
   it('reads pages without Node: the content entry bundles for the browser', async () => {

@@ -38,7 +38,7 @@ function outline(nodes: readonly NavigationNode[], depth = 0): string[] {
 }
 
 describe('expandOpenApiEndpoints', () => {
-  it('expands an element with openapi and no pages into one group per tag, in the order of tags, untagged last', () => {
+  it('expands an element with openapi and no pages into one group per tag, as the platform groups them: in the order their first operation comes, untagged ones in "API Reference"', () => {
     const { tree, pages, diagnostics } = expand({ tabs: [{ tab: 'API', openapi: { source: 'api.yaml', directory: 'reference' } }] }, { 'api.yaml': spec('API') });
     expect(diagnostics).toEqual([]);
     expect(outline(tree.root.children)).toEqual([
@@ -49,11 +49,63 @@ describe('expandOpenApiEndpoints', () => {
       '    endpoint Get a user /reference/users/get-a-user',
       '  group Orders',
       '    endpoint List orders /reference/orders/list-orders',
-      '  group Endpoints',
+      '  group API Reference',
       '    endpoint Health /reference/health',
       '    webhook Order paid /reference/order-paid',
     ]);
-    expect(pages.map((page) => page.url)).toEqual(['reference/users/list-users', 'reference/users/create-a-user', 'reference/users/get-a-user', 'reference/orders/list-orders', 'reference/health', 'reference/order-paid']);
+    expect(pages.map((page) => page.url)).toEqual(['/reference/users/list-users', '/reference/users/create-a-user', '/reference/users/get-a-user', '/reference/orders/list-orders', '/reference/health', '/reference/order-paid']);
+  });
+
+  it('lists every operation after the children of an element with openapi, unless an entry below takes the document from it', () => {
+    const { tree } = expand(
+      {
+        tabs: [
+          { tab: 'Guides', openapi: 'api.yaml', groups: [{ group: 'Start', pages: ['intro'] }] },
+          { tab: 'Picked', openapi: 'api.yaml', groups: [{ group: 'Some', pages: ['GET /orders'] }] },
+          { tab: 'Named', openapi: 'api.yaml', groups: [{ group: 'Other', pages: ['other.yaml GET /health'] }] },
+        ],
+      },
+      { 'api.yaml': spec('API'), 'other.yaml': spec('Other') },
+    );
+    const generated = (indent: string) => [
+      `${indent}group Users`,
+      `${indent}  endpoint List users /api-reference/users/list-users`,
+      `${indent}  endpoint Create a user /api-reference/users/create-a-user (deprecated)`,
+      `${indent}  endpoint Get a user /api-reference/users/get-a-user`,
+      `${indent}group Orders`,
+      `${indent}  endpoint List orders /api-reference/orders/list-orders`,
+      `${indent}group API Reference`,
+      `${indent}  endpoint Health /api-reference/health`,
+      `${indent}  webhook Order paid /api-reference/order-paid`,
+    ];
+    expect(outline(tree.root.children)).toEqual([
+      'tab Guides',
+      '  group Start',
+      '    page intro /intro',
+      ...generated('  '),
+      'tab Picked',
+      '  group Some',
+      '    endpoint List orders /api-reference/orders/list-orders',
+      'tab Named',
+      '  group Other',
+      '    endpoint Health /api-reference/health',
+      ...generated('  '),
+    ]);
+  });
+
+  it('publishes x-hidden operations out of the navigation, and x-excluded ones not at all', () => {
+    const hidden = spec('API').replace("summary: Health,", "summary: Health, x-hidden: true,").replace("summary: List orders,", "summary: List orders, x-excluded: true,");
+    const { tree, pages, diagnostics } = expand({ tabs: [{ tab: 'API', openapi: 'api.yaml' }, { tab: 'Named', groups: [{ group: 'G', pages: ['api.yaml GET /health', 'api.yaml GET /orders'] }] }] }, { 'api.yaml': hidden });
+    expect(outline(tree.root.children).filter((line) => /Health|orders|Orders|group/.test(line))).toEqual([
+      '  group Users',
+      '  group API Reference',
+      '  group G',
+      '    endpoint Health /api-reference/health',
+      '    endpoint GET /orders',
+    ]);
+    expect(pages.filter((page) => page.hidden).map((page) => page.url)).toEqual(['/api-reference/health']);
+    expect(pages.some((page) => page.path === '/orders')).toBe(false);
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.pointer])).toEqual([['openapi/excluded-operation', 'error', '/paths/~1orders/get']]);
   });
 
   it('resolves listed references, inherited or named, and keeps the rest of the tree', () => {
@@ -69,7 +121,8 @@ describe('expandOpenApiEndpoints', () => {
       '  endpoint Create a user /api-reference/users/create-a-user (deprecated)',
       '  webhook Order paid /api-reference/order-paid',
     ]);
-    expect(pages).toHaveLength(3);
+    // The navigation's own document gives every operation a page, listed nowhere (as on the platform).
+    expect(pages.map((page) => page.url)).toEqual(['/api-reference/users/get-a-user', '/api-reference/users/create-a-user', '/api-reference/order-paid', '/api-reference/users/list-users', '/api-reference/orders/list-orders', '/api-reference/health']);
   });
 
   it('reports a near miss with "did you mean", an ambiguous reference and an unknown document', () => {
@@ -102,7 +155,7 @@ describe('expandOpenApiEndpoints', () => {
 
   it('gives an MDX page its own URL and title and makes its code samples only when they are read', () => {
     const { pages } = expand({ openapi: 'api.yaml', pages: ['guide/users'] }, { 'api.yaml': spec('API') }, { 'guide/users': { openapi: 'GET /users', title: 'Everyone' } });
-    const page = pages.find((candidate) => candidate.url === 'guide/users');
+    const page = pages.find((candidate) => candidate.url === '/guide/users');
     expect(page?.metadata.title).toBe('Everyone');
     // Still a getter: checking a site never pays for samples nobody reads.
     expect(Object.getOwnPropertyDescriptor(page, 'codeSamples')?.get).toBeTypeOf('function');

@@ -44,9 +44,14 @@ describe("the README's library examples", () => {
     }
     const { tree } = resolveNavigation(parsed.config, { files: pageTexts.keys(), frontmatter, locate: parsed.locate });
     const { pages } = expandOpenApiEndpoints(tree, { 'openapi.yaml': read('openapi.yaml') });
-    expect(pages.map((page) => [page.url, page.metadata.title])).toEqual([['api/get-user', 'Fetch one user']]);
+    // The navigation's own document gives every operation a page (listed nowhere, as on the
+    // platform), and the MDX page documents one at its own URL, with its own title.
+    expect(pages.map((page) => [page.url, page.metadata.title])).toEqual([
+      ['/api-reference/get-a-user', 'Get a user'],
+      ['/api/get-user', 'Fetch one user'],
+    ]);
     // Without the frontmatter, the core cannot know that the MDX page documents an operation.
-    expect(expandOpenApiEndpoints(resolveNavigation(parsed.config, { files: pageTexts.keys() }).tree, { 'openapi.yaml': read('openapi.yaml') }).pages).toEqual([]);
+    expect(expandOpenApiEndpoints(resolveNavigation(parsed.config, { files: pageTexts.keys() }).tree, { 'openapi.yaml': read('openapi.yaml') }).pages.map((page) => page.url)).toEqual(['/api-reference/get-a-user']);
   });
 });
 

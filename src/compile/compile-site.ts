@@ -4,7 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavigationNode, NavigationTree, PageSection } from '../navigation/types.js';
 import { pageSlug } from '../openapi/slug.js';
 import type { EndpointPage } from '../openapi/types.js';
-import { unsafeOutputPath } from './output-paths.js';
+import { OutputPaths } from './output-paths.js';
 import { filesByPagePath, PageLinkResolver, type PageContent } from './page-content.js';
 import { snippetFiles } from '../content/snippets.js';
 import { SchemaTableWriter } from './schema-table.js';
@@ -55,8 +55,8 @@ const SECTION_KEYS = { language: 'language', version: 'version', product: 'produ
  * Turns a loaded site into the compiled site format (see docs/build-format.md): `site.json` and
  * one file per generated endpoint page. The output depends only on the input: same site, same
  * bytes (no dates, no absolute paths; objects keep their keys' order, lists their reading order).
- * A generated page whose URL would not make a safe file name on every system (`..`, empty
- * segments, names Windows refuses, parts over 255 bytes) is left out with the error `build/unsafe-url`.
+ * A page model's file is made from its URL, made to fit where a part of the URL cannot be a file
+ * name on every system (see `OutputPaths`); site.json's `endpoints` name each page's file.
  * Each schema a document's pages share is written once, in that document's schema table.
  */
 export function compileSite(input: CompileSiteInput): CompileSiteResult {
@@ -65,26 +65,13 @@ export function compileSite(input: CompileSiteInput): CompileSiteResult {
   const models = new Map<string, { model: string; page: EndpointPage }>();
   const files: CompiledFile[] = [];
   const tables = schemaTables(input.endpointPages);
+  const outputPaths = new OutputPaths('endpoints', '.json');
   for (const page of [...input.endpointPages].sort((a, b) => compare(a.url, b.url))) {
-    const url = page.url.replace(/^\/+/, '');
-    const model = `endpoints/${url}.json`;
-    const problem = isSafeUrl(url) ? unsafeOutputPath(model) : 'is not a path of plain segments';
-    if (problem !== undefined) {
-      diagnostics.push({
-        code: 'build/unsafe-url',
-        severity: 'error',
-        message: `The generated page of ${page.kind === 'webhook' ? `webhook ${page.path}` : `${page.method} ${page.path}`} has the URL "${page.url}", which cannot be a file of the output: it ${problem}.`,
-        file: page.file,
-        pointer: page.pointer,
-        hint: 'Set x-quire.href to a shorter path of plain segments (letters, digits, `-`), without `..` or empty parts.',
-      });
-      continue;
-    }
+    const model = outputPaths.fileOf(page.url);
     const table = tables.get(page.file) as { path: string; writer: SchemaTableWriter };
-    // The home page is served at `/`, as the navigation's page nodes say.
-    const href = url === 'index' ? '/' : `/${url}`;
+    const href = page.url;
     models.set(href, { model, page });
-    endpoints.push({ href, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model, schemas: table.path });
+    endpoints.push({ href, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model, schemas: table.path, ...(page.hidden ? { hidden: true as const } : {}) });
     files.push({ path: model, content: `${JSON.stringify(table.writer.page(page))}\n` });
   }
   for (const [file, table] of [...tables].sort(([, a], [, b]) => compare(a.path, b.path))) {
@@ -246,12 +233,6 @@ function linkReadingOrder(pages: CompiledPage[]): void {
     }
     last.set(key, page);
   }
-}
-
-/** Whether a URL path can be a file below the output folder: plain segments, no `.`/`..`, no backslash or NUL. */
-function isSafeUrl(url: string): boolean {
-  if (url === '' || /[\\\0]/.test(url)) return false;
-  return url.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
 /**

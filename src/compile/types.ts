@@ -158,13 +158,20 @@ export interface CompiledSearchText {
 
 /** A generated page and where its model is. */
 export interface CompiledEndpointEntry {
-  /** URL path of the page. */
+  /** URL path of the page, as the platform publishes it: `/api-reference/users/get-a-user`. */
   href: string;
   kind: 'endpoint' | 'webhook';
   method: HttpMethod;
   path: string;
   title: string;
-  /** File holding the page model ({@link CompiledEndpointPage}), relative to site.json: `endpoints/api-reference/users/get-a-user.json`. */
+  /** `x-hidden`: published at `href`, in no navigation entry. */
+  hidden?: true;
+  /**
+   * File holding the page model ({@link CompiledEndpointPage}), relative to site.json:
+   * `endpoints/api-reference/users/get-a-user.json`. Made from `href`, and made to fit where a
+   * part of the URL cannot be a file name (too long, a character a file system refuses): read
+   * the file from here, never from the URL.
+   */
   model: string;
   /** File of the schema table of the page's document ({@link CompiledSchemaTable}), relative to site.json. */
   schemas: string;

@@ -4,8 +4,6 @@
  * A test keeps it equal to the codes the source reports, so a new check cannot be left out.
  */
 export const DIAGNOSTIC_CODES = [
-  // build
-  'build/unsafe-url',
   // config
   'config/comment-key', 'config/duplicate-redirect', 'config/empty-value', 'config/invalid-type',
   'config/invalid-value', 'config/legacy-key', 'config/missing-field', 'config/not-found', 'config/ref-cycle',
@@ -27,7 +25,7 @@ export const DIAGNOSTIC_CODES = [
   'migrate/invalid-document', 'migrate/invalid-frontmatter', 'migrate/invalid-reference', 'migrate/no-document',
   'migrate/not-in-navigation', 'migrate/reformatted', 'migrate/relative-import', 'migrate/remote-document',
   'migrate/shadowed-extension', 'migrate/shared-operation', 'migrate/superseded', 'migrate/translation-fallback', 'migrate/unknown-document',
-  'migrate/unnamed-document',
+  'migrate/unnamed-document', 'migrate/url-would-change',
   // navigation
   'navigation/child-not-allowed', 'navigation/duplicate-language', 'navigation/duplicate-page',
   'navigation/duplicate-version', 'navigation/empty', 'navigation/empty-list', 'navigation/empty-page',
@@ -39,19 +37,19 @@ export const DIAGNOSTIC_CODES = [
   'navigation/redirect-loop', 'navigation/redirect-to-nothing', 'navigation/too-big', 'navigation/too-deep',
   'navigation/too-small', 'navigation/unknown-key', 'navigation/unknown-method', 'navigation/untranslated-page',
   // openapi-file
-  'openapi-file/duplicate-href', 'openapi-file/href-outside-folder', 'openapi-file/invalid-href',
-  'openapi-file/link-outside-folder', 'openapi-file/not-a-file', 'openapi-file/spec-outside-site',
+  'openapi-file/href-outside-folder', 'openapi-file/invalid-href',
+  'openapi-file/link-outside-folder', 'openapi-file/not-a-file', 'openapi-file/renamed', 'openapi-file/spec-outside-site',
   'openapi-file/unreadable-reference', 'openapi-file/write-failed',
   // openapi
   'openapi/ambiguous-reference', 'openapi/array-without-items', 'openapi/asyncapi', 'openapi/document-missing',
   'openapi/duplicate-key', 'openapi/duplicate-operation-id', 'openapi/duplicate-parameter', 'openapi/duplicate-tag',
-  'openapi/external-ref', 'openapi/fetch-failed', 'openapi/fetch-timeout', 'openapi/frontmatter-invalid',
+  'openapi/duplicate-url', 'openapi/excluded-operation', 'openapi/external-ref', 'openapi/fetch-failed', 'openapi/fetch-timeout', 'openapi/frontmatter-invalid',
   'openapi/frontmatter-not-found', 'openapi/frontmatter-other-document', 'openapi/frontmatter-relative-document',
   'openapi/frontmatter-unknown-document', 'openapi/frontmatter-without-document',
-  'openapi/hidden-operation', 'openapi/ignored-extension-key', 'openapi/invalid-code-sample', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
+  'openapi/ignored-extension-key', 'openapi/invalid-code-sample', 'openapi/invalid-extension', 'openapi/invalid-path', 'openapi/invalid-ref',
   'openapi/invalid-schema-type', 'openapi/invalid-status', 'openapi/invalid-type', 'openapi/invalid-value',
-  'openapi/metadata-openapi', 'openapi/missing-field', 'openapi/missing-version', 'openapi/not-an-object',
-  'openapi/not-found', 'openapi/operation-not-found', 'openapi/optional-path-parameter', 'openapi/outside-root',
+  'openapi/metadata-openapi', 'openapi/missing-field', 'openapi/missing-version', 'openapi/not-an-object', 'openapi/not-found',
+  'openapi/not-json', 'openapi/operation-not-found', 'openapi/optional-path-parameter', 'openapi/outside-root',
   'openapi/path-parameter-missing', 'openapi/path-parameter-not-in-path', 'openapi/ref-not-found',
   'openapi/reference-not-found', 'openapi/shadowed-extension-key', 'openapi/swagger-2', 'openapi/syntax', 'openapi/too-deep', 'openapi/too-large',
   'openapi/unknown-document', 'openapi/unknown-key', 'openapi/unknown-security-scheme', 'openapi/unsupported-scheme',

@@ -5,12 +5,13 @@ import { joinPath } from '../util/posix-path.js';
 import type { OpenApiDocument } from '../openapi/document.js';
 import { writtenCodeSamples, type CodeSampleOptions } from '../openapi/code-samples.js';
 import { buildEndpointPages } from '../openapi/endpoint-pages.js';
-import { extensionOrder, PageExtensionReader } from '../openapi/extension.js';
-import { operationEntries } from '../openapi/operations.js';
-import { pageSlug, SlugRegistry } from '../openapi/slug.js';
+import { extensionOrder, PageExtensionReader, type PageExtension } from '../openapi/extension.js';
+import { pageEntries, summaryOf, type OperationEntry } from '../openapi/operations.js';
+import { documentPageUrls, reportSharedUrls } from '../openapi/page-names.js';
+import { pageSlug } from '../openapi/slug.js';
 import type { CodeSample, OperationSummary, PageMetadata } from '../openapi/types.js';
 import { endpointReference, generateEndpointMdx } from './endpoint-mdx.js';
-import { normalisePagePath, PagePathRegistry, safeGeneratedSegment } from './file-names.js';
+import { normalisePagePath, PagePathRegistry, safeGeneratedSegment, unsafeSegment } from './file-names.js';
 
 /** Options of {@link planOpenApiFiles}. */
 export interface PlanOpenApiFilesOptions {
@@ -19,10 +20,7 @@ export interface PlanOpenApiFilesOptions {
    * docs.json): `api-reference`, or `''` for the root itself. Default `''`.
    */
   directory?: string;
-  /**
-   * A vendor extension read for page settings besides `x-quire` and `x-mint` (always read, in
-   * that order), and before them. Naming one of those two only puts it first.
-   */
+  /** Vendor extension read for page settings. Default `x-quire` (`x-mint` reads Mintlify specs as they are). */
   extension?: string;
   /** `version` written into every page's frontmatter: the docs.json version the pages belong to. */
   version?: string;
@@ -54,7 +52,7 @@ export interface OpenApiFile {
 
 /** A group of the navigation snippet, as docs.json spells it. */
 export interface OpenApiNavigationGroup {
-  /** The tag's name; `Endpoints` for operations without a tag. */
+  /** The tag's `x-group` or name; `API Reference` for operations without a tag. */
   group: string;
   /** The description the pages' `openapi` frontmatter refers to, when known. */
   openapi?: string;
@@ -63,9 +61,13 @@ export interface OpenApiNavigationGroup {
 
 /** What {@link planOpenApiFiles} returns. */
 export interface OpenApiFilesPlan {
-  /** One file per visible operation and webhook, in document order; none when a diagnostic is an error. */
+  /** One file per operation and webhook but the `x-excluded` ones, in document order; none when a diagnostic is an error. */
   files: OpenApiFile[];
-  /** Groups to add to docs.json: one per tag, in the order of the document's `tags`, untagged last. */
+  /**
+   * Groups to add to docs.json, as the platform groups the pages: one per tag (its `x-group`,
+   * else its name; untagged operations in `API Reference`), in the order their first page comes;
+   * `x-hidden` pages are in none.
+   */
   navigation: { groups: OpenApiNavigationGroup[] };
   /** Problems in the description (placed in its file), in document order. */
   diagnostics: Diagnostic[];
@@ -73,10 +75,13 @@ export interface OpenApiFilesPlan {
 
 /**
  * The MDX files for the operations and webhooks of a description, with the navigation that lists
- * them. A page's path is the URL `buildEndpointPages` gives it (`<directory>/<tag>/<operation>`)
- * or the `href` of its `x-quire` or `x-mint`. Paths are unique even where the file system ignores
- * case, never empty, never a name Windows reserves, and never outside `directory`: an `href` that
- * leaves it is an error, and a plan with errors has no files. Reads and writes nothing.
+ * them, as the platform's own `openapi-file` writes them: a page's path is the URL the platform
+ * gives it (`<directory>/<tag>/<summary>` in its spelling, numbered `-1`, `-2`, ... within a
+ * navigation group, or its `x-mint`/`x-quire` `href`; see buildEndpointPages), `x-hidden`
+ * operations get a file but no navigation entry, `x-excluded` ones nothing. A part of a path
+ * that cannot be a file name on every system is written under a safe name, with a warning; an
+ * `href` outside `directory`, or one that is not a plain path, is an error, and a plan with errors
+ * has no files. Reads and writes nothing.
  */
 export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApiFilesOptions = {}): OpenApiFilesPlan {
   const folder = joinPath((options.directory ?? '').replace(/\\/g, '/')).replace(/^\/+/, '');
@@ -86,7 +91,7 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
   // The page models of buildEndpointPages (parameters, responses, examples) are not needed for a
   // file that only names its operation: the pages are read straight from the operations, with
   // the same URLs and metadata (a test holds the two to each other).
-  const pages = pagesOf(document, folder, extension, options.version, report);
+  const { pages, groups: listed } = pagesOf(document, folder, extension, options.version, report);
   const paths = pagePaths(pages, folder, report);
   const samples = options.codeSamples === undefined ? undefined : samplesByPointer(document, extension, options.codeSamples);
   const files: OpenApiFile[] = [];
@@ -95,18 +100,20 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
     if (path === undefined) continue;
     const openapi = endpointReference(page.operation);
     if (!readsBack(page.operation, openapi)) {
-      report({ code: 'openapi-file/unreadable-reference', severity: 'warning', message: `The page of ${JSON.stringify(openapi)} cannot name it in its frontmatter: white space in the ${page.operation.kind === 'webhook' ? 'name' : 'path'} splits the reference.`, hint: `Remove the white space from the path, or give the page an \`${page.hrefFrom ?? 'x-quire'}.href\` and list it by hand.` }, page.operation.pointer);
+      report({ code: 'openapi-file/unreadable-reference', severity: 'warning', message: `The page of ${JSON.stringify(openapi)} cannot name it in its frontmatter: white space in the ${page.operation.kind === 'webhook' ? 'name' : 'path'} splits the reference.`, hint: `Remove the white space from the path, or give the page an \`${page.hrefFrom ?? 'x-mint'}.href\` and list it by hand.` }, page.operation.pointer);
     }
     const codeSamples = samples?.get(page.operation.pointer);
     const content = generateEndpointMdx({ kind: page.operation.kind, method: page.operation.method, path: page.operation.path, metadata: page.metadata, ...(page.content !== undefined ? { content: page.content } : {}) }, codeSamples ? { codeSamples } : {});
     files.push({ path: `${folder ? path.slice(folder.length + 1) : path}.mdx`, page: path, content, openapi, pointer: page.operation.pointer });
     options.onProgress?.(files.length, pages.length);
   }
-  const groups = groupsByTag(document, pages)
+  // A page whose URL another page took is listed all the same, as on the platform: at that file.
+  const writtenAt = new Map([...paths].map(([page, path]) => [page.url, path]));
+  const groups = listed
     .map((group) => ({
-      group: group.tag ?? 'Endpoints',
+      group: group.label,
       ...(options.source !== undefined ? { openapi: options.source } : {}),
-      pages: group.pages.flatMap((page) => paths.get(page) ?? []),
+      pages: [...new Set(group.pages.flatMap((page) => writtenAt.get(page.url) ?? []))],
     }))
     .filter((group) => group.pages.length > 0);
   const sorted = inDocumentOrder(diagnostics);
@@ -120,104 +127,112 @@ function samplesByPointer(document: OpenApiDocument, extension: string | undefin
   return new Map(pages.map((page) => [page.pointer, page.codeSamples]));
 }
 
-/** What a file is made of: the operation, its generated URL (inside the folder), its metadata, content and href. */
+/** What a file is made of: the operation, its URL, its metadata and content. */
 interface PlannedPage {
   operation: OperationSummary;
-  /** `<tag-slug>/<operation-slug>`, as buildEndpointPages makes it, relative to the folder. */
-  generated: string;
+  /** The page path the platform gives it (`api-reference/users/list-users`), as buildEndpointPages makes its URL. */
+  url: string;
+  /** The `href` it asks for, if any (then `url` is made from it), and the extension it is written in. */
+  href?: string;
+  hrefFrom?: string;
   metadata: PageMetadata;
   content?: string;
-  href?: string;
-  /** The extension the href is written in. */
-  hrefFrom?: string;
 }
 
 /**
- * The visible operations in document order, with the URL, title and metadata buildEndpointPages
- * gives them: URLs are claimed in document order for every visible operation, the title is the
- * summary or `METHOD /path` (the name, for a webhook), and the extensions' `metadata` comes last.
+ * Every operation but the `x-excluded` ones, in document order, at the URL, with the title and
+ * metadata buildEndpointPages gives it: the title is the summary or `METHOD /path` (the name, for
+ * a webhook), and the extensions' `metadata` comes last. `groups` lists the operations the navigation
+ * lists (not the `x-hidden` ones) as the platform groups them.
  */
-function pagesOf(document: OpenApiDocument, folder: string, extension: string | undefined, version: string | undefined, report: (finding: Located, pointer: string, at?: 'key' | 'value') => void): PlannedPage[] {
-  const registry = new SlugRegistry();
-  const pages: PlannedPage[] = [];
-  const extensions = new PageExtensionReader(extensionOrder(extension), (finding) => report(finding, finding.pointer, finding.at));
-  for (const operation of operationEntries(document, extension === undefined ? {} : { extension })) {
-    if (operation.hidden) continue;
-    const tagFolder = operation.tags[0] === undefined ? '' : pageSlug(operation.tags[0]) || 'tag';
-    const registryFolder = [folder, tagFolder].filter(Boolean).join('/');
-    const label = operation.kind === 'webhook' ? `webhook ${operation.path}` : `${operation.method} ${operation.path}`;
-    const wanted = pageSlug(operation.summary ?? '') || pageSlug(operation.operationId ?? '') || pageSlug(operation.kind === 'webhook' ? operation.path : label) || 'endpoint';
-    const slug = registry.claim(registryFolder, wanted);
-    const object = operation.operation;
-    const found = extensions.read(operation);
+function pagesOf(document: OpenApiDocument, folder: string, extension: string | undefined, version: string | undefined, report: (finding: Located, pointer: string, at?: 'key' | 'value') => void): { pages: PlannedPage[]; groups: Array<{ label: string; pages: PlannedPage[] }> } {
+  const entries = pageEntries(document, extension === undefined ? {} : { extension });
+  const reader = new PageExtensionReader(extensionOrder(extension), (finding) => report(finding, finding.pointer, finding.at));
+  const settings = new Map(entries.map((entry) => [entry, reader.read(entry)]));
+  const named = documentPageUrls(entries, document.root(), folder, (entry) => settings.get(entry)?.href, true);
+  const pages = new Map<OperationEntry, PlannedPage>();
+  for (const entry of entries) {
+    const operation = summaryOf(entry);
+    const object = entry.operation;
+    const found = settings.get(entry) as PageExtension;
     // Reported here as buildEndpointPages reports them, whether or not the samples are written.
-    writtenCodeSamples(object, operation.pointer, (finding) => report(finding, finding.pointer, finding.at));
+    writtenCodeSamples(object, entry.pointer, (finding) => report(finding, finding.pointer, finding.at));
+    const label = operation.kind === 'webhook' ? `webhook ${operation.path}` : `${operation.method} ${operation.path}`;
     const metadata: PageMetadata = { title: operation.summary || (operation.kind === 'webhook' ? operation.path : label), openapi: label };
     if (typeof object.description === 'string') metadata.description = object.description;
     if (version !== undefined) metadata.version = version;
     if (operation.deprecated) metadata.deprecated = true;
     Object.assign(metadata, found.metadata);
-    pages.push({ operation, generated: tagFolder ? `${tagFolder}/${slug}` : slug, metadata, ...(found.content !== undefined ? { content: found.content } : {}), ...(found.href !== undefined ? { href: found.href, hrefFrom: found.hrefFrom as string } : {}) });
+    const url = (named.urls.get(entry) as string).slice(1);
+    pages.set(entry, { operation, url, metadata, ...(found.href ? { href: found.href, hrefFrom: found.hrefFrom as string } : {}), ...(found.content !== undefined ? { content: found.content } : {}) });
   }
-  return pages;
-}
-
-/** Pages by their operation's first tag: the order of the document's `tags`, then tags as met, untagged last. */
-function groupsByTag(document: OpenApiDocument, pages: readonly PlannedPage[]): Array<{ tag?: string; pages: PlannedPage[] }> {
-  const declared = document.root().tags;
-  const order = Array.isArray(declared) ? declared.flatMap((tag) => (tag !== null && typeof tag === 'object' && typeof (tag as { name?: unknown }).name === 'string' ? [(tag as { name: string }).name] : [])) : [];
-  const byTag = new Map<string, PlannedPage[]>(order.map((tag) => [tag, []]));
-  const untagged: PlannedPage[] = [];
-  for (const page of pages) {
-    const tag = page.operation.tags[0];
-    if (tag === undefined) untagged.push(page);
-    else if (byTag.has(tag)) byTag.get(tag)?.push(page);
-    else byTag.set(tag, [page]);
-  }
-  const groups: Array<{ tag?: string; pages: PlannedPage[] }> = [...byTag].filter(([, list]) => list.length > 0).map(([tag, list]) => ({ tag, pages: list }));
-  if (untagged.length) groups.push({ pages: untagged });
-  return groups;
+  reportSharedUrls([...pages.values()].map((page) => ({ ...page.operation, url: `/${page.url}` })), (finding) => report(finding, finding.pointer, finding.at));
+  return { pages: [...pages.values()], groups: named.groups.map((group) => ({ label: group.label, pages: group.entries.map((entry) => pages.get(entry) as PlannedPage) })) };
 }
 
 /**
- * The page path of every page: `href`s first, since they are asked for by name, then
- * the generated URLs, moved to `-2`, `-3`, ... where an href (or another page, on a file system
- * that ignores case) has the name.
+ * The file of every page: its URL, which is the platform's. An `href` must stay inside the folder
+ * the files are written to. A URL that cannot be a file name on every system (a name Windows
+ * reserves or refuses, a part over 255 bytes) is written under a safe name, with a warning: the
+ * page is then served at that name, not at the platform's URL. Two pages at one URL are one file,
+ * as on the platform: the later one is written (buildEndpointPages reports it).
  */
 function pagePaths(pages: readonly PlannedPage[], folder: string, report: (finding: Located, pointer: string) => void): Map<PlannedPage, string> {
   const registry = new PagePathRegistry();
-  const owners = new Map<string, PlannedPage>();
   const paths = new Map<PlannedPage, string>();
+  const byPath = new Map<string, PlannedPage>();
   for (const page of pages) {
-    const href = page.href;
-    if (href === undefined) continue;
-    const pointer = joinPointer(page.operation.pointer, page.hrefFrom as string, 'href');
-    const normalised = normalisePagePath(href);
-    const name = `\`${page.hrefFrom}.href\` ${JSON.stringify(href)} of ${endpointReference(page.operation)}`;
-    if (normalised.kind === 'invalid') {
-      report({ code: 'openapi-file/invalid-href', severity: 'error', message: `${name} ${normalised.reason}.`, hint: 'Write the page path from the site root, such as `api-reference/users/list-users`, in letters, digits, `-` and `/`.' }, pointer);
-    } else if (normalised.kind === 'outside' || !isInside(normalised.path, folder)) {
-      const where = folder ? `the folder ${folder}/` : 'the site folder';
-      report({ code: 'openapi-file/href-outside-folder', severity: 'error', message: `${name} puts the page outside ${where}, where the files are written.`, hint: folder ? `Write a path that starts with ${folder}/, or write the files to a folder that holds it.` : 'Write a path inside the site, without `..`.' }, pointer);
-    } else if (!registry.take(normalised.path)) {
-      const owner = owners.get(normalised.path.toLowerCase());
-      report({ code: 'openapi-file/duplicate-href', severity: 'error', message: `${name} is also the page of ${owner ? endpointReference(owner.operation) : 'another operation'}; each page needs its own file.`, hint: 'Give one of the two operations another `href`.' }, pointer);
-    } else {
-      owners.set(normalised.path.toLowerCase(), page);
-      paths.set(page, normalised.path);
+    const name = `\`${page.hrefFrom}.href\` ${JSON.stringify(page.href)} of ${endpointReference(page.operation)}`;
+    const pointer = joinPointer(page.operation.pointer, page.hrefFrom ?? 'x-mint', 'href');
+    if (page.href !== undefined) {
+      const normalised = normalisePagePath(page.href);
+      if (normalised.kind === 'invalid' && !/^\s*$/.test(page.href)) {
+        report({ code: 'openapi-file/invalid-href', severity: 'error', message: `${name} ${normalised.reason}.`, hint: 'Write the page path from the site root, such as `api-reference/users/list-users`, in letters, digits, `-` and `/`.' }, pointer);
+        continue;
+      }
+      if (normalised.kind === 'outside' || !isInside(page.url, folder)) {
+        const where = folder ? `the folder ${folder}/` : 'the site folder';
+        report({ code: 'openapi-file/href-outside-folder', severity: 'error', message: `${name} puts the page outside ${where}, where the files are written.`, hint: folder ? `Write a path that starts with ${folder}/, or write the files to a folder that holds it.` : 'Write a path inside the site, without `..`.' }, pointer);
+        continue;
+      }
     }
+    const earlier = byPath.get(page.url);
+    if (earlier) paths.delete(earlier);
+    byPath.set(page.url, page);
+    paths.set(page, page.url);
   }
-  for (const page of pages) {
-    if (page.href !== undefined) continue;
-    const segments = page.generated.split('/');
-    const safe = segments.map((segment, index) => safeGeneratedSegment(segment, index === segments.length - 1 ? 'endpoint' : 'tag'));
-    paths.set(page, registry.claim([folder, ...safe].filter(Boolean).join('/')));
+  // Names that cannot be files everywhere are replaced by safe ones, which must not take a name in use.
+  for (const path of paths.values()) if (safePagePath(path) === path) registry.take(path);
+  for (const [page, path] of paths) {
+    const safe = safePagePath(path);
+    if (safe === path) continue;
+    const written = registry.claim(safe);
+    paths.set(page, written);
+    report({ code: 'openapi-file/renamed', severity: 'warning', message: `The page of ${endpointReference(page.operation)} is written as ${written}.mdx: its URL on the platform, /${path}, cannot be a file name on every system.`, hint: 'Give the operation a shorter summary, or an `href` in `x-mint` of letters, digits, `-` and `/`.' }, page.operation.pointer);
   }
   return paths;
 }
 
+/**
+ * `path` with every part that cannot be a file or folder name everywhere (a name Windows
+ * refuses or reserves, a part over 255 bytes) made into one that can: its ASCII words joined by
+ * `-`, moved off a reserved name, cut when very long.
+ */
+function safePagePath(path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((segment, index) => {
+      const last = index === segments.length - 1;
+      if (unsafeSegment(segment, last ? '.mdx' : '') === undefined) return segment;
+      const fallback = last ? 'endpoint' : 'tag';
+      return safeGeneratedSegment(pageSlug(segment) || fallback, fallback);
+    })
+    .join('/');
+}
+
+/** Whether `path` is in `folder`, regardless of case: the platform writes every path in lower case. */
 function isInside(path: string, folder: string): boolean {
-  return folder === '' || path.startsWith(`${folder}/`);
+  return folder === '' || path.toLowerCase().startsWith(`${folder.toLowerCase()}/`);
 }
 
 /** Whether the navigation reads `reference` back as this operation. */

@@ -8,6 +8,7 @@ import { getAtPointer, joinPointer } from '../json/pointer.js';
 import { PAGE_EXTENSIONS } from '../openapi/extension.js';
 import { isObject } from '../openapi/json.js';
 import { listOperations } from '../openapi/operations.js';
+import { hrefUrl } from '../openapi/page-names.js';
 import { namedSource, sameSource } from '../openapi/reference-source.js';
 import { findOperation, findWebhook } from '../openapi/find.js';
 import { readEndpointPages, type EndpointMdxPage } from './mdx-pages.js';
@@ -131,9 +132,12 @@ class Migration {
       return;
     }
     const label = `${found.operation.kind === 'webhook' ? 'webhook ' : `${found.operation.method} `}${found.operation.path}`;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(found.source)) this.keep(page, 'migrate/remote-document', 'error', `"${label}" is in ${found.source}, a document given by URL, which cannot be edited.`, 'Download the document into the repository and point docs.json at the file, then run the migration again.');
+    const url = `/${(candidate.entries[0] as PageNode).path}`;
+    const moved = hrefUrl(url);
+    if (moved !== url) this.keep(page, 'migrate/url-would-change', 'error', `The page is served at ${url}, and a generated page cannot be: the platform lower-cases the URL it makes from an \`href\` (and drops an extension from its last part), so the page would move to ${moved}.`, `Rename the page (${moved.slice(1)}.mdx) and redirect ${url} to it in docs.json, then migrate it.`);
+    else if (/^[a-z][a-z0-9+.-]*:/i.test(found.source)) this.keep(page, 'migrate/remote-document', 'error', `"${label}" is in ${found.source}, a document given by URL, which cannot be edited.`, 'Download the document into the repository and point docs.json at the file, then run the migration again.');
     else if (/\s/.test(found.source)) this.keep(page, 'migrate/unnamed-document', 'error', `The path of ${found.source} has white space, so a navigation entry cannot name it.`, 'Rename the file.');
-    else if (found.operation.hidden) this.keep(page, 'migrate/hidden-operation', 'error', `"${label}" is marked \`x-hidden\` in ${found.source}: it gets no generated page, so moving the page would take it off the site.`, 'Remove `x-hidden` from the operation to migrate the page.');
+    else if (found.operation.hidden) this.keep(page, 'migrate/hidden-operation', 'error', `"${label}" is marked \`x-hidden\` in ${found.source}: moving the page would list the hidden operation in the navigation by name, so the page stays as it is.`, 'Remove `x-hidden` from the operation to migrate the page.');
     else if (listOperations(found.document).filter((operation) => operation.pointer === found.operation.pointer).length > 1) this.keep(page, 'migrate/shared-operation', 'error', `"${label}" shares its operation object with other paths of ${found.source} (a \`$ref\`ed path item), so it cannot get a page of its own.`, 'Give the path its own path item to migrate the page.');
     else candidate.target = found;
   }

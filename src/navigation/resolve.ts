@@ -105,6 +105,8 @@ class NavigationResolver {
       inGroup: false,
     };
     const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
+    // The platform generates every page of the navigation's own document, and lists none of them.
+    if (navigation.openapi !== undefined) root.allOperations = true;
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
     linkNeighbours(this.list, this.sections);
     const pages: PageIndex = { list: this.list, byPath: this.byPath };
@@ -174,6 +176,7 @@ class NavigationResolver {
     if (href !== undefined && !hasChildren) {
       return { kind: 'link', element: kind, href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, icon: iconOf(element), hidden: hiddenOf(element) };
     }
+    const children = this.children(element, context);
     return {
       kind,
       label,
@@ -183,13 +186,13 @@ class NavigationResolver {
       version: context.version,
       versionTag: context.versionTag,
       language: context.language,
-      children: this.children(element, context),
+      children,
       icon: iconOf(element),
       hidden: hiddenOf(element),
       href,
       description: typeof element.description === 'string' ? element.description : undefined,
       default: element.default === true ? true : undefined,
-      allOperations: element.openapi !== undefined && !hasChildren ? true : undefined,
+      allOperations: listsAllOperations(element, context.openapi, children),
     };
   }
 
@@ -207,6 +210,7 @@ class NavigationResolver {
       state: parent.state,
       inGroup: true,
     };
+    const children = this.groupChildren(element, context);
     const node: GroupNode = {
       kind: 'group',
       label,
@@ -219,11 +223,11 @@ class NavigationResolver {
       expanded: nested ? element.expanded === true : true,
       collapsible: nested,
       drilldown: this.drilldown,
-      children: this.groupChildren(element, context),
+      children,
       icon: iconOf(element),
       hidden: hiddenOf(element),
       tag: typeof element.tag === 'string' ? element.tag : undefined,
-      allOperations: element.pages === undefined && element.openapi !== undefined ? true : undefined,
+      allOperations: listsAllOperations(element, context.openapi, children),
       root: undefined,
     };
     if (typeof element.root === 'string') this.groupRoot(node, element.root, pointer);
@@ -380,6 +384,18 @@ function iconOf(element: Element): Icon | undefined {
 /** `true` when the element is hidden, else undefined (left out of JSON). */
 function hiddenOf(element: Element): true | undefined {
   return element.hidden === true ? true : undefined;
+}
+
+/**
+ * Whether an element lists every operation of its own `openapi` document, after its children:
+ * as on the platform, it does unless an endpoint or webhook entry below it takes the document
+ * from it (`GET /users`, without naming a document), which makes it list those alone.
+ */
+function listsAllOperations(element: Element, own: readonly OpenApiSource[], children: readonly NavigationNode[]): true | undefined {
+  if (element.openapi === undefined) return undefined;
+  const takesFromElement = (node: NavigationNode): boolean =>
+    ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec === undefined && node.openapi === own) || ('children' in node && node.children.some(takesFromElement));
+  return children.some(takesFromElement) ? undefined : true;
 }
 
 function hasChildList(element: Element): boolean {

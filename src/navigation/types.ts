@@ -59,7 +59,12 @@ export interface SectionNode extends NodeBase {
   description?: string;
   /** Whether this is the default version or language. */
   default?: boolean;
-  /** True when the element lists every operation of its own OpenAPI document (it has `openapi` and no children). */
+  /**
+   * True when the element lists every operation of its own OpenAPI document after its children,
+   * as the platform does: it has `openapi` and no endpoint or webhook entry below it takes the
+   * document from it. On the root (`navigation.openapi`): every operation gets its page, as on the
+   * platform, but the navigation lists none of them.
+   */
   allOperations?: boolean;
   children: NavigationNode[];
 }
@@ -77,7 +82,11 @@ export interface GroupNode extends NodeBase {
   root?: string;
   /** Whether selecting the group navigates to its first page (`interaction.drilldown`, else the theme default). */
   drilldown: boolean;
-  /** True when the group lists every operation of its OpenAPI document (it has `openapi` and no `pages`). */
+  /**
+   * True when the group lists every operation of its own OpenAPI document after its pages, as
+   * the platform does: it has `openapi` and no endpoint or webhook entry below it takes the
+   * document from it.
+   */
   allOperations?: boolean;
   children: NavigationNode[];
 }

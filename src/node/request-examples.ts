@@ -11,5 +11,6 @@ export function markOwnRequestExamples(pages: readonly EndpointPage[], facts: Re
   const own = new Set<string>();
   for (const [file, page] of facts) if (page.components.includes('RequestExample')) own.add(filePagePath(file));
   if (own.size === 0) return;
-  for (const page of pages) if (own.has(page.url)) page.codeSamplesOverridden = true;
+  // A page's URL is `/` and its path (`/` alone for the home page, `index`).
+  for (const page of pages) if (own.has(page.url === '/' ? 'index' : page.url.slice(1))) page.codeSamplesOverridden = true;
 }

@@ -6,10 +6,9 @@ import { attachCodeSamples, codeSamplesOf, writtenCodeSamples, type CodeSampleOp
 import { extensionOrder, PageExtensionReader, type PageExtension } from './extension.js';
 import { findOperation, findWebhook } from './find.js';
 import { placeFindings, type Finding } from './findings.js';
-import { isObject } from './json.js';
 import { createModelContext, mergedParameters, requestBodyModel, responseModels, securityModels, serverModels, type ModelContext } from './models.js';
-import { operationEntries, type OperationEntry } from './operations.js';
-import { pageSlug, SlugRegistry } from './slug.js';
+import { pageEntries, type OperationEntry } from './operations.js';
+import { documentPageUrls, reportSharedUrls } from './page-names.js';
 import type { EndpointPage, PageMetadata, ParameterModel, PlaygroundMode } from './types.js';
 
 /** An endpoint (`{ method, path }`) or a webhook (`{ webhook }`) to make a page for. */
@@ -36,10 +35,17 @@ export interface BuildEndpointPagesOptions {
 
 /** What {@link buildEndpointPages} returns. */
 export interface BuildEndpointPagesResult {
-  /** The pages, in document order (or in the order of `only`). */
+  /**
+   * The pages, in document order (or in the order of `only`); `x-hidden` ones too, marked
+   * `hidden`. Where two share a URL (reported), the later one is the page published there.
+   */
   pages: EndpointPage[];
-  /** The same pages by tag: the order of the document's `tags`, then undeclared tags as met, untagged last. */
-  groups: Array<{ tag?: string; pages: EndpointPage[] }>;
+  /**
+   * The pages the navigation lists (not the `x-hidden` ones), by navigation group as the platform
+   * groups them: by the `x-group` of the first tag's definition, else the tag, untagged operations
+   * in `API Reference`; groups in the order their first page comes in the document.
+   */
+  groups: Array<{ tag?: string; label: string; pages: EndpointPage[] }>;
   diagnostics: Diagnostic[];
 }
 
@@ -47,45 +53,52 @@ const PLAYGROUND_MODES = new Set<string>(['interactive', 'simple', 'none', 'auth
 
 /**
  * Page models for the operations and webhooks of one document: everything a renderer needs for
- * each reference page and its playground. URLs are `<directory>/<tag-slug>/<operation-slug>`,
- * made unique in document order, so they are the same on every run; an `href` in the
- * operation's `x-quire` or `x-mint` replaces one. Operations marked `x-hidden: true` get no page.
+ * each reference page and its playground, at the URL the platform publishes it at (see
+ * docs/openapi.md): `/<directory>/<tag>/<summary>` in the platform's spelling, or the operation's
+ * `x-quire`/`x-mint` `href`. For the whole document (no `only`), names repeated within a
+ * navigation group get `-1`, `-2`, ... in document order, as the platform numbers them; pages
+ * named one by one (`only`) are not numbered, as on the platform. Operations marked
+ * `x-excluded` get no page, nor the webhooks of 3.0's `x-webhooks` (the platform reads 3.1
+ * `webhooks` only); `x-hidden` ones get a page marked `hidden`, in no group.
  */
 export function buildEndpointPages(document: OpenApiDocument, options: BuildEndpointPagesOptions = {}): BuildEndpointPagesResult {
   const findings: Finding[] = [];
-  const entries = operationEntries(document, options.extension === undefined ? {} : { extension: options.extension });
-  const extensions = new PageExtensionReader(extensionOrder(options.extension), (finding) => findings.push(finding));
-  const urls = pageUrls(entries, options.directory ?? 'api-reference');
-  const selected = options.only ? select(document, entries, options.only, findings) : entries.filter((entry) => !entry.hidden);
+  const entries = pageEntries(document, options.extension === undefined ? {} : { extension: options.extension });
+  const selected = options.only ? select(document, entries, options.only, findings) : entries;
   const context = createModelContext(document, new ExampleGenerator());
-  const pages = selected.map((entry) => endpointPage(context, entry, urls.get(entry) as string, options, extensions.read(entry), findings));
-  return { pages, groups: groupByTag(document, pages), diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
+  const extensions = new PageExtensionReader(extensionOrder(options.extension), (finding) => findings.push(finding));
+  const settings = new Map(selected.map((entry) => [entry, extensions.read(entry)]));
+  const named = documentPageUrls(selected, document.root(), options.directory ?? DEFAULT_DIRECTORY, (entry) => settings.get(entry)?.href, !options.only);
+  const byEntry = new Map<OperationEntry, EndpointPage>();
+  for (const entry of selected) {
+    const page = endpointPage(context, entry, settings.get(entry) as PageExtension, options, findings);
+    page.url = named.urls.get(entry) as string;
+    byEntry.set(entry, page);
+  }
+  const pages = [...byEntry.values()];
+  reportSharedUrls(pages, (finding) => findings.push(finding));
+  const groups = named.groups.map(({ entries: listed, ...group }) => ({ ...group, pages: listed.map((entry) => byEntry.get(entry) as EndpointPage) }));
+  return { pages, groups, diagnostics: placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)) };
 }
 
-/** The default URL of every visible operation, claimed in document order. */
-function pageUrls(entries: readonly OperationEntry[], directory: string): Map<OperationEntry, string> {
-  const registry = new SlugRegistry();
-  const urls = new Map<OperationEntry, string>();
-  const base = directory.replace(/^\/+|\/+$/g, '');
-  const folders = new Map<string | undefined, string>();
-  for (const entry of entries) {
-    if (entry.hidden) continue;
-    const tag = entry.tags[0];
-    let folder = folders.get(tag);
-    if (folder === undefined) folders.set(tag, (folder = [base, tag === undefined ? '' : pageSlug(tag) || 'tag'].filter(Boolean).join('/')));
-    const wanted = pageSlug(entry.summary ?? '') || pageSlug(entry.operationId ?? '') || pageSlug(entry.kind === 'webhook' ? entry.path : `${entry.method} ${entry.path}`) || 'endpoint';
-    urls.set(entry, registry.claimPath(folder, wanted));
-  }
-  return urls;
-}
+/** The folder of generated pages when docs.json names none. */
+const DEFAULT_DIRECTORY = 'api-reference';
+
 
 function select(document: OpenApiDocument, entries: readonly OperationEntry[], only: readonly EndpointSelector[], findings: Finding[]): OperationEntry[] {
   const selected: OperationEntry[] = [];
   for (const selector of only) {
     const found = 'webhook' in selector ? findWebhook(document, selector.webhook) : findOperation(document, selector.method, selector.path);
-    const entry = found.match && entries.find((candidate) => candidate.pointer === found.match?.pointer);
+    const match = found.match;
+    const entry = match && entries.find((candidate) => candidate.pointer === match.pointer);
     const label = 'webhook' in selector ? `webhook ${selector.webhook}` : `${selector.method.toUpperCase()} ${selector.path}`;
-    if (!entry) {
+    if (match && match.pointer.startsWith('/x-webhooks/')) {
+      // The platform reads 3.1 `webhooks` only and stops the deployment: "Webhook ... not found".
+      findings.push({ code: 'openapi/operation-not-found', severity: 'error', message: `${label} is in \`x-webhooks\`, an OpenAPI 3.0 extension the platform does not read: it has no page, and the platform fails to build the navigation entry that lists it.`, pointer: match.pointer, hint: 'Move the document to OpenAPI 3.1 and rename `x-webhooks` to `webhooks`.' });
+    } else if (match && !entry) {
+      // The platform stops the deployment: "Failed to generate OpenAPI endpoint page".
+      findings.push({ code: 'openapi/excluded-operation', severity: 'error', message: `${label} is marked \`x-excluded\`, so it has no page, and the platform fails to build the navigation entry that lists it.`, pointer: match.pointer, hint: 'Remove the entry from the navigation, or remove `x-excluded` (`x-hidden` publishes the page without listing it).' });
+    } else if (!entry) {
       findings.push({
         code: 'openapi/operation-not-found',
         severity: 'error',
@@ -94,14 +107,12 @@ function select(document: OpenApiDocument, entries: readonly OperationEntry[], o
         hint: didYouMeanText(found.suggestions) ?? 'Check the method and the path against the description.',
         suggestions: found.suggestions,
       });
-    } else if (entry.hidden) {
-      findings.push({ code: 'openapi/hidden-operation', severity: 'warning', message: `${label} is marked \`x-hidden\`, so it gets no page.`, pointer: entry.pointer, hint: 'Remove it from the navigation, or remove `x-hidden`.' });
     } else selected.push(entry);
   }
   return selected;
 }
 
-function endpointPage(context: ModelContext, entry: OperationEntry, url: string, options: BuildEndpointPagesOptions, extension: PageExtension, findings: Finding[]): EndpointPage {
+function endpointPage(context: ModelContext, entry: OperationEntry, extension: PageExtension, options: BuildEndpointPagesOptions, findings: Finding[]): EndpointPage {
   const { operation, pathItem } = entry;
   const spec = context.document.root();
   const label = [entry.kind === 'webhook' ? 'webhook' : entry.method, entry.path].join(' ');
@@ -114,7 +125,7 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
   // `codeSamples` is attached below, made when first read.
   const page = {
     kind: entry.kind,
-    url: extension.href === undefined ? url : extension.href.replace(/^\/+/, ''),
+    url: '',
     method: entry.method,
     path: entry.path,
     file: context.document.file,
@@ -126,6 +137,7 @@ function endpointPage(context: ModelContext, entry: OperationEntry, url: string,
     parameters: parametersByLocation(mergedParameters(context, pathItem, operation)),
     responses: responseModels(context, operation.responses),
   } as EndpointPage;
+  if (entry.hidden) page.hidden = true;
   if (entry.operationId !== undefined) page.operationId = entry.operationId;
   if (entry.tags[0] !== undefined) page.tag = entry.tags[0];
   if (extension.content !== undefined) page.content = extension.content;
@@ -177,22 +189,4 @@ function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, 
   if (chosen === 'auth' && Array.isArray(metadata.groups)) playground.groups = metadata.groups.filter((group): group is string => typeof group === 'string');
   if (settings?.expand !== undefined) playground.expand = settings.expand;
   return playground;
-}
-
-function groupByTag(document: OpenApiDocument, pages: readonly EndpointPage[]): BuildEndpointPagesResult['groups'] {
-  const spec = document.root();
-  const order: string[] = Array.isArray(spec.tags) ? spec.tags.filter(isObject).map((tag) => tag.name).filter((name): name is string => typeof name === 'string') : [];
-  const byTag = new Map<string, EndpointPage[]>(order.map((tag) => [tag, []]));
-  const untagged: EndpointPage[] = [];
-  for (const page of pages) {
-    if (page.tag === undefined) untagged.push(page);
-    else {
-      const list = byTag.get(page.tag) ?? [];
-      if (!byTag.has(page.tag)) byTag.set(page.tag, list);
-      list.push(page);
-    }
-  }
-  const groups: BuildEndpointPagesResult['groups'] = [...byTag].filter(([, list]) => list.length > 0).map(([tag, list]) => ({ tag, pages: list }));
-  if (untagged.length) groups.push({ pages: untagged });
-  return groups;
 }

@@ -6,7 +6,7 @@ import { classifyEntry } from '../navigation/classify.js';
 import type { EndpointNode, GroupNode, NavigationNode, NavigationTree, OpenApiSource, PageNode, SectionNode, WebhookNode } from '../navigation/types.js';
 import type { OpenApiDocument } from './document.js';
 import type { CodeSampleOptions } from './code-samples.js';
-import { buildEndpointPages, type EndpointSelector } from './endpoint-pages.js';
+import { buildEndpointPages, type BuildEndpointPagesResult, type EndpointSelector } from './endpoint-pages.js';
 import { findOperation, findSchema, findWebhook, matchOperation, matchSchema, matchWebhook } from './find.js';
 import { loadOpenApi } from './load-openapi.js';
 import { documentsNamed, frontmatterReference, inPlatformOrder, nearestDocuments, pageRelativeDocument } from './frontmatter-documents.js';
@@ -83,7 +83,9 @@ interface Build {
   all: boolean;
   selectors: Selector[];
   pages?: Map<string, EndpointPage>;
-  groups?: Array<{ tag?: string; pages: EndpointPage[] }>;
+  /** Every page made, in document order (two may share a URL). */
+  allPages?: EndpointPage[];
+  groups?: BuildEndpointPagesResult['groups'];
 }
 
 /**
@@ -121,14 +123,18 @@ class Expander {
     this.plan(tree.root);
     for (const build of this.builds.values()) this.build(build);
     const root = this.rewrite(tree.root) as SectionNode;
-    // The pages in the navigation: every page of a whole-document build, the one of each reference,
+    // The pages published: the one of each reference, then every page of a whole-document build,
+    // where a page made later at a URL replaces the earlier one, as the platform writes them;
     // then those of MDX pages documenting an operation (at the MDX page's URL).
     const pages = new Map<string, EndpointPage>();
-    const add = (page: EndpointPage | undefined) => {
-      if (page && !pages.has(page.url)) pages.set(page.url, page);
+    const publish = (page: EndpointPage | undefined) => {
+      if (page) pages.set(page.url, page);
     };
-    for (const build of this.builds.values()) if (build.all) for (const page of build.pages?.values() ?? []) add(page);
-    for (const { build, key } of this.references.values()) add(build.pages?.get(key));
+    for (const { build, key } of this.references.values()) publish(build.pages?.get(key));
+    for (const build of this.builds.values()) if (build.all) for (const page of build.allPages ?? []) publish(page);
+    const add = (page: EndpointPage) => {
+      if (!pages.has(page.url)) pages.set(page.url, page);
+    };
     for (const { node, build, key } of this.frontmatterPages) {
       const page = build.pages?.get(key);
       // The page's own frontmatter title wins over the operation's summary, as on the platform and
@@ -136,9 +142,11 @@ class Expander {
       if (!page) continue;
       // Copied with its property descriptors: a spread would make the page's lazy code samples.
       const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(page)) as EndpointPage;
-      copy.url = node.path;
+      copy.url = node.href;
       // The MDX body is this page's content: the extension's `content` belongs to the generated page.
       delete copy.content;
+      // The MDX page is listed or not by its own navigation entry, whatever the operation's `x-hidden`.
+      delete copy.hidden;
       if (node.title !== undefined) copy.metadata = { ...page.metadata, title: node.title };
       add(copy);
     }
@@ -279,6 +287,7 @@ class Expander {
     });
     this.diagnostics.push(...result.diagnostics);
     build.pages = new Map(result.pages.map((page) => [selectorKey(page.kind === 'endpoint' ? { method: page.method, path: page.path } : { webhook: page.path }), page]));
+    build.allPages = result.pages;
     build.groups = result.groups;
   }
 
@@ -288,25 +297,26 @@ class Expander {
     if ((node.kind === 'endpoint' || node.kind === 'webhook') && plan) {
       const page = plan.build.pages?.get(plan.key);
       if (!page) return node;
-      const resolved = { ...node, label: page.metadata.title, href: `/${page.url}`, spec: plan.build.loaded.source };
+      const resolved = { ...node, label: page.metadata.title, href: page.url, spec: plan.build.loaded.source };
       if (page.metadata.deprecated) resolved.deprecated = true;
       return resolved;
     }
     if (!('children' in node)) return node;
     const children = node.children.map((child) => this.rewrite(child));
-    for (const build of this.expansions.get(node) ?? []) children.push(...this.tagGroups(build, node));
+    // The root's pages are published but listed nowhere, as on the platform.
+    if (node.kind !== 'root') for (const build of this.expansions.get(node) ?? []) children.push(...this.tagGroups(build, node));
     return { ...node, children } as NavigationNode;
   }
 
-  /** The generated pages of a whole document, as one group per tag. */
+  /** The generated pages of a whole document, as one group per tag (see `buildEndpointPages`). */
   private tagGroups(build: Build, parent: NavigationNode): GroupNode[] {
     const breadcrumbs = parent.kind === 'root' ? [] : [...parent.breadcrumbs, parent.label];
     return (build.groups ?? []).map((group, index) => {
-      const label = group.tag ?? 'Endpoints';
+      const label = group.label;
       const pointer = `${parent.pointer}/openapi`;
       const inner = [...breadcrumbs, label];
       const children: NavigationNode[] = group.pages.map((page) => {
-        const base = { label: page.metadata.title, pointer, openapi: parent.openapi, breadcrumbs: inner, version: parent.version, versionTag: parent.versionTag, language: parent.language, href: `/${page.url}`, spec: build.loaded.source };
+        const base = { label: page.metadata.title, pointer, openapi: parent.openapi, breadcrumbs: inner, version: parent.version, versionTag: parent.versionTag, language: parent.language, href: page.url, spec: build.loaded.source };
         const reference: EndpointNode | WebhookNode = page.kind === 'endpoint' ? { ...base, kind: 'endpoint', method: page.method, path: page.path } : { ...base, kind: 'webhook', name: page.path };
         if (page.metadata.deprecated) reference.deprecated = true;
         return reference;

@@ -38,19 +38,21 @@ export function loadOpenApi(source: unknown, options: LoadOpenApiOptions): LoadO
   const { file } = options;
   let parsed: ParsedSource | undefined;
   let value = source;
+  let warnings: Diagnostic[] = [];
   if (typeof source === 'string') {
     const maxSize = options.maxSize ?? DEFAULT_MAX_SIZE;
     if (source.length > maxSize) {
       return { diagnostics: placeFindings([{ code: 'openapi/too-large', severity: 'error', message: `${file} is ${formatSize(source.length)}, over the limit of ${formatSize(maxSize)}.`, pointer: '', hint: 'Raise `maxSize` if this description is expected to be this large.' }], file, undefined) };
     }
     parsed = parseSource(source);
-    const syntax = placeFindings(parsed.problems.map((problem) => ({ ...problem, severity: 'error' as const })), file, parsed.locate, parsed.position);
-    if (parsed.value === undefined || syntax.length) return { diagnostics: syntax };
+    const syntax = placeFindings(parsed.problems.map((problem) => ({ ...problem, severity: problem.severity ?? ('error' as const) })), file, parsed.locate, parsed.position);
+    if (parsed.value === undefined || syntax.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics: syntax };
     value = parsed.value;
+    warnings = syntax;
   }
   const locate = parsed?.locate;
   const kind = identify(value, file);
-  if ('finding' in kind) return { diagnostics: placeFindings([kind.finding], file, locate) };
+  if ('finding' in kind) return { diagnostics: [...warnings, ...placeFindings([kind.finding], file, locate)] };
   const findings: Finding[] = [];
   const root = value as Record<string, unknown>;
   const refs = new RefResolver(root);
@@ -58,7 +60,7 @@ export function loadOpenApi(source: unknown, options: LoadOpenApiOptions): LoadO
   validateDocument({ root, version: kind.version, refs, report: (finding) => findings.push(finding), ...(refsInText ? { refsInText } : {}) });
   if (kind.warning) findings.unshift(kind.warning);
   const document = new OpenApiDocument(file, kind.version, root as unknown as OpenApiDocument['spec'], locate, refs);
-  return { document, diagnostics: inDocumentOrder(placeFindings(findings, file, locate)) };
+  return { document, diagnostics: inDocumentOrder([...warnings, ...placeFindings(findings, file, locate)]) };
 }
 
 type Identified = { version: '3.0' | '3.1'; warning?: Finding } | { finding: Finding };

@@ -68,7 +68,9 @@ function collectOperations(document: OpenApiDocument, extensions: readonly strin
           pointer: joinPointerFlat(resolved.pointer, method),
           tags: tagsOf(operation.tags),
           deprecated: operation.deprecated === true,
-          hidden: operation['x-hidden'] === true || hiddenByExtension(operation, extensions),
+          // The platform takes any value that is not false, 0, '' or null as set.
+          hidden: Boolean(operation['x-hidden']) || hiddenByExtension(operation, extensions),
+          excluded: Boolean(operation['x-excluded']),
           operation,
           pathItem,
         };
@@ -82,4 +84,12 @@ function collectOperations(document: OpenApiDocument, extensions: readonly strin
   if (document.version === '3.1') collect(spec.webhooks, '/webhooks', 'webhook');
   else collect(spec['x-webhooks'], '/x-webhooks', 'webhook');
   return entries;
+}
+
+/**
+ * The operations that get a page, in document order: all but those marked `x-excluded` and the
+ * webhooks of 3.0's `x-webhooks`, which the platform does not read (it reads 3.1 `webhooks`).
+ */
+export function pageEntries(document: OpenApiDocument, options: ListOperationsOptions = {}): OperationEntry[] {
+  return operationEntries(document, options).filter((entry) => !entry.excluded && !(entry.kind === 'webhook' && entry.pointer.startsWith('/x-webhooks/')));
 }

@@ -16,7 +16,9 @@ export const MAX_YAML_ALIASES = 1000;
 
 /** A problem found while reading the text, at an offset. */
 export interface SyntaxProblem {
-  code: 'openapi/syntax' | 'openapi/duplicate-key' | 'openapi/too-deep' | 'openapi/yaml-alias-limit';
+  code: 'openapi/syntax' | 'openapi/duplicate-key' | 'openapi/too-deep' | 'openapi/yaml-alias-limit' | 'openapi/not-json';
+  /** Errors unless said: a file the platform reads all the same is a warning. */
+  severity?: 'warning';
   message: string;
   hint: string;
   offset: number;
@@ -63,6 +65,13 @@ function parseJsonSource(raw: string): ParsedSource {
   } catch {
     const scan = scanJson(text, { maxDepth: MAX_JSON_DEPTH });
     const error = scan.error ?? { offset: 0, message: 'The file is not valid JSON.', hint: 'Check the file with a JSON validator.' };
+    // The platform reads every description as YAML, of which JSON is a part: a trailing comma, a
+    // comment or an unquoted key pass there. Such a file deploys, so it is read the same way here.
+    const yaml = error.message.startsWith('Nesting deeper') ? undefined : parseYamlSource(text);
+    if (yaml && yaml.value !== undefined && !yaml.problems.some((problem) => problem.code === 'openapi/syntax')) {
+      const notJson: SyntaxProblem = { code: 'openapi/not-json', severity: 'warning', message: `${error.message.replace(/\.$/, '')}: not JSON, but the platform reads the file as YAML, which allows it, and so does Quire.`, hint: `${error.hint} JSON tools (editors, generators, validators) refuse the file as it is.`, offset: error.offset, pointer: '' };
+      return { ...yaml, problems: [notJson, ...yaml.problems] };
+    }
     return { value: undefined, problems: [{ code: 'openapi/syntax', message: error.message, hint: error.hint, offset: error.offset, pointer: '' }], locate, position };
   }
   const { value } = parsed;

@@ -24,8 +24,10 @@ export interface OperationSummary {
   /** The operation's tags, as written. */
   tags: string[];
   deprecated: boolean;
-  /** `x-hidden: true`: the operation gets no page. */
+  /** `x-hidden: true`: the operation's page is published but left out of the navigation. */
   hidden: boolean;
+  /** `x-excluded: true`: the operation gets no page at all. */
+  excluded: boolean;
 }
 
 /** A schema after `$ref`s inside the document are replaced, with circular parts left as {@link CircularReference}s. */
@@ -159,8 +161,15 @@ export interface CodeSample {
 /** Everything a renderer needs for an endpoint or webhook page and its playground. */
 export interface EndpointPage {
   kind: 'endpoint' | 'webhook';
-  /** Page path without extension: `api-reference/users/get-a-user`, or the `href` of `x-quire` or `x-mint`. */
+  /**
+   * URL path of the page, as the platform publishes it: `/api-reference/users/get-a-user`
+   * (`<directory>/<tag>/<summary>` in the platform's spelling, see docs/openapi.md), the
+   * `x-quire`/`x-mint` `href`, or the MDX page's own path (`PageNode.href`) for a page with
+   * `openapi:` frontmatter. Always starts with `/`.
+   */
   url: string;
+  /** `x-hidden`: published at its URL, left out of the navigation. */
+  hidden?: boolean;
   method: HttpMethod;
   /** The path template for endpoints; the webhook's name for webhooks. */
   path: string;

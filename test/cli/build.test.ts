@@ -21,7 +21,7 @@ describe('quire build (built CLI)', () => {
     // Every endpoint entry names a model file that holds that page, and the schema table its references point into.
     for (const entry of site.endpoints) {
       const model = JSON.parse(readFileSync(path.join(target, entry.model), 'utf8'));
-      expect(`/${model.url}`).toBe(entry.href);
+      expect(model.url).toBe(entry.href);
       expect(model.method).toBe(entry.method);
       expect(model.schemas).toBe(entry.schemas);
       const table = JSON.parse(readFileSync(path.join(target, entry.schemas), 'utf8'));

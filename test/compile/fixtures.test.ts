@@ -45,25 +45,33 @@ describe('compileSite on fixture sites (fixtures/build/<case>, expected output i
 });
 
 describe('page URLs from long and odd summaries', () => {
-  it('cuts long slugs at a word boundary, keeps them unique, and falls back when a summary slugs to nothing', async () => {
+  it('are the platform\'s, however long or odd, and only the files they are written to are made to fit', async () => {
     const { files } = await build('long-and-odd-summaries');
-    const urls = files.filter((file) => file.path.startsWith('endpoints/')).map((file) => file.path.slice('endpoints/api-reference/'.length, -'.json'.length));
-    expect(urls).toEqual([
-      'a-tag-whose-name-is-a-whole-sentence-which-a-few-generated-descriptions-do-write-and-which-goes-on/delete-a-queue',
-      // A tag that slugs to nothing is the folder `tag`; a summary that does falls back to the operation ID, then to the method and path.
-      'tag/list-users',
-      'tag/post-users',
-      'get-users',
-      'get-users-2',
-      'get-users-id',
-      'merge-group-long-name-without-summary-that-a-generator-made-from-the-event-and-its-action-and-its',
-      'merge-queue/supercalifragilisticexpialidocious-pneumonoultramicroscopicsilicovolcanoconiosis',
-      'merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more',
-      'merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-2',
-      'merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-3',
-      'put-users-id',
-      'get',
-    ].sort());
+    const site = JSON.parse(files.find((file) => file.path === 'site.json')?.content ?? '{}') as { endpoints: Array<{ href: string; model: string }> };
+    const merge = '/api-reference/merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-information-see-"managing-a-merge-queue"';
+    expect(site.endpoints.map((endpoint) => endpoint.href)).toEqual([
+      // No slug: letters outside ASCII, `!`, `"` and dashes stay, `.`, `,` and `'` go, nothing is cut.
+      '/api-reference/a-tag-whose-name-is-a-whole-sentence-which-a-few-generated-descriptions-do-write-and-which-goes-on-well-past-a-hundred-characters/delete-a-queue',
+      '/api-reference/get-users',
+      '/api-reference/get-users!',
+      '/api-reference/merge-group-long-name-without-summary-that-a-generator-made-from-the-event-and-its-action-and-its-whole-payload-type',
+      '/api-reference/merge-queue/supercalifragilisticexpialidocious-pneumonoultramicroscopicsilicovolcanoconiosis-antidisestablishmentarianism-floccinaucinihilipilification',
+      merge,
+      `${merge}-in-the-github-documentation-to-subscribe-to-this-event-a-github-app-must-have-at-least-read-level-access-for-the-"merge-queues"-repository-permission`,
+      `${merge}-post`,
+      '/api-reference/λίστα-στοιχείων',
+      '/api-reference/—',
+      '/api-reference/日本語/создать-пользователя',
+      '/api-reference/日本語/ユーザーの一覧を取得する',
+      '/api-reference/🚀-!!!',
+    ]);
+    const models = site.endpoints.map((endpoint) => endpoint.model);
+    expect(new Set(models).size).toBe(models.length);
+    for (const model of models) expect(files.some((file) => file.path === model), model).toBe(true);
+    // `"` is a character Windows refuses: written as %22; a part over 200 bytes is cut and ends with a hash of the whole.
+    expect(models[5]).toBe('endpoints/api-reference/merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-information-see-%22managing-a-merge-queue%22.json');
+    expect(models[6]).toMatch(/^endpoints\/api-reference\/merge-queue\/this-event-occurs-when-there-is-activity-relating-.*-[0-9a-f]{16}\.json$/);
+    expect(Buffer.byteLength(models[6]!.split('/')[2]!)).toBeLessThanOrEqual(200 + '.json'.length);
   });
 });
 

@@ -188,6 +188,8 @@ function migrateInputs(): MigrateMdxInput[] {
     input(['api/a'], 'openapi.yaml', { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, {}),
     input(['api/a'], 'openapi.yaml', { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, { 'openapi.yaml': PETS.replace("    parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n", '') }),
     { docsJson: '{"navigation": {}}\n', pages: { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, specs: { 'openapi.yaml': PETS } },
+    // A page whose path has capitals: the platform lower-cases the URL of a generated page, so it stays.
+    input(['api/ListPets'], 'openapi.yaml', { 'api/ListPets.mdx': '---\nopenapi: GET /pets\n---\n' }),
     // The document uses x-mint, so the page goes there; the operation's x-quire content would show instead in Quire.
     input(['api/a'], 'openapi.yaml', { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, { 'openapi.yaml': PETS.replace("get: {summary: List, ", "get: {summary: List, x-quire: {content: Old}, ").replace("post: {summary: Create, ", "post: {summary: Create, x-mint: {content: Made}, ") }),
   ];

@@ -78,7 +78,7 @@ describe('OpenAPI documents given by URL', () => {
       { code: 'openapi/url-skipped', severity: 'warning', file: 'docs.json', ...placeOf(text, missing) },
     ]);
     expect(loaded.diagnostics[0]?.message).toBe(`${good} was not fetched (offline); not checked against it: 3 endpoint references, and links to pages under /api-reference/.`);
-    expect(loaded.diagnostics[1]?.message).toBe(`${missing} was not fetched (offline); not checked against it: the pages naming it, and links to pages under /api-reference/.`);
+    expect(loaded.diagnostics[1]?.message).toBe(`${missing} was not fetched (offline); not checked against it: the pages of 1 element listing all its operations, and links to pages under /api-reference/.`);
     expect(formatDiagnostics(loaded.diagnostics, loaded.sources)).not.toContain('undefined');
   });
 

@@ -52,7 +52,7 @@ describe.skipIf(!hasCorpus)('OpenAPI files of the corpus', () => {
       outcome = {
         version: loaded.document?.version ?? 'none',
         valid: loaded.document !== undefined && !hasErrors(loaded.diagnostics),
-        operations: built ? built.pages.filter((page) => page.kind === 'endpoint').length + hiddenCount(loaded.document as OpenApiDocument) : 0,
+        operations: built ? built.pages.filter((page) => page.kind === 'endpoint').length + excludedCount(loaded.document as OpenApiDocument) : 0,
         pages: built?.pages.length ?? 0,
         codes,
       };
@@ -108,16 +108,17 @@ function namesSpec(named: string, page: string, file: string): boolean {
   return [fromRoot, fromPage].some((candidate) => candidate === file || stem(candidate) === stem(file)) || stem(path.posix.basename(file)) === named;
 }
 
-function hiddenCount(document: OpenApiDocument): number {
-  let hidden = 0;
+/** Operations marked `x-excluded`, which get no page. */
+function excludedCount(document: OpenApiDocument): number {
+  let excluded = 0;
   const paths = (document.spec as { paths?: Record<string, Record<string, unknown> | undefined> }).paths ?? {};
   for (const item of Object.values(paths)) {
     for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']) {
       const operation = item?.[method] as Record<string, unknown> | undefined;
-      if (operation && operation['x-hidden'] === true) hidden++;
+      if (operation && operation['x-excluded']) excluded++;
     }
   }
-  return hidden;
+  return excluded;
 }
 
 function checkReference(reference: FrontmatterReference, specs: Array<{ file: string; document: OpenApiDocument }>): SiteOutcome['frontmatter']['problems'][number] | undefined {

@@ -31,7 +31,7 @@ describe('OpenAPI fixtures', () => {
         // which); elsewhere they would repeat eight languages on every page of every expectation.
         const pageOptions: BuildEndpointPagesOptions = { codeSamples: { autogenerate: false }, ...options.pages };
         const built = buildEndpointPages(document, pageOptions);
-        actual.groups = built.groups.map((group) => ({ tag: group.tag, pages: group.pages.map((page) => page.url) }));
+        actual.groups = built.groups.map((group) => ({ label: group.label, tag: group.tag, pages: group.pages.map((page) => page.url) }));
         actual.pageDiagnostics = built.diagnostics;
         actual.pages = built.pages;
         if (options.schemas) actual.schemas = options.schemas.map((schema) => buildSchemaPage(document, schema) ?? null);
