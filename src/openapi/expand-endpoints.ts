@@ -33,6 +33,21 @@ export interface ExpandOpenApiOptions {
    * is one diagnostic, not one per page that uses it.
    */
   unread?: ReadonlySet<string>;
+  /**
+   * The frontmatter of every page file, by page path (as given to `resolveNavigation`). The
+   * `openapi` and `openapi-schema` fields of the pages the navigation does not list are checked
+   * too: the platform publishes such a page (hidden, or opened by a group title as its `root`) and
+   * looks up its operation the same way. Where a listed page's problem is an error, an unlisted
+   * page's is a warning: only its URL leads to it. Snippets are not pages: leave them out.
+   */
+  frontmatter?: ReadonlyMap<string, PageFrontmatterFields>;
+}
+
+/** The fields of a page's frontmatter that {@link ExpandOpenApiOptions.frontmatter} reads. */
+export interface PageFrontmatterFields {
+  openapi?: string;
+  'openapi-schema'?: unknown;
+  version?: string;
 }
 
 /** What {@link expandOpenApiEndpoints} returns. */
@@ -57,7 +72,7 @@ type Selector = EndpointSelector;
 
 /** A page's `openapi` or `openapi-schema` field, and how to find what it refers to in a document. */
 interface FrontmatterLookup<T> {
-  node: PageNode;
+  node: FrontmatterPage;
   /** The page file, where diagnostics go. */
   file: string;
   field: 'openapi' | 'openapi-schema';
@@ -71,6 +86,12 @@ interface FrontmatterLookup<T> {
   /** "Did you mean" candidates of a document named that lacks it: asked only when that is reported. */
   suggest: (document: OpenApiDocument) => string[];
 }
+
+/**
+ * A page whose frontmatter is looked up: a page of the navigation, or a page file it does not
+ * list (then `openapi` is what is in effect where it is a group's `root`, else nothing).
+ */
+type FrontmatterPage = Pick<PageNode, 'path' | 'pointer' | 'openapi' | 'version' | 'frontmatterOpenApi' | 'frontmatterOpenApiSchema'>;
 
 /** One call to `buildEndpointPages`: a document, the folder, the version, and what to build. */
 interface Build {
@@ -108,6 +129,9 @@ class Expander {
   private readonly frontmatterPages: Array<{ node: PageNode; build: Build; key: string }> = [];
   /** The site's documents nearest to a name that is none of them, by name: many pages repeat one such name. */
   private readonly nearest = new Map<string, string[]>();
+  /** The paths of the navigation's pages, and the groups whose `root` each other page is. */
+  private readonly listed = new Set<string>();
+  private readonly roots = new Map<string, GroupNode>();
 
   constructor(
     private readonly specs: OpenApiTexts,
@@ -116,6 +140,7 @@ class Expander {
 
   run(tree: NavigationTree): ExpandOpenApiResult {
     this.plan(tree.root);
+    this.checkUnlistedFrontmatter();
     for (const build of this.builds.values()) this.build(build);
     const root = this.rewrite(tree.root) as SectionNode;
     // The pages in the navigation: every page of a whole-document build, the one of each reference,
@@ -151,7 +176,11 @@ class Expander {
       }));
     }
     if (node.kind === 'endpoint' || node.kind === 'webhook') this.planReference(node);
-    if (node.kind === 'page') this.checkFrontmatter(node);
+    if (node.kind === 'page') {
+      this.listed.add(node.path);
+      this.checkFrontmatter(node);
+    }
+    if (node.kind === 'group' && node.root !== undefined && !this.roots.has(node.root)) this.roots.set(node.root, node);
     if ('children' in node) for (const child of node.children) this.plan(child);
   }
 
@@ -324,8 +353,32 @@ class Expander {
     });
   }
 
-  /** An MDX page whose frontmatter says `openapi: [spec] METHOD /path` or `openapi-schema: [spec] Name` must point at something real. */
-  private checkFrontmatter(node: PageNode): void {
+  /**
+   * The pages the navigation does not list, whose frontmatter names an operation or a schema:
+   * hidden pages (no document in effect) and group roots (the group's documents in effect). A
+   * page `folder/index` counts as listed when `folder` is.
+   */
+  private checkUnlistedFrontmatter(): void {
+    for (const [path, data] of this.options.frontmatter ?? []) {
+      const schema = typeof data['openapi-schema'] === 'string' ? data['openapi-schema'] : undefined;
+      if ((data.openapi === undefined && schema === undefined) || this.listed.has(path) || (path.endsWith('/index') && this.listed.has(path.slice(0, -'/index'.length)))) continue;
+      const group = this.roots.get(path);
+      const page: FrontmatterPage = { path, pointer: group ? `${group.pointer}/root` : '', openapi: group?.openapi ?? [], version: group?.version ?? data.version, frontmatterOpenApi: data.openapi, frontmatterOpenApiSchema: schema };
+      if (group) {
+        this.checkFrontmatter(page);
+        continue;
+      }
+      const from = this.diagnostics.length;
+      this.checkFrontmatter(page);
+      for (let index = from; index < this.diagnostics.length; index++) this.diagnostics[index] = onlyByUrl(this.diagnostics[index] as Diagnostic);
+    }
+  }
+
+  /**
+   * An MDX page whose frontmatter says `openapi: [spec] METHOD /path` or `openapi-schema: [spec] Name` must point at something real.
+   * A page of the navigation also gets the operation's page model, at its own URL.
+   */
+  private checkFrontmatter(node: FrontmatterPage | PageNode): void {
     const file = this.options.pageFiles?.get(node.path) ?? `${node.path}.mdx`;
     if (node.frontmatterOpenApi !== undefined) {
       const entry = classifyEntry(node.frontmatterOpenApi);
@@ -341,7 +394,7 @@ class Expander {
         const suggest = (document: OpenApiDocument): string[] =>
           entry.kind === 'webhook' ? findWebhook(document, entry.name).suggestions.map((suggestion) => `webhook ${suggestion}`) : findOperation(document, entry.method, entry.path).suggestions;
         const found = this.lookUpFrontmatter({ node, file, field: 'openapi', value: node.frontmatterOpenApi, spec: entry.spec, label, find, suggest });
-        if (found) {
+        if (found && 'kind' in node) {
           const { loaded, match } = found;
           const selector: Selector = match.kind === 'endpoint' ? { method: match.method, path: match.path } : { webhook: match.path };
           const source = node.openapi.find((candidate) => candidate.source === loaded.source) ?? { source: loaded.source, directory: 'api-reference' };
@@ -436,7 +489,7 @@ class Expander {
    * platform, reading it from the root, resolves to another document than the one beside the
    * page: the page shows that other document (often the untranslated one).
    */
-  private checkPageRelative(spec: string, node: PageNode, used: string, at: { file: string; pointer: string; field: string; value: string }): void {
+  private checkPageRelative(spec: string, node: FrontmatterPage, used: string, at: { file: string; pointer: string; field: string; value: string }): void {
     const relative = pageRelativeDocument(spec, node.path, this.sourceNames());
     if (relative === undefined || relative === used) return;
     this.diagnostics.push({ code: 'openapi/frontmatter-relative-document', severity: 'warning', message: `\`${at.field}: ${at.value}\` is read from the root of the docs, not from the page: the platform uses ${used}, not ${relative} beside the page.`, file: at.file, pointer: at.pointer, hint: `Write the path from the root: \`/${relative}\`.`, suggestions: [`/${relative}`] });
@@ -451,6 +504,13 @@ class Expander {
     this.findings.push(pending);
     this.diagnostics.push(pending as Diagnostic);
   }
+}
+
+/** A problem of a page that no navigation entry lists: an error there is a warning, since only its URL leads to the page. */
+function onlyByUrl(diagnostic: Diagnostic): Diagnostic {
+  if (diagnostic.severity !== 'error') return diagnostic;
+  const ignore = 'If the file is a note for the repository rather than a page, list it in .mintignore: the platform then leaves it out of the site.';
+  return { ...diagnostic, severity: 'warning', message: `${diagnostic.message} The page is in no navigation: only its URL leads there.`, hint: diagnostic.hint ? `${diagnostic.hint} ${ignore}` : ignore };
 }
 
 function isSection(node: NavigationNode): node is SectionNode {
