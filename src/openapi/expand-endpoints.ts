@@ -85,6 +85,8 @@ interface FrontmatterLookup<T> {
   find: (document: OpenApiDocument) => T | undefined;
   /** "Did you mean" candidates of a document named that lacks it: asked only when that is reported. */
   suggest: (document: OpenApiDocument) => string[];
+  /** Whether the navigation lists the page: then every document in effect is read, for its own problems. */
+  listed: boolean;
 }
 
 /**
@@ -359,27 +361,58 @@ class Expander {
    * page `folder/index` counts as listed when `folder` is.
    */
   private checkUnlistedFrontmatter(): void {
+    const hidden: FrontmatterPage[] = [];
     for (const [path, data] of this.options.frontmatter ?? []) {
       const schema = typeof data['openapi-schema'] === 'string' ? data['openapi-schema'] : undefined;
       if ((data.openapi === undefined && schema === undefined) || this.listed.has(path) || (path.endsWith('/index') && this.listed.has(path.slice(0, -'/index'.length)))) continue;
       const group = this.roots.get(path);
       const page: FrontmatterPage = { path, pointer: group ? `${group.pointer}/root` : '', openapi: group?.openapi ?? [], version: group?.version ?? data.version, frontmatterOpenApi: data.openapi, frontmatterOpenApiSchema: schema };
-      if (group) {
-        this.checkFrontmatter(page);
-        continue;
-      }
-      const from = this.diagnostics.length;
-      this.checkFrontmatter(page);
-      for (let index = from; index < this.diagnostics.length; index++) this.diagnostics[index] = onlyByUrl(this.diagnostics[index] as Diagnostic);
+      if (group) this.checkFrontmatter(page);
+      else hidden.push(page);
     }
+    if (hidden.length === 0) return;
+    if (this.sourceNames().length === 0) {
+      this.withoutDocument(hidden);
+      return;
+    }
+    for (const page of hidden) {
+      const file = this.fileOf(page);
+      const from = this.diagnostics.length;
+      this.checkFrontmatter(page, false);
+      // What is said of the page stays, its errors as warnings; a document read only to find the
+      // operation of pages outside the navigation is not checked itself (nothing listed uses it).
+      const found = this.diagnostics.splice(from);
+      for (const diagnostic of found) if (diagnostic.file === file) this.diagnostics.push(onlyByUrl(diagnostic));
+    }
+  }
+
+  /** Pages outside the navigation naming an operation, on a site without an OpenAPI document: one warning for them all. */
+  private withoutDocument(pages: readonly FrontmatterPage[]): void {
+    const [first] = pages as [FrontmatterPage];
+    const field = first.frontmatterOpenApi !== undefined ? 'openapi' : 'openapi-schema';
+    const value = first.frontmatterOpenApi ?? first.frontmatterOpenApiSchema;
+    const others = pages.length - 1;
+    const also = others === 0 ? '' : `, nor is the frontmatter of the ${others} other page${others === 1 ? '' : 's'} that no navigation lists and that name${others === 1 ? 's' : ''} an operation or a schema`;
+    this.diagnostics.push({
+      code: 'openapi/frontmatter-without-document',
+      severity: 'warning',
+      message: `\`${field}: ${value}\` is not checked: the site has no OpenAPI document${also}. The platform shows ${others === 0 ? 'the page' : 'them'} without an API playground.`,
+      file: this.fileOf(first),
+      pointer: `/${field}`,
+      hint: 'Add the OpenAPI document to the repository (or to `openapi` in docs.json), or remove the field from pages that document no operation.',
+    });
+  }
+
+  private fileOf(page: FrontmatterPage): string {
+    return this.options.pageFiles?.get(page.path) ?? `${page.path}.mdx`;
   }
 
   /**
    * An MDX page whose frontmatter says `openapi: [spec] METHOD /path` or `openapi-schema: [spec] Name` must point at something real.
    * A page of the navigation also gets the operation's page model, at its own URL.
    */
-  private checkFrontmatter(node: FrontmatterPage | PageNode): void {
-    const file = this.options.pageFiles?.get(node.path) ?? `${node.path}.mdx`;
+  private checkFrontmatter(node: FrontmatterPage | PageNode, listed = true): void {
+    const file = this.fileOf(node);
     if (node.frontmatterOpenApi !== undefined) {
       const entry = classifyEntry(node.frontmatterOpenApi);
       if (entry.kind !== 'endpoint' && entry.kind !== 'webhook') {
@@ -393,7 +426,7 @@ class Expander {
           entry.kind === 'webhook' ? matchWebhook(document, entry.name) : (matchOperation(document, entry.method, entry.path) ?? (other === undefined ? undefined : matchOperation(document, entry.method, other)));
         const suggest = (document: OpenApiDocument): string[] =>
           entry.kind === 'webhook' ? findWebhook(document, entry.name).suggestions.map((suggestion) => `webhook ${suggestion}`) : findOperation(document, entry.method, entry.path).suggestions;
-        const found = this.lookUpFrontmatter({ node, file, field: 'openapi', value: node.frontmatterOpenApi, spec: entry.spec, label, find, suggest });
+        const found = this.lookUpFrontmatter({ node, file, field: 'openapi', value: node.frontmatterOpenApi, spec: entry.spec, label, find, suggest, listed });
         if (found && 'kind' in node) {
           const { loaded, match } = found;
           const selector: Selector = match.kind === 'endpoint' ? { method: match.method, path: match.path } : { webhook: match.path };
@@ -409,7 +442,7 @@ class Expander {
       const { document } = frontmatterReference('openapi-schema', value);
       const words = value.trim().split(/\s+/);
       const name = (document === undefined ? words[0] : words[1]) ?? '';
-      this.lookUpFrontmatter({ node, file, field: 'openapi-schema', value, spec: document, label: `the schema "${name}"`, find: (doc) => matchSchema(doc, name), suggest: (doc) => findSchema(doc, name).suggestions });
+      this.lookUpFrontmatter({ node, file, field: 'openapi-schema', value, spec: document, label: `the schema "${name}"`, find: (doc) => matchSchema(doc, name), suggest: (doc) => findSchema(doc, name).suggestions, listed });
     }
   }
 
@@ -421,7 +454,7 @@ class Expander {
    * for the page, then any other. Reports what is not found anywhere, on the frontmatter field.
    */
   private lookUpFrontmatter<T>(reference: FrontmatterLookup<T>): { loaded: Loaded; match: T } | undefined {
-    const { node, file, field, value, spec, label, find, suggest } = reference;
+    const { node, file, field, value, spec, label, find, suggest, listed } = reference;
     const known = this.sourceNames();
     const at = { file, pointer: `/${field}` };
     if (known.length === 0) {
@@ -452,7 +485,7 @@ class Expander {
       }
       return found;
     };
-    const named = holder(first, spec === undefined);
+    const named = holder(first, spec === undefined && listed);
     if (named) {
       if (spec !== undefined) this.checkPageRelative(spec, node, named.loaded.source, { ...at, field, value });
       return named;
@@ -471,7 +504,7 @@ class Expander {
       this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'error', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site, and no document has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? 'Name the document by its path from the root of the docs, or by its file name.', ...(nearest.length ? { suggestions: [...nearest] } : {}) });
       return undefined;
     }
-    const where = first.length === 1 ? `the OpenAPI document ${first[0]}` : `any of the ${first.length} OpenAPI documents ${spec === undefined ? 'in effect' : `named "${spec}"`}`;
+    const where = first.length === 1 ? `the OpenAPI document ${first[0]}` : `any of the ${first.length} OpenAPI documents ${spec !== undefined ? `named "${spec}"` : node.openapi.length ? 'in effect' : 'of the site'}`;
     if (fallback) {
       this.diagnostics.push({ code: 'openapi/frontmatter-other-document', severity: 'warning', message: `\`${field}: ${value}\` is not in ${where}; the platform falls back to ${fallback.loaded.source}, which has ${label}.`, ...at, hint: `Name ${fallback.loaded.source} in the frontmatter, or add ${label} to the document named.` });
       return fallback;
