@@ -26,7 +26,7 @@ export { planOpenApiFiles } from './mdx/plan-openapi-files.js';
 export type { OpenApiFile, OpenApiFilesPlan, OpenApiNavigationGroup, PlanOpenApiFilesOptions } from './mdx/plan-openapi-files.js';
 export * from './openapi/index.js';
 export { expandOpenApiEndpoints } from './openapi/expand-endpoints.js';
-export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts } from './openapi/expand-endpoints.js';
+export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts, PageFrontmatterFields } from './openapi/expand-endpoints.js';
 export { migrateMdx } from './migrate/index.js';
 export type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, RewrittenEntry } from './migrate/index.js';
 export { DOCS_JSON_SCHEMA_URL, upgradeMintJson } from './upgrade/index.js';

@@ -49,14 +49,15 @@ function outline(nodes: readonly NavigationNode[], depth = 0): string[] {
 
 // Each folder of fixtures/navigation: docs.json, optional files.txt (page files), options.json
 // and frontmatter.json (by page path); expected.json holds the outline, the page index and the
-// diagnostics.
+// diagnostics (and docs.json's own warnings, where it has any).
 describe('resolveNavigation on fixtures/navigation', () => {
   for (const name of fixtureCases('navigation')) {
     it(name, () => {
       const folder = fixturePath('navigation', name);
       const read = (file: string) => (existsSync(path.join(folder, file)) ? readFileSync(path.join(folder, file), 'utf8') : undefined);
       const parsed = parseDocsJson(read('docs.json') as string);
-      expect(parsed.diagnostics).toEqual([]);
+      // docs.json is valid; its warnings (a list the platform ignores) are part of the expectation.
+      expect(parsed.config).toBeDefined();
       const files = read('files.txt')?.split('\n').filter(Boolean);
       const frontmatter = new Map(Object.entries(JSON.parse(read('frontmatter.json') ?? '{}') as Record<string, PageFrontmatter>));
       const options = JSON.parse(read('options.json') ?? '{}') as Record<string, unknown>;
@@ -67,6 +68,7 @@ describe('resolveNavigation on fixtures/navigation', () => {
         pages: result.pages.list.map((page) => ({ path: page.path, section: page.section, previous: page.previous, next: page.next })),
         missingPages: result.missingPages,
         diagnostics: result.diagnostics,
+        ...(parsed.diagnostics.length ? { docsJsonWarnings: parsed.diagnostics.map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.code} ${diagnostic.pointer}`) } : {}),
       };
       expect(JSON.parse(JSON.stringify(actual))).toEqual(expectedJson(path.join(folder, 'expected.json'), JSON.parse(JSON.stringify(actual))));
       for (const diagnostic of result.diagnostics) expect(diagnostic.line).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Icon, OpenApiReference } from '../config/schemas/common.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
+import { shownChildren, type NavigationElementKind } from '../config/navigation-children.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import { placeDocsJsonFindings, type DocsJsonFinding } from '../config/place-findings.js';
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
@@ -32,9 +33,6 @@ export interface ResolveNavigationOptions {
 const DEFAULT_DIRECTORY = 'api-reference';
 
 /** The lists of section elements, the node kind each holds, and the key holding its label. */
-/** Every key that holds children. */
-const CHILD_LISTS = ['languages', 'versions', 'products', 'tabs', 'menu', 'anchors', 'dropdowns', 'groups', 'pages'];
-
 const SECTION_LISTS = [
   ['languages', 'language', 'language'],
   ['versions', 'version', 'version'],
@@ -104,7 +102,7 @@ class NavigationResolver {
       state: this.newSection('/navigation', 'root', []),
       inGroup: false,
     };
-    const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
+    const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, 'root', context) };
     // The platform generates every page of the navigation's own document, and lists none of them.
     if (navigation.openapi !== undefined) root.allOperations = true;
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
@@ -116,25 +114,27 @@ class NavigationResolver {
   }
 
   /**
-   * The child nodes of an element (whose pointer and inherited values `context` holds), from
-   * whichever child lists it has, in a fixed order. The list names need no pointer escaping.
+   * The child nodes of an element (whose pointer and inherited values `context` holds), from the
+   * one child list the platform shows (see `shownChildren`: an element that holds two shows the
+   * first its schema tries; the other was reported when docs.json was parsed). The list names
+   * need no pointer escaping.
    */
-  private children(element: Element, context: Context): NavigationNode[] {
+  private children(element: Element, kind: NavigationElementKind, context: Context): NavigationNode[] {
     const nodes: NavigationNode[] = [];
-    const pointer = context.pointer;
-    for (const [list, kind, labelKey] of SECTION_LISTS) {
-      const items = element[list];
-      if (!Array.isArray(items)) continue;
-      items.forEach((item: unknown, index) => {
-        if (isElement(item)) nodes.push(this.section(item, kind, labelKey, `${pointer}/${list}/${index}`, context));
-      });
+    const { shown } = shownChildren(element, kind);
+    if (shown === undefined || shown === 'href') return nodes;
+    const items = element[shown];
+    if (shown === 'pages') {
+      this.entries(items, context, nodes);
+      return nodes;
     }
-    if (Array.isArray(element.groups)) {
-      element.groups.forEach((item: unknown, index) => {
-        if (isElement(item)) nodes.push(this.group(item, `${pointer}/groups/${index}`, context));
-      });
-    }
-    this.entries(element.pages, context, nodes);
+    if (!Array.isArray(items)) return nodes;
+    const pointer = `${context.pointer}/${shown}`;
+    const section = SECTION_LISTS.find(([list]) => list === shown);
+    items.forEach((item: unknown, index) => {
+      if (!isElement(item)) return;
+      nodes.push(section ? this.section(item, section[1], section[2], `${pointer}/${index}`, context) : this.group(item, `${pointer}/${index}`, context));
+    });
     return nodes;
   }
 
@@ -169,14 +169,14 @@ class NavigationResolver {
       state: this.newSection(pointer, kind, breadcrumbs),
       inGroup: false,
     };
-    const hasChildren = hasChildList(element);
     const href = typeof element.href === 'string' ? element.href : undefined;
     // Every node of a kind is made with all its fields, in the order JSON has always listed them
-    // (absent ones undefined, which JSON leaves out), so that all share one shape.
-    if (href !== undefined && !hasChildren) {
+    // (absent ones undefined, which JSON leaves out), so that all share one shape. An element
+    // with `href` is a link, whatever children it also holds: the platform ignores them.
+    if (href !== undefined) {
       return { kind: 'link', element: kind, href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, icon: iconOf(element), hidden: hiddenOf(element) };
     }
-    const children = this.children(element, context);
+    const children = this.children(element, elementKind(kind), context);
     return {
       kind,
       label,
@@ -368,6 +368,11 @@ function toSources(reference: OpenApiReference | undefined, inherited: readonly 
   return entries.map((entry) => (typeof entry === 'string' ? { source: entry, directory: DEFAULT_DIRECTORY } : { source: entry.source, directory: entry.directory ?? DEFAULT_DIRECTORY }));
 }
 
+/** The element kind of a section node kind, as `shownChildren` names it. */
+function elementKind(kind: SectionKind): NavigationElementKind {
+  return kind === 'menu-item' ? 'item' : kind;
+}
+
 function sectionField(kind: SectionKind): keyof PageSection {
   return kind === 'menu-item' ? 'menuItem' : kind;
 }
@@ -396,11 +401,6 @@ function listsAllOperations(element: Element, own: readonly OpenApiSource[], chi
   const takesFromElement = (node: NavigationNode): boolean =>
     ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec === undefined && node.openapi === own) || ('children' in node && node.children.some(takesFromElement));
   return children.some(takesFromElement) ? undefined : true;
-}
-
-function hasChildList(element: Element): boolean {
-  for (const list of CHILD_LISTS) if (Array.isArray(element[list])) return true;
-  return false;
 }
 
 function isElement(value: unknown): value is Element {

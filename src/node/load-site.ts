@@ -22,6 +22,7 @@ import { listPageFiles } from './list-page-files.js';
 import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
 import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js';
 import { checkContentReaching, type ContentSite } from '../content/check-content.js';
+import { inSnippetFolder } from '../content/snippets.js';
 import type { PageFacts } from '../content/read-page.js';
 import { listSiteFiles, readSiteContent } from './read-content.js';
 import { contentCacheFor } from './content-cache.js';
@@ -251,7 +252,9 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
   const playground = config.api?.playground?.display as PlaygroundMode | undefined;
   progress?.('endpoints', 0, texts.size);
   const codeSamples = config.api?.examples;
-  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate, pageFiles, unread: documents.unread, ...(playground ? { playground } : {}), ...(codeSamples ? { codeSamples } : {}) });
+  // The frontmatter of every page, for the pages the navigation does not list (snippets and the 404 page are no pages).
+  const pageFrontmatter = new Map([...frontmatter].filter(([page]) => page !== '404' && !inSnippetFolder(page)));
+  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate, pageFiles, unread: documents.unread, frontmatter: pageFrontmatter, ...(playground ? { playground } : {}), ...(codeSamples ? { codeSamples } : {}) });
   for (const diagnostic of expanded.diagnostics) {
     const block = blocksByName.get(diagnostic.file);
     if (block !== undefined && diagnostic.line === undefined) {

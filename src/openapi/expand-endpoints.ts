@@ -36,6 +36,21 @@ export interface ExpandOpenApiOptions {
    * is one diagnostic, not one per page that uses it.
    */
   unread?: ReadonlySet<string>;
+  /**
+   * The frontmatter of every page file, by page path (as given to `resolveNavigation`). The
+   * `openapi` and `openapi-schema` fields of the pages the navigation does not list are checked
+   * too: the platform publishes such a page (hidden, or opened by a group title as its `root`) and
+   * looks up its operation the same way. Where a listed page's problem is an error, an unlisted
+   * page's is a warning: only its URL leads to it. Snippets are not pages: leave them out.
+   */
+  frontmatter?: ReadonlyMap<string, PageFrontmatterFields>;
+}
+
+/** The fields of a page's frontmatter that {@link ExpandOpenApiOptions.frontmatter} reads. */
+export interface PageFrontmatterFields {
+  openapi?: string;
+  'openapi-schema'?: unknown;
+  version?: string;
 }
 
 /** What {@link expandOpenApiEndpoints} returns. */
@@ -60,7 +75,7 @@ type Selector = EndpointSelector;
 
 /** A page's `openapi` or `openapi-schema` field, and how to find what it refers to in a document. */
 interface FrontmatterLookup<T> {
-  node: PageNode;
+  node: FrontmatterPage;
   /** The page file, where diagnostics go. */
   file: string;
   field: 'openapi' | 'openapi-schema';
@@ -73,7 +88,15 @@ interface FrontmatterLookup<T> {
   find: (document: OpenApiDocument) => T | undefined;
   /** "Did you mean" candidates of a document named that lacks it: asked only when that is reported. */
   suggest: (document: OpenApiDocument) => string[];
+  /** Whether the navigation lists the page: then every document in effect is read, for its own problems. */
+  listed: boolean;
 }
+
+/**
+ * A page whose frontmatter is looked up: a page of the navigation, or a page file it does not
+ * list (then `openapi` is what is in effect where it is a group's `root`, else nothing).
+ */
+type FrontmatterPage = Pick<PageNode, 'path' | 'pointer' | 'openapi' | 'version' | 'frontmatterOpenApi' | 'frontmatterOpenApiSchema'>;
 
 /** One call to `buildEndpointPages`: a document, the folder, the version, and what to build. */
 interface Build {
@@ -113,6 +136,9 @@ class Expander {
   private readonly frontmatterPages: Array<{ node: PageNode; build: Build; key: string }> = [];
   /** The site's documents nearest to a name that is none of them, by name: many pages repeat one such name. */
   private readonly nearest = new Map<string, string[]>();
+  /** The paths of the navigation's pages, and the groups whose `root` each other page is. */
+  private readonly listed = new Set<string>();
+  private readonly roots = new Map<string, GroupNode>();
 
   constructor(
     private readonly specs: OpenApiTexts,
@@ -121,6 +147,7 @@ class Expander {
 
   run(tree: NavigationTree): ExpandOpenApiResult {
     this.plan(tree.root);
+    this.checkUnlistedFrontmatter();
     for (const build of this.builds.values()) this.build(build);
     const root = this.rewrite(tree.root) as SectionNode;
     // The pages published: the one of each reference, then every page of a whole-document build,
@@ -164,7 +191,11 @@ class Expander {
       }));
     }
     if (node.kind === 'endpoint' || node.kind === 'webhook') this.planReference(node);
-    if (node.kind === 'page') this.checkFrontmatter(node);
+    if (node.kind === 'page') {
+      this.listed.add(node.path);
+      this.checkFrontmatter(node);
+    }
+    if (node.kind === 'group' && node.root !== undefined && !this.roots.has(node.root)) this.roots.set(node.root, node);
     if ('children' in node) for (const child of node.children) this.plan(child);
   }
 
@@ -339,9 +370,64 @@ class Expander {
     });
   }
 
-  /** An MDX page whose frontmatter says `openapi: [spec] METHOD /path` or `openapi-schema: [spec] Name` must point at something real. */
-  private checkFrontmatter(node: PageNode): void {
-    const file = this.options.pageFiles?.get(node.path) ?? `${node.path}.mdx`;
+  /**
+   * The pages the navigation does not list, whose frontmatter names an operation or a schema:
+   * hidden pages (no document in effect) and group roots (the group's documents in effect). A
+   * page `folder/index` counts as listed when `folder` is.
+   */
+  private checkUnlistedFrontmatter(): void {
+    const hidden: FrontmatterPage[] = [];
+    for (const [path, data] of this.options.frontmatter ?? []) {
+      const schema = typeof data['openapi-schema'] === 'string' ? data['openapi-schema'] : undefined;
+      if ((data.openapi === undefined && schema === undefined) || this.listed.has(path) || (path.endsWith('/index') && this.listed.has(path.slice(0, -'/index'.length)))) continue;
+      const group = this.roots.get(path);
+      const page: FrontmatterPage = { path, pointer: group ? `${group.pointer}/root` : '', openapi: group?.openapi ?? [], version: group?.version ?? data.version, frontmatterOpenApi: data.openapi, frontmatterOpenApiSchema: schema };
+      if (group) this.checkFrontmatter(page);
+      else hidden.push(page);
+    }
+    if (hidden.length === 0) return;
+    if (this.sourceNames().length === 0) {
+      this.withoutDocument(hidden);
+      return;
+    }
+    for (const page of hidden) {
+      const file = this.fileOf(page);
+      const from = this.diagnostics.length;
+      this.checkFrontmatter(page, false);
+      // What is said of the page stays, its errors as warnings; a document read only to find the
+      // operation of pages outside the navigation is not checked itself (nothing listed uses it).
+      const found = this.diagnostics.splice(from);
+      for (const diagnostic of found) if (diagnostic.file === file) this.diagnostics.push(onlyByUrl(diagnostic));
+    }
+  }
+
+  /** Pages outside the navigation naming an operation, on a site without an OpenAPI document: one warning for them all. */
+  private withoutDocument(pages: readonly FrontmatterPage[]): void {
+    const [first] = pages as [FrontmatterPage];
+    const field = first.frontmatterOpenApi !== undefined ? 'openapi' : 'openapi-schema';
+    const value = first.frontmatterOpenApi ?? first.frontmatterOpenApiSchema;
+    const others = pages.length - 1;
+    const also = others === 0 ? '' : `, nor is the frontmatter of the ${others} other page${others === 1 ? '' : 's'} that no navigation lists and that name${others === 1 ? 's' : ''} an operation or a schema`;
+    this.diagnostics.push({
+      code: 'openapi/frontmatter-without-document',
+      severity: 'warning',
+      message: `\`${field}: ${value}\` is not checked: the site has no OpenAPI document${also}. The platform shows ${others === 0 ? 'the page' : 'them'} without an API playground.`,
+      file: this.fileOf(first),
+      pointer: `/${field}`,
+      hint: 'Add the OpenAPI document to the repository (or to `openapi` in docs.json), or remove the field from pages that document no operation.',
+    });
+  }
+
+  private fileOf(page: FrontmatterPage): string {
+    return this.options.pageFiles?.get(page.path) ?? `${page.path}.mdx`;
+  }
+
+  /**
+   * An MDX page whose frontmatter says `openapi: [spec] METHOD /path` or `openapi-schema: [spec] Name` must point at something real.
+   * A page of the navigation also gets the operation's page model, at its own URL.
+   */
+  private checkFrontmatter(node: FrontmatterPage | PageNode, listed = true): void {
+    const file = this.fileOf(node);
     if (node.frontmatterOpenApi !== undefined) {
       const entry = classifyEntry(node.frontmatterOpenApi);
       if (entry.kind !== 'endpoint' && entry.kind !== 'webhook') {
@@ -355,8 +441,8 @@ class Expander {
           entry.kind === 'webhook' ? matchWebhook(document, entry.name) : (matchOperation(document, entry.method, entry.path) ?? (other === undefined ? undefined : matchOperation(document, entry.method, other)));
         const suggest = (document: OpenApiDocument): string[] =>
           entry.kind === 'webhook' ? findWebhook(document, entry.name).suggestions.map((suggestion) => `webhook ${suggestion}`) : findOperation(document, entry.method, entry.path).suggestions;
-        const found = this.lookUpFrontmatter({ node, file, field: 'openapi', value: node.frontmatterOpenApi, spec: entry.spec, label, find, suggest });
-        if (found) {
+        const found = this.lookUpFrontmatter({ node, file, field: 'openapi', value: node.frontmatterOpenApi, spec: entry.spec, label, find, suggest, listed });
+        if (found && 'kind' in node) {
           const { loaded, match } = found;
           const selector: Selector = match.kind === 'endpoint' ? { method: match.method, path: match.path } : { webhook: match.path };
           const source = node.openapi.find((candidate) => candidate.source === loaded.source) ?? { source: loaded.source, directory: 'api-reference' };
@@ -371,7 +457,7 @@ class Expander {
       const { document } = frontmatterReference('openapi-schema', value);
       const words = value.trim().split(/\s+/);
       const name = (document === undefined ? words[0] : words[1]) ?? '';
-      this.lookUpFrontmatter({ node, file, field: 'openapi-schema', value, spec: document, label: `the schema "${name}"`, find: (doc) => matchSchema(doc, name), suggest: (doc) => findSchema(doc, name).suggestions });
+      this.lookUpFrontmatter({ node, file, field: 'openapi-schema', value, spec: document, label: `the schema "${name}"`, find: (doc) => matchSchema(doc, name), suggest: (doc) => findSchema(doc, name).suggestions, listed });
     }
   }
 
@@ -383,7 +469,7 @@ class Expander {
    * for the page, then any other. Reports what is not found anywhere, on the frontmatter field.
    */
   private lookUpFrontmatter<T>(reference: FrontmatterLookup<T>): { loaded: Loaded; match: T } | undefined {
-    const { node, file, field, value, spec, label, find, suggest } = reference;
+    const { node, file, field, value, spec, label, find, suggest, listed } = reference;
     const known = this.sourceNames();
     const at = { file, pointer: `/${field}` };
     if (known.length === 0) {
@@ -414,7 +500,7 @@ class Expander {
       }
       return found;
     };
-    const named = holder(first, spec === undefined);
+    const named = holder(first, spec === undefined && listed);
     if (named) {
       if (spec !== undefined) this.checkPageRelative(spec, node, named.loaded.source, { ...at, field, value });
       return named;
@@ -433,7 +519,7 @@ class Expander {
       this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'error', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site, and no document has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? 'Name the document by its path from the root of the docs, or by its file name.', ...(nearest.length ? { suggestions: [...nearest] } : {}) });
       return undefined;
     }
-    const where = first.length === 1 ? `the OpenAPI document ${first[0]}` : `any of the ${first.length} OpenAPI documents ${spec === undefined ? 'in effect' : `named "${spec}"`}`;
+    const where = first.length === 1 ? `the OpenAPI document ${first[0]}` : `any of the ${first.length} OpenAPI documents ${spec !== undefined ? `named "${spec}"` : node.openapi.length ? 'in effect' : 'of the site'}`;
     if (fallback) {
       this.diagnostics.push({ code: 'openapi/frontmatter-other-document', severity: 'warning', message: `\`${field}: ${value}\` is not in ${where}; the platform falls back to ${fallback.loaded.source}, which has ${label}.`, ...at, hint: `Name ${fallback.loaded.source} in the frontmatter, or add ${label} to the document named.` });
       return fallback;
@@ -451,7 +537,7 @@ class Expander {
    * platform, reading it from the root, resolves to another document than the one beside the
    * page: the page shows that other document (often the untranslated one).
    */
-  private checkPageRelative(spec: string, node: PageNode, used: string, at: { file: string; pointer: string; field: string; value: string }): void {
+  private checkPageRelative(spec: string, node: FrontmatterPage, used: string, at: { file: string; pointer: string; field: string; value: string }): void {
     const relative = pageRelativeDocument(spec, node.path, this.sourceNames());
     if (relative === undefined || relative === used) return;
     this.diagnostics.push({ code: 'openapi/frontmatter-relative-document', severity: 'warning', message: `\`${at.field}: ${at.value}\` is read from the root of the docs, not from the page: the platform uses ${used}, not ${relative} beside the page.`, file: at.file, pointer: at.pointer, hint: `Write the path from the root: \`/${relative}\`.`, suggestions: [`/${relative}`] });
@@ -466,6 +552,13 @@ class Expander {
     this.findings.push(pending);
     this.diagnostics.push(pending as Diagnostic);
   }
+}
+
+/** A problem of a page that no navigation entry lists: an error there is a warning, since only its URL leads to the page. */
+function onlyByUrl(diagnostic: Diagnostic): Diagnostic {
+  if (diagnostic.severity !== 'error') return diagnostic;
+  const ignore = 'If the file is a note for the repository rather than a page, list it in .mintignore: the platform then leaves it out of the site.';
+  return { ...diagnostic, severity: 'warning', message: `${diagnostic.message} The page is in no navigation: only its URL leads there.`, hint: diagnostic.hint ? `${diagnostic.hint} ${ignore}` : ignore };
 }
 
 function isSection(node: NavigationNode): node is SectionNode {

@@ -68,11 +68,27 @@ describe('quire build (built CLI)', () => {
 
   it('builds nothing from a docs.json with errors', () => {
     const target = out();
-    const { code, stdout } = quire(['build', 'fixtures/docs-json/mixed-children-tab', '-o', target]);
+    const { code, stdout } = quire(['build', 'fixtures/docs-json/navigation-not-object', '-o', target]);
     expect(code).toBe(1);
-    expect(stdout).toContain('error navigation/mixed-children');
+    expect(stdout).toContain('error navigation/invalid-type');
     expect(stdout).toContain('Nothing was built.');
     expect(existsSync(target)).toBe(false);
+  });
+
+  it('builds what the platform shows of a navigation that also holds a stale list, and says what it ignores', () => {
+    // The root holds `versions` and a left-over `tabs`, whose page has no file: the platform
+    // deploys the versions, and so does Quire, with a warning at `tabs`.
+    const target = out();
+    const { code, stdout } = quire(['build', 'fixtures/cli/mixed-children-site', '-o', target, '--format', 'json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ built: true, errors: 0, warnings: 1 });
+    expect(report.diagnostics.map((diagnostic: { code: string; line: number; column: number }) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.code}`)).toEqual(['32:5 navigation/mixed-children']);
+    const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
+    expect(site.pages.map((page: { href: string; section: object }) => [page.href, page.section])).toEqual([
+      ['/v2/index', { version: 'v2' }],
+      ['/v1/index', { version: 'v1' }],
+    ]);
   });
 
   it('builds nothing when docs.json has errors, even though the rest of the site is checked', () => {

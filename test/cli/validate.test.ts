@@ -22,11 +22,11 @@ describe('quire validate (built CLI)', () => {
   });
 
   it('prints positioned diagnostics with a code frame and exits 1 on errors', () => {
-    const { code, stdout } = quire(['validate', 'fixtures/docs-json/mixed-children-tab']);
+    const { code, stdout } = quire(['validate', 'fixtures/docs-json/navigation-not-object']);
     expect(code).toBe(1);
-    expect(stdout).toContain('fixtures/docs-json/mixed-children-tab/docs.json:19:9 error navigation/mixed-children Tab "API" holds both `groups` and `pages`');
-    expect(stdout).toContain('> 19 |         "pages": [');
-    // Without that tab, its only one, the navigation root would be empty: nothing is left to check.
+    expect(stdout).toContain('fixtures/docs-json/navigation-not-object/docs.json:7:17 error navigation/invalid-type `navigation` must be an object, not a list.');
+    expect(stdout).toContain('> 7 |   "navigation": [');
+    // Without its navigation root, docs.json has nothing left to check the rest of the site with.
     expect(stdout).toMatch(/\nThe navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs\.json to check them with\.\n1 error, 0 warnings\n$/);
   });
 

@@ -3,21 +3,21 @@ import { formatDiagnostics, parseDocsJson } from '../../src/index.js';
 
 describe('formatDiagnostics', () => {
   it('prints file:line:column, severity, code, message, a code frame and the hint', () => {
-    const text = '{\n  "theme": "mint",\n  "name": "Acme",\n  "colors": { "primary": "#0D9373" },\n  "navigation": {\n    "tabs": [\n      { "tab": "API", "groups": [], "pages": ["a"] }\n    ]\n  }\n}\n';
+    const text = '{\n  "theme": "mint",\n  "name": "Acme",\n  "colors": { "primary": "#0D9373" },\n  "navigation": {\n    "tabs": [\n      { "tab": "API", "groups": [], "pages": [] }\n    ]\n  }\n}\n';
     const { diagnostics, sources } = parseDocsJson(text);
     expect(formatDiagnostics(diagnostics, sources)).toBe(
       [
-        'docs.json:7:33 warning navigation/empty-list `groups` of tab "API" is empty: the platform drops the empty list, so the tab shows no pages from it.',
+        'docs.json:7:23 warning navigation/mixed-children Tab "API" holds both `pages` and `groups`: the platform shows its pages and ignores the empty `groups`.',
         '  6 |     "tabs": [',
-        '> 7 |       { "tab": "API", "groups": [], "pages": ["a"] }',
-        `    | ${' '.repeat(32)}^`,
-        '  hint: Add groups or remove the empty list.',
+        '> 7 |       { "tab": "API", "groups": [], "pages": [] }',
+        `    | ${' '.repeat(22)}^`,
+        '  hint: Remove `groups` if it is left over, or move its groups into `pages`.',
         '',
-        'docs.json:7:37 error navigation/mixed-children Tab "API" holds both `groups` and `pages`; a navigation element holds one kind of child.',
+        'docs.json:7:46 warning navigation/empty-list `pages` of tab "API" is empty: the tab shows no pages from it.',
         '  6 |     "tabs": [',
-        '> 7 |       { "tab": "API", "groups": [], "pages": ["a"] }',
-        `    | ${' '.repeat(36)}^`,
-        '  hint: Move the pages into a group, or the groups into `pages`.',
+        '> 7 |       { "tab": "API", "groups": [], "pages": [] }',
+        `    | ${' '.repeat(45)}^`,
+        '  hint: Add pages or remove the empty list.',
         '',
       ].join('\n'),
     );

@@ -5,6 +5,7 @@ import {
   AnchorSchema, DropdownSchema, GlobalAnchorSchema, GlobalSchema, GroupSchema, LanguageSchema, MenuItemSchema, NavigationSchema,
   ProductSchema, TabSchema, VersionSchema,
 } from '../schemas/navigation.js';
+import { childListsOf, shownChildren, type ChildListKey } from '../navigation-children.js';
 import { formatPath } from './format-path.js';
 import { isCommentKey, reportCommentKey } from './comment-keys.js';
 import { checkListRules } from './navigation-lists.js';
@@ -40,19 +41,21 @@ interface ElementKind {
   global: boolean;
 }
 
-const SECTION_CHILDREN: readonly ChildList[] = ['languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'];
+/** The lists the navigation root can hold, as the hint names them. */
+const ROOT_CHILDREN: readonly ChildList[] = ['languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'];
 
+// An element holds no list of its own kind (a tab no `tabs`): the platform drops such a list.
+// The platform's newest schema lets a menu item hold any other section list, like a tab.
 const KINDS: Record<ElementKindName, ElementKind> = {
-  root: { id: 'root', noun: 'navigation', schema: NavigationSchema, children: SECTION_CHILDREN, global: true },
-  tab: { id: 'tab', noun: 'tab', label: 'tab', schema: TabSchema, children: [...SECTION_CHILDREN, 'menu'], global: true },
-  anchor: { id: 'anchor', noun: 'anchor', label: 'anchor', schema: AnchorSchema, children: SECTION_CHILDREN, global: true },
-  dropdown: { id: 'dropdown', noun: 'dropdown', label: 'dropdown', schema: DropdownSchema, children: SECTION_CHILDREN, global: true },
-  product: { id: 'product', noun: 'product', label: 'product', schema: ProductSchema, children: [...SECTION_CHILDREN, 'menu'], global: true },
-  version: { id: 'version', noun: 'version', label: 'version', schema: VersionSchema, children: SECTION_CHILDREN, global: true },
-  language: { id: 'language', noun: 'language', label: 'language', schema: LanguageSchema, children: SECTION_CHILDREN, global: true },
-  // The platform's newest schema lets a menu item hold any section list, like a tab.
-  item: { id: 'item', noun: 'menu item', label: 'item', schema: MenuItemSchema, children: SECTION_CHILDREN, global: true },
-  group: { id: 'group', noun: 'group', label: 'group', schema: GroupSchema, children: ['pages'], global: false },
+  root: { id: 'root', noun: 'navigation', schema: NavigationSchema, children: childListsOf('root'), global: true },
+  tab: { id: 'tab', noun: 'tab', label: 'tab', schema: TabSchema, children: childListsOf('tab'), global: true },
+  anchor: { id: 'anchor', noun: 'anchor', label: 'anchor', schema: AnchorSchema, children: childListsOf('anchor'), global: true },
+  dropdown: { id: 'dropdown', noun: 'dropdown', label: 'dropdown', schema: DropdownSchema, children: childListsOf('dropdown'), global: true },
+  product: { id: 'product', noun: 'product', label: 'product', schema: ProductSchema, children: childListsOf('product'), global: true },
+  version: { id: 'version', noun: 'version', label: 'version', schema: VersionSchema, children: childListsOf('version'), global: true },
+  language: { id: 'language', noun: 'language', label: 'language', schema: LanguageSchema, children: childListsOf('language'), global: true },
+  item: { id: 'item', noun: 'menu item', label: 'item', schema: MenuItemSchema, children: childListsOf('item'), global: true },
+  group: { id: 'group', noun: 'group', label: 'group', schema: GroupSchema, children: childListsOf('group'), global: false },
 };
 
 /** Keys real files put on an element that the platform ignores there, and where the setting lives. */
@@ -81,14 +84,14 @@ export function validateNavigation(navigation: unknown, pointer: string, reporte
     });
     return;
   }
-  const present = SECTION_CHILDREN.filter((key) => navigation[key] !== undefined);
+  const present = ROOT_CHILDREN.filter((key) => navigation[key] !== undefined);
   if (present.length === 0) {
     reporter.report({
       code: 'navigation/empty',
       severity: 'error',
       message: '`navigation` has no root element: no pages would be shown.',
       pointer,
-      hint: `Add exactly one of: ${SECTION_CHILDREN.map((key) => `\`${key}\``).join(', ')}.`,
+      hint: `Add exactly one of: ${ROOT_CHILDREN.map((key) => `\`${key}\``).join(', ')}.`,
     });
   }
   new NavigationWalker(reporter).element(navigation, KINDS.root, pointer, { parentIsGroup: false, depth: 0 });
@@ -108,13 +111,11 @@ class NavigationWalker {
     if (typeof value.$ref === 'string') return;
     const name = this.name(value, kind);
     const shape = kind.schema.shape as Record<string, z.core.$ZodType>;
-    const lists: ChildList[] = [];
+    let holdsChildren = false;
     for (const key of Object.keys(value)) {
       const keyPointer = joinPointer(pointer, key);
       if (Object.hasOwn(CHILD_LISTS, key)) {
-        const list = key as ChildList;
-        if (kind.children.includes(list)) lists.push(list);
-        else this.childNotAllowed(list, kind, name, keyPointer);
+        holdsChildren = true;
       } else if (key === 'global') {
         if (kind.global) this.global(value.global, keyPointer);
         else this.unknownKey(key, value, kind, name, keyPointer);
@@ -134,17 +135,7 @@ class NavigationWalker {
     if (kind === KINDS.group && value.pages === undefined && value.openapi === undefined && value.asyncapi === undefined && value.sdk === undefined && value.root === undefined && value.hidden !== true && !misspeltPages(value)) {
       this.reporter.report({ code: 'navigation/empty-list', severity: 'warning', message: `${name} has no \`pages\`: the platform shows it with no pages.`, pointer, hint: 'Add `"pages": [ ... ]` (or `openapi` to list every operation of a document), give the group a `root` page, or remove the group.' });
     }
-    if (lists.length > 1) this.mixedChildren(lists, kind === KINDS.root ? 'The navigation root' : name, pointer);
-    if (value.href !== undefined && lists.length > 0) {
-      this.reporter.report({
-        code: 'navigation/link-with-children',
-        severity: 'error',
-        message: `${name} has both \`href\` and \`${lists[0]}\`: an element with \`href\` is a link, so its ${lists[0]} would never be shown.`,
-        pointer: joinPointer(pointer, 'href'),
-        at: 'key',
-        hint: `Remove \`href\` to keep the section, or move the ${lists[0]} elsewhere.`,
-      });
-    }
+    const shown = holdsChildren ? this.shownList(value, kind, name, pointer) : undefined;
     if (kind === KINDS.group && !place.parentIsGroup && value.expanded !== undefined) {
       this.reporter.report({
         code: 'navigation/expanded-top-level',
@@ -160,11 +151,32 @@ class NavigationWalker {
       this.reporter.report({ code: 'navigation/too-deep', severity: 'error', message: `${name} is nested more than ${MAX_DEPTH} levels deep.`, pointer, hint: 'Flatten the navigation.' });
       return;
     }
-    for (const list of lists) {
-      const items = value[list];
-      if (Array.isArray(items) && items.length === 0) this.emptyList(list, value, kind, name, joinPointer(pointer, list));
-      this.list(items, list, pointer, kind, name, depth);
+    if (shown === undefined) return;
+    const items = value[shown];
+    if (Array.isArray(items) && items.length === 0) this.emptyList(shown, value, kind, name, joinPointer(pointer, shown));
+    this.list(items, shown, pointer, kind, name, depth);
+  }
+
+  /**
+   * The child list of the element that the platform shows, the only one checked; each other one
+   * it holds is reported where it is written, saying that the platform ignores it (it deploys).
+   * Where the platform rejects the file instead, or the element shows nothing, that is an error.
+   */
+  private shownList(value: Record<string, unknown>, kind: ElementKind, name: string, pointer: string): ChildList | undefined {
+    const { shown, ignored } = shownChildren(value, kind.id);
+    const shownList = shown === 'href' ? undefined : shown;
+    // A tab that generates GraphQL or SDK reference pages fits only a strict shape that allows `groups` beside them.
+    const reference = kind === KINDS.tab ? (['graphql', 'sdk'] as const).find((key) => value[key] !== undefined) : undefined;
+    // Without a list or link to show, an element with a document still lists its generated pages.
+    const showsSomething = shown !== undefined || value.openapi !== undefined || value.asyncapi !== undefined;
+    for (const list of ignored) {
+      const listPointer = joinPointer(pointer, list);
+      if (reference !== undefined) this.mixedWithReference(list, shown, reference, name, listPointer);
+      else if (!kind.children.includes(list)) this.childNotAllowed(list, kind, name, listPointer, showsSomething);
+      else if (shown === 'href') this.linkWithChildren(list, kind, name, listPointer);
+      else if (shownList !== undefined) this.mixedChildren(list, shownList, kind, name, value, listPointer);
     }
+    return shownList;
   }
 
   /**
@@ -319,36 +331,78 @@ class NavigationWalker {
     });
   }
 
-  private mixedChildren(lists: readonly ChildList[], name: string, pointer: string): void {
-    const keys = lists.map((list) => `\`${list}\``);
-    const named = keys.length === 2 ? `both ${keys[0]} and ${keys[1]}` : `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}`;
+  /** A second child list beside the one shown: the platform deploys and ignores it. */
+  private mixedChildren(list: ChildListKey, shown: ChildListKey, kind: ElementKind, name: string, value: Record<string, unknown>, pointer: string): void {
+    const holder = kind === KINDS.root ? 'The navigation root' : name;
+    const items = value[list];
+    const what = Array.isArray(items) && items.length === 0 ? `the empty \`${list}\`` : `\`${list}\``;
+    const listNoun = plural(CHILD_LISTS[list]);
+    const shownNoun = plural(CHILD_LISTS[shown]);
+    // Sections nest anything but their own kind; groups and pages nest no section.
+    let hint = `Remove \`${list}\` if it is left over; to show its ${listNoun}, nest them inside its ${shownNoun} (an element shows one list of children).`;
+    if (shown === 'groups' || shown === 'pages') hint = `Remove \`${list}\` if it is left over; to show its ${listNoun}, move the ${shownNoun} into them (an element shows one list of children).`;
+    if (list === 'pages' && shown === 'groups') hint = 'Remove `pages` if it is left over, or move its pages into a group.';
+    if (list === 'groups' && shown === 'pages') hint = 'Remove `groups` if it is left over, or move its groups into `pages`.';
     this.reporter.report({
       code: 'navigation/mixed-children',
-      severity: 'error',
-      message: `${name} holds ${named}; a navigation element holds one kind of child.`,
-      pointer: joinPointer(pointer, lists[1] as string),
+      severity: 'warning',
+      message: `${holder} holds both \`${shown}\` and \`${list}\`: the platform shows its ${plural(CHILD_LISTS[shown])} and ignores ${what}.`,
+      pointer,
       at: 'key',
-      hint: lists.includes('pages') && lists.includes('groups') ? 'Move the pages into a group, or the groups into `pages`.' : `Keep one of ${keys.join(', ')} and nest the others inside it.`,
+      hint,
     });
   }
 
-  private childNotAllowed(list: ChildList, kind: ElementKind, name: string, pointer: string): void {
-    const allowed = kind.children.map((child) => `\`${child}\``).join(', ');
+  /** A child list beside `graphql` or `sdk` on a tab, other than its one `groups`: the platform rejects the file. */
+  private mixedWithReference(list: ChildListKey, shown: ChildListKey | 'href' | undefined, reference: 'graphql' | 'sdk', name: string, pointer: string): void {
+    const besides = shown === undefined || shown === 'href' || shown === list ? `\`${reference}\`` : `\`${reference}\` and \`${shown}\``;
+    this.reporter.report({
+      code: 'navigation/mixed-children',
+      severity: 'error',
+      message: `${name} holds \`${list}\` beside ${besides}: a tab with \`${reference}\` may hold only \`groups\`, and the platform rejects docs.json.`,
+      pointer,
+      at: 'key',
+      hint: `Move \`${list}\` to a tab of its own, or into \`groups\`.`,
+    });
+  }
+
+  /** Children of an element with `href`: the platform shows a link and ignores them. */
+  private linkWithChildren(list: ChildListKey, kind: ElementKind, name: string, pointer: string): void {
+    this.reporter.report({
+      code: 'navigation/link-with-children',
+      severity: 'warning',
+      message: `${name} has \`href\`: the platform shows it as a link and ignores its \`${list}\`.`,
+      pointer,
+      at: 'key',
+      hint: `Remove \`${list}\` if the ${kind.noun} is meant as a link, or remove \`href\` to show its ${plural(CHILD_LISTS[list])}.`,
+    });
+  }
+
+  /**
+   * A child list the element cannot hold (`tabs` in a group, `tabs` in a tab). The platform drops
+   * it: a warning when the element shows something else, an error when it then shows nothing
+   * (and, at the root, the platform rejects docs.json).
+   */
+  private childNotAllowed(list: ChildList, kind: ElementKind, name: string, pointer: string, showsOther: boolean): void {
+    const severity = showsOther ? 'warning' : 'error';
+    let outcome = showsOther ? ', so the platform ignores it' : '';
+    if (!showsOther && kind !== KINDS.root) outcome = `: the platform drops it and the ${kind.noun} shows nothing`;
     if (list === 'menu') {
       this.reporter.report({
         code: 'navigation/menu-not-allowed',
-        severity: 'error',
-        message: `${name} cannot hold a \`menu\`: menus belong to tabs and products.`,
+        severity,
+        message: `${name} cannot hold a \`menu\` (menus belong to tabs and products)${outcome}.`,
         pointer,
         at: 'key',
         hint: 'Move the menu into a tab, or turn its items into groups.',
       });
       return;
     }
+    const allowed = kind.children.map((child) => `\`${child}\``).join(', ');
     this.reporter.report({
       code: 'navigation/child-not-allowed',
-      severity: 'error',
-      message: `${name} cannot hold \`${list}\`; ${article(kind.noun)} ${kind.noun} holds ${allowed}.`,
+      severity,
+      message: `${name} cannot hold \`${list}\` (${article(kind.noun)} ${kind.noun} holds ${allowed})${outcome}.`,
       pointer,
       at: 'key',
       hint: kind === KINDS.group ? 'Put nested groups and pages in `pages`.' : 'Restructure so each element holds the kinds of children it allows.',
@@ -456,6 +510,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** `tabs`, `menu items`, `pages`: how messages name the elements of a list. */
+function plural(noun: string): string {
+  return noun === 'item' ? 'menu items' : `${noun}s`;
 }
 
 function capitalize(text: string): string {
