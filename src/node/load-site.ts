@@ -26,6 +26,8 @@ import type { PageFacts } from '../content/read-page.js';
 import { listSiteFiles, readSiteContent } from './read-content.js';
 import { contentCacheFor } from './content-cache.js';
 import { markOwnRequestExamples } from './request-examples.js';
+import { snippetFiles } from '../content/snippets.js';
+import { foldedIntoUnreachedPage, unreachedPageWarning } from './unreached-pages.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -287,16 +289,32 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   // The platform publishes every page file, but one that no navigation entry lists and no page
   // leads to (by a link or an import) is reached by its URL alone: repositories keep notes,
   // drafts and agents' instructions beside their pages (RELEASING.md, AGENTS.md, TBD/...). What
-  // is broken there is a warning; an import cycle stays an error (no page in it can be built).
+  // such a file points at and renders is one warning for the file; a problem of the whole page
+  // (it does not parse) is a warning; an import cycle stays an error (no page in it can be built).
   const entries = navigationEntries(site);
   const checks = checkContentReaching(contentSite, entries ? [...content.facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, ''))) : []);
   found.push(...checks.diagnostics);
   const reached = entries ? checks.reached : undefined;
-  const onlyByUrl = (diagnostic: Diagnostic) => {
+  const unreached = (diagnostic: Diagnostic): string | undefined => {
     const file = byName.get(diagnostic.file);
-    return reached !== undefined && file !== undefined && !reached.has(file) && diagnostic.severity === 'error' && diagnostic.code.startsWith('content/') && diagnostic.code !== 'content/import-cycle';
+    return reached !== undefined && file !== undefined && !reached.has(file) && diagnostic.code.startsWith('content/') && diagnostic.code !== 'content/import-cycle' ? file : undefined;
   };
-  const checked = found.map((diagnostic) => (onlyByUrl(diagnostic) ? onlyByUrlWarning(diagnostic) : diagnostic));
+  const checked: Diagnostic[] = [];
+  const folded = new Map<string, Diagnostic[]>();
+  for (const diagnostic of found) {
+    const file = unreached(diagnostic);
+    if (file === undefined) checked.push(diagnostic);
+    else if (foldedIntoUnreachedPage(diagnostic)) {
+      const problems = folded.get(file);
+      if (problems) problems.push(diagnostic);
+      else folded.set(file, [diagnostic]);
+    }
+    else checked.push(diagnostic.severity === 'error' ? onlyByUrlWarning(diagnostic) : diagnostic);
+  }
+  if (folded.size > 0) {
+    const snippets = snippetFiles(content.facts, content.facts.keys());
+    for (const [file, problems] of folded) checked.push(unreachedPageWarning(problems, snippets.has(file)));
+  }
   // Code frames need the whole page, not only its frontmatter block.
   for (const name of new Set(checked.map((diagnostic) => diagnostic.file))) {
     const file = byName.get(name);
@@ -348,7 +366,7 @@ function navigationEntries(site: LoadedSite): Set<string> | undefined {
   return entries;
 }
 
-/** A problem of a page that only its URL leads to, as a warning that says why. */
+/** A problem of a whole page that only its URL leads to (it does not parse, ...), as a warning that says why. */
 function onlyByUrlWarning(diagnostic: Diagnostic): Diagnostic {
   const where = 'The page is in no navigation, and no page a reader reaches links to it or imports it';
   const why = diagnostic.code === 'content/syntax' ? `${where}; the platform publishes a parsing-error notice in its place.` : `${where}: only its URL leads there.`;
