@@ -78,7 +78,8 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
     }
     // Follow chains of redirects: a destination may be another redirect's source. A request for a
     // path already requested is a loop (a redirect with parameters may apply again to another path).
-    const own = redirectPath(redirect.source);
+    // A source with a fragment matches no request (see above): no request comes back to it.
+    const own = /[#?]/.test(redirect.source) ? undefined : redirectPath(redirect.source);
     const requested = new Set<string>(own === undefined || isPattern(own) ? [] : [own]);
     const others = new Set<number>();
     let current = destination;
