@@ -20,7 +20,7 @@ import { openApiSourcePlaces, placeInFrontmatter } from './openapi-source-places
 import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
 import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
-import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js';
+import { applyRules, ruleFor, withOptInCodes, type RuleSettings } from '../rules/apply-rules.js';
 import { checkContentReaching, type ContentSite } from '../content/check-content.js';
 import type { PageFacts } from '../content/read-page.js';
 import { listSiteFiles, readSiteContent } from './read-content.js';
@@ -54,7 +54,10 @@ export interface LoadSiteOptions {
    * and once before endpoint pages are built (`endpoints`, 0, documents).
    */
   onProgress?: (stage: 'pages' | 'openapi' | 'endpoints' | 'content', done: number, total: number) => void;
-  /** Severity settings by diagnostic code, applied to every diagnostic (see `applyRules`). Default none. */
+  /**
+   * Severity settings by diagnostic code, applied to every diagnostic (see `applyRules`). Default
+   * none. A code reported only on request (`content/unreached-page`) is turned on here, by name.
+   */
   rules?: RuleSettings;
   /**
    * Patterns in `.gitignore` syntax, relative to the docs folder, of files that are neither
@@ -141,7 +144,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const content = options.content === false ? undefined : Promise.all([listSiteFiles(root, ignored), contentCacheFor(root, cwd, options)]).then(async ([files, cache]) => ({ files, facts: (await readSiteContent(root, files.filter((file) => /\.mdx?$/i.test(file)), { fileName, ...(cache ? { cache } : {}), ...(options.workers === undefined ? {} : { workers: options.workers }), ...(options.text === false ? { text: false } : {}), ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.('content', done, total) } : {}) })).facts }));
   const { site, unknownFolders } = await loadParsedSite(parsed, ignored, cwd, options);
   if (content) await addContent(site, await content, fileName, unknownFolders);
-  return withRules(site, ignored, cwd, options.rules ?? {});
+  return withRules(site, ignored, cwd, withOptInCodes(options.rules ?? {}));
 }
 
 /** The result for a folder without docs.json: its one error, and nothing read. */
