@@ -27,7 +27,7 @@ export function foldedIntoUnreachedPage(diagnostic: Diagnostic): boolean {
  * platform publishes the page, but only its URL leads there (a snippet of that kind is seen by
  * no reader at all, or only on such pages). Repositories keep drafts, notes and old copies beside
  * their pages: reported one by one, their links buried the site's own problems (ClickHouse:
- * 1,432 warnings on 130 such files). At the first problem, which the message quotes.
+ * 1,466 warnings on 134 such files). At the first problem, which the message quotes.
  */
 export function unreachedPageWarning(problems: readonly Diagnostic[], snippet: boolean): Diagnostic {
   const sorted = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
