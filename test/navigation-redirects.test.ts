@@ -39,6 +39,33 @@ describe('checkRedirects', () => {
     expect(finding?.suggestions).toEqual(['/guides/quickstart']);
   });
 
+  it('follows chains through redirects with parameters, the first that matches applying', () => {
+    // PrefectHQ: "/latest/guides/docker" leads to "/v3/deploy/infrastructure-examples/docker",
+    // which "/v3/deploy/infrastructure-examples/:slug*" sends on to a page.
+    expect(check([
+      { source: '/old/install', destination: '/moved/install' },
+      { source: '/moved/:slug*', destination: '/guides/:slug*' },
+      { source: '/legacy/:section/:page', destination: '/:section/:page' },
+      { source: '/x', destination: '/legacy/guides/quickstart' },
+    ])).toEqual([]);
+    // The pattern comes first in the list, so it applies to "/moved" and sends it to "/guides".
+    const [finding] = check([
+      { source: '/y', destination: '/moved' },
+      { source: '/moved/:slug*', destination: '/guides/:slug*' },
+      { source: '/moved', destination: '/guides/install' },
+    ]);
+    expect(finding?.message).toBe('The redirect from "/y" leads to "/moved" (through other redirects, "/guides"), which is not a page of the site.');
+    const [missing] = check([{ source: '/old/setup', destination: '/moved/setup' }, { source: '/moved/:slug*', destination: '/guides/:slug*' }]);
+    expect(missing?.message).toBe('The redirect from "/old/setup" leads to "/moved/setup" (through other redirects, "/guides/setup"), which is not a page of the site.');
+  });
+
+  it('reports a loop through a redirect with parameters once the same path comes back', () => {
+    const found = check([{ source: '/a', destination: '/b/a' }, { source: '/b/:slug*', destination: '/:slug*' }]);
+    expect(found.map((finding) => [finding.code, finding.pointer])).toEqual([['navigation/redirect-loop', '/redirects/0/destination']]);
+    // Applied again to another path, it is no loop: the chain reaches a page.
+    expect(check([{ source: '/go', destination: '/b/b/guides/install' }, { source: '/b/:slug*', destination: '/:slug*' }])).toEqual([]);
+  });
+
   it('reports loops as errors, on each redirect that enters one', () => {
     const found = check([
       { source: '/self', destination: '/self' },
@@ -59,6 +86,8 @@ describe('checkRedirects', () => {
 
   it('ignores sources with a fragment, which match no request', () => {
     expect(check([{ source: '/guides/install#old', destination: '/guides/install#new' }])).toEqual([]);
+    // PrefectHQ: the page itself is redirected on; the fragment's redirect is no loop.
+    expect(check([{ source: '/moved#old', destination: '/moved#new' }, { source: '/moved', destination: '/guides/install' }])).toEqual([]);
   });
 
   it('checks the fixed part of destinations with parameters', () => {

@@ -84,10 +84,22 @@ function checkIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<str
   const diagnostics: Diagnostic[] = [];
   for (const [file, facts] of site.pages) {
     const folders = [folderOf(file), ...(importers.get(file) ?? []).map(folderOf)];
+    // The same link written again on a page is the same problem, fixed by one search and replace:
+    // one diagnostic, at its first place, that names the lines of the others (a generated page
+    // of modelcontextprotocol writes one link to a missing anchor 46 times).
+    const repeats = new Map<string, { diagnostic: Diagnostic; lines: number[] }>();
     for (const link of facts.links) {
       const diagnostic = checkLink(link, file, folders, index, name(file));
-      if (diagnostic) diagnostics.push(diagnostic);
+      if (!diagnostic) continue;
+      const key = `${diagnostic.code}\0${diagnostic.message}`;
+      const first = repeats.get(key);
+      if (first) first.lines.push(link.line);
+      else {
+        repeats.set(key, { diagnostic, lines: [link.line] });
+        diagnostics.push(diagnostic);
+      }
     }
+    for (const { diagnostic, lines } of repeats.values()) if (lines.length > 1) diagnostic.message += ` ${writtenAgain(lines)}`;
     for (const item of facts.imports) {
       if (!/^[./]/.test(item.source)) continue;
       if (index.resolveImport(item.source, file) !== undefined) continue;
@@ -213,6 +225,13 @@ function idlessHeadingHint(headings: readonly PageHeading[], key: string): strin
   const why = heading.element === undefined ? 'the platform gives ids to headings of levels 1 to 4 only' : heading.depth > 4 ? `the platform gives an <${heading.element}> no id of its own` : `the platform gives no id to an <${heading.element}> inside a paragraph`;
   const fix = heading.element === undefined ? `\`${'#'.repeat(heading.depth)} ${heading.text} {#${key}}\`` : `\`<${heading.element} id="${key}">\``;
   return `The heading "${heading.text}" (line ${heading.line}) has no id: ${why}. Write one: ${fix}.`;
+}
+
+/** `Written 3 times here (lines 4, 9, 12).`, for a link written on several lines of a page. */
+function writtenAgain(lines: readonly number[]): string {
+  const distinct = [...new Set(lines)];
+  const shown = distinct.slice(0, 8).join(', ');
+  return `Written ${lines.length} times here (${distinct.length === 1 ? 'line' : 'lines'} ${shown}${distinct.length > 8 ? ` and ${distinct.length - 8} more` : ''}).`;
 }
 
 /** The files, pages and routes of a site, to resolve links against. */

@@ -80,7 +80,10 @@ export const BUILT_IN_COMPONENTS: ReadonlyMap<string, ComponentSpec> = new Map<s
   ['ParamField', { requiredOneOf: ['query', 'path', 'body', 'header', 'name'], docs: `${DOCS}fields` }],
   // The older name of ParamField; same ids, same attributes.
   ['Param', { requiredOneOf: ['query', 'path', 'body', 'header', 'name'], docs: `${DOCS}fields` }],
-  ['ResponseField', { required: ['name'], docs: `${DOCS}responses` }],
+  // Nothing required: the docs mark `name` and `type` required, but a field with either renders a
+  // row, and one written with `type` alone (`<ResponseField type="str" required>`, a return type)
+  // is common on real sites (356 on one); it only gets no `#param-` anchor.
+  ['ResponseField', { docs: `${DOCS}responses` }],
   ['ApiPlayground', {}],
   ['Prompt', { required: ['description'], docs: `${DOCS}prompt` }],
   // Media and decoration

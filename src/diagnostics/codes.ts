@@ -13,7 +13,7 @@ export const DIAGNOSTIC_CODES = [
   'content/broken-link', 'content/dropped-component', 'content/import-cycle', 'content/invalid-utf8',
   'content/link-outside-site', 'content/missing-anchor', 'content/missing-attribute', 'content/not-text',
   'content/syntax', 'content/too-deep', 'content/too-large', 'content/too-many-snippets', 'content/unknown-component',
-  'content/unreadable', 'content/unresolved-import',
+  'content/unreached-page', 'content/unreadable', 'content/unresolved-import',
   // frontmatter
   'frontmatter/invalid-endpoint', 'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/misspelled-field',
   'frontmatter/not-a-mapping', 'frontmatter/not-read', 'frontmatter/unknown-value',

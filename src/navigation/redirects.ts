@@ -25,12 +25,27 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
   if (!redirects?.length) return [];
   const findings: DocsJsonFinding[] = [];
   const bySource = new Map<string, number>();
+  // Sources with parameters (`/old/:slug*`), in the order of the list: the first that matches applies.
+  const patterns: { index: number; pattern: SourcePattern }[] = [];
   redirects.forEach((redirect, index) => {
     // A fragment never reaches the server: a source with one matches no request, so it is no link of a chain.
     if (/[#?]/.test(redirect.source)) return;
     const source = redirectPath(redirect.source);
-    if (source !== undefined && !isPattern(source) && !bySource.has(source)) bySource.set(source, index);
+    if (source === undefined) return;
+    if (isPattern(source)) patterns.push({ index, pattern: sourcePattern(source) });
+    else if (!bySource.has(source)) bySource.set(source, index);
   });
+  // The redirect that applies to a request for `path`, the first in the list whose source matches
+  // it, and where it sends the request (its destination with the parameters filled in).
+  const applying = (path: string): { index: number; target: string | undefined } | undefined => {
+    const exact = bySource.get(path);
+    for (const { index, pattern } of patterns) {
+      if (exact !== undefined && exact < index) break;
+      const values = matchSource(pattern, path);
+      if (values) return { index, target: fillDestination(redirects[index]?.destination ?? '', values) };
+    }
+    return exact === undefined ? undefined : { index: exact, target: redirectPath(redirects[exact]?.destination ?? '') };
+  };
   let byName: Map<string, string[]> | undefined;
   let topLevel: Set<string> | undefined;
   // A site served under a base path (example.com/docs) may write it in redirects: "/docs/guides/x"
@@ -61,27 +76,34 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
       });
       return;
     }
-    // Follow chains of redirects: a destination may be another redirect's source.
-    const seen = new Set<number>([index]);
+    // Follow chains of redirects: a destination may be another redirect's source. A request for a
+    // path already requested is a loop (a redirect with parameters may apply again to another path).
+    // A source with a fragment matches no request (see above): no request comes back to it.
+    const own = /[#?]/.test(redirect.source) ? undefined : redirectPath(redirect.source);
+    const requested = new Set<string>(own === undefined || isPattern(own) ? [] : [own]);
+    const others = new Set<number>();
     let current = destination;
     for (;;) {
       if (exists(current)) return;
-      const next = bySource.get(current);
-      if (next === undefined) break;
-      if (seen.has(next)) {
-        const others = seen.size - 1;
+      if (requested.has(current)) {
+        const through = others.size;
         report(index, {
           code: 'navigation/redirect-loop',
           severity: 'error',
-          message: next === index
-            ? `The redirect from "${redirect.source}" comes back to "${redirect.source}"${others ? ` through ${others} other redirect${others === 1 ? '' : 's'}` : ''}; it never reaches a page.`
-            : `The redirect from "${redirect.source}" leads into a loop of redirects (through "${redirects[next]?.source}"); it never reaches a page.`,
+          message: current === own
+            ? `The redirect from "${redirect.source}" comes back to "${redirect.source}"${through ? ` through ${through} other redirect${through === 1 ? '' : 's'}` : ''}; it never reaches a page.`
+            : `The redirect from "${redirect.source}" leads into a loop of redirects (through "${redirects[applying(current)?.index ?? index]?.source}"); it never reaches a page.`,
           hint: 'Point one redirect of the chain at a page.',
         });
         return;
       }
-      seen.add(next);
-      const target = redirectPath(redirects[next]?.destination ?? '');
+      requested.add(current);
+      const applied = applying(current);
+      if (applied === undefined) break;
+      if (applied.index !== index) others.add(applied.index);
+      // A chain this long is no site's intent; stop following it rather than guess.
+      if (requested.size > 64) return;
+      const target = applied.target;
       if (target === undefined || target === '' || isPattern(target)) return;
       current = target;
     }
@@ -112,6 +134,60 @@ function redirectPath(value: string): string | undefined {
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (/\.[a-z0-9]+$/i.test(last) && !/\.mdx?$/i.test(last) && !/[:*]/.test(last)) return undefined;
   return path.replace(/\.mdx?$/i, '');
+}
+
+/** A redirect source with parameters, as a pattern over page paths, and the names of its parameters in order. */
+interface SourcePattern {
+  regex: RegExp;
+  /** The parameter of each capture group: its name, or its position among the unnamed wildcards (`*`, `(.*)`). */
+  names: (string | number)[];
+}
+
+/**
+ * `old/:slug*` as a pattern: `:name` is one segment, `:name?` one or none, `:name+` one or more,
+ * `:name*`, `*` and `(.*)` any number (none too, with the `/` before them), as the platform reads
+ * redirect sources.
+ */
+function sourcePattern(source: string): SourcePattern {
+  const names: (string | number)[] = [];
+  let wildcards = 0;
+  const parts = source.split(/(:[A-Za-z_]\w*[*+?]?|\*|\(\.\*\))/);
+  let regex = '';
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) {
+      regex += part.replace(/[.+?^${}()|[\]\\*]/g, '\\$&');
+      return;
+    }
+    const many = part === '*' || part === '(.*)' || part.endsWith('*');
+    names.push(part.startsWith(':') ? part.slice(1).replace(/[*+?]$/, '') : wildcards++);
+    const group = many ? '(.*)' : part.endsWith('+') ? '(.+)' : part.endsWith('?') ? '([^/]*)' : '([^/]+)';
+    // `docs/:slug*` matches `docs` itself: the slash goes with what may be empty.
+    if ((many || part.endsWith('?')) && regex.endsWith('/')) regex = `${regex.slice(0, -1)}(?:/${group})?`;
+    else regex += group;
+  });
+  return { regex: new RegExp(`^${regex}$`), names };
+}
+
+/** The values of the parameters of `pattern` in `path`, or `undefined` when it does not match. */
+function matchSource(pattern: SourcePattern, path: string): Map<string | number, string> | undefined {
+  const match = pattern.regex.exec(path);
+  if (!match) return undefined;
+  return new Map(pattern.names.map((name, index) => [name, match[index + 1] ?? '']));
+}
+
+/**
+ * A destination with the parameters of its source filled in (`/new/:slug*` with `slug` =
+ * `a/b` is `new/a/b`), as a page path; `undefined` when it is not checked (a URL, a file).
+ * A parameter the source does not have is left as written.
+ */
+function fillDestination(destination: string, values: ReadonlyMap<string | number, string>): string | undefined {
+  let wildcards = 0;
+  const filled = destination.replace(/:([A-Za-z_]\w*)[*+?]?|\*|\(\.\*\)/g, (written, name: string | undefined) => {
+    const value = values.get(name ?? wildcards++);
+    return value === undefined ? written : value;
+  });
+  const path = redirectPath(filled);
+  return path === undefined ? undefined : path.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
 }
 
 /** Whether a redirect path has parameters or wildcards (`:slug*`, `*`, `(.*)`). */

@@ -20,13 +20,15 @@ import { openApiSourcePlaces, placeInFrontmatter } from './openapi-source-places
 import { toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
 import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
-import { applyRules, ruleFor, type RuleSettings } from '../rules/apply-rules.js';
+import { applyRules, ruleFor, withOptInCodes, type RuleSettings } from '../rules/apply-rules.js';
 import { checkContentReaching, type ContentSite } from '../content/check-content.js';
 import { inSnippetFolder } from '../content/snippets.js';
 import type { PageFacts } from '../content/read-page.js';
 import { listSiteFiles, readSiteContent } from './read-content.js';
 import { contentCacheFor } from './content-cache.js';
 import { markOwnRequestExamples } from './request-examples.js';
+import { snippetFiles } from '../content/snippets.js';
+import { foldedIntoUnreachedPage, unreachedPageWarning } from './unreached-pages.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -53,7 +55,10 @@ export interface LoadSiteOptions {
    * and once before endpoint pages are built (`endpoints`, 0, documents).
    */
   onProgress?: (stage: 'pages' | 'openapi' | 'endpoints' | 'content', done: number, total: number) => void;
-  /** Severity settings by diagnostic code, applied to every diagnostic (see `applyRules`). Default none. */
+  /**
+   * Severity settings by diagnostic code, applied to every diagnostic (see `applyRules`). Default
+   * none. A code reported only on request (`content/unreached-page`) is turned on here, by name.
+   */
   rules?: RuleSettings;
   /**
    * Patterns in `.gitignore` syntax, relative to the docs folder, of files that are neither
@@ -140,7 +145,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const content = options.content === false ? undefined : Promise.all([listSiteFiles(root, ignored), contentCacheFor(root, cwd, options)]).then(async ([files, cache]) => ({ files, facts: (await readSiteContent(root, files.filter((file) => /\.mdx?$/i.test(file)), { fileName, ...(cache ? { cache } : {}), ...(options.workers === undefined ? {} : { workers: options.workers }), ...(options.text === false ? { text: false } : {}), ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.('content', done, total) } : {}) })).facts }));
   const { site, unknownFolders } = await loadParsedSite(parsed, ignored, cwd, options);
   if (content) await addContent(site, await content, fileName, unknownFolders);
-  return withRules(site, ignored, cwd, options.rules ?? {});
+  return withRules(site, ignored, cwd, withOptInCodes(options.rules ?? {}));
 }
 
 /** The result for a folder without docs.json: its one error, and nothing read. */
@@ -290,16 +295,32 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   // The platform publishes every page file, but one that no navigation entry lists and no page
   // leads to (by a link or an import) is reached by its URL alone: repositories keep notes,
   // drafts and agents' instructions beside their pages (RELEASING.md, AGENTS.md, TBD/...). What
-  // is broken there is a warning; an import cycle stays an error (no page in it can be built).
+  // such a file points at and renders is one warning for the file; a problem of the whole page
+  // (it does not parse) is a warning; an import cycle stays an error (no page in it can be built).
   const entries = navigationEntries(site);
   const checks = checkContentReaching(contentSite, entries ? [...content.facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, ''))) : []);
   found.push(...checks.diagnostics);
   const reached = entries ? checks.reached : undefined;
-  const onlyByUrl = (diagnostic: Diagnostic) => {
+  const unreached = (diagnostic: Diagnostic): string | undefined => {
     const file = byName.get(diagnostic.file);
-    return reached !== undefined && file !== undefined && !reached.has(file) && diagnostic.severity === 'error' && diagnostic.code.startsWith('content/') && diagnostic.code !== 'content/import-cycle';
+    return reached !== undefined && file !== undefined && !reached.has(file) && diagnostic.code.startsWith('content/') && diagnostic.code !== 'content/import-cycle' ? file : undefined;
   };
-  const checked = found.map((diagnostic) => (onlyByUrl(diagnostic) ? onlyByUrlWarning(diagnostic) : diagnostic));
+  const checked: Diagnostic[] = [];
+  const folded = new Map<string, Diagnostic[]>();
+  for (const diagnostic of found) {
+    const file = unreached(diagnostic);
+    if (file === undefined) checked.push(diagnostic);
+    else if (foldedIntoUnreachedPage(diagnostic)) {
+      const problems = folded.get(file);
+      if (problems) problems.push(diagnostic);
+      else folded.set(file, [diagnostic]);
+    }
+    else checked.push(diagnostic.severity === 'error' ? onlyByUrlWarning(diagnostic) : diagnostic);
+  }
+  if (folded.size > 0) {
+    const snippets = snippetFiles(content.facts, content.facts.keys());
+    for (const [file, problems] of folded) checked.push(unreachedPageWarning(problems, snippets.has(file)));
+  }
   // Code frames need the whole page, not only its frontmatter block.
   for (const name of new Set(checked.map((diagnostic) => diagnostic.file))) {
     const file = byName.get(name);
@@ -351,7 +372,7 @@ function navigationEntries(site: LoadedSite): Set<string> | undefined {
   return entries;
 }
 
-/** A problem of a page that only its URL leads to, as a warning that says why. */
+/** A problem of a whole page that only its URL leads to (it does not parse, ...), as a warning that says why. */
 function onlyByUrlWarning(diagnostic: Diagnostic): Diagnostic {
   const where = 'The page is in no navigation, and no page a reader reaches links to it or imports it';
   const why = diagnostic.code === 'content/syntax' ? `${where}; the platform publishes a parsing-error notice in its place.` : `${where}: only its URL leads there.`;

@@ -13,6 +13,25 @@ export const RULE_SEVERITIES: readonly RuleSeverity[] = ['off', 'warning', 'erro
 export type RuleSettings = Readonly<Record<string, RuleSeverity>>;
 
 /**
+ * Codes reported only when a rule setting names them (the code itself, not a pattern):
+ * `"content/unreached-page": "warning"`. What they find is real but met by almost no reader, so
+ * it is a matter of the site's taste whether to hear of it (docs/warning-audit.md):
+ * - `content/unreached-page`: problems of pages no navigation entry lists and no reached page
+ *   links to, which the platform publishes as hidden pages, out of search and the sitemap
+ *   (langchain-ai/docs: 253 such pages with 651 broken links, left over from a build step).
+ */
+export const OPT_IN_CODES: readonly string[] = ['content/unreached-page'];
+
+/**
+ * `rules` with each of {@link OPT_IN_CODES} off unless `rules` names it: what `loadSite` applies.
+ * A pattern (`content/*`, `*`) sets the severity of what is reported; it does not ask for more.
+ */
+export function withOptInCodes(rules: RuleSettings): RuleSettings {
+  const off = OPT_IN_CODES.filter((code) => !Object.hasOwn(rules, code)).map((code) => [code, 'off' as const]);
+  return off.length === 0 ? rules : { ...Object.fromEntries(off), ...rules };
+}
+
+/**
  * The setting that applies to `code`: its own entry, else the matching pattern with the most
  * characters that are not `*` (so `openapi/*` beats `*`), else `undefined`.
  */

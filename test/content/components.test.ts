@@ -189,7 +189,6 @@ describe('BUILT_IN_COMPONENTS', () => {
     ['Color.Item', 'value', 'color'],
     ['Tree.Folder', 'name', 'tree'],
     ['Tree.File', 'name', 'tree'],
-    ['ResponseField', 'name', 'responses'],
   ])('%s needs %s (%s)', (name, attribute, page) => {
     expect(BUILT_IN_COMPONENTS.get(name)?.required).toContain(attribute);
     expect(BUILT_IN_COMPONENTS.get(name)?.docs).toBe(`https://www.mintlify.com/docs/components/${page}`);
@@ -201,9 +200,11 @@ describe('BUILT_IN_COMPONENTS', () => {
     expect(BUILT_IN_COMPONENTS.get('Icon')?.requiredOneOf).toEqual(['icon', 'src']);
   });
 
-  it('requires nothing of a Card (title optional in the docs and the component) or a Step (renders its number and body)', () => {
+  it('requires nothing of a Card (title optional in the docs and the component), a Step (renders its number and body) or a ResponseField (renders a row from its name or its type)', () => {
     expect(BUILT_IN_COMPONENTS.get('Card')?.required).toBeUndefined();
     expect(BUILT_IN_COMPONENTS.get('Step')?.required).toBeUndefined();
+    expect(BUILT_IN_COMPONENTS.get('ResponseField')?.required).toBeUndefined();
+    expect(BUILT_IN_COMPONENTS.get('ResponseField')?.requiredOneOf).toBeUndefined();
   });
 
   it('knows the link attributes the platform resolves, and the other documented ones', () => {

@@ -102,7 +102,7 @@ paths:
 `;
 
 /** Generated sites for the codes the fixture folders do not trigger; `{url}` is a local server. */
-function generatedSites(url: string): Array<{ name: string; files: Record<string, string>; offline?: boolean; timeoutMs?: number }> {
+function generatedSites(url: string): Array<{ name: string; files: Record<string, string>; offline?: boolean; timeoutMs?: number; rules?: Record<string, 'warning'> }> {
   const deep = `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`;
   return [
     { name: 'frontmatter', files: { 'docs.json': config(group(['a', 'b', 'c', 'd', 'e'])), 'a.mdx': '---\ntitle: [unclosed\n---\n', 'b.mdx': '---\nhidden: "yes"\n---\n', 'c.mdx': '---\nmode: wide-ish\n---\n', 'd.mdx': '---\napi: 42\n---\n', 'e.mdx': '---\nTitle: E\n---\n' } },
@@ -150,6 +150,8 @@ function generatedSites(url: string): Array<{ name: string; files: Record<string
         'snippets/s16.mdx': '## Leaf\n',
       },
     },
+    // Reported only when a rule names it.
+    { name: 'content-unreached-page', rules: { 'content/unreached-page': 'warning' }, files: { 'docs.json': config(group(['index'])), 'index.mdx': '# Home\n', 'old.mdx': '[gone](/gone)\n' } },
     { name: 'content-too-large', files: { 'docs.json': config(group(['large'])), 'large.mdx': 'Text.\n'.repeat(Math.ceil(MAX_PAGE_BYTES / 6) + 1) } },
   ];
 }
@@ -256,7 +258,7 @@ describe('diagnostic codes', () => {
     }
     for (const generated of generatedSites(base)) {
       const root = site(generated.files);
-      const loaded = await loadSite(root, { cwd: root, offline: generated.offline ?? false, openapiTimeoutMs: generated.timeoutMs ?? 15_000 });
+      const loaded = await loadSite(root, { cwd: root, offline: generated.offline ?? false, openapiTimeoutMs: generated.timeoutMs ?? 15_000, ...(generated.rules ? { rules: generated.rules } : {}) });
       check(loaded.diagnostics, loaded.sources, generated.name);
     }
     // compileSite names the document and a pointer; quire build places them as here.
