@@ -74,6 +74,8 @@ class NavigationResolver {
   private readonly list: PageNodeDraft[] = [];
   /** The section of each page entry, by index. */
   private readonly sections: SectionState[] = [];
+  /** Whether an element above each page entry is hidden, by index. */
+  private readonly hiddenAbove: boolean[] = [];
   /** The first entry of each page path. */
   private readonly byPath = new Map<string, PageNode>();
   /** The section of the latest entry of each page path. */
@@ -101,14 +103,15 @@ class NavigationResolver {
       language: undefined,
       breadcrumbs: [],
       section: {},
+      hiddenAbove: false,
       state: this.newSection('/navigation', 'root', []),
       inGroup: false,
     };
     const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, context) };
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
-    linkNeighbours(this.list, this.sections);
     const pages: PageIndex = { list: this.list, byPath: this.byPath };
     const files = this.options.files ? checkPageFiles(this.list, this.sections, this.options.files, (finding) => this.report(finding)) : undefined;
+    linkNeighbours(this.list, this.sections, this.hiddenAbove, files?.hasFile);
     this.checkRoots(this.byPath, files?.hasFile);
     return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics()), missingPages: files?.summary ?? [] };
   }
@@ -164,6 +167,7 @@ class NavigationResolver {
       language: kind === 'language' ? label : parent.language,
       breadcrumbs,
       section: { ...parent.section, [sectionField(kind)]: label },
+      hiddenAbove: typeof element.hidden === 'boolean' ? element.hidden : parent.hiddenAbove,
       state: this.newSection(pointer, kind, breadcrumbs),
       inGroup: false,
     };
@@ -204,6 +208,7 @@ class NavigationResolver {
       language: parent.language,
       breadcrumbs: [...parent.breadcrumbs, label],
       section: parent.section,
+      hiddenAbove: typeof element.hidden === 'boolean' ? element.hidden : parent.hiddenAbove,
       state: parent.state,
       inGroup: true,
     };
@@ -285,6 +290,7 @@ class NavigationResolver {
     const node = pageNode(path, this.list.length, context, position, this.frontmatter?.get(path));
     this.list.push(node);
     this.sections.push(context.state);
+    this.hiddenAbove.push(context.hiddenAbove);
     this.checkDuplicate(node, context.state);
     return node;
   }
