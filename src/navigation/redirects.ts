@@ -24,25 +24,8 @@ export interface CheckRedirectsOptions {
 export function checkRedirects(redirects: readonly Redirect[] | undefined, pages: ReadonlySet<string>, options: CheckRedirectsOptions = {}): Diagnostic[] {
   if (!redirects?.length) return [];
   const findings: DocsJsonFinding[] = [];
-  const bySource = new Map<string, number>();
-  redirects.forEach((redirect, index) => {
-    // A fragment never reaches the server: a source with one matches no request, so it is no link of a chain.
-    if (/[#?]/.test(redirect.source)) return;
-    const source = redirectPath(redirect.source);
-    if (source !== undefined && !isPattern(source) && !bySource.has(source)) bySource.set(source, index);
-  });
+  const graph = new RedirectGraph(redirects, pages);
   let byName: Map<string, string[]> | undefined;
-  let topLevel: Set<string> | undefined;
-  // A site served under a base path (example.com/docs) may write it in redirects: "/docs/guides/x"
-  // names the page "guides/x" when no page of the site lives under "docs/".
-  const exists = (page: string): boolean => {
-    if (pages.has(page) || pages.has(`${page}/index`)) return true;
-    const slash = page.indexOf('/');
-    if (slash < 0) return false;
-    topLevel ??= new Set([...pages].map((known) => known.split('/', 1)[0] as string));
-    const rest = page.slice(slash + 1);
-    return !topLevel.has(page.slice(0, slash)) && (pages.has(rest) || pages.has(`${rest}/index`));
-  };
   const report = (index: number, finding: Omit<Diagnostic, 'file' | 'pointer'>) => {
     findings.push({ ...finding, pointer: `/redirects/${index}/destination` });
   };
@@ -61,30 +44,21 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
       });
       return;
     }
-    // Follow chains of redirects: a destination may be another redirect's source.
-    const seen = new Set<number>([index]);
-    let current = destination;
-    for (;;) {
-      if (exists(current)) return;
-      const next = bySource.get(current);
-      if (next === undefined) break;
-      if (seen.has(next)) {
-        const others = seen.size - 1;
-        report(index, {
-          code: 'navigation/redirect-loop',
-          severity: 'error',
-          message: next === index
-            ? `The redirect from "${redirect.source}" comes back to "${redirect.source}"${others ? ` through ${others} other redirect${others === 1 ? '' : 's'}` : ''}; it never reaches a page.`
-            : `The redirect from "${redirect.source}" leads into a loop of redirects (through "${redirects[next]?.source}"); it never reaches a page.`,
-          hint: 'Point one redirect of the chain at a page.',
-        });
-        return;
-      }
-      seen.add(next);
-      const target = redirectPath(redirects[next]?.destination ?? '');
-      if (target === undefined || target === '' || isPattern(target)) return;
-      current = target;
+    const end = graph.follow(index, destination);
+    if (end.kind === 'page' || end.kind === 'unchecked') return;
+    if (end.kind === 'loop') {
+      const others = end.through - 1;
+      report(index, {
+        code: 'navigation/redirect-loop',
+        severity: 'error',
+        message: end.next === index
+          ? `The redirect from "${redirect.source}" comes back to "${redirect.source}"${others ? ` through ${others} other redirect${others === 1 ? '' : 's'}` : ''}; it never reaches a page.`
+          : `The redirect from "${redirect.source}" leads into a loop of redirects (through "${redirects[end.next]?.source}"); it never reaches a page.`,
+        hint: 'Point one redirect of the chain at a page.',
+      });
+      return;
     }
+    const current = end.path;
     byName ??= pagesByName(pages);
     const name = current.slice(current.lastIndexOf('/') + 1);
     const folder = current.slice(0, Math.max(0, current.lastIndexOf('/')));
@@ -100,6 +74,105 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
     });
   });
   return placeDocsJsonFindings(findings, options.locate, options.file);
+}
+
+/** A redirect of docs.json and the page it leads to, as {@link resolveRedirects} finds it. */
+export interface ResolvedRedirect {
+  /** Index of the redirect in docs.json's `redirects`. */
+  index: number;
+  /**
+   * The page path (a key of the pages given) the redirect leads to, following the redirects
+   * whose source its destination is; `undefined` for an external URL or a file, a destination
+   * with parameters, and one that leads to no page or into a loop.
+   */
+  page?: string;
+  /** The `?query` and `#anchor` of the destination that reached the page, as written (`''` when none). */
+  suffix: string;
+}
+
+/**
+ * Where each redirect leads, as {@link checkRedirects} follows it: its destination is a page of
+ * the site (`pages`: page paths without leading slash or extension), its folder's `index` page,
+ * the page under a base path the site is served under, or the source of another redirect that
+ * leads to one. `/` leads to the home page (`index`).
+ */
+export function resolveRedirects(redirects: readonly Redirect[] | undefined, pages: ReadonlySet<string> | ReadonlyMap<string, unknown>): ResolvedRedirect[] {
+  if (!redirects?.length) return [];
+  const graph = new RedirectGraph(redirects, pages);
+  return redirects.map((redirect, index) => {
+    const destination = redirectPath(redirect.destination);
+    if (destination === undefined || isPattern(destination)) return { index, suffix: '' };
+    const end = destination === '' ? (pages.has('index') ? { kind: 'page' as const, page: 'index', via: index } : undefined) : graph.follow(index, destination);
+    if (end?.kind !== 'page') return { index, suffix: '' };
+    return { index, page: end.page, suffix: /[?#].*$/s.exec(redirects[end.via]?.destination ?? '')?.[0] ?? '' };
+  });
+}
+
+/** Where following a redirect ends. */
+type RedirectEnd =
+  /** At a page; `via` is the index of the redirect whose destination it is. */
+  | { kind: 'page'; page: string; via: number }
+  /** At a path that is no page and no redirect's source. */
+  | { kind: 'nowhere'; path: string }
+  /** Back at redirect `next`, after `through` redirects. */
+  | { kind: 'loop'; next: number; through: number }
+  /** At a destination that is not checked: a URL, a file, or one with parameters. */
+  | { kind: 'unchecked' };
+
+/** The redirects of a site by source, and the pages they can lead to. */
+class RedirectGraph {
+  private readonly bySource = new Map<string, number>();
+  private topLevel: Set<string> | undefined;
+
+  constructor(
+    private readonly redirects: readonly Redirect[],
+    private readonly pages: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+  ) {
+    redirects.forEach((redirect, index) => {
+      // A fragment never reaches the server: a source with one matches no request, so it is no link of a chain.
+      if (/[#?]/.test(redirect.source)) return;
+      const source = redirectPath(redirect.source);
+      if (source !== undefined && !isPattern(source) && !this.bySource.has(source)) this.bySource.set(source, index);
+    });
+  }
+
+  /** Follows redirect `index`, whose destination is the page path `destination`, to where its chain ends. */
+  follow(index: number, destination: string): RedirectEnd {
+    const seen = new Set<number>([index]);
+    let current = destination;
+    let via = index;
+    for (;;) {
+      const page = this.page(current);
+      if (page !== undefined) return { kind: 'page', page, via };
+      const next = this.bySource.get(current);
+      if (next === undefined) return { kind: 'nowhere', path: current };
+      if (seen.has(next)) return { kind: 'loop', next, through: seen.size };
+      seen.add(next);
+      const target = redirectPath(this.redirects[next]?.destination ?? '');
+      if (target === undefined || target === '' || isPattern(target)) return { kind: 'unchecked' };
+      current = target;
+      via = next;
+    }
+  }
+
+  /**
+   * The page a path names: itself, its folder's `index`, or, for a site served under a base path
+   * (example.com/docs) that writes it in redirects, the page below it: "/docs/guides/x" names
+   * "guides/x" when no page of the site lives under "docs/".
+   */
+  private page(path: string): string | undefined {
+    const own = this.known(path);
+    if (own !== undefined) return own;
+    const slash = path.indexOf('/');
+    if (slash < 0) return undefined;
+    this.topLevel ??= new Set([...this.pages.keys()].map((known) => known.split('/', 1)[0] as string));
+    return this.topLevel.has(path.slice(0, slash)) ? undefined : this.known(path.slice(slash + 1));
+  }
+
+  private known(path: string): string | undefined {
+    if (this.pages.has(path)) return path;
+    return this.pages.has(`${path}/index`) ? `${path}/index` : undefined;
+  }
 }
 
 /**
