@@ -86,7 +86,11 @@ export interface ResolvedRedirect {
    * with parameters, and one that leads to no page or into a loop.
    */
   page?: string;
-  /** The `?query` and `#anchor` of the destination that reached the page, as written (`''` when none). */
+  /**
+   * The `?query` of the destination that reached the page and the `#anchor` last written along
+   * the way, as a browser keeps them through a chain of redirects (a destination without an
+   * anchor keeps the one before it); `''` when none.
+   */
   suffix: string;
 }
 
@@ -102,16 +106,19 @@ export function resolveRedirects(redirects: readonly Redirect[] | undefined, pag
   return redirects.map((redirect, index) => {
     const destination = redirectPath(redirect.destination);
     if (destination === undefined || isPattern(destination)) return { index, suffix: '' };
-    const end = destination === '' ? (pages.has('index') ? { kind: 'page' as const, page: 'index', via: index } : undefined) : graph.follow(index, destination);
+    const end = destination === '' ? (pages.has('index') ? { kind: 'page' as const, page: 'index', via: [index] } : undefined) : graph.follow(index, destination);
     if (end?.kind !== 'page') return { index, suffix: '' };
-    return { index, page: end.page, suffix: /[?#].*$/s.exec(redirects[end.via]?.destination ?? '')?.[0] ?? '' };
+    const written = end.via.map((hop) => redirects[hop]?.destination ?? '');
+    const query = /\?[^#]*/.exec(written.at(-1) ?? '')?.[0] ?? '';
+    const anchor = written.map((value) => /#.*$/s.exec(value)?.[0]).filter((found) => found !== undefined).at(-1) ?? '';
+    return { index, page: end.page, suffix: `${query}${anchor}` };
   });
 }
 
 /** Where following a redirect ends. */
 type RedirectEnd =
-  /** At a page; `via` is the index of the redirect whose destination it is. */
-  | { kind: 'page'; page: string; via: number }
+  /** At a page; `via` are the redirects followed, in order (the last one's destination is the page). */
+  | { kind: 'page'; page: string; via: number[] }
   /** At a path that is no page and no redirect's source. */
   | { kind: 'nowhere'; path: string }
   /** Back at redirect `next`, after `through` redirects. */
@@ -140,10 +147,9 @@ class RedirectGraph {
   follow(index: number, destination: string): RedirectEnd {
     const seen = new Set<number>([index]);
     let current = destination;
-    let via = index;
     for (;;) {
       const page = this.page(current);
-      if (page !== undefined) return { kind: 'page', page, via };
+      if (page !== undefined) return { kind: 'page', page, via: [...seen] };
       const next = this.bySource.get(current);
       if (next === undefined) return { kind: 'nowhere', path: current };
       if (seen.has(next)) return { kind: 'loop', next, through: seen.size };
@@ -151,7 +157,6 @@ class RedirectGraph {
       const target = redirectPath(this.redirects[next]?.destination ?? '');
       if (target === undefined || target === '' || isPattern(target)) return { kind: 'unchecked' };
       current = target;
-      via = next;
     }
   }
 

@@ -383,9 +383,9 @@ function iconOf(element: Element): Icon | undefined {
   return element.icon as Icon | undefined;
 }
 
-/** `true` when the element is hidden, else undefined (left out of JSON). */
-function hiddenOf(element: Element): true | undefined {
-  return element.hidden === true ? true : undefined;
+/** The element's `hidden` when it says (`false` shows it inside a hidden element), else undefined (left out of JSON). */
+function hiddenOf(element: Element): boolean | undefined {
+  return typeof element.hidden === 'boolean' ? element.hidden : undefined;
 }
 
 function hasChildList(element: Element): boolean {

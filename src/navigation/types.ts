@@ -38,7 +38,10 @@ export interface NodeBase {
   /** JSON pointer of the element (or page entry) in docs.json. */
   pointer: string;
   icon?: Icon;
-  /** Left out of the navigation (its pages still build). */
+  /**
+   * Left out of the navigation (its pages still build), with what is inside it; `false` when
+   * written so: an element inside a hidden one is shown again, as on the platform.
+   */
   hidden?: boolean;
   /** OpenAPI documents in effect: the node's own, else the nearest ancestor's, else `api.openapi`. */
   openapi: readonly OpenApiSource[];
