@@ -42,7 +42,8 @@ export interface CompileSiteInput {
    * The page files of the site (`.md`, `.mdx`) relative to its root, as `loadSite` lists them
    * (`LoadedSite.files`). With them, pages get their `file`, pages without one are left out of
    * the navigation and the reading order, and the page files no navigation entry lists are added
-   * (`unlisted`). Without them, every page of the navigation is kept and none is added.
+   * (`unlisted`). Default: the files of `content`; without either, every page of the navigation
+   * is kept and none is added.
    */
   files?: readonly string[];
   /** The frontmatter of each page by page path (`LoadedSite.frontmatter`): pages carry it, and their title from it. Default: that of `content`. */
@@ -71,8 +72,9 @@ export interface CompileSiteResult {
 }
 
 /**
- * Turns a loaded site into the compiled site format (see docs/build-format.md): `site.json` and
- * one file per generated endpoint page. The output depends only on the input: same site, same
+ * Turns a loaded site into the compiled site format (see docs/build-format.md): `site.json` (the
+ * navigation and pages as the platform publishes them, the redirects, the static files used),
+ * `search.json` and one file per generated endpoint page. The output depends only on the input: same site, same
  * bytes (no dates, no absolute paths; objects keep their keys' order, lists their reading order).
  * A generated page whose URL would not make a safe file name on every system (`..`, empty
  * segments, names Windows refuses, parts over 255 bytes) is left out with the error `build/unsafe-url`.

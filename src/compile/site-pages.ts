@@ -42,9 +42,14 @@ export class SitePages {
   /** The section element of each page of `pages` in the reading order. */
   private readonly owners = new Map<CompiledPage, NavigationNode>();
   /** Page entries left out for want of a file. */
-  withoutFile = 0;
+  private leftOut = 0;
 
   constructor(private readonly input: SitePagesInput) {}
+
+  /** How many entries of the navigation were left out because their page has no file. */
+  get withoutFile(): number {
+    return this.leftOut;
+  }
 
   /** The compiled navigation of `root`, its pages added to {@link pages} in reading order and linked. */
   navigation(root: NavigationNode): CompiledNode {
@@ -108,7 +113,7 @@ export class SitePages {
       case 'page': {
         const file = this.input.files?.get(node.path);
         if (this.input.files !== undefined && file === undefined) {
-          this.withoutFile++;
+          this.leftOut++;
           return undefined;
         }
         const page = this.page(node.path, file, node, { section: context.section, breadcrumbs: context.breadcrumbs, hidden: node.hidden ?? context.hidden });
