@@ -116,7 +116,7 @@ describe('expandOpenApiEndpoints', () => {
     expect(diagnostics).toEqual([]);
     expect(outline(tree.root.children)).toEqual([
       'group Users',
-      '  page intro /intro',
+      '  page Intro /intro',
       '  endpoint Get a user /api-reference/users/get-a-user',
       '  endpoint Create a user /api-reference/users/create-a-user (deprecated)',
       '  webhook Order paid /api-reference/order-paid',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocsJson } from '../src/index.js';
-import { checkRedirects } from '../src/navigation/redirects.js';
+import { checkRedirects, resolveRedirects } from '../src/navigation/redirects.js';
 
 const pages = new Set(['index', 'guides/quickstart', 'guides/install', 'api/index', 'api/users/get-user', 'reference/cli/run']);
 
@@ -110,5 +110,41 @@ describe('checkRedirects', () => {
     const parsed = parseDocsJson(text);
     const [finding] = checkRedirects([{ source: '/a', destination: '/nowhere' }], pages, { locate: parsed.locate });
     expect(finding).toMatchObject({ file: 'docs.json', line: 3, column: 38 });
+  });
+});
+
+describe('resolveRedirects', () => {
+  const resolve = (redirects: Array<{ source: string; destination: string }>) => resolveRedirects(redirects, pages).map(({ page, suffix }) => (page === undefined ? null : `${page}${suffix}`));
+
+  it('gives the page each redirect leads to, as checkRedirects follows it', () => {
+    expect(resolve([
+      { source: '/start', destination: '/guides/quickstart' },
+      { source: '/start2', destination: 'guides/quickstart/' },
+      { source: '/old-api', destination: '/api' },
+      { source: '/home', destination: '/' },
+      { source: '/a', destination: '/start#section' },
+      { source: '/b', destination: '/a?x=1' },
+      { source: '/docs/old', destination: '/docs/guides/install' },
+      { source: '/e', destination: '/guides/install.mdx' },
+    ])).toEqual(['guides/quickstart', 'guides/quickstart', 'api/index', 'index', 'guides/quickstart#section', 'guides/quickstart#section', 'guides/install', 'guides/install']);
+  });
+
+  it('leads nowhere for URLs, files, parameters, missing pages and loops', () => {
+    expect(resolve([
+      { source: '/c', destination: 'https://example.com/elsewhere' },
+      { source: '/d', destination: '/files/report.pdf' },
+      { source: '/v1/:slug*', destination: '/guides/:slug*' },
+      { source: '/x', destination: '/cli/run' },
+      { source: '/p', destination: '/q' },
+      { source: '/q', destination: '/p' },
+    ])).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('keeps the query of the last destination and the anchor last written, as a browser does', () => {
+    expect(resolve([
+      { source: '/one', destination: '/two#top' },
+      { source: '/two', destination: '/three?from=two' },
+      { source: '/three', destination: '/guides/install' },
+    ])).toEqual(['guides/install#top', 'guides/install', 'guides/install']);
   });
 });

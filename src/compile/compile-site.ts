@@ -1,20 +1,26 @@
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { PageFacts } from '../content/read-page.js';
+import { unread } from '../content/rendered.js';
+import { snippetFiles } from '../content/snippets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { NavigationNode, NavigationTree, PageSection } from '../navigation/types.js';
+import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import { filePagePath } from '../navigation/classify.js';
+import { resolveRedirects } from '../navigation/redirects.js';
+import type { NavigationTree } from '../navigation/types.js';
 import { pageSlug } from '../openapi/slug.js';
 import type { EndpointPage } from '../openapi/types.js';
 import { OutputPaths } from './output-paths.js';
-import { filesByPagePath, PageLinkResolver, type PageContent } from './page-content.js';
-import { snippetFiles } from '../content/snippets.js';
+import { PageLinkResolver, type PageContent } from './page-content.js';
+import { pageFileIndex } from './page-files.js';
 import { SchemaTableWriter } from './schema-table.js';
-import { siteJson } from './site-json.js';
+import { searchJson, siteJson } from './site-json.js';
+import { compileLink, pagePathOf, SitePages } from './site-pages.js';
+import { StaticFiles } from './static-files.js';
 import {
   COMPILED_SITE_VERSION,
   type CompiledEndpointEntry,
-  type CompiledLink,
-  type CompiledNode,
   type CompiledPage,
+  type CompiledRedirect,
   type CompiledSchemaTable,
   type CompiledSearchText,
   type CompiledSite,
@@ -32,6 +38,21 @@ export interface CompileSiteInput {
    * their text. Without it, the output has no content (`quire build --no-content`).
    */
   content?: ReadonlyMap<string, PageFacts>;
+  /**
+   * The page files of the site (`.md`, `.mdx`) relative to its root, as `loadSite` lists them
+   * (`LoadedSite.files`). With them, pages get their `file`, pages without one are left out of
+   * the navigation and the reading order, and the page files no navigation entry lists are added
+   * (`unlisted`). Default: the files of `content`; without either, every page of the navigation
+   * is kept and none is added.
+   */
+  files?: readonly string[];
+  /** The frontmatter of each page by page path (`LoadedSite.frontmatter`): pages carry it, and their title from it. Default: that of `content`. */
+  frontmatter?: ReadonlyMap<string, PageFrontmatter>;
+  /**
+   * Every file of the site relative to its root, pages and static files alike (`LoadedSite.siteFiles`):
+   * links get the file they lead to, and `staticFiles` lists those the output uses. Without it, none.
+   */
+  siteFiles?: readonly string[];
 }
 
 /** One output file, its path relative to the output folder (always `/`-separated). */
@@ -46,14 +67,14 @@ export interface CompileSiteResult {
   /** `site.json`, then `search.json` (with content), then one `endpoints/<url>.json` per generated page sorted by path, then one `schemas/<document>.json` per OpenAPI document, sorted by path. */
   files: CompiledFile[];
   diagnostics: Diagnostic[];
+  /** How many entries of the navigation were left out because their page has no file (see `CompileSiteInput.files`). */
+  pagesWithoutFile: number;
 }
 
-/** The kinds of section elements, and the key of {@link PageSection} each sets. */
-const SECTION_KEYS = { language: 'language', version: 'version', product: 'product', tab: 'tab', 'menu-item': 'menuItem', anchor: 'anchor', dropdown: 'dropdown' } as const;
-
 /**
- * Turns a loaded site into the compiled site format (see docs/build-format.md): `site.json` and
- * one file per generated endpoint page. The output depends only on the input: same site, same
+ * Turns a loaded site into the compiled site format (see docs/build-format.md): `site.json` (the
+ * navigation and pages as the platform publishes them, the redirects, the static files used),
+ * `search.json` and one file per generated endpoint page. The output depends only on the input: same site, same
  * bytes (no dates, no absolute paths; objects keep their keys' order, lists their reading order).
  * A page model's file is made from its URL, made to fit where a part of the URL cannot be a file
  * name on every system (see `OutputPaths`); site.json's `endpoints` name each page's file.
@@ -79,10 +100,27 @@ export function compileSite(input: CompileSiteInput): CompileSiteResult {
     files.push({ path: table.path, content: `${JSON.stringify(content)}\n` });
   }
 
-  const pages: CompiledPage[] = [];
-  const root = compileNode(input.tree.root, { section: {}, breadcrumbs: [] }, pages, models);
-  linkReadingOrder(pages);
-  const search = input.content === undefined ? undefined : addContent(pages, endpoints, input.content, input.config.redirects);
+  const content = input.content;
+  const pageFiles = input.files ?? (content === undefined ? undefined : [...content.keys()]);
+  const snippets = snippetFiles(content ?? new Map(), pageFiles ?? []);
+  const sitePages = new SitePages({
+    files: pageFiles === undefined ? undefined : pageFileIndex(pageFiles),
+    pageFiles: [...(pageFiles ?? [])].sort(compare),
+    frontmatter: (file, path) => input.frontmatter?.get(file === undefined ? path : filePagePath(file)) ?? (file === undefined ? undefined : content?.get(file)?.frontmatter),
+    models,
+    snippets,
+  });
+  const root = sitePages.navigation(input.tree.root);
+  if (pageFiles !== undefined) sitePages.addUnlisted(endpoints.map((endpoint) => endpoint.href));
+  const pages = sitePages.pages;
+  const mdxEndpoints = new Map(pages.filter((page) => page.kind === 'page' && page.model !== undefined && page.file !== undefined).map((page) => [page.href, page.file as string]));
+  for (const endpoint of endpoints) if (mdxEndpoints.has(endpoint.href)) endpoint.file = mdxEndpoints.get(endpoint.href);
+  const hrefs = pageHrefs(pages, endpoints);
+  const otherFiles = new Set((input.siteFiles ?? []).filter((file) => !/\.mdx?$/i.test(file)));
+  const staticFiles = new StaticFiles(otherFiles, snippets);
+  staticFiles.addNamed(input.config);
+  for (const page of pages) staticFiles.addFromFrontmatter(page.frontmatter);
+  const search = content === undefined ? undefined : addContent(pages, content, new PageLinkResolver(hrefs, input.config.redirects, otherFiles), staticFiles);
   const { navigation: _navigation, $schema: _schema, ...settings } = input.config as DocsConfig & { $schema?: string };
   const site: CompiledSite = {
     format: 'quire-site',
@@ -91,148 +129,80 @@ export function compileSite(input: CompileSiteInput): CompileSiteResult {
     navigation: { root, global: input.tree.global.map((link) => compileLink(link)) },
     pages,
     endpoints,
+    redirects: compiledRedirects(input.config.redirects, hrefs),
+    staticFiles: staticFiles.list(),
     ...(search ? { search: SEARCH_FILE } : {}),
   };
-  if (search) files.unshift({ path: SEARCH_FILE, content: `${JSON.stringify(search, null, 2)}\n` });
+  if (search) files.unshift({ path: SEARCH_FILE, content: searchJson(search) });
   files.unshift({ path: 'site.json', content: siteJson(site) });
-  return { site, files, diagnostics };
+  return { site, files, diagnostics, pagesWithoutFile: sitePages.withoutFile };
 }
 
 /** The file of the pages' text, beside site.json. */
 const SEARCH_FILE = 'search.json';
 
 /**
- * Gives each page with a file its headings, links and word count, and returns the search file:
- * each page's text once, however many sections list it. The text stays out of site.json, which
- * every reader loads whole: on firecrawl-docs it would be over half of it (see docs/build-format.md).
+ * The `href` of every page a link or a redirect can lead to, by page path: the pages of site.json
+ * (those of the navigation, and the page files outside it, which the platform serves too; not
+ * snippets, which are only included) and the generated endpoint pages.
  */
-function addContent(pages: CompiledPage[], endpoints: readonly CompiledEndpointEntry[], content: ReadonlyMap<string, PageFacts>, redirects: DocsConfig['redirects']): CompiledSearchText {
-  const files = filesByPagePath(content);
-  // Every page a link can name: those of the navigation, generated endpoint pages, and page files
-  // outside it (the platform serves them too), but not snippets (in `snippets/`, or imported),
-  // which are only included.
+function pageHrefs(pages: readonly CompiledPage[], endpoints: readonly CompiledEndpointEntry[]): Map<string, string> {
   const hrefs = new Map<string, string>();
   for (const page of pages) hrefs.set(pagePathOf(page.href), page.href);
   for (const endpoint of endpoints) if (!hrefs.has(pagePathOf(endpoint.href))) hrefs.set(pagePathOf(endpoint.href), endpoint.href);
-  const snippets = snippetFiles(content, files.values());
-  for (const [path, file] of files) if (!hrefs.has(path) && !snippets.has(file)) hrefs.set(path, path === 'index' ? '/' : `/${path}`);
-  const resolver = new PageLinkResolver(hrefs, redirects);
+  return hrefs;
+}
+
+/** docs.json's redirects, each with the `href` of the page it leads to (see `resolveRedirects`). */
+function compiledRedirects(redirects: DocsConfig['redirects'], hrefs: ReadonlyMap<string, string>): CompiledRedirect[] {
+  const resolved = resolveRedirects(redirects, hrefs);
+  return (redirects ?? []).map((redirect, index) => {
+    const found = resolved[index];
+    const href = found?.page === undefined ? undefined : hrefs.get(found.page);
+    return {
+      source: redirect.source,
+      destination: redirect.destination,
+      ...(redirect.permanent === undefined ? {} : { permanent: redirect.permanent }),
+      ...(href === undefined ? {} : { href: `${href}${found?.suffix ?? ''}` }),
+    };
+  });
+}
+
+/**
+ * Gives each page with a file its headings, links and word count, and returns the search file:
+ * each page's text once, however many sections list it, split at its headings. The text stays
+ * out of site.json, which every reader loads whole: on firecrawl-docs it would be over half of
+ * it (see docs/build-format.md). The files the links of pages and snippets lead to are recorded
+ * in `staticFiles`.
+ */
+function addContent(pages: CompiledPage[], content: ReadonlyMap<string, PageFacts>, resolver: PageLinkResolver, staticFiles: StaticFiles): CompiledSearchText {
   const search: CompiledSearchText = { format: 'quire-search', version: COMPILED_SITE_VERSION, pages: [] };
   const done = new Map<string, PageContent>();
   for (const page of pages) {
-    if (page.kind !== 'page') continue;
-    const path = pagePathOf(page.href);
-    const file = files.get(path);
-    if (file === undefined) continue;
-    let read = done.get(path);
+    if (page.kind !== 'page' || page.file === undefined) continue;
+    const facts = content.get(page.file);
+    // A page that was not read (too large, not text, unreadable) or did not parse has empty facts:
+    // empty lists would claim it has no headings and no links, so it gets no content fields (its
+    // diagnostic is reported).
+    if (facts === undefined || unread(facts)) continue;
+    let read = done.get(page.file);
     if (!read) {
-      read = resolver.pageContent(content, file, path, page.href);
-      done.set(path, read);
-      search.pages.push({ href: page.href, text: read.text });
+      read = resolver.pageContent(content, page.file, pagePathOf(page.href), page.href);
+      done.set(page.file, read);
+      search.pages.push({ href: page.href, sections: read.sections });
+      for (const link of read.links) staticFiles.add(link.file);
     }
     page.headings = read.headings;
     page.links = read.links;
     page.words = read.words;
   }
+  // The links of the other files read, snippets: the pages that render them show their images too.
+  for (const [file, facts] of content) {
+    if (done.has(file) || unread(facts)) continue;
+    const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+    for (const link of facts.links) staticFiles.add(resolver.file(link.url, folder));
+  }
   return search;
-}
-
-/** The page path of an `href`: `/` is `index`. */
-function pagePathOf(href: string): string {
-  return href === '/' ? 'index' : href.replace(/^\/+/, '');
-}
-
-interface Context {
-  section: PageSection;
-  breadcrumbs: string[];
-}
-
-/** The compiled form of a node, adding its pages to `pages` in reading order. */
-function compileNode(node: NavigationNode, context: Context, pages: CompiledPage[], models: ReadonlyMap<string, { model: string; page: EndpointPage }>): CompiledNode {
-  const base = { label: node.label, ...(node.icon === undefined ? {} : { icon: node.icon }), ...(node.hidden ? { hidden: true as const } : {}) };
-  switch (node.kind) {
-    case 'link':
-      return compileLink(node);
-    case 'page': {
-      pages.push({
-        href: node.href,
-        kind: 'page',
-        label: node.label,
-        ...(node.description === undefined ? {} : { description: node.description }),
-        section: context.section,
-        breadcrumbs: context.breadcrumbs,
-        ...(node.hidden ? { hidden: true as const } : {}),
-        ...(node.frontmatterOpenApi === undefined ? {} : { openapi: node.frontmatterOpenApi }),
-        ...(models.has(node.href) ? { model: models.get(node.href)?.model } : {}),
-      });
-      return { kind: 'page', ...base, href: node.href, ...(node.tag === undefined ? {} : { tag: node.tag }), ...(node.deprecated ? { deprecated: true as const } : {}) };
-    }
-    case 'endpoint':
-    case 'webhook': {
-      const path = node.kind === 'endpoint' ? node.path : node.name;
-      const built = node.href === undefined ? undefined : models.get(node.href);
-      const model = built?.model;
-      if (node.href !== undefined && built !== undefined) {
-        const description = built.page.metadata.description;
-        pages.push({ href: node.href, kind: node.kind, label: node.label, ...(typeof description === 'string' ? { description } : {}), section: context.section, breadcrumbs: context.breadcrumbs, ...(node.hidden ? { hidden: true as const } : {}), model: built.model });
-      }
-      return {
-        kind: node.kind,
-        ...base,
-        ...(model === undefined ? {} : { href: node.href }),
-        ...(node.kind === 'endpoint' ? { method: node.method } : {}),
-        path,
-        ...(node.deprecated ? { deprecated: true as const } : {}),
-      };
-    }
-    case 'group': {
-      const inner: Context = { section: context.section, breadcrumbs: [...context.breadcrumbs, node.label] };
-      return {
-        kind: 'group',
-        ...base,
-        ...(node.tag === undefined ? {} : { tag: node.tag }),
-        expanded: node.expanded,
-        collapsible: node.collapsible,
-        ...(node.root === undefined ? {} : { root: `/${node.root}` }),
-        drilldown: node.drilldown,
-        children: node.children.map((child) => compileNode(child, inner, pages, models)),
-      };
-    }
-    default: {
-      const inner: Context =
-        node.kind === 'root'
-          ? context
-          : { section: { ...context.section, [SECTION_KEYS[node.kind]]: node.kind === 'language' ? (node.language ?? node.label) : node.label }, breadcrumbs: [...context.breadcrumbs, node.label] };
-      return {
-        kind: node.kind,
-        ...base,
-        ...(node.description === undefined ? {} : { description: node.description }),
-        ...(node.default ? { default: true as const } : {}),
-        ...(node.kind === 'version' && node.versionTag !== undefined ? { tag: node.versionTag } : {}),
-        ...(node.kind === 'language' && node.language !== undefined ? { language: node.language } : {}),
-        children: node.children.map((child) => compileNode(child, inner, pages, models)),
-      };
-    }
-  }
-}
-
-function compileLink(node: { label: string; href: string; icon?: CompiledLink['icon']; hidden?: boolean }): CompiledLink {
-  return { kind: 'link', label: node.label, ...(node.icon === undefined ? {} : { icon: node.icon }), ...(node.hidden ? { hidden: true as const } : {}), href: node.href };
-}
-
-/** Sets `previous` and `next` between consecutive visible pages of the same section. */
-function linkReadingOrder(pages: CompiledPage[]): void {
-  const last = new Map<string, CompiledPage>();
-  for (const page of pages) {
-    if (page.hidden) continue;
-    const key = JSON.stringify(page.section);
-    const previous = last.get(key);
-    if (previous) {
-      previous.next = page.href;
-      page.previous = previous.href;
-    }
-    last.set(key, page);
-  }
 }
 
 /**

@@ -2,5 +2,5 @@ export { compileSite } from './compile-site.js';
 export type { CompiledFile, CompileSiteInput, CompileSiteResult } from './compile-site.js';
 export { COMPILED_SITE_VERSION } from './types.js';
 export type {
-  CompiledEndpointEntry, CompiledEndpointNode, CompiledEndpointPage, CompiledGroup, CompiledHeading, CompiledLink, CompiledMediaType, CompiledMediaTypeAlias, CompiledNode, CompiledParameter, CompiledPage, CompiledPageLink, CompiledPageNode, CompiledSchemaReference, CompiledSchemaTable, CompiledSchemeMention, CompiledSearchText, CompiledSection, CompiledSharedExamples, CompiledSite,
+  CompiledEndpointEntry, CompiledEndpointNode, CompiledEndpointPage, CompiledGroup, CompiledHeading, CompiledLink, CompiledMediaType, CompiledMediaTypeAlias, CompiledNode, CompiledParameter, CompiledPage, CompiledPageLink, CompiledPageNode, CompiledRedirect, CompiledSchemaReference, CompiledSchemaTable, CompiledSchemeMention, CompiledSearchPage, CompiledSearchSection, CompiledSearchText, CompiledSection, CompiledSharedExamples, CompiledSite,
 } from './types.js';

@@ -1,26 +1,42 @@
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
+import type { PageFrontmatter } from '../mdx/frontmatter.js';
 import type { HttpMethod, PageSection } from '../navigation/types.js';
 import type { EndpointPage, ExampleModel, MediaTypeModel, ParameterModel, RequestBodyModel, ResponseModel, SecuritySchemeModel } from '../openapi/types.js';
 
 /** The version of the compiled site format this Quire writes; a reader checks it first. */
-export const COMPILED_SITE_VERSION = 4;
+export const COMPILED_SITE_VERSION = 5;
 
 /**
  * `site.json` of `quire build`: the site settings, the navigation as a renderer draws it, every
- * page in reading order and the generated endpoint pages. Plain JSON; a renderer needs no Quire
- * to read it. Fields are only added within a version; a change that could break a reader bumps it.
+ * page in reading order (then the pages no navigation entry lists), the generated endpoint pages,
+ * the redirects and the static files the pages use. Plain JSON; a renderer needs no Quire to read
+ * it. Fields are only added within a version; a change that could break a reader bumps it.
  */
 export interface CompiledSite {
   format: 'quire-site';
   version: typeof COMPILED_SITE_VERSION;
   /** docs.json as validated, without `navigation` and `$schema`. */
   settings: Omit<DocsConfig, 'navigation' | '$schema'>;
+  /** The navigation as the platform shows it: pages without a file are left out, and groups they leave empty. */
   navigation: { root: CompiledNode; global: CompiledLink[] };
-  /** Every page and generated endpoint page in reading order; a page listed in several sections appears once per section. */
+  /**
+   * Every page and generated endpoint page in reading order (a page listed in several sections
+   * appears once per section), then the page files no navigation entry lists (`unlisted`), sorted
+   * by file. Pages without a file are left out.
+   */
   pages: CompiledPage[];
   /** Every generated endpoint and webhook page, sorted by URL, with the file holding its page model. */
   endpoints: CompiledEndpointEntry[];
+  /** docs.json's `redirects` in order, each with the page it leads to. */
+  redirects: CompiledRedirect[];
+  /**
+   * The files of the site (not pages) that the output uses, relative to the site root, sorted:
+   * those a page or a snippet it renders links to or shows, those docs.json names (logo, favicon,
+   * background image, fonts, ...), and every `.css` file and `.js` file (not a snippet), which the
+   * platform adds to every page. A static build copies them; each is served at `/<path>`.
+   */
+  staticFiles: string[];
   /** The file of the pages' plain text ({@link CompiledSearchText}), relative to site.json: `search.json`. Absent when built without content. */
   search?: string;
 }
@@ -86,26 +102,46 @@ export interface CompiledLink extends CompiledNodeBase {
 
 export type CompiledNode = CompiledSection | CompiledGroup | CompiledPageNode | CompiledEndpointNode | CompiledLink;
 
-/** One entry of the reading order. */
+/** One entry of the reading order, or a page no navigation entry lists. */
 export interface CompiledPage {
   /** URL path: `/guides/setup`. */
   href: string;
   kind: 'page' | 'endpoint' | 'webhook';
-  /** Navigation label (the page's title). */
-  label: string;
+  /** The page's file, relative to the site root (`guides/setup.mdx`); absent on generated pages, and when compiled without the page files. */
+  file?: string;
+  /**
+   * The page's title: its frontmatter `title`; for a page documenting an operation (`openapi:`)
+   * without one, the operation's; else the platform's title from the path (`getting-started` is
+   * "Getting started"). On generated pages, the operation's title.
+   */
+  title: string;
+  /** What the navigation shows for the page when it is not the title: its frontmatter `sidebarTitle`. */
+  sidebarTitle?: string;
   /** Frontmatter `description` of a page, or the operation's. */
   description?: string;
-  /** The section the page is in: the nearest language, version, product, tab, ... above it. */
+  /** The section the page is in: the nearest language, version, product, tab, ... above it. `{}` for an unlisted page. */
   section: PageSection;
   /** Labels of the elements above the page, from the root. */
   breadcrumbs: string[];
-  /** Previous and next page (URL) in reading order within the same section. */
+  /**
+   * `href` of the previous and next page the navigation shows, in reading order within the same
+   * section (`PageNode.previous` and `next` mean the same). Absent on hidden pages.
+   */
   previous?: string;
   next?: string;
+  /**
+   * Not shown in the navigation: by its frontmatter `hidden`, by an element above it, or because
+   * no navigation entry lists it (`unlisted`). The platform publishes it at its URL all the same.
+   */
   hidden?: true;
+  /** In no navigation entry: a page file the platform publishes at its URL, outside the sidebar and previous/next. */
+  unlisted?: true;
+  /** The page's frontmatter as read: every field, those the platform defines typed as it reads them (see `PageFrontmatter`). Absent when the page has none. */
+  frontmatter?: PageFrontmatter;
   /**
    * The file of the page model, relative to site.json: for generated endpoint and webhook pages,
-   * and for MDX pages whose `openapi:` frontmatter names an operation (the model at the page's URL).
+   * and for MDX pages whose `openapi:` frontmatter names an operation (the model at the page's URL),
+   * which a renderer draws with the page's own MDX (`file`, and its `headings`).
    */
   model?: string;
   /** For a page whose frontmatter says `openapi:`, the reference as written. */
@@ -116,7 +152,7 @@ export interface CompiledPage {
    * without a file, and for a page that could not be read or parsed (its diagnostic says why).
    */
   headings?: CompiledHeading[];
-  /** The page's links and media sources in document order. */
+  /** The page's links and media sources in document order (its own: not those of the snippets it renders). */
   links?: CompiledPageLink[];
   /** Words of the page's plain text (the text is in the search file, {@link CompiledSite.search}). */
   words?: number;
@@ -146,14 +182,55 @@ export interface CompiledPageLink {
    * Absent for external URLs, files, and links that name no page (or reach one only through a redirect with parameters).
    */
   href?: string;
+  /** The file of the site a link or media source leads to, when it names one that is not a page (`images/diagram.png`): it is in {@link CompiledSite.staticFiles}. */
+  file?: string;
 }
 
-/** `search.json`: the plain text of each page, once per page, for a search indexer. */
+/** A redirect of docs.json, and the page it leads to. */
+export interface CompiledRedirect {
+  /** As written in docs.json: a path, maybe with parameters (`/old/:slug*`). */
+  source: string;
+  /** As written in docs.json: a path or a URL. */
+  destination: string;
+  /** As written in docs.json. */
+  permanent?: boolean;
+  /**
+   * The page the redirect leads to, following the redirects whose source it is, as site.json
+   * names it (`pages[].href`, `endpoints[].href`), with the destination's `?query` and `#anchor`.
+   * Absent for an external URL or a file, a destination with parameters, and one that leads to
+   * no page or into a loop (`quire validate` reports those).
+   */
+  href?: string;
+}
+
+/** `search.json`: the plain text of each page, once per page and split at its headings, for a search indexer. */
 export interface CompiledSearchText {
   format: 'quire-search';
   version: typeof COMPILED_SITE_VERSION;
-  /** One entry per page with content, in the order pages first appear in the reading order; `href` joins it to `site.json`'s pages. */
-  pages: Array<{ href: string; text: string }>;
+  /** One entry per page with content, in the order of site.json's `pages`; `href` joins it to them. */
+  pages: CompiledSearchPage[];
+}
+
+/** The text of one page in `search.json`. */
+export interface CompiledSearchPage {
+  href: string;
+  /** The page's text from its top, then one section per heading of the table of contents, in document order. */
+  sections: CompiledSearchSection[];
+}
+
+/**
+ * A part of a page's text: before its first heading (no `id`), or under a heading of its table
+ * of contents down to the next one, its `#id` where a search result lands.
+ */
+export interface CompiledSearchSection {
+  /** The heading's id (`href#id` is the section's URL); absent for the text before the first heading. */
+  id?: string;
+  /** The heading's text. */
+  heading?: string;
+  /** The heading's depth, 1 to 6. */
+  depth?: number;
+  /** The section's text below its heading: blocks (paragraph, list item, cell, ...) one a line. */
+  text: string;
 }
 
 /** A generated page and where its model is. */
@@ -175,6 +252,12 @@ export interface CompiledEndpointEntry {
   model: string;
   /** File of the schema table of the page's document ({@link CompiledSchemaTable}), relative to site.json. */
   schemas: string;
+  /**
+   * For the page of an MDX file whose `openapi:` frontmatter names the operation: that file,
+   * relative to the site root. A renderer draws the page model and the file's own content (its
+   * entry in `pages` has its headings and links).
+   */
+  file?: string;
 }
 
 /**

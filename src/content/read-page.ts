@@ -39,6 +39,13 @@ export interface PageHeading {
    * Markdown heading's slug (levels 1 to 4), a written id, or none. Absent otherwise.
    */
   toc?: false;
+  /**
+   * Where the heading begins in the page's `text`: the index of the line its own text takes (a
+   * Markdown heading, an `h1`...`h6` or `Heading` element whose text is not empty), or of the
+   * first line after it (the title of an `Update` or a `Step`, an attribute, is not in the text).
+   * A search index splits the text there, to give each section its own entry.
+   */
+  textLine: number;
   line: number;
   column: number;
 }
@@ -188,6 +195,8 @@ const OUT_OF_CONTENTS: ReadonlySet<string> = new Set(['Accordion', 'AccordionGro
 // Marks, in the page's text as it is gathered, where an imported component is used. micromark
 // makes a NUL in the page U+FFFD, so no text of the page has one.
 const MARK = '\u0000';
+// Marks where a heading begins, the same way.
+const HEADING_MARK = '\u0000h';
 
 /**
  * The local names of the default imports of a page's ESM that may be an MDX snippet's content
@@ -226,6 +235,12 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
   // line of its own, MARK, in `chunks`, where the snippet's text goes.
   const snippetNames = defaultImports(tree);
   const marked: JsxElement[] = [];
+  // The headings in the order of their HEADING_MARKs in `chunks`: each gets the line it begins at.
+  const headingsInText: PageHeading[] = [];
+  const markHeading = (heading: PageHeading) => {
+    chunks.push(`\n${HEADING_MARK}\n`);
+    headingsInText.push(heading);
+  };
   // How many elements that leave their content out of the table of contents the walk is in.
   let hidden = 0;
   // `null` closes a block: its text ends a line of `text`.
@@ -249,7 +264,9 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
       case 'heading': {
         const text = headingText(node);
         const custom = customIds.get(line);
-        facts.headings.push({ depth: node.depth, text, id: '', ...(custom ? { custom } : {}), ...(hidden > 0 || node.depth > 4 ? { toc: false as const } : {}), line, column });
+        const heading: PageHeading = { depth: node.depth, text, id: '', ...(custom ? { custom } : {}), ...(hidden > 0 || node.depth > 4 ? { toc: false as const } : {}), textLine: 0, line, column };
+        facts.headings.push(heading);
+        markHeading(heading);
         stack.push(null);
         break;
       }
@@ -286,7 +303,11 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
             if (value !== undefined) facts.links.push({ url: value, kind: 'element', element: node.name, attribute, line, column });
           }
           const heading = elementHeading(node, attributes, stepSizes.get(node), hidden > 0);
-          if (heading) facts.headings.push({ ...heading, line, column });
+          if (heading) {
+            const placed: PageHeading = { ...heading, textLine: 0, line, column };
+            facts.headings.push(placed);
+            markHeading(placed);
+          }
           // A heading in the table of contents gets its id there, not as an element's `id`.
           if (!heading || heading.toc === false) elements.push({ name: node.name, attributes, inline: node.type === 'mdxJsxTextElement' });
           if (node.name === 'Steps' && node.type === 'mdxJsxFlowElement' && attributes.titleSize) giveStepSize(node.children, attributes.titleSize, stepSizes);
@@ -322,8 +343,10 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
   facts.components = [...components].sort();
   const lines: string[] = [];
   const textLines = new Map<JsxElement, number>();
+  let headingAt = 0;
   for (const line of chunks.join('').split('\n')) {
     if (line === MARK) textLines.set(marked[textLines.size] as JsxElement, lines.length);
+    else if (line === HEADING_MARK) (headingsInText[headingAt++] as PageHeading).textLine = lines.length;
     else if (/\S/.test(line)) lines.push(line.replace(/\s+/g, ' ').trim());
   }
   facts.text = lines.join('\n');
@@ -342,7 +365,7 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
  * `label`, a `<Step>` whose `titleSize` (its own, else its `<Steps>`') is `h2` or `h3`, with a
  * title and without `noAnchor`. `undefined` for any other element.
  */
-function elementHeading(node: JsxElement, attributes: Record<string, string | undefined>, stepSize: string | undefined, hidden: boolean): Omit<PageHeading, 'line' | 'column'> | undefined {
+function elementHeading(node: JsxElement, attributes: Record<string, string | undefined>, stepSize: string | undefined, hidden: boolean): Omit<PageHeading, 'textLine' | 'line' | 'column'> | undefined {
   const name = node.name as string;
   const flow = node.type === 'mdxJsxFlowElement';
   const custom = attributes.id;

@@ -3,7 +3,10 @@ import type { PageFacts, PageHeading } from './read-page.js';
 import { joinPath } from '../util/posix-path.js';
 import { headingIds } from './slug.js';
 
-/** A heading of a page as the platform renders it, written in the page or in a snippet it renders. */
+/**
+ * A heading of a page as the platform renders it, written in the page or in a snippet it renders;
+ * its `textLine` is in the page's text as rendered ({@link RenderedPage.text}).
+ */
 export interface RenderedHeading extends PageHeading {
   /** The file the heading is written in: the page's, or that of an MDX snippet the page renders. */
   file: string;
@@ -114,7 +117,9 @@ function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, Page
   for (const heading of facts.headings) {
     renderUpTo(heading.line, heading.column);
     if (result.overflow) return;
-    result.headings.push({ ...heading, ...(toc ? {} : { toc: false as const }), file });
+    // The heading begins where the page's text has come to, with the snippets rendered before it.
+    textUpTo(heading.textLine);
+    result.headings.push({ ...heading, ...(toc ? {} : { toc: false as const }), textLine: lines.length, file });
   }
   renderUpTo(Number.POSITIVE_INFINITY, 0);
   if (!result.overflow) textUpTo(own.length);

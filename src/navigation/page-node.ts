@@ -1,4 +1,5 @@
 import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import { defaultPageTitle, linkReadingOrder } from './reading-order.js';
 import type { MissingPagesSummary, OpenApiSource, PageNode, PageSection } from './types.js';
 
 /** What the pages listed directly in one element share: resolved once for all of them. */
@@ -11,6 +12,12 @@ export interface PageScope {
   language: string | undefined;
   breadcrumbs: readonly string[];
   section: PageSection;
+  /**
+   * Whether the pages are hidden by the elements above them: the nearest one that says `hidden`
+   * decides (`hidden: false` shows a group inside a hidden one), as on the platform; a page's own
+   * frontmatter `hidden` wins over it.
+   */
+  hiddenAbove: boolean;
   /** The nearest section element: pages are unique and previous/next run within it. */
   state: SectionState;
 }
@@ -38,7 +45,7 @@ export function pageNode(path: string, index: number, scope: PageScope, position
   const schema = frontmatter?.['openapi-schema'];
   return {
     kind: 'page',
-    label: frontmatter?.sidebarTitle ?? frontmatter?.title ?? path.slice(path.lastIndexOf('/') + 1),
+    label: frontmatter?.sidebarTitle ?? frontmatter?.title ?? defaultPageTitle(path),
     pointer: `${scope.pointer}/pages/${position}`,
     openapi: scope.openapi,
     breadcrumbs: scope.breadcrumbs,
@@ -65,18 +72,12 @@ export function pageNode(path: string, index: number, scope: PageScope, position
 }
 
 /**
- * Sets `previous` and `next` of every page: the nearest page before and after it in reading order
- * within the same section. `sections[i]` is the section of `pages[i]`.
+ * Sets `previous` and `next` of every page the navigation shows: the `href` of the nearest page
+ * shown before and after it in reading order within the same section (see `linkReadingOrder`).
+ * `sections[i]` is the section of `pages[i]`, `hiddenAbove[i]` whether the elements above it hide
+ * it (its own frontmatter `hidden` wins); `hasFile`, when the page files are known, leaves out
+ * pages without one.
  */
-export function linkNeighbours(pages: readonly PageNodeDraft[], sections: readonly SectionState[]): void {
-  const latest = new Map<SectionState, PageNodeDraft>();
-  pages.forEach((page, index) => {
-    const section = sections[index] as SectionState;
-    const previous = latest.get(section);
-    if (previous) {
-      previous.next = page.path;
-      page.previous = previous.path;
-    }
-    latest.set(section, page);
-  });
+export function linkNeighbours(pages: readonly PageNodeDraft[], sections: readonly SectionState[], hiddenAbove: readonly boolean[], hasFile?: (path: string) => boolean): void {
+  linkReadingOrder(pages, (_page, index) => sections[index], (page, index) => !(page.hidden ?? hiddenAbove[index]) && (hasFile === undefined || hasFile(page.path)));
 }

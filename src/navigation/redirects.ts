@@ -24,40 +24,8 @@ export interface CheckRedirectsOptions {
 export function checkRedirects(redirects: readonly Redirect[] | undefined, pages: ReadonlySet<string>, options: CheckRedirectsOptions = {}): Diagnostic[] {
   if (!redirects?.length) return [];
   const findings: DocsJsonFinding[] = [];
-  const bySource = new Map<string, number>();
-  // Sources with parameters (`/old/:slug*`), in the order of the list: the first that matches applies.
-  const patterns: { index: number; pattern: SourcePattern }[] = [];
-  redirects.forEach((redirect, index) => {
-    // A fragment never reaches the server: a source with one matches no request, so it is no link of a chain.
-    if (/[#?]/.test(redirect.source)) return;
-    const source = redirectPath(redirect.source);
-    if (source === undefined) return;
-    if (isPattern(source)) patterns.push({ index, pattern: sourcePattern(source) });
-    else if (!bySource.has(source)) bySource.set(source, index);
-  });
-  // The redirect that applies to a request for `path`, the first in the list whose source matches
-  // it, and where it sends the request (its destination with the parameters filled in).
-  const applying = (path: string): { index: number; target: string | undefined } | undefined => {
-    const exact = bySource.get(path);
-    for (const { index, pattern } of patterns) {
-      if (exact !== undefined && exact < index) break;
-      const values = matchSource(pattern, path);
-      if (values) return { index, target: fillDestination(redirects[index]?.destination ?? '', values) };
-    }
-    return exact === undefined ? undefined : { index: exact, target: redirectPath(redirects[exact]?.destination ?? '') };
-  };
+  const graph = new RedirectGraph(redirects, pages);
   let byName: Map<string, string[]> | undefined;
-  let topLevel: Set<string> | undefined;
-  // A site served under a base path (example.com/docs) may write it in redirects: "/docs/guides/x"
-  // names the page "guides/x" when no page of the site lives under "docs/".
-  const exists = (page: string): boolean => {
-    if (pages.has(page) || pages.has(`${page}/index`)) return true;
-    const slash = page.indexOf('/');
-    if (slash < 0) return false;
-    topLevel ??= new Set([...pages].map((known) => known.split('/', 1)[0] as string));
-    const rest = page.slice(slash + 1);
-    return !topLevel.has(page.slice(0, slash)) && (pages.has(rest) || pages.has(`${rest}/index`));
-  };
   const report = (index: number, finding: Omit<Diagnostic, 'file' | 'pointer'>) => {
     findings.push({ ...finding, pointer: `/redirects/${index}/destination` });
   };
@@ -76,37 +44,21 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
       });
       return;
     }
-    // Follow chains of redirects: a destination may be another redirect's source. A request for a
-    // path already requested is a loop (a redirect with parameters may apply again to another path).
-    // A source with a fragment matches no request (see above): no request comes back to it.
-    const own = /[#?]/.test(redirect.source) ? undefined : redirectPath(redirect.source);
-    const requested = new Set<string>(own === undefined || isPattern(own) ? [] : [own]);
-    const others = new Set<number>();
-    let current = destination;
-    for (;;) {
-      if (exists(current)) return;
-      if (requested.has(current)) {
-        const through = others.size;
-        report(index, {
-          code: 'navigation/redirect-loop',
-          severity: 'error',
-          message: current === own
-            ? `The redirect from "${redirect.source}" comes back to "${redirect.source}"${through ? ` through ${through} other redirect${through === 1 ? '' : 's'}` : ''}; it never reaches a page.`
-            : `The redirect from "${redirect.source}" leads into a loop of redirects (through "${redirects[applying(current)?.index ?? index]?.source}"); it never reaches a page.`,
-          hint: 'Point one redirect of the chain at a page.',
-        });
-        return;
-      }
-      requested.add(current);
-      const applied = applying(current);
-      if (applied === undefined) break;
-      if (applied.index !== index) others.add(applied.index);
-      // A chain this long is no site's intent; stop following it rather than guess.
-      if (requested.size > 64) return;
-      const target = applied.target;
-      if (target === undefined || target === '' || isPattern(target)) return;
-      current = target;
+    const end = graph.follow(index, destination);
+    if (end.kind === 'page' || end.kind === 'unchecked') return;
+    if (end.kind === 'loop') {
+      const others = end.others;
+      report(index, {
+        code: 'navigation/redirect-loop',
+        severity: 'error',
+        message: end.back
+          ? `The redirect from "${redirect.source}" comes back to "${redirect.source}"${others ? ` through ${others} other redirect${others === 1 ? '' : 's'}` : ''}; it never reaches a page.`
+          : `The redirect from "${redirect.source}" leads into a loop of redirects (through "${redirects[end.next]?.source}"); it never reaches a page.`,
+        hint: 'Point one redirect of the chain at a page.',
+      });
+      return;
     }
+    const current = end.path;
     byName ??= pagesByName(pages);
     const name = current.slice(current.lastIndexOf('/') + 1);
     const folder = current.slice(0, Math.max(0, current.lastIndexOf('/')));
@@ -122,6 +74,147 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
     });
   });
   return placeDocsJsonFindings(findings, options.locate, options.file);
+}
+
+/** A redirect of docs.json and the page it leads to, as {@link resolveRedirects} finds it. */
+export interface ResolvedRedirect {
+  /** Index of the redirect in docs.json's `redirects`. */
+  index: number;
+  /**
+   * The page path (a key of the pages given) the redirect leads to, following the redirects
+   * whose source its destination is; `undefined` for an external URL or a file, a destination
+   * with parameters, and one that leads to no page or into a loop.
+   */
+  page?: string;
+  /**
+   * The `?query` of the destination that reached the page and the `#anchor` last written along
+   * the way, as a browser keeps them through a chain of redirects (a destination without an
+   * anchor keeps the one before it); `''` when none.
+   */
+  suffix: string;
+}
+
+/**
+ * Where each redirect leads, as {@link checkRedirects} follows it: its destination is a page of
+ * the site (`pages`: page paths without leading slash or extension), its folder's `index` page,
+ * the page under a base path the site is served under, or the source of another redirect that
+ * leads to one. `/` leads to the home page (`index`).
+ */
+export function resolveRedirects(redirects: readonly Redirect[] | undefined, pages: ReadonlySet<string> | ReadonlyMap<string, unknown>): ResolvedRedirect[] {
+  if (!redirects?.length) return [];
+  const graph = new RedirectGraph(redirects, pages);
+  return redirects.map((redirect, index) => {
+    const destination = redirectPath(redirect.destination);
+    if (destination === undefined || isPattern(destination)) return { index, suffix: '' };
+    const end = destination === '' ? (pages.has('index') ? { kind: 'page' as const, page: 'index', via: [index] } : undefined) : graph.follow(index, destination);
+    if (end?.kind !== 'page') return { index, suffix: '' };
+    const written = end.via.map((hop) => redirects[hop]?.destination ?? '');
+    const query = /\?[^#]*/.exec(written.at(-1) ?? '')?.[0] ?? '';
+    const anchor = written.map((value) => /#.*$/s.exec(value)?.[0]).filter((found) => found !== undefined).at(-1) ?? '';
+    return { index, page: end.page, suffix: `${query}${anchor}` };
+  });
+}
+
+/** Where following a redirect ends. */
+type RedirectEnd =
+  /** At a page; `via` are the redirects followed, in order (the last one's destination is the page). */
+  | { kind: 'page'; page: string; via: number[] }
+  /** At a path that is no page and no redirect's source. */
+  | { kind: 'nowhere'; path: string }
+  /**
+   * At a path already requested, to which redirect `next` applies: `back` when it is the source of
+   * the redirect followed first, after `others` other redirects.
+   */
+  | { kind: 'loop'; next: number; back: boolean; others: number }
+  /** At a destination that is not checked: a URL, a file, or one with parameters. */
+  | { kind: 'unchecked' };
+
+/** The redirects of a site by source, and the pages they can lead to. */
+class RedirectGraph {
+  private readonly bySource = new Map<string, number>();
+  /** Sources with parameters (`/old/:slug*`), in the order of the list: the first that matches applies. */
+  private readonly patterns: { index: number; pattern: SourcePattern }[] = [];
+  private topLevel: Set<string> | undefined;
+
+  constructor(
+    private readonly redirects: readonly Redirect[],
+    private readonly pages: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+  ) {
+    redirects.forEach((_redirect, index) => {
+      const source = this.source(index);
+      if (source === undefined) return;
+      if (isPattern(source)) this.patterns.push({ index, pattern: sourcePattern(source) });
+      else if (!this.bySource.has(source)) this.bySource.set(source, index);
+    });
+  }
+
+  /**
+   * Follows redirect `index`, whose destination is the page path `destination`, to where its chain
+   * ends. A request for a path already requested is a loop (a redirect with parameters may apply
+   * again to another path).
+   */
+  follow(index: number, destination: string): RedirectEnd {
+    const own = this.source(index);
+    const requested = new Set<string>(own === undefined || isPattern(own) ? [] : [own]);
+    const via = [index];
+    let current = destination;
+    for (;;) {
+      const page = this.page(current);
+      if (page !== undefined) return { kind: 'page', page, via };
+      if (requested.has(current)) {
+        const others = new Set(via.filter((hop) => hop !== index)).size;
+        return { kind: 'loop', next: this.applying(current)?.index ?? index, back: current === own, others };
+      }
+      requested.add(current);
+      const applied = this.applying(current);
+      if (applied === undefined) return { kind: 'nowhere', path: current };
+      via.push(applied.index);
+      // A chain this long is no site's intent; stop following it rather than guess.
+      if (requested.size > 64) return { kind: 'unchecked' };
+      const target = applied.target;
+      if (target === undefined || target === '' || isPattern(target)) return { kind: 'unchecked' };
+      current = target;
+    }
+  }
+
+  /** The source of redirect `index` as a page path; a source with a fragment matches no request (it never reaches the server). */
+  private source(index: number): string | undefined {
+    const source = this.redirects[index]?.source ?? '';
+    return /[#?]/.test(source) ? undefined : redirectPath(source);
+  }
+
+  /**
+   * The redirect that applies to a request for `path`, the first in the list whose source matches
+   * it, and where it sends the request (its destination with the parameters filled in).
+   */
+  private applying(path: string): { index: number; target: string | undefined } | undefined {
+    const exact = this.bySource.get(path);
+    for (const { index, pattern } of this.patterns) {
+      if (exact !== undefined && exact < index) break;
+      const values = matchSource(pattern, path);
+      if (values) return { index, target: fillDestination(this.redirects[index]?.destination ?? '', values) };
+    }
+    return exact === undefined ? undefined : { index: exact, target: redirectPath(this.redirects[exact]?.destination ?? '') };
+  }
+
+  /**
+   * The page a path names: itself, its folder's `index`, or, for a site served under a base path
+   * (example.com/docs) that writes it in redirects, the page below it: "/docs/guides/x" names
+   * "guides/x" when no page of the site lives under "docs/".
+   */
+  private page(path: string): string | undefined {
+    const own = this.known(path);
+    if (own !== undefined) return own;
+    const slash = path.indexOf('/');
+    if (slash < 0) return undefined;
+    this.topLevel ??= new Set([...this.pages.keys()].map((known) => known.split('/', 1)[0] as string));
+    return this.topLevel.has(path.slice(0, slash)) ? undefined : this.known(path.slice(slash + 1));
+  }
+
+  private known(path: string): string | undefined {
+    if (this.pages.has(path)) return path;
+    return this.pages.has(`${path}/index`) ? `${path}/index` : undefined;
+  }
 }
 
 /**

@@ -72,6 +72,8 @@ class NavigationResolver {
   private readonly list: PageNodeDraft[] = [];
   /** The section of each page entry, by index. */
   private readonly sections: SectionState[] = [];
+  /** Whether an element above each page entry is hidden, by index. */
+  private readonly hiddenAbove: boolean[] = [];
   /** The first entry of each page path. */
   private readonly byPath = new Map<string, PageNode>();
   /** The section of the latest entry of each page path. */
@@ -99,6 +101,7 @@ class NavigationResolver {
       language: undefined,
       breadcrumbs: [],
       section: {},
+      hiddenAbove: false,
       state: this.newSection('/navigation', 'root', []),
       inGroup: false,
     };
@@ -106,9 +109,9 @@ class NavigationResolver {
     // The platform generates every page of the navigation's own document, and lists none of them.
     if (navigation.openapi !== undefined) root.allOperations = true;
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
-    linkNeighbours(this.list, this.sections);
     const pages: PageIndex = { list: this.list, byPath: this.byPath };
     const files = this.options.files ? checkPageFiles(this.list, this.sections, this.options.files, (finding) => this.report(finding)) : undefined;
+    linkNeighbours(this.list, this.sections, this.hiddenAbove, files?.hasFile);
     this.checkRoots(this.byPath, files?.hasFile);
     return { tree, pages, diagnostics: inDocumentOrder(this.diagnostics()), missingPages: files?.summary ?? [] };
   }
@@ -166,6 +169,7 @@ class NavigationResolver {
       language: kind === 'language' ? label : parent.language,
       breadcrumbs,
       section: { ...parent.section, [sectionField(kind)]: label },
+      hiddenAbove: typeof element.hidden === 'boolean' ? element.hidden : parent.hiddenAbove,
       state: this.newSection(pointer, kind, breadcrumbs),
       inGroup: false,
     };
@@ -207,6 +211,7 @@ class NavigationResolver {
       language: parent.language,
       breadcrumbs: [...parent.breadcrumbs, label],
       section: parent.section,
+      hiddenAbove: typeof element.hidden === 'boolean' ? element.hidden : parent.hiddenAbove,
       state: parent.state,
       inGroup: true,
     };
@@ -289,6 +294,7 @@ class NavigationResolver {
     const node = pageNode(path, this.list.length, context, position, this.frontmatter?.get(path));
     this.list.push(node);
     this.sections.push(context.state);
+    this.hiddenAbove.push(context.hiddenAbove);
     this.checkDuplicate(node, context.state);
     return node;
   }
@@ -386,9 +392,9 @@ function iconOf(element: Element): Icon | undefined {
   return element.icon as Icon | undefined;
 }
 
-/** `true` when the element is hidden, else undefined (left out of JSON). */
-function hiddenOf(element: Element): true | undefined {
-  return element.hidden === true ? true : undefined;
+/** The element's `hidden` when it says (`false` shows it inside a hidden element), else undefined (left out of JSON). */
+function hiddenOf(element: Element): boolean | undefined {
+  return typeof element.hidden === 'boolean' ? element.hidden : undefined;
 }
 
 /**

@@ -38,7 +38,10 @@ export interface NodeBase {
   /** JSON pointer of the element (or page entry) in docs.json. */
   pointer: string;
   icon?: Icon;
-  /** Left out of the navigation (its pages still build). */
+  /**
+   * Left out of the navigation (its pages still build), with what is inside it; `false` when
+   * written so: an element inside a hidden one is shown again, as on the platform.
+   */
   hidden?: boolean;
   /** OpenAPI documents in effect: the node's own, else the nearest ancestor's, else `api.openapi`. */
   openapi: readonly OpenApiSource[];
@@ -113,7 +116,7 @@ export interface PageNode extends NodeBase {
   readonly path: string;
   /** URL path of the page: `/` + path; `/` for the home page (`index`). */
   readonly href: string;
-  /** `title` of the page's frontmatter, when known. */
+  /** `title` of the page's frontmatter, when known. `label` is its `sidebarTitle`, else this, else the platform's title from the path (`getting-started` is "Getting started"). */
   readonly title?: string;
   readonly description?: string;
   /** Badge, from frontmatter. */
@@ -126,8 +129,12 @@ export interface PageNode extends NodeBase {
   /** Position in the site's reading order (`pages.list[index]` is this node). */
   readonly index: number;
   /**
-   * Path (like `path`, not `href`) of the previous and next page in reading order within the same
-   * section. The compiled site.json gives their `href` instead.
+   * URL path (`href`, not `path`: `/guides/setup`, `/` for the home page) of the previous and next
+   * page in reading order within the same section, as site.json's pages give them: pages the
+   * navigation does not show (`hidden`, or under a hidden element) and, when `resolveNavigation`
+   * is given the page files, pages without a file are skipped, and get neither. Generated endpoint
+   * pages are not in the page index; site.json's reading order has them, so there a page next to
+   * an endpoint reference has that endpoint's page as neighbour.
    */
   readonly previous?: string;
   readonly next?: string;

@@ -57,9 +57,10 @@ interface PackEntry {
   facts: Uint8Array;
 }
 
+// 5: headings carry `textLine`, where they begin in the page's text.
 // 4: a snippet's rendered uses carry `textLine`, where its text goes in the page's.
 // 3: headings carry `element` and `toc`, and their ids follow the platform's two steps.
-const PACK_FORMAT = 'quire content cache 4';
+const PACK_FORMAT = 'quire content cache 5';
 
 /**
  * Entries are written in packs of at most this size, as they come: a run does not keep what it

@@ -117,6 +117,12 @@ export interface LoadedSite {
   missingPages: MissingPagesSummary[];
   /** Page files (`.md`, `.mdx`) relative to `root`, sorted. */
   files: string[];
+  /**
+   * Every file of the site relative to `root` (pages, snippets, images, other static files),
+   * sorted, without those `.mintignore` and the platform leave out: what links lead to, and what
+   * `compileSite` lists as the static files the output uses.
+   */
+  siteFiles: string[];
   /** Frontmatter of each page, by page path. */
   frontmatter: ReadonlyMap<string, PageFrontmatter>;
   /** docs.json, frontmatter and navigation diagnostics; file names relative to `cwd`. */
@@ -141,9 +147,11 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
   const root = path.dirname(parsed.path);
   const ignored = await loadIgnoredFiles(root, options.ignore);
   const fileName = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
+  const siteFiles = listSiteFiles(root, ignored);
   // Pages are read and parsed while the configuration and OpenAPI documents are.
-  const content = options.content === false ? undefined : Promise.all([listSiteFiles(root, ignored), contentCacheFor(root, cwd, options)]).then(async ([files, cache]) => ({ files, facts: (await readSiteContent(root, files.filter((file) => /\.mdx?$/i.test(file)), { fileName, ...(cache ? { cache } : {}), ...(options.workers === undefined ? {} : { workers: options.workers }), ...(options.text === false ? { text: false } : {}), ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.('content', done, total) } : {}) })).facts }));
+  const content = options.content === false ? undefined : Promise.all([siteFiles, contentCacheFor(root, cwd, options)]).then(async ([files, cache]) => ({ files, facts: (await readSiteContent(root, files.filter((file) => /\.mdx?$/i.test(file)), { fileName, ...(cache ? { cache } : {}), ...(options.workers === undefined ? {} : { workers: options.workers }), ...(options.text === false ? { text: false } : {}), ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.('content', done, total) } : {}) })).facts }));
   const { site, unknownFolders } = await loadParsedSite(parsed, ignored, cwd, options);
+  site.siteFiles = await siteFiles;
   if (content) await addContent(site, await content, fileName, unknownFolders);
   return withRules(site, ignored, cwd, withOptInCodes(options.rules ?? {}));
 }
@@ -151,7 +159,7 @@ export async function loadSite(target: string, options: LoadSiteOptions = {}): P
 /** The result for a folder without docs.json: its one error, and nothing read. */
 function notASite(parsed: Awaited<ReturnType<typeof loadDocsJson>>): LoadedSite {
   const root = path.dirname(parsed.path);
-  return { root, docsJson: parsed.path, config: undefined, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files: [], frontmatter: new Map(), diagnostics: parsed.diagnostics, sources: parsed.sources, content: new Map() };
+  return { root, docsJson: parsed.path, config: undefined, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files: [], siteFiles: [], frontmatter: new Map(), diagnostics: parsed.diagnostics, sources: parsed.sources, content: new Map() };
 }
 
 /**
@@ -207,7 +215,7 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
       sources[name] = block;
     }
   });
-  const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, frontmatter, diagnostics, sources, content: new Map() };
+  const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, siteFiles: [], frontmatter, diagnostics, sources, content: new Map() };
   // With errors in docs.json, the rest of the site is checked against what is valid in it, so one run reports everything.
   if (parsed.partialConfig) Object.assign(site, { partialConfig: parsed.partialConfig, omitted: parsed.omitted ?? [] });
   const config = parsed.config ?? parsed.partialConfig;

@@ -17,7 +17,7 @@ describe('quire build (built CLI)', () => {
     expectTree(target, fixturePath('cli', 'build-example-site.expected'));
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
     expect(site.format).toBe('quire-site');
-    expect(site.version).toBe(4);
+    expect(site.version).toBe(5);
     // Every endpoint entry names a model file that holds that page, and the schema table its references point into.
     for (const entry of site.endpoints) {
       const model = JSON.parse(readFileSync(path.join(target, entry.model), 'utf8'));
@@ -25,7 +25,7 @@ describe('quire build (built CLI)', () => {
       expect(model.method).toBe(entry.method);
       expect(model.schemas).toBe(entry.schemas);
       const table = JSON.parse(readFileSync(path.join(target, entry.schemas), 'utf8'));
-      expect(table).toMatchObject({ format: 'quire-schemas', version: 4, file: model.file });
+      expect(table).toMatchObject({ format: 'quire-schemas', version: 5, file: model.file });
       for (const ref of JSON.stringify(model).matchAll(/"\$ref":"#([^"]*)"/g)) expect(table.schemas, ref[1]).toHaveProperty([decodeURIComponent(ref[1] as string)]);
     }
     // Reading order: previous/next chain the pages of each section.
@@ -131,6 +131,19 @@ describe('quire build (built CLI)', () => {
     expect(site.endpoints.map((entry: { href: string }) => entry.href)).toEqual(['/api-reference/users/list-users', '/api/get-user']);
     expect(site.pages.find((page: { href: string }) => page.href === '/api/get-user')).toMatchObject({ kind: 'page', openapi: 'GET /users/{id}', model: 'endpoints/api/get-user.json' });
     expect(site.pages.find((page: { href: string }) => page.href === '/api/delete-user').model).toBeUndefined();
+    // The entry "guides/instal" has no file: it is left out, and the group's root without a file
+    // opens nothing; the file guides/install.mdx, which no entry lists, is an unlisted page.
+    expect(site.navigation.root.children[0].children[0]).not.toHaveProperty('root');
+    expect(site.navigation.root.children[0].children[0].children.map((node: { href: string }) => node.href)).toEqual(['/', '/guides/setup']);
+    expect(site.pages.map((page: { href: string; unlisted?: true }) => [page.href, page.unlisted ?? false])).toEqual([
+      ['/', false],
+      ['/guides/setup', false],
+      ['/api-reference/users/list-users', false],
+      ['/api/get-user', false],
+      ['/api/delete-user', false],
+      ['/guides/install', true],
+    ]);
+    expect(quire(['build', 'fixtures/cli/validate-broken-site', '-o', out()]).stdout).toMatch(/^Built 6 pages \(2 endpoint pages; 1 page without a file left out\) into /m);
   });
 
   it('adds each page\'s headings, links and words to site.json and its text to search.json; --no-content leaves them out', () => {
@@ -145,8 +158,8 @@ describe('quire build (built CLI)', () => {
       words: 14,
     });
     expect(JSON.parse(readFileSync(path.join(target, 'search.json'), 'utf8')).pages).toEqual([
-      { href: '/', text: 'Next steps\nRead the setup guide, then the upgrade guide, which was never written.' },
-      { href: '/setup', text: 'Install\nRun the installer.' },
+      { href: '/', sections: [{ id: 'next-steps', heading: 'Next steps', depth: 2, text: 'Read the setup guide, then the upgrade guide, which was never written.' }] },
+      { href: '/setup', sections: [{ id: 'install', heading: 'Install', depth: 2, text: 'Run the installer.' }] },
     ]);
     // Without content, the search file of the previous build goes, and pages have no content fields.
     const { code, stdout } = quire(['build', 'fixtures/cli/build-broken-link', '-o', target, '--no-content']);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, quire, repositoryRoot } from '../helpers/cli.js';
 import { fixturePath } from '../helpers/fixtures.js';
+import type { CompiledSite } from '../../src/index.js';
 
 // What a new user meets in the first hour (issue 18), each through the built CLI.
 
@@ -99,10 +100,10 @@ describe('counts named for what they count', () => {
     expect(JSON.parse(quire(['validate', 'fixtures/cli/validate-broken-site', '--format', 'json']).stdout).navigation).toMatchObject({ pages: 7, endpoints: 2 });
   });
 
-  it('build: the pages built, of which endpoint pages and pages without a file', () => {
+  it('build: the pages built, of which endpoint pages, and the pages without a file left out', () => {
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'quire-counts-')), 'site');
     const { stdout } = quire(['build', 'fixtures/cli/validate-broken-site', '-o', out]);
-    expect(stdout).toMatch(/\nBuilt 6 pages \(2 endpoint pages, 1 page without a file\) into /);
+    expect(stdout).toMatch(/\nBuilt 6 pages \(2 endpoint pages; 1 page without a file left out\) into /);
   });
 });
 
@@ -137,7 +138,7 @@ describe('pages no navigation entry lists', () => {
 describe('the compiled site', () => {
   // fixtures/cli/mdx-endpoint-title: index.mdx, and api/get-user.mdx titled "Fetch one user" with
   // `openapi: GET /users/{id}`, whose operation's summary is "Get a user".
-  function build(site: string): { endpoints: Array<{ href: string; title: string }>; pages: Array<{ href: string; label: string; next?: string; previous?: string }> } {
+  function build(site: string): Pick<CompiledSite, 'endpoints' | 'pages'> {
     const out = path.join(site, 'out');
     const result = quire(['build', site, '-o', out]);
     expect(result.code).toBe(0);
@@ -156,13 +157,15 @@ describe('the compiled site', () => {
     const folder = copyFixture('cli', 'mdx-endpoint-title');
     const before = build(folder);
     const page = (site: typeof before) => site.endpoints.find((endpoint) => endpoint.href === '/api/get-user');
-    expect(page(before)).toMatchObject({ title: 'Fetch one user' });
-    expect(before.pages[1]).toMatchObject({ label: 'Fetch one user' });
+    expect(page(before)).toMatchObject({ title: 'Fetch one user', file: 'api/get-user.mdx' });
+    expect(before.pages[1]).toMatchObject({ title: 'Fetch one user' });
     expect(quire(['migrate-mdx', folder]).code).toBe(0);
     const after = build(folder);
-    expect(page(after)).toEqual(page(before));
+    // The same page model, no longer made by an MDX file.
+    const { file: _file, ...entry } = page(before) ?? {};
+    expect(page(after)).toEqual(entry);
     // The page is now generated (kind `endpoint`, no `openapi:` field); its URL and title are the same.
-    const shown = (pages: typeof before.pages) => pages.map((page) => [page.href, page.label]);
+    const shown = (pages: typeof before.pages) => pages.map((page) => [page.href, page.sidebarTitle ?? page.title]);
     expect(shown(after.pages)).toEqual(shown(before.pages));
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSite, type CompiledFile } from '../../src/index.js';
+import { compileSite, type CompiledFile, type CompiledGroup, type CompiledSearchText, type CompiledSection, type CompiledSite } from '../../src/index.js';
 import { loadSite } from '../../src/node/index.js';
 import { MAX_OUTPUT_PATH_BYTES } from '../../src/compile/output-paths.js';
 import { expectTree } from '../helpers/cli.js';
@@ -12,7 +12,7 @@ import { fixtureCases, fixturePath } from '../helpers/fixtures.js';
 async function build(name: string): Promise<{ folder: string; files: CompiledFile[] }> {
   const site = await loadSite(fixturePath('build', name), { cwd: fixturePath('build', name) });
   if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
-  const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content });
+  const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles });
   const folder = mkdtempSync(path.join(tmpdir(), `quire-build-${name}-`));
   const diagnostics = [...site.diagnostics, ...compiled.diagnostics].map(({ code, severity, file, line, column, message }) => ({ code, severity, file, line, column, message }));
   for (const file of [...compiled.files, { path: 'diagnostics.json', content: `${JSON.stringify(diagnostics, null, 2)}\n` }]) {
@@ -142,7 +142,7 @@ describe('page content (fixtures/build/page-content)', () => {
   it('gives each page its headings, links and words in site.json, and its text once in search.json', async () => {
     const { folder, files } = await build('page-content');
     const site = JSON.parse(readFileSync(path.join(folder, 'site.json'), 'utf8'));
-    expect(site.version).toBe(4);
+    expect(site.version).toBe(5);
     expect(site.search).toBe('search.json');
     const home = site.pages.find((page: { href: string }) => page.href === '/');
     // A custom `{#id}` is the id; the same text again gets the platform's slug.
@@ -162,6 +162,7 @@ describe('page content (fixtures/build/page-content)', () => {
       '/old-setup': '/guides/setup',
       '/extra': '/extra',
       '/guides/setup': '/guides/setup',
+      // A file of the site: the link names it, and it is among the static files the output uses.
       '/images/diagram.png': null,
       'https://example.com/docs': null,
       '/gone': null,
@@ -193,9 +194,12 @@ describe('page content (fixtures/build/page-content)', () => {
       { depth: 3, text: 'Install the CLI', id: 'install-the-cli-2' },
       { depth: 2, text: 'Install the CLI', id: 'install-the-cli-3' },
     ]);
+    expect(home.links.find((link: { url: string }) => link.url === '/images/diagram.png')).toEqual({ url: '/images/diagram.png', kind: 'image', file: 'images/diagram.png' });
+    expect(site.staticFiles).toEqual(['images/diagram.png']);
     const search = JSON.parse(readFileSync(path.join(folder, 'search.json'), 'utf8'));
-    expect(search.pages.map((page: { href: string }) => page.href)).toEqual(['/', '/guides/index', '/guides/setup', '/landing']);
-    const setupText = search.pages[2].text as string;
+    // The pages of the navigation, then the page no navigation lists.
+    expect(search.pages.map((page: { href: string }) => page.href)).toEqual(['/', '/guides/index', '/guides/setup', '/landing', '/extra']);
+    const setupText = search.pages[2].sections.map((section: { heading?: string; text: string }) => [section.heading, section.text].filter((part) => part !== undefined && part !== '').join('\n')).join('\n') as string;
     // Prose and inline code, table cells, no code blocks, no frontmatter.
     expect(setupText).toContain('Run npm install -g quire-docs in a terminal.');
     expect(setupText).toContain('Open the dashboard');
@@ -203,14 +207,14 @@ describe('page content (fixtures/build/page-content)', () => {
     expect(setupText).not.toContain('title: Setup');
     // The snippet's text is where the page renders it, as a reader sees it: after the table, before the second heading.
     expect(setupText.split('\n').slice(-6)).toEqual(['Open the dashboard', 'Troubleshooting', 'Install the CLI', 'If the install fails, run it again with --verbose.', 'Install the CLI', 'The same title twice gets another id. See the home page and ref.']);
-    expect(search.pages[0].text.split('\n').at(-1)).toBe('A note from a snippet.');
+    expect(search.pages[0].sections.at(-1).text.split('\n').at(-1)).toBe('A note from a snippet.');
     expect(files.map((file) => file.path)).toEqual(['site.json', 'search.json']);
   });
 
   it('writes site.json as JSON.stringify(site, null, 2) would, but with each heading and link on one line', async () => {
     const site = await loadSite(fixturePath('build', 'page-content'), { cwd: fixturePath('build', 'page-content') });
     if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
-    const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content });
+    const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles });
     const text = compiled.files[0]?.content ?? '';
     expect(JSON.parse(text)).toEqual(compiled.site);
     expect(text).toContain('\n        {"depth":2,"text":"Get started","id":"start-here"},\n');
@@ -230,5 +234,166 @@ describe('compileSite without content', () => {
     expect(compiled.files.map((file) => file.path)).toEqual(['site.json']);
     expect(compiled.site.search).toBeUndefined();
     for (const page of compiled.site.pages) expect(Object.keys(page)).not.toContain('headings');
+  });
+});
+
+/** site.json and search.json of a fixture site, built as `quire build` builds it. */
+async function output(name: string): Promise<{ site: CompiledSite; search: CompiledSearchText }> {
+  const { folder } = await build(name);
+  return { site: JSON.parse(readFileSync(path.join(folder, 'site.json'), 'utf8')), search: JSON.parse(readFileSync(path.join(folder, 'search.json'), 'utf8')) };
+}
+
+describe('what a renderer needs of a page (site.json version 5)', () => {
+  it('gives each page its file, title apart from its sidebar title, and whole frontmatter', async () => {
+    const { site } = await output('page-files-and-titles');
+    const byHref = new Map(site.pages.map((page) => [page.href, page]));
+    expect(byHref.get('/guides')).toMatchObject({ file: 'guides/index.mdx', title: 'All guides', frontmatter: { title: 'All guides', icon: 'book', tag: 'NEW' } });
+    // No title: the platform's, from the file name; the navigation shows it too.
+    expect(byHref.get('/guides/getting_started-fast')).toMatchObject({ file: 'guides/getting_started-fast.mdx', title: 'Getting started fast' });
+    expect(byHref.get('/guides/getting_started-fast')).not.toHaveProperty('frontmatter');
+    expect(byHref.get('/guides/short-label')).toMatchObject({ title: 'A title too long for the sidebar', sidebarTitle: 'Short label' });
+    const labels = ((site.navigation.root as CompiledSection).children[0] as CompiledGroup).children.map((node) => node.label);
+    expect(labels).toEqual(['Welcome', 'All guides', 'Getting started fast', 'Short label', 'Search engines', 'Elsewhere']);
+    expect(byHref.get('/guides/seo')?.frontmatter).toEqual({ title: 'Search engines', 'og:title': 'Search engines, in a card', 'og:image': '/images/card.png', noindex: true, hidden: true });
+    expect(byHref.get('/guides/elsewhere')?.frontmatter).toMatchObject({ url: 'https://example.com/elsewhere' });
+    // A page documenting an operation without a title takes the operation's, and its description.
+    expect(byHref.get('/api/get-plant')).toMatchObject({ title: 'Get a plant', description: 'One plant, by its id.', model: 'endpoints/api/get-plant.json' });
+  });
+
+  it('adds the page files no navigation entry lists, hidden, with their content; not snippets', async () => {
+    const { site, search } = await output('unlisted-pages');
+    expect(site.pages.map((page) => [page.href, page.file, page.unlisted ?? false, page.hidden ?? false])).toEqual([
+      ['/', 'index.mdx', false, false],
+      ['/setup', 'setup.mdx', false, false],
+      ['/404', '404.mdx', true, true],
+      ['/drafts/changelog', 'drafts/changelog.mdx', true, true],
+      ['/drafts/notes', 'drafts/notes.md', true, true],
+    ]);
+    const draft = site.pages.find((page) => page.href === '/drafts/changelog');
+    expect(draft).toMatchObject({ section: {}, breadcrumbs: [], headings: [{ depth: 2, text: 'March', id: 'march' }, { depth: 2, text: 'April', id: 'april' }], links: [{ url: '../setup', kind: 'link', href: '/setup' }], words: 9 });
+    expect(draft).not.toHaveProperty('previous');
+    expect(search.pages.map((page) => page.href)).toEqual(['/', '/setup', '/404', '/drafts/changelog', '/drafts/notes']);
+    // The home page links to the draft: the link leads to its page.
+    expect(site.pages[0]?.links?.[1]).toEqual({ url: '/drafts/changelog', kind: 'link', href: '/drafts/changelog' });
+  });
+
+  it('gives an MDX endpoint page its model and its own content, and the endpoint entry its file', async () => {
+    const { site, search } = await output('mdx-endpoint-page');
+    const page = site.pages.find((entry) => entry.href === '/api/create-order');
+    expect(page).toMatchObject({ kind: 'page', file: 'api/create-order.mdx', model: 'endpoints/api/create-order.json', openapi: 'POST /orders', headings: [{ depth: 2, text: 'Idempotency', id: 'idempotency' }] });
+    expect(site.endpoints.find((entry) => entry.href === '/api/create-order')).toMatchObject({ file: 'api/create-order.mdx', model: 'endpoints/api/create-order.json' });
+    expect(site.endpoints.find((entry) => entry.href === '/api-reference/orders/list-orders')).not.toHaveProperty('file');
+    expect(search.pages[0]?.sections.map((section) => section.id)).toEqual([undefined, 'idempotency']);
+  });
+
+  it('lists the static files pages, snippets, frontmatter and docs.json use, and every custom .css and .js', async () => {
+    const { site } = await output('static-files');
+    expect(site.staticFiles).toEqual([
+      'analytics.js',
+      'favicon.svg',
+      'files/report.pdf',
+      'fonts/inter.woff2',
+      'guides/img/step-1.png',
+      'icons/home.svg',
+      'icons/start.svg',
+      'images/architecture.png',
+      'images/background.png',
+      'images/banner.png',
+      'images/card.png',
+      'images/demo.mp4',
+      'images/team.jpg',
+      'logo/dark.svg',
+      'logo/light.svg',
+      'style.css',
+    ]);
+    // Not used: a file nothing names, and a component snippet.
+    expect(site.staticFiles).not.toContain('unused/old.png');
+    expect(site.staticFiles).not.toContain('snippets/counter.jsx');
+    expect(site.pages[1]?.links).toEqual([
+      { url: 'img/step-1.png', kind: 'image', file: 'guides/img/step-1.png' },
+      { url: 'https://example.com/elsewhere.png', kind: 'link' },
+      { url: '/images/missing.png', kind: 'link' },
+    ]);
+  });
+
+  it('resolves redirects to the page they lead to, through chains, keeping the query and the anchor', async () => {
+    const { site } = await output('redirects');
+    expect(Object.fromEntries(site.redirects.map((redirect) => [redirect.source, redirect.href ?? null]))).toEqual({
+      '/start': '/guides/quickstart',
+      '/old-guides': '/guides/index',
+      '/home': '/',
+      '/first': '/guides/quickstart?from=second#install',
+      '/second': '/guides/quickstart?from=second',
+      '/under-base': '/guides/quickstart',
+      '/blog/:slug*': null,
+      '/elsewhere': null,
+      '/report': null,
+      '/draft': '/drafts/plan',
+      '/gone': null,
+      '/ping': null,
+      '/pong': null,
+    });
+    expect(site.redirects[0]).toEqual({ source: '/start', destination: '/guides/quickstart', permanent: true, href: '/guides/quickstart' });
+  });
+
+  it('splits the search text at the headings of the table of contents', async () => {
+    const { search } = await output('search-sections');
+    const [home, changelog] = search.pages;
+    expect(home?.sections.map((section) => [section.id ?? null, section.heading ?? null])).toEqual([
+      [null, null],
+      ['needs', 'Requirements'],
+      ['on-windows', 'On Windows'],
+      ['an-html-heading', 'An HTML heading'],
+      ['download', 'Download'],
+      ['unpack', 'Unpack'],
+      ['troubleshooting', 'Troubleshooting'],
+      ['next-steps', 'Next steps'],
+    ]);
+    // Headings out of the table of contents stay in the text of the section they are in.
+    expect(home?.sections[2]?.text).toBe('Use PowerShell.\nA heading the table of contents leaves out\nStill part of "On Windows".\nBehind a proxy\nSet HTTPS_PROXY. The heading is inside an accordion: it stays in the text of "On Windows".');
+    // A heading written in a snippet the page renders is a section of the page.
+    expect(home?.sections[6]).toEqual({ id: 'troubleshooting', heading: 'Troubleshooting', depth: 2, text: 'Run it again with --verbose.' });
+    // An Update's label is its heading; its content is its text.
+    expect(changelog?.sections).toEqual([
+      { id: 'march-2025', heading: 'March 2025', depth: 1, text: 'Faster builds.' },
+      { id: 'february-2025', heading: 'February 2025', depth: 1, text: 'A new output format.' },
+    ]);
+  });
+
+  it('leaves pages without a file out of the navigation and previous/next, with the groups and sections they leave empty', async () => {
+    const { site } = await output('pages-without-file');
+    expect((site.navigation.root as CompiledSection).children.map((node) => node.label)).toEqual(['Guides']);
+    const guides = (site.navigation.root as CompiledSection).children[0] as CompiledSection;
+    expect(guides.children.map((node) => node.label)).toEqual(['Start']);
+    expect(site.pages.map((page) => [page.href, page.previous ?? null, page.next ?? null])).toEqual([
+      ['/', null, '/setup'],
+      ['/setup', '/', null],
+    ]);
+  });
+
+  it('links previous/next within each section, past hidden pages, through generated pages, as the library does between pages', async () => {
+    const { site } = await output('previous-next');
+    expect(site.pages.map((page) => [page.href, page.previous ?? null, page.next ?? null])).toEqual([
+      ['/', null, '/setup'],
+      ['/secret', null, null],
+      ['/setup', '/', '/api-reference/list-plants'],
+      ['/runbook', null, null],
+      ['/api-reference/list-plants', '/setup', '/usage'],
+      ['/usage', '/api-reference/list-plants', null],
+      ['/reference', null, '/setup'],
+      ['/setup', '/reference', null],
+    ]);
+    // The library's page index has the same neighbours, by href, except that generated pages are
+    // not in it yet (they are placed by expandOpenApiEndpoints).
+    const loaded = await loadSite(fixturePath('build', 'previous-next'), { cwd: fixturePath('build', 'previous-next'), content: false });
+    expect(loaded.pages?.list.map((page) => [page.href, page.previous ?? null, page.next ?? null])).toEqual([
+      ['/', null, '/setup'],
+      ['/secret', null, null],
+      ['/setup', '/', '/usage'],
+      ['/runbook', null, null],
+      ['/usage', '/setup', null],
+      ['/reference', null, '/setup'],
+      ['/setup', '/reference', null],
+    ]);
   });
 });

@@ -30,7 +30,7 @@ describe('loadSite', () => {
     expect(loaded.diagnostics).toEqual([]);
     expect(loaded.files).toEqual(['api-reference/endpoint/get-plant.mdx', 'api-reference/introduction.mdx', 'guides/authentication.mdx', 'guides/overview.mdx', 'guides/webhooks.mdx', 'index.mdx', 'quickstart.mdx']);
     const quickstart = loaded.pages?.byPath.get('quickstart');
-    expect(quickstart).toMatchObject({ title: 'Quickstart', previous: 'index', next: 'guides/overview', section: { tab: 'Guides' } });
+    expect(quickstart).toMatchObject({ title: 'Quickstart', previous: '/', next: '/guides/overview', section: { tab: 'Guides' } });
     expect(quickstart).toMatchObject({ label: 'Quickstart', icon: 'rocket', breadcrumbs: ['Guides', 'Get started'] });
     expect(loaded.pages?.byPath.get("api-reference/endpoint/get-plant")?.frontmatterOpenApi).toBe('GET /plants/{id}');
   });

@@ -35,7 +35,7 @@ describe('loadSite on frontmatter the platform reads leniently', () => {
       'spaces.mdx:1:4 warning frontmatter/not-read',
     ]);
     expect(loaded.frontmatter.get('cache')).toEqual({ description: 'caching of  data in memory', sidebarTitle: 'Userspace page cache' });
-    expect(['cache', 'license', 'spaces'].map((page) => loaded.pages?.byPath.get(page)?.label)).toEqual(['Userspace page cache', 'license', 'spaces']);
+    expect(['cache', 'license', 'spaces'].map((page) => loaded.pages?.byPath.get(page)?.label)).toEqual(['Userspace page cache', 'License', 'Spaces']);
     // The warning's code frame needs the block's text.
     expect(loaded.sources['spaces.mdx']).toContain('title: Ecosystem Wallet');
   });

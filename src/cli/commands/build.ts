@@ -71,9 +71,9 @@ export const buildCommand: Command = {
         if (failure) io.stderr.write(`quire build: ${failure}\n`);
         if (written && compiled) {
           const shown = path.relative(io.cwd, out) || '.';
-          // Pages without a file are still in site.json (a renderer shows them as missing): say how many.
-          const withoutFile = site.missingPages.reduce((sum, missing) => sum + missing.count, 0);
-          io.stdout.write(`Built ${plural(compiled.site.pages.length, 'page')} (${plural(compiled.site.endpoints.length, 'endpoint page')}${withoutFile ? `, ${plural(withoutFile, 'page')} without a file` : ''}) into ${shown}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}${written.removed ? `; ${plural(written.removed, 'file')} of the previous build removed` : ''}.\n`);
+          // Entries of pages without a file are left out of site.json: say how many.
+          const withoutFile = compiled.pagesWithoutFile;
+          io.stdout.write(`Built ${plural(compiled.site.pages.length, 'page')} (${plural(compiled.site.endpoints.length, 'endpoint page')}${withoutFile ? `; ${plural(withoutFile, 'page')} without a file left out` : ''}) into ${shown}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}${written.removed ? `; ${plural(written.removed, 'file')} of the previous build removed` : ''}.\n`);
         } else if (!failure) io.stdout.write('Nothing was built.\n');
         io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
       }
@@ -84,7 +84,7 @@ export const buildCommand: Command = {
     const errorsLeft = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
     const config = site.config ?? (errorsLeft ? undefined : site.partialConfig);
     if (!config || !site.tree) return report(undefined);
-    compiled = compileSite({ config, tree: site.tree, endpointPages: site.endpointPages, ...(values['no-content'] ? {} : { content: site.content }) });
+    compiled = compileSite({ config, tree: site.tree, endpointPages: site.endpointPages, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles, ...(values['no-content'] ? {} : { content: site.content }) });
     const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
     diagnostics.push(...applyRules(placed.diagnostics, site.rules));
     Object.assign(site.sources, placed.sources);

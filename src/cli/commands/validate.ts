@@ -72,7 +72,7 @@ export const validateCommand: Command = {
     const found = checked ? countNavigation(checked) : undefined;
     // With the content read, the files other files import are known to be snippets, not pages.
     const contentRead = !values['no-content'];
-    const unlisted = site.pages ? findUnlistedPages(site.files, site.pages, site.endpointPages.map((page) => page.url), snippetFiles(site.content, site.files)) : [];
+    const unlisted = site.pages ? findUnlistedPages(site.files, site.pages.byPath, site.endpointPages.map((page) => page.url), snippetFiles(site.content, site.files)) : [];
     if (values.format === 'json') {
       const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, unlistedPages: unlisted, diagnostics: site.diagnostics };
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
