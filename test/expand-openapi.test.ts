@@ -81,7 +81,7 @@ describe('expandOpenApiEndpoints', () => {
     expect(outline(tree.root.children)).toEqual([
       'tab Guides',
       '  group Start',
-      '    page intro /intro',
+      '    page Intro /intro',
       ...generated('  '),
       'tab Picked',
       '  group Some',
