@@ -153,6 +153,28 @@ describe('expandOpenApiEndpoints', () => {
     ]);
   });
 
+  it('reports two navigation entries that get one URL, but not two MDX pages whose operations would', () => {
+    // Without a summary, `GET /annotations` and `GET /annotations/{id}` are both `get-annotations`.
+    const annotations = `openapi: 3.1.0
+info: { title: Annotations, version: 1.0.0 }
+paths:
+  /annotations:
+    get: { responses: { '200': { description: ok } } }
+  /annotations/{id}:
+    get: { parameters: [{ name: id, in: path, required: true, schema: { type: string } }], responses: { '200': { description: ok } } }
+`;
+    const entries = expand({ groups: [{ group: 'API', openapi: 'api.yaml', pages: ['GET /annotations', 'GET /annotations/{id}'] }] }, { 'api.yaml': annotations });
+    expect(entries.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message])).toEqual([
+      ['openapi/duplicate-url', 'GET /annotations and GET /annotations/{id} both get the URL /api-reference/get-annotations: the platform publishes only the page of GET /annotations/{id} there.'],
+    ]);
+    const mdx = expand({ groups: [{ group: 'API', pages: ['list', 'one'] }] }, { 'api.yaml': annotations }, { list: { openapi: 'api.yaml GET /annotations' }, one: { openapi: 'api.yaml GET /annotations/{id}' } });
+    expect(mdx.diagnostics).toEqual([]);
+    expect(mdx.pages.map((page) => [page.url, page.path])).toEqual([
+      ['/list', '/annotations'],
+      ['/one', '/annotations/{id}'],
+    ]);
+  });
+
   it('gives an MDX page its own URL and title and makes its code samples only when they are read', () => {
     const { pages } = expand({ openapi: 'api.yaml', pages: ['guide/users'] }, { 'api.yaml': spec('API') }, { 'guide/users': { openapi: 'GET /users', title: 'Everyone' } });
     const page = pages.find((candidate) => candidate.url === '/guide/users');

@@ -8,7 +8,9 @@ import type { OpenApiDocument } from './document.js';
 import type { CodeSampleOptions } from './code-samples.js';
 import { buildEndpointPages, type BuildEndpointPagesResult, type EndpointSelector } from './endpoint-pages.js';
 import { findOperation, findSchema, findWebhook, matchOperation, matchSchema, matchWebhook } from './find.js';
+import { placeFindings, type Finding } from './findings.js';
 import { loadOpenApi } from './load-openapi.js';
+import { reportSharedUrls } from './page-names.js';
 import { documentsNamed, frontmatterReference, inPlatformOrder, nearestDocuments, pageRelativeDocument } from './frontmatter-documents.js';
 import { namedSource } from './reference-source.js';
 import type { EndpointPage, OperationSummary, PlaygroundMode } from './types.js';
@@ -105,6 +107,8 @@ interface Build {
   version: string | undefined;
   all: boolean;
   selectors: Selector[];
+  /** The keys of the selectors of navigation entries, whose pages are published at their own URL (those of MDX frontmatter are at the MDX page's). */
+  listed: Set<string>;
   pages?: Map<string, EndpointPage>;
   /** Every page made, in document order (two may share a URL). */
   allPages?: EndpointPage[];
@@ -243,6 +247,7 @@ class Expander {
     const [{ source, loaded }] = found as [{ source: OpenApiSource; loaded: Loaded }];
     const build = this.buildFor(loaded, source, node.version, false);
     build.selectors.push(selector);
+    build.listed.add(selectorKey(selector));
     this.references.set(node, { build, key: selectorKey(selector) });
   }
 
@@ -300,7 +305,7 @@ class Expander {
     const key = `${loaded.source}\u0000${source.directory}\u0000${version ?? ''}\u0000${all ? 'all' : 'some'}`;
     let build = this.builds.get(key);
     if (!build) {
-      build = { loaded, directory: source.directory, version, all, selectors: [] };
+      build = { loaded, directory: source.directory, version, all, selectors: [], listed: new Set() };
       this.builds.set(key, build);
     }
     return build;
@@ -316,8 +321,15 @@ class Expander {
       ...(this.options.codeSamples === undefined ? {} : { codeSamples: this.options.codeSamples }),
       ...(build.all ? {} : { only: build.selectors }),
     });
-    this.diagnostics.push(...result.diagnostics);
-    build.pages = new Map(result.pages.map((page) => [selectorKey(page.kind === 'endpoint' ? { method: page.method, path: page.path } : { webhook: page.path }), page]));
+    if (build.all) this.diagnostics.push(...result.diagnostics);
+    else {
+      // Of the pages named one by one, only those of navigation entries are published at their own
+      // URL: that an MDX page's operation would get the URL of another says nothing.
+      const findings: Finding[] = [];
+      reportSharedUrls(result.pages.filter((page) => build.listed.has(pageKey(page))), (finding) => findings.push(finding));
+      this.diagnostics.push(...result.diagnostics.filter((diagnostic) => diagnostic.code !== 'openapi/duplicate-url'), ...placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)));
+    }
+    build.pages = new Map(result.pages.map((page) => [pageKey(page), page]));
     build.allPages = result.pages;
     build.groups = result.groups;
   }
@@ -563,6 +575,11 @@ function onlyByUrl(diagnostic: Diagnostic): Diagnostic {
 
 function isSection(node: NavigationNode): node is SectionNode {
   return 'children' in node && node.kind !== 'group';
+}
+
+/** The key of the selector that names a page. */
+function pageKey(page: EndpointPage): string {
+  return selectorKey(page.kind === 'endpoint' ? { method: page.method, path: page.path } : { webhook: page.path });
 }
 
 function selectorKey(selector: Selector): string {

@@ -23,6 +23,7 @@ const CODE_REASONS: Record<string, string> = {
   'openapi/invalid-value': 'A value outside its set in the OpenAPI document (here a security scheme type translated along with the descriptions); the playground cannot offer that authentication.',
   'openapi/array-without-items': 'A 3.0 array schema without `items`: shown as an array of any type, which is rarely what the author meant.',
   'openapi/unknown-security-scheme': 'A security requirement names a scheme that `components.securitySchemes` does not define; the playground cannot ask for it.',
+  'openapi/duplicate-url': 'Two operations get the same URL from the platform\'s names (the same summary in one folder, or, without a summary, `GET /annotations` and `GET /annotations/{id}`, both `get-annotations`; entries named one by one in the navigation are not numbered): the platform writes both pages to one file and publishes the later, so the earlier operation has no page of its own. Checked against the incumbent\'s naming (test/corpus/platform-urls.test.ts).',
   'openapi/duplicate-operation-id': 'Two operations share one operationId; both pages render, but generated clients and links by operation ID find only one.',
   'openapi/path-parameter-missing': 'The path has a `{placeholder}` that no parameter declares; the page renders, but the playground sends the placeholder as written.',
   'openapi/duplicate-parameter': 'A parameter list names the same parameter twice (here inline and again through a $ref); the page renders, but only one value can be sent for it.',
@@ -55,6 +56,7 @@ const CODE_REASONS: Record<string, string> = {
 
 /** Reasons specific to one site and code. */
 const SITE_REASONS: Record<string, string> = {
+  'writechoiceorg__nayax-mintlify content/broken-link': 'Every link names a page under /reference/lynx/ that the platform does not generate: its own names for the operations of openapi/lynx.yaml (recorded with its function in test/corpus/platform-urls.json) are `generate-ereceipt-for-your-transaction`, `create-a-new-actor`, `get-actor-details-by-actorid`, `get-all-actor-types`, ...; the links name earlier summaries (`generate-ereceipt`, `create-a-new-actor-1`, `get-actor-by-actorid`, `get-actor-types`). A reader lands on a 404. The other 86 links to this site\'s generated pages resolve, at the platform\'s URLs.',
   'langgenius__dify-docs navigation/redirect-to-nothing':
     'The old /development/backend/ pages redirect to /api-reference/*, but every operation of the API documents has an `x-mint.href` under /en/, /ja/ or /zh/api-reference/, where the platform puts its page: nothing of the site is under /api-reference/, so the redirects lead to 404s.',
   'raydium-io__raydium-docs-v1 frontmatter/unknown-value': 'The translated page says `mode: mdx`, `doc` or `docs` (written by the translation tool: the English page has no `mode`); the platform has no such layout and gives the page the default one, which is also what the English page has, so the field does nothing.',
