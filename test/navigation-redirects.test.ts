@@ -140,6 +140,13 @@ describe('resolveRedirects', () => {
     ])).toEqual([null, null, null, null, null, null]);
   });
 
+  it('follows a chain through a source with parameters, filled in as checkRedirects fills it', () => {
+    expect(resolve([
+      { source: '/x', destination: '/old/quickstart' },
+      { source: '/old/:slug*', destination: '/guides/:slug*' },
+    ])).toEqual(['guides/quickstart', null]);
+  });
+
   it('keeps the query of the last destination and the anchor last written, as a browser does', () => {
     expect(resolve([
       { source: '/one', destination: '/two#top' },

@@ -140,12 +140,12 @@ class RedirectGraph {
     private readonly redirects: readonly Redirect[],
     private readonly pages: ReadonlySet<string> | ReadonlyMap<string, unknown>,
   ) {
-    redirects.forEach((_redirect, index) => {
+    for (let index = 0; index < redirects.length; index++) {
       const source = this.source(index);
-      if (source === undefined) return;
+      if (source === undefined) continue;
       if (isPattern(source)) this.patterns.push({ index, pattern: sourcePattern(source) });
       else if (!this.bySource.has(source)) this.bySource.set(source, index);
-    });
+    }
   }
 
   /**
