@@ -11,7 +11,7 @@ describe('public exports', () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
       'AnchorSchema', 'COMPILED_SITE_VERSION', 'DIAGNOSTIC_CODES', 'DOCS_JSON_SCHEMA_URL', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'RULE_SEVERITIES', 'TabSchema', 'ThemeSchema',
-      'VersionSchema', 'applyRules', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'compileSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
+      'VersionSchema', 'applyRules', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'buildSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
       'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson', 'parseFrontmatter',
       'parseRuleConfig', 'planOpenApiFiles', 'resolveNavigation', 'ruleFor', 'upgradeMintJson',
     ]);

@@ -162,11 +162,26 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
   };
   const loaded = (result: SiteCompilation): LoadedSite => ({ root, docsJson, ...result.site, diagnostics: result.diagnostics, sources: result.sources, summary: result.summary });
   const site = loaded(await complete(compiler.compile()));
+  let known = new Set(files);
   return {
     site,
     compiler,
     async update(changed) {
-      const changes = await reader.readChanges(changed);
+      const paths = new Set([...changed].map(toPosix));
+      // A folder created, moved or deleted: the files under it are found by listing the site again.
+      if ([...paths].some((file) => !isFile(path.join(root, file)) && !known.has(file))) {
+        const now = await listFiles(root);
+        const listed = new Set(now);
+        for (const file of now) if (!known.has(file)) paths.add(file);
+        for (const file of known) if (!listed.has(file)) paths.add(file);
+        known = listed;
+      } else {
+        for (const file of paths) {
+          if (isFile(path.join(root, file))) known.add(file);
+          else known.delete(file);
+        }
+      }
+      const changes = await reader.readChanges(paths);
       const update = (await complete(compiler.update(changes))) as SiteUpdate;
       return { site: loaded(update), update };
     },

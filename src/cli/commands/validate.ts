@@ -2,7 +2,7 @@ import type { OmittedPart } from '../../config/parse-docs-json.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import type { NavigationCounts } from '../../site/types.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { loadSiteForCommand, parseWorkers, workersHelp } from '../load.js';
+import { loadSiteForCommand, openSiteForCommand, parseWorkers, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { describeLeftOut, parseMaxDiagnostics, selectShown, summarizeByCode } from '../diagnostic-list.js';
 import { plural, useColor } from '../output.js';
@@ -59,7 +59,7 @@ export const validateCommand: Command = {
     if (typeof max === 'string') throw new UsageError(max);
     if (values.watch) {
       if (values.format === 'json') throw new UsageError('--watch prints text; it cannot be used with --format json');
-      return watchSite(() => loadSiteForCommand(positionals[0] ?? '.', io, { ...values, format: 'json', text: false }), io);
+      return watchSite(() => openSiteForCommand(positionals[0] ?? '.', io, { ...values, format: 'json', text: false }), io);
     }
     // The pages' text is for a search index: validate checks links, anchors and components.
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, { ...values, text: false });
