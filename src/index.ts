@@ -35,4 +35,4 @@ export * from './build/index.js';
 export * from './rules/index.js';
 export { compileSite, createCompiler } from './site/compiler.js';
 export type { Compiler } from './site/compiler.js';
-export type { CompileSiteOptions, FileChange, FileContent, NavigationCounts, OpenApiRead, PageFactsCache, Site, SiteCompilation, SiteInputs, SiteSummary, SiteUpdate, WantedInputs } from './site/types.js';
+export type { CompileSiteOptions, SiteChange, FileContent, NavigationCounts, OpenApiRead, PageFactsCache, Site, SiteCompilation, SiteInputs, SiteSummary, SiteUpdate, WantedInputs } from './site/types.js';

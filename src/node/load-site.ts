@@ -5,7 +5,7 @@ import fastGlob from 'fast-glob';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { createCompiler, type Compiler } from '../site/compiler.js';
 import type { OpenApiRead } from '../site/openapi-documents.js';
-import type { FileChange, FileContent, PageFactsCache, Site, SiteCompilation, SiteSummary, SiteUpdate, WantedInputs } from '../site/types.js';
+import type { SiteChange, FileContent, PageFactsCache, Site, SiteCompilation, SiteSummary, SiteUpdate, WantedInputs } from '../site/types.js';
 import type { RuleSettings } from '../rules/apply-rules.js';
 import { addCachedFacts, contentCacheFor, contentKey, readCachedFacts, saveContentCache, type ContentCache } from './content-cache.js';
 import { loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
@@ -255,8 +255,8 @@ class SiteReader {
   }
 
   /** The changes of the files given: their new content, or their deletion. */
-  async readChanges(files: Iterable<string>): Promise<FileChange[]> {
-    const changes: FileChange[] = [];
+  async readChanges(files: Iterable<string>): Promise<SiteChange[]> {
+    const changes: SiteChange[] = [];
     for (const file of new Set(files)) {
       const absolute = path.join(this.root, file);
       if (!existsSync(absolute)) changes.push({ file, content: null });
@@ -267,8 +267,8 @@ class SiteReader {
   }
 
   /** Reads what a compilation wanted: files of the site (OpenAPI documents checked as such), URLs, the repository's OpenAPI files. */
-  async readWanted(wanted: WantedInputs, onProgress: (done: number, total: number) => void): Promise<{ changes: FileChange[]; more: { openapi: Map<string, OpenApiRead>; openApiFiles?: string[] } }> {
-    const changes: FileChange[] = [];
+  async readWanted(wanted: WantedInputs, onProgress: (done: number, total: number) => void): Promise<{ changes: SiteChange[]; more: { openapi: Map<string, OpenApiRead>; openApiFiles?: string[] } }> {
+    const changes: SiteChange[] = [];
     const openapi = new Map<string, OpenApiRead>();
     const sources = [...wanted.files, ...(this.options.offline ? [] : wanted.urls)];
     let done = 0;

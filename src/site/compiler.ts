@@ -21,7 +21,7 @@ import { countNavigation } from './navigation-counts.js';
 import { collectSources, describeUses, openApiDocuments, unreadDirectories, withoutUncheckable, type OpenApiRead } from './openapi-documents.js';
 import { openApiSourcePlaces, placeInFrontmatter } from './openapi-source-places.js';
 import { withOwnRequestExamples } from './request-examples.js';
-import type { CompileSiteOptions, FileChange, FileContent, Site, SiteCompilation, SiteInputs, SiteUpdate, WantedInputs } from './types.js';
+import type { CompileSiteOptions, SiteChange, FileContent, Site, SiteCompilation, SiteInputs, SiteUpdate, WantedInputs } from './types.js';
 import { foldedIntoUnreachedPage, unreachedPageWarning } from './unreached-pages.js';
 
 /**
@@ -45,7 +45,7 @@ export interface Compiler {
    * compiles again, redoing only what depends on what changed. The result equals a cold
    * `compileSite` of the same inputs.
    */
-  update(changes: Iterable<FileChange>, more?: Pick<SiteInputs, 'openapi' | 'openApiFiles'>): SiteUpdate;
+  update(changes: Iterable<SiteChange>, more?: Pick<SiteInputs, 'openapi' | 'openApiFiles'>): SiteUpdate;
 }
 
 /**
@@ -141,7 +141,7 @@ class CompilerState {
   }
 
   /** Applies changes to files; returns the files changed. */
-  change(changes: Iterable<FileChange>): Set<string> {
+  change(changes: Iterable<SiteChange>): Set<string> {
     const changed = new Set<string>();
     for (const { file, content } of changes) {
       changed.add(file);

@@ -172,7 +172,7 @@ export interface SiteCompilation {
  * A change to the site's files: the file's new content, or its deletion (`content: null`). A file
  * whose content Quire does not read (an image) is added with `content: undefined`.
  */
-export interface FileChange {
+export interface SiteChange {
   file: string;
   content: FileContent | null | undefined;
 }
