@@ -1,7 +1,7 @@
 import { checkPageIcon } from '../config/icons/page-icon.js';
 import { parseDocsJson, type OmittedPart, type ParseDocsJsonResult } from '../config/parse-docs-json.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
-import { checkContentReaching, type ContentSite } from '../content/check-content.js';
+import { ContentChecks, type ContentSite, type PageChecks } from '../content/check-content.js';
 import { frontmatterBlockOf, readPageContent } from '../content/page-bytes.js';
 import type { PageFacts } from '../content/read-page.js';
 import { inSnippetFolder, snippetFiles } from '../content/snippets.js';
@@ -114,11 +114,20 @@ class CompilerState {
   private readonly frontmatterStep = new Step<{ frontmatter: Map<string, PageFrontmatter>; blocks: Map<string, string>; diagnostics: Diagnostic[] }>();
   private readonly navigationStep = new Step<ResolvedNavigation>();
   private readonly expansionStep = new Step<{ expanded: ExpandOpenApiResult | undefined; documents: ReturnType<typeof openApiDocuments> | undefined; sources: string[]; wanted: WantedInputs; diagnostics: Diagnostic[]; sourcesText: Record<string, string> }>();
-  private readonly contentStep = new Step<{ diagnostics: Diagnostic[]; facts: Map<string, PageFacts> }>();
+  private readonly contentStep = new Step<{ diagnostics: Diagnostic[]; facts: Map<string, PageFacts>; snippets: ReadonlySet<string> }>();
   private frontmatterKey: object = {};
 
   constructor(private readonly options: CompileSiteOptions) {
-    this.fileName = options.fileName ?? ((file) => file);
+    const given = options.fileName;
+    const names = new Map<string, string>();
+    // Called for every diagnostic and page of every run: a path's name is worked out once.
+    this.fileName = given
+      ? (file) => {
+          let name = names.get(file);
+          if (name === undefined) names.set(file, (name = given(file)));
+          return name;
+        }
+      : (file) => file;
     this.docsJsonFile = options.docsJson ?? 'docs.json';
     this.rules = withOptInCodes(options.rules ?? {});
   }
@@ -414,12 +423,24 @@ class CompilerState {
     return this.options.text === false && facts.text !== '' ? { ...facts, text: '' } : facts;
   }
 
+  /** Each page's checks, kept while what they read is unchanged (see `ContentChecks`). */
+  private checked = new Map<string, { facts: PageFacts; checks: PageChecks }>();
+  /** The pages whose checks read each file. */
+  private readers = new Map<string, Set<string>>();
+  private cycles: Diagnostic[] = [];
+  private checks: ContentChecks | undefined;
+  /** The MDX files the platform takes as snippets (they depend on the imports alone). */
+  private snippets: ReadonlySet<string> = new Set();
+  /** What every page's checks depend on: the files, routes, redirects, prefixes, unknown folders, imports. */
+  private checkedShape: readonly unknown[] = [];
+
   /**
    * The content's diagnostics: each page's own (syntax, components; its frontmatter was reported
    * already), and what its links and imports lead to, resolved against the site's files,
-   * navigation, generated endpoint pages and redirects.
+   * navigation, generated endpoint pages and redirects. Only the pages whose checks read a page
+   * that changed are checked again.
    */
-  private checkContent(site: Site, listing: { contentFiles: string[]; siteFiles: string[] }, unknownFolders: readonly string[], _wanted: WantedInputs): { diagnostics: Diagnostic[]; facts: Map<string, PageFacts> } {
+  private checkContent(site: Site, listing: { contentFiles: string[]; siteFiles: string[]; pageFiles: string[] }, unknownFolders: readonly string[], _wanted: WantedInputs): { diagnostics: Diagnostic[]; facts: Map<string, PageFacts>; snippets: ReadonlySet<string> } {
     const facts = new Map<string, PageFacts>();
     for (const file of listing.contentFiles) {
       const known = this.facts.get(file);
@@ -428,9 +449,52 @@ class CompilerState {
     const routes = [...(site.pages?.byPath.keys() ?? []), ...site.endpointPages.map((page) => page.url)];
     const config = site.config ?? site.partialConfig;
     const redirects = config?.redirects;
-    const contentSite: ContentSite = { pages: facts, files: listing.siteFiles, routes, prefixes: navigationPrefixes(config?.navigation), ...(redirects ? { redirects } : {}), unknownFolders, fileName: this.fileName };
+    const prefixes = navigationPrefixes(config?.navigation);
+    const contentSite: ContentSite = { pages: facts, files: listing.siteFiles, routes, prefixes, ...(redirects ? { redirects } : {}), unknownFolders, fileName: this.fileName };
+    const changed: string[] = [];
+    let importsChanged = false;
+    for (const [file, page] of facts) {
+      const before = this.checked.get(file);
+      if (before?.facts === page) continue;
+      changed.push(file);
+      if (!before || JSON.stringify(before.facts.imports) !== JSON.stringify(page.imports)) importsChanged = true;
+    }
+    const shape = [listing.siteFiles, routes.join('\n'), redirects, [...prefixes].join('\n'), unknownFolders.join('\n')];
+    let checks = this.checks;
+    if (!checks || importsChanged || shape.length !== this.checkedShape.length || shape.some((part, index) => part !== this.checkedShape[index])) {
+      checks = this.checks = new ContentChecks(contentSite);
+      this.checked = new Map();
+      this.readers = new Map();
+      this.cycles = checks.cycles();
+      this.snippets = snippetFiles(facts, [...facts.keys(), ...listing.pageFiles]);
+      this.checkedShape = shape;
+    } else checks.update(facts, changed);
+    const dirty = new Set<string>();
+    for (const [file] of facts) if (!this.checked.has(file)) dirty.add(file);
+    for (const file of changed) {
+      dirty.add(file);
+      for (const reader of this.readers.get(file) ?? []) dirty.add(reader);
+    }
+    for (const file of dirty) {
+      const page = facts.get(file);
+      const before = this.checked.get(file);
+      if (before) for (const read of before.checks.reads) this.readers.get(read)?.delete(file);
+      if (!page) {
+        this.checked.delete(file);
+        continue;
+      }
+      const result = checks.page(file);
+      this.checked.set(file, { facts: page, checks: result });
+      for (const read of result.reads) {
+        const readers = this.readers.get(read);
+        if (readers) readers.add(file);
+        else this.readers.set(read, new Set([file]));
+      }
+    }
     const found: Diagnostic[] = [];
     for (const page of facts.values()) for (const diagnostic of page.diagnostics) if (!diagnostic.code.startsWith('frontmatter/')) found.push(diagnostic);
+    for (const file of facts.keys()) for (const diagnostic of this.checked.get(file)?.checks.diagnostics ?? []) found.push(diagnostic);
+    for (const diagnostic of this.cycles) found.push(diagnostic);
     const byName = new Map<string, string>();
     for (const file of facts.keys()) byName.set(this.fileName(file), file);
     // The platform publishes every page file, but one that no navigation entry lists and no page
@@ -439,29 +503,38 @@ class CompilerState {
     // such a file points at and renders is one warning for the file; a problem of the whole page
     // (it does not parse) is a warning; an import cycle stays an error (no page in it can be built).
     const entries = navigationEntries(site);
-    const checks = checkContentReaching(contentSite, entries ? [...facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, ''))) : []);
-    for (const diagnostic of checks.diagnostics) found.push(diagnostic);
-    const reached = entries ? checks.reached : undefined;
+    const reached = entries ? this.reachedFrom([...facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, ''))), facts) : undefined;
     const unreached = (diagnostic: Diagnostic): string | undefined => {
       const file = byName.get(diagnostic.file);
       return reached !== undefined && file !== undefined && !reached.has(file) && diagnostic.code.startsWith('content/') && diagnostic.code !== 'content/import-cycle' ? file : undefined;
     };
-    const checked: Diagnostic[] = [];
+    const kept: Diagnostic[] = [];
     const folded = new Map<string, Diagnostic[]>();
     for (const diagnostic of found) {
       const file = unreached(diagnostic);
-      if (file === undefined) checked.push(diagnostic);
+      if (file === undefined) kept.push(diagnostic);
       else if (foldedIntoUnreachedPage(diagnostic)) {
         const problems = folded.get(file);
         if (problems) problems.push(diagnostic);
         else folded.set(file, [diagnostic]);
-      } else checked.push(diagnostic.severity === 'error' ? onlyByUrlWarning(diagnostic) : diagnostic);
+      } else kept.push(diagnostic.severity === 'error' ? onlyByUrlWarning(diagnostic) : diagnostic);
     }
-    if (folded.size > 0) {
-      const snippets = snippetFiles(facts, facts.keys());
-      for (const [file, problems] of folded) checked.push(unreachedPageWarning(problems, snippets.has(file)));
-    }
-    return { diagnostics: checked, facts };
+    for (const [file, problems] of folded) kept.push(unreachedPageWarning(problems, this.snippets.has(file)));
+    return { diagnostics: kept, facts, snippets: this.snippets };
+  }
+
+  /** The pages and snippets a reader is led to from `entries`, by the links and imports of each (see `reachablePages`). */
+  private reachedFrom(entries: readonly string[], facts: ReadonlyMap<string, PageFacts>): Set<string> {
+    const reached = new Set<string>();
+    const queue: string[] = [];
+    const reach = (file: string) => {
+      if (reached.has(file) || !facts.has(file)) return;
+      reached.add(file);
+      queue.push(file);
+    };
+    for (const file of entries) reach(file);
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) for (const target of this.checked.get(file)?.checks.targets ?? []) reach(target);
+    return reached;
   }
 
   /**
@@ -480,7 +553,7 @@ class CompilerState {
     if (!site.config && !site.partialConfig) return finish(site, kept.flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic] : applyRules([diagnostic], this.rules))), sources, wanted);
     const ruled = applyRules(explainIgnoredPages(kept, listing.ignored, (file) => listing.all.has(file)), this.rules);
     const missingPages = ruleFor('navigation/missing-page', this.rules) === 'off' ? [] : site.missingPages;
-    return finish({ ...site, missingPages }, ruled, sources, wanted);
+    return finish({ ...site, missingPages }, ruled, sources, wanted, site.content.size > 0 ? this.snippets : undefined);
   }
 }
 
@@ -490,11 +563,11 @@ function emptySite(files: string[], siteFiles: string[]): Site {
 }
 
 /** The compilation with its summary, and only the sources its diagnostics name. */
-function finish(site: Site, diagnostics: Diagnostic[], sources: Record<string, string>, wanted: WantedInputs): SiteCompilation {
+function finish(site: Site, diagnostics: Diagnostic[], sources: Record<string, string>, wanted: WantedInputs, snippets?: ReadonlySet<string>): SiteCompilation {
   let errors = 0;
   for (const diagnostic of diagnostics) if (diagnostic.severity === 'error') errors++;
   const config = site.config ?? site.partialConfig;
-  const unlistedPages = site.pages ? findUnlistedPages(site.files, site.pages.byPath, site.endpointPages.map((page) => page.url), snippetFiles(site.content, site.files)) : [];
+  const unlistedPages = site.pages ? findUnlistedPages(site.files, site.pages.byPath, site.endpointPages.map((page) => page.url), snippets ?? snippetFiles(site.content, site.files)) : [];
   const summary = { errors, warnings: diagnostics.length - errors, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: config ? countNavigation(config) : undefined, unlistedPages };
   const unique = (list: string[]) => [...new Set(list)].sort();
   return { site, diagnostics, sources, summary, wanted: { files: unique(wanted.files), urls: unique(wanted.urls), openApiFiles: wanted.openApiFiles } };
