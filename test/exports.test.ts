@@ -11,14 +11,14 @@ describe('public exports', () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
       'AnchorSchema', 'COMPILED_SITE_VERSION', 'DIAGNOSTIC_CODES', 'DOCS_JSON_SCHEMA_URL', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
       'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'RULE_SEVERITIES', 'TabSchema', 'ThemeSchema',
-      'VersionSchema', 'applyRules', 'buildEndpointPages', 'buildSchemaPage', 'classifyEntry', 'compileSite', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
+      'VersionSchema', 'applyRules', 'buildEndpointPages', 'buildSchemaPage', 'buildSite', 'classifyEntry', 'compileSite', 'createCompiler', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
       'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson', 'parseFrontmatter',
       'parseRuleConfig', 'planOpenApiFiles', 'resolveNavigation', 'ruleFor', 'upgradeMintJson',
     ]);
   });
 
   it('quire-docs/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['RULE_CONFIG_FILES', 'WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadRuleConfig', 'loadSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['RULE_CONFIG_FILES', 'WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadRuleConfig', 'loadSite', 'openSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
   });
 
   it('quire-docs/content', async () => {

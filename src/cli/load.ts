@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { applyRules, type RuleSettings } from '../rules/apply-rules.js';
-import { loadSite, type LoadedSite } from '../node/load-site.js';
+import { openSite, type LoadedSite } from '../node/load-site.js';
 import { loadRuleConfig } from '../node/rule-config.js';
 import { UsageError, type CliIo } from './command.js';
 import { createProgress } from './progress.js';
@@ -18,16 +18,42 @@ export interface CommandSite extends LoadedSite {
  * and the rules of quire.config.json overridden by `--rule`. The problems of the configuration
  * file come first among the diagnostics.
  */
-export async function loadSiteForCommand(target: string, io: CliIo, options: { strict: boolean; format: string; offline?: boolean; rule?: string[]; 'no-content'?: boolean; 'no-cache'?: boolean; workers?: string; text?: boolean }): Promise<CommandSite> {
+export async function loadSiteForCommand(target: string, io: CliIo, options: CommandSiteOptions): Promise<CommandSite> {
+  return (await openSiteForCommand(target, io, options)).site;
+}
+
+/** What {@link loadSiteForCommand} takes: the command's options. */
+export interface CommandSiteOptions {
+  strict: boolean;
+  format: string;
+  offline?: boolean;
+  rule?: string[];
+  'no-content'?: boolean;
+  'no-cache'?: boolean;
+  workers?: string;
+  text?: boolean;
+}
+
+/** A site loaded for a command, kept compiled for updates (`--watch`). */
+export interface OpenedCommandSite {
+  site: CommandSite;
+  /** Reads the files given (relative to the site folder), updates the site with them, and gives it. */
+  update(files: Iterable<string>): Promise<CommandSite>;
+}
+
+/** {@link loadSiteForCommand}, keeping the site's compiler for updates. */
+export async function openSiteForCommand(target: string, io: CliIo, options: CommandSiteOptions): Promise<OpenedCommandSite> {
   const workers = parseWorkers(options.workers);
   const fromCommandLine = parseRuleOptions(options.rule ?? []);
   for (const warning of fromCommandLine.warnings) io.stderr.write(`quire: warning: ${warning}\n`);
   const ruleConfig = await loadRuleConfig(target, { cwd: io.cwd });
   const rules: RuleSettings = { ...ruleConfig.rules, ...fromCommandLine.rules };
   const progress = createProgress(io, { enabled: options.format === 'text' });
-  let site: LoadedSite;
+  const configDiagnostics: Diagnostic[] = applyRules(ruleConfig.diagnostics, rules);
+  const forCommand = (site: LoadedSite): CommandSite => ({ ...site, diagnostics: [...configDiagnostics, ...site.diagnostics], sources: { ...ruleConfig.sources, ...site.sources }, rules });
+  let opened: Awaited<ReturnType<typeof openSite>>;
   try {
-    site = await loadSite(target, {
+    opened = await openSite(target, {
       cwd: io.cwd,
       strict: options.strict,
       offline: options.offline ?? false,
@@ -43,8 +69,15 @@ export async function loadSiteForCommand(target: string, io: CliIo, options: { s
   } finally {
     progress.done();
   }
-  const configDiagnostics: Diagnostic[] = applyRules(ruleConfig.diagnostics, rules);
-  return { ...site, diagnostics: [...configDiagnostics, ...site.diagnostics], sources: { ...ruleConfig.sources, ...site.sources }, rules };
+  let site = forCommand(opened.site);
+  return {
+    site,
+    async update(files) {
+      const updated = await opened.update(files);
+      if (updated) site = forCommand(updated.site);
+      return site;
+    },
+  };
 }
 
 /** Help text of `--workers`, its descriptions starting at `column`, for the commands that read pages. */

@@ -1,8 +1,10 @@
 import { watch } from 'node:fs';
+import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
+import { RULE_CONFIG_FILES } from '../node/rule-config.js';
 import type { CliIo } from './command.js';
-import type { CommandSite } from './load.js';
+import type { CommandSite, OpenedCommandSite } from './load.js';
 import { plural, useColor } from './output.js';
 
 /** How long to wait after a change for the others of the same save (editors write several files). */
@@ -21,18 +23,28 @@ function counts(diagnostics: readonly Diagnostic[]): string {
 /**
  * `quire validate --watch`: checks the site, then again after each change under its folder,
  * printing only what changed: the new diagnostics in full, the fixed ones as one line each, and
- * the counts. Runs until the process is stopped. Each run reads the site again.
+ * the counts. Runs until the process is stopped. Each change updates the site's compiler with the
+ * files that changed (see `createCompiler`); a change to the rule configuration opens the site
+ * again.
  */
-export async function watchSite(load: () => Promise<CommandSite>, io: CliIo): Promise<never> {
+export async function watchSite(open: () => Promise<OpenedCommandSite>, io: CliIo): Promise<never> {
   const color = useColor(io);
-  let site = await load();
+  let opened = await open();
+  let site: CommandSite = opened.site;
   let previous = new Map(site.diagnostics.map((diagnostic) => [keyOf(diagnostic), diagnostic]));
   const text = formatDiagnostics(site.diagnostics, site.sources, { color });
   io.stdout.write(`${text ? `${text}\n` : ''}${counts(site.diagnostics)}. Watching ${site.root} for changes (Ctrl-C stops).\n`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();
+  let pending = new Set<string>();
   const recheck = async () => {
-    site = await load();
+    const changed = pending;
+    pending = new Set();
+    // The rules and the ignored files decide what is read at all: the site is opened again.
+    if ([...changed].some((file) => (RULE_CONFIG_FILES as readonly string[]).includes(file) || file === '.mintignore')) {
+      opened = await open();
+      site = opened.site;
+    } else site = await opened.update(changed);
     const current = new Map(site.diagnostics.map((diagnostic) => [keyOf(diagnostic), diagnostic]));
     const added = site.diagnostics.filter((diagnostic) => !previous.has(keyOf(diagnostic)));
     const fixed = [...previous.keys()].filter((key) => !current.has(key));
@@ -45,7 +57,10 @@ export async function watchSite(load: () => Promise<CommandSite>, io: CliIo): Pr
     io.stdout.write(`${lines.join('\n')}\n`);
   };
   watch(site.root, { recursive: true }, (_event, file) => {
-    if (file && /(^|[\\/])(node_modules|\.git|\.quire)([\\/]|$)/.test(file.toString())) return;
+    if (!file) return;
+    const name = file.toString().split(path.sep).join('/');
+    if (/(^|\/)(node_modules|\.git|\.quire)(\/|$)/.test(name)) return;
+    pending.add(name);
     clearTimeout(timer);
     // Runs one after the other, so that two quick saves never print out of order.
     timer = setTimeout(() => {

@@ -82,55 +82,160 @@ export function checkContentReaching(site: ContentSite, entries: Iterable<string
 function checkIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<string, string[]>): Diagnostic[] {
   const name = site.fileName ?? ((file: string) => file);
   const diagnostics: Diagnostic[] = [];
-  for (const [file, facts] of site.pages) {
-    const folders = [folderOf(file), ...(importers.get(file) ?? []).map(folderOf)];
-    // The same link written again on a page is the same problem, fixed by one search and replace:
-    // one diagnostic, at its first place, that names the lines of the others (a generated page
-    // of modelcontextprotocol writes one link to a missing anchor 46 times).
-    const repeats = new Map<string, { diagnostic: Diagnostic; lines: number[] }>();
-    for (const link of facts.links) {
-      const diagnostic = checkLink(link, file, folders, index, name(file));
-      if (!diagnostic) continue;
-      const key = `${diagnostic.code}\0${diagnostic.message}`;
-      const first = repeats.get(key);
-      if (first) first.lines.push(link.line);
-      else {
-        repeats.set(key, { diagnostic, lines: [link.line] });
-        diagnostics.push(diagnostic);
-      }
-    }
-    for (const { diagnostic, lines } of repeats.values()) if (lines.length > 1) diagnostic.message += ` ${writtenAgain(lines)}`;
-    for (const item of facts.imports) {
-      if (!/^[./]/.test(item.source)) continue;
-      if (index.resolveImport(item.source, file) !== undefined) continue;
-      const suggestions = index.suggestSnippet(item.source);
-      diagnostics.push({
-        code: 'content/unresolved-import',
-        severity: 'error',
-        message: `The import of "${item.source}" names no file of the site: what it brings in is missing from the page.`,
-        file: name(file),
-        pointer: '',
-        line: item.line,
-        column: item.column,
-        hint: didYouMeanText(suggestions) ?? 'Snippets are imported from the site root, e.g. `/snippets/intro.mdx`, with their extension.',
-        ...(suggestions.length ? { suggestions } : {}),
-      });
-    }
-    const overflow = !index.isSnippet(file) && facts.imports.some((item) => item.rendered) ? renderedPage(file, site.pages)?.overflow : undefined;
-    if (overflow) {
-      diagnostics.push({
-        code: 'content/too-many-snippets',
-        severity: 'warning',
-        message: `Once the snippets rendered within snippets are counted, the page renders more than ${RENDER_LIMIT.renders.toLocaleString('en-US')} snippets or nests them more than ${RENDER_LIMIT.depth} deep: Quire stops inlining them at this one, so site.json has the page's own headings only and the page's anchors are not checked.`,
-        file: name(file),
-        pointer: '',
-        ...overflow,
-        hint: 'A snippet that renders another twice, which renders the next twice, doubles the page at each level: render each snippet once where it is needed, or pass what differs as props.',
-      });
+  for (const [file, facts] of site.pages) for (const diagnostic of checkPage(site, index, importers, file, facts, name).diagnostics) diagnostics.push(diagnostic);
+  for (const diagnostic of importCycles(site.pages, index, name)) diagnostics.push(diagnostic);
+  return diagnostics;
+}
+
+/** One page's checks: its links, imports and rendered snippets; and the files its links and imports lead to. */
+function checkPage(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<string, string[]>, file: string, facts: PageFacts, name: (file: string) => string): { diagnostics: Diagnostic[]; targets: string[] } {
+  const diagnostics: Diagnostic[] = [];
+  const targets: string[] = [];
+  const folders = [folderOf(file), ...(importers.get(file) ?? []).map(folderOf)];
+  // The same link written again on a page is the same problem, fixed by one search and replace:
+  // one diagnostic, at its first place, that names the lines of the others (a generated page
+  // of modelcontextprotocol writes one link to a missing anchor 46 times).
+  const repeats = new Map<string, { diagnostic: Diagnostic; lines: number[] }>();
+  for (const link of facts.links) {
+    const target = index.resolve(link.url, folders);
+    if ((target.kind === 'page' || target.kind === 'file') && target.file !== undefined) targets.push(target.file);
+    const diagnostic = checkLink(link, target, file, index, name(file));
+    if (!diagnostic) continue;
+    const key = `${diagnostic.code}\0${diagnostic.message}`;
+    const first = repeats.get(key);
+    if (first) first.lines.push(link.line);
+    else {
+      repeats.set(key, { diagnostic, lines: [link.line] });
+      diagnostics.push(diagnostic);
     }
   }
-  diagnostics.push(...importCycles(site.pages, index, name));
-  return diagnostics;
+  for (const { diagnostic, lines } of repeats.values()) if (lines.length > 1) diagnostic.message += ` ${writtenAgain(lines)}`;
+  for (const item of facts.imports) {
+    const imported = index.resolveImport(item.source, file);
+    if (imported !== undefined) targets.push(imported);
+    if (!/^[./]/.test(item.source)) continue;
+    if (imported !== undefined) continue;
+    const suggestions = index.suggestSnippet(item.source);
+    diagnostics.push({
+      code: 'content/unresolved-import',
+      severity: 'error',
+      message: `The import of "${item.source}" names no file of the site: what it brings in is missing from the page.`,
+      file: name(file),
+      pointer: '',
+      line: item.line,
+      column: item.column,
+      hint: didYouMeanText(suggestions) ?? 'Snippets are imported from the site root, e.g. `/snippets/intro.mdx`, with their extension.',
+      ...(suggestions.length ? { suggestions } : {}),
+    });
+  }
+  const overflow = !index.isSnippet(file) && facts.imports.some((item) => item.rendered) ? renderedPage(file, site.pages)?.overflow : undefined;
+  if (overflow) {
+    diagnostics.push({
+      code: 'content/too-many-snippets',
+      severity: 'warning',
+      message: `Once the snippets rendered within snippets are counted, the page renders more than ${RENDER_LIMIT.renders.toLocaleString('en-US')} snippets or nests them more than ${RENDER_LIMIT.depth} deep: Quire stops inlining them at this one, so site.json has the page's own headings only and the page's anchors are not checked.`,
+      file: name(file),
+      pointer: '',
+      ...overflow,
+      hint: 'A snippet that renders another twice, which renders the next twice, doubles the page at each level: render each snippet once where it is needed, or pass what differs as props.',
+    });
+  }
+  return { diagnostics, targets };
+}
+
+/** What {@link ContentChecks.page} finds for one page. */
+export interface PageChecks {
+  diagnostics: Diagnostic[];
+  /** The files (pages, snippets, images) its links and imports lead to: where a reader goes next. */
+  targets: string[];
+  /** The files whose facts the checks read (anchors of linked pages, snippets rendered): a change to one may change the result. */
+  reads: Set<string>;
+}
+
+/**
+ * The content checks of a site one page at a time, for a caller that keeps the results between
+ * runs (the compiler): each page's result says which other pages' facts it read, so that after a
+ * change only the pages that read a changed page are checked again. A change to the files, the
+ * routes, the redirects or any page's imports changes what every page resolves to: then every
+ * page is checked again, with a new `ContentChecks`.
+ */
+export class ContentChecks {
+  private readonly index: SiteIndex;
+  private readonly importers: Map<string, string[]>;
+  private readonly pages: RecordingPages;
+  private readonly name: (file: string) => string;
+
+  constructor(private site: ContentSite) {
+    this.pages = new RecordingPages(site.pages);
+    this.name = site.fileName ?? ((file: string) => file);
+    this.index = new SiteIndex({ ...site, pages: this.pages });
+    this.importers = importersOf(site.pages, this.index);
+  }
+
+  /** The checks of the page or snippet `file` (one of `site.pages`). */
+  page(file: string): PageChecks {
+    const facts = this.site.pages.get(file);
+    const reads = new Set<string>([file]);
+    if (!facts) return { diagnostics: [], targets: [], reads };
+    this.pages.recording = reads;
+    try {
+      return { ...checkPage({ ...this.site, pages: this.pages }, this.index, this.importers, file, facts, this.name), reads };
+    } finally {
+      this.pages.recording = undefined;
+    }
+  }
+
+  /**
+   * Takes the pages' facts anew, where `changed` are the pages whose facts changed and none
+   * changed its imports (else a new `ContentChecks` is needed): what was learnt from them is
+   * dropped, the rest is kept.
+   */
+  update(pages: ReadonlyMap<string, PageFacts>, changed: Iterable<string>): void {
+    this.site = { ...this.site, pages };
+    this.pages.replace(pages);
+    this.index.forget(new Set(changed));
+  }
+
+  /** One error per cycle of snippet imports (they depend on the imports alone). */
+  cycles(): Diagnostic[] {
+    return importCycles(this.site.pages, this.index, this.name);
+  }
+}
+
+/** The facts of a site's pages, noting which pages are looked up while a page is checked. */
+class RecordingPages implements ReadonlyMap<string, PageFacts> {
+  recording: Set<string> | undefined;
+  constructor(private pages: ReadonlyMap<string, PageFacts>) {}
+  replace(pages: ReadonlyMap<string, PageFacts>): void {
+    this.pages = pages;
+  }
+  get(file: string): PageFacts | undefined {
+    this.recording?.add(file);
+    return this.pages.get(file);
+  }
+  has(file: string): boolean {
+    this.recording?.add(file);
+    return this.pages.has(file);
+  }
+  get size(): number {
+    return this.pages.size;
+  }
+  // Going through every page is what the whole site's structure (imports) decides: not recorded.
+  keys() {
+    return this.pages.keys();
+  }
+  values() {
+    return this.pages.values();
+  }
+  entries() {
+    return this.pages.entries();
+  }
+  forEach(callback: (value: PageFacts, key: string, map: ReadonlyMap<string, PageFacts>) => void): void {
+    this.pages.forEach((value, key) => callback(value, key, this));
+  }
+  [Symbol.iterator]() {
+    return this.pages[Symbol.iterator]();
+  }
 }
 
 function reachableIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<string, string[]>, entries: Iterable<string>): Set<string> {
@@ -154,8 +259,7 @@ function reachableIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap
   return reached;
 }
 
-function checkLink(link: PageLink, file: string, folders: readonly string[], index: SiteIndex, fileName: string): Diagnostic | undefined {
-  const target = index.resolve(link.url, folders);
+function checkLink(link: PageLink, target: LinkTarget, file: string, index: SiteIndex, fileName: string): Diagnostic | undefined {
   const at = { file: fileName, pointer: '', line: link.line, column: link.column };
   const what = link.kind === 'image' || link.attribute === 'src' || link.attribute === 'img' ? 'image or file' : 'page or file';
   if (target.kind === 'outside') {
@@ -281,7 +385,8 @@ class SiteIndex {
     }
   }
 
-  private readonly anchorIds = new Map<string, string[] | undefined>();
+  /** The anchors of each page asked for, with the pages read to find them (replayed to a page that asks again). */
+  private readonly anchorIds = new Map<string, { ids: string[] | undefined; reads: Set<string> | undefined }>();
 
   /**
    * The ids a `#anchor` can name on the page `file`: its headings' and elements' ids and those of
@@ -291,8 +396,26 @@ class SiteIndex {
    * whose frontmatter `url` sends the reader to another site.
    */
   anchors(file: string): string[] | undefined {
-    if (!this.anchorIds.has(file)) this.anchorIds.set(file, this.pages.get(file)?.frontmatter?.url !== undefined ? undefined : this.collectAnchors(file));
-    return this.anchorIds.get(file);
+    const recording = this.pages instanceof RecordingPages ? this.pages : undefined;
+    let known = this.anchorIds.get(file);
+    if (known === undefined) {
+      const outer = recording?.recording;
+      const reads = recording ? new Set<string>() : undefined;
+      if (recording) recording.recording = reads;
+      try {
+        known = { ids: this.pages.get(file)?.frontmatter?.url !== undefined ? undefined : this.collectAnchors(file), reads };
+      } finally {
+        if (recording) recording.recording = outer;
+      }
+      this.anchorIds.set(file, known);
+    }
+    if (recording?.recording && known.reads) for (const read of known.reads) recording.recording.add(read);
+    return known.ids;
+  }
+
+  /** Drops the anchors found by reading any of `files`, whose facts changed. */
+  forget(files: ReadonlySet<string>): void {
+    for (const [file, known] of this.anchorIds) if (files.has(file) || (known.reads && [...known.reads].some((read) => files.has(read)))) this.anchorIds.delete(file);
   }
 
   /** The headings written in the file `file` (not those of the snippets it renders); none when it has no facts. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { unreadablePage } from './page-bytes.js';
+import { unreadablePage } from '../content/page-bytes.js';
 import type { PageFileResult, PageFileTask } from './read-page-file.js';
 
 /** What a content worker is started with. */

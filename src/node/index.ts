@@ -1,8 +1,8 @@
 export { loadDocsJson } from './load-docs-json.js';
 export type { LoadDocsJsonOptions, LoadDocsJsonResult } from './load-docs-json.js';
 export { listPageFiles } from './list-page-files.js';
-export { loadSite } from './load-site.js';
-export type { LoadSiteOptions, LoadedSite } from './load-site.js';
+export { loadSite, openSite } from './load-site.js';
+export type { LoadSiteOptions, LoadedSite, OpenedSite } from './load-site.js';
 export { readOpenApiSource } from './read-spec.js';
 export type { ReadOpenApiSourceOptions, ReadOpenApiSourceResult } from './read-spec.js';
 export { writeFilesAtomically, WriteFilesError } from './write-files.js';

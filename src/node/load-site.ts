@@ -1,34 +1,18 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
-import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { OmittedPart } from '../config/parse-docs-json.js';
-import type { DocsConfig } from '../config/schemas/docs-config.js';
-import { checkPageIcon } from '../config/icons/page-icon.js';
-import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
-import { filePagePath } from '../navigation/classify.js';
-import { checkRedirects } from '../navigation/redirects.js';
-import { resolveNavigation } from '../navigation/resolve.js';
-import type { MissingPagesSummary, NavigationTree, PageIndex } from '../navigation/types.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { createCompiler, type Compiler } from '../site/compiler.js';
+import type { OpenApiRead } from '../site/openapi-documents.js';
+import type { SiteChange, FileContent, PageFactsCache, Site, SiteCompilation, SiteSummary, SiteUpdate, WantedInputs } from '../site/types.js';
+import type { RuleSettings } from '../rules/apply-rules.js';
+import { addCachedFacts, contentCacheFor, contentKey, readCachedFacts, saveContentCache, type ContentCache } from './content-cache.js';
+import { loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
 import { loadDocsJson } from './load-docs-json.js';
+import { isDirectory, isFile, toPosix } from './paths.js';
 import { readFrontmatterBlock } from './read-frontmatter.js';
-import { expandOpenApiEndpoints } from '../openapi/expand-endpoints.js';
-import { frontmatterDocumentNeeds } from '../openapi/frontmatter-documents.js';
-import type { EndpointPage, PlaygroundMode } from '../openapi/types.js';
-import { collectSources, describeUses, readOpenApiDocuments, unreadDirectories, withoutUncheckable } from './openapi-documents.js';
-import { openApiSourcePlaces, placeInFrontmatter } from './openapi-source-places.js';
-import { toPosix } from './paths.js';
-import { listPageFiles } from './list-page-files.js';
-import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
-import { applyRules, ruleFor, withOptInCodes, type RuleSettings } from '../rules/apply-rules.js';
-import { checkContentReaching, type ContentSite } from '../content/check-content.js';
-import { inSnippetFolder } from '../content/snippets.js';
-import type { PageFacts } from '../content/read-page.js';
-import { listSiteFiles, readSiteContent } from './read-content.js';
-import { contentCacheFor } from './content-cache.js';
-import { markOwnRequestExamples } from './request-examples.js';
-import { snippetFiles } from '../content/snippets.js';
-import { foldedIntoUnreachedPage, unreachedPageWarning } from './unreached-pages.js';
+import { readOpenApiSource, type ReadOpenApiSourceResult } from './read-spec.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -93,309 +77,220 @@ export interface LoadSiteOptions {
   text?: boolean;
 }
 
-/** A site as loaded from disk. */
-export interface LoadedSite {
+/** A site as loaded from disk: the compiled site (see `Site`), where it is, and its diagnostics. */
+export interface LoadedSite extends Site {
   /** Absolute path of the site folder (the folder of docs.json). */
   root: string;
   /** Absolute path of docs.json. */
   docsJson: string;
-  /** The configuration, or `undefined` when docs.json has errors. */
-  config: DocsConfig | undefined;
-  /**
-   * When docs.json has errors: the configuration without the parts that have them, which the
-   * rest of the site (navigation, OpenAPI references, redirects) was checked with; see
-   * `ParseDocsJsonResult.partialConfig`. `tree` and `pages` then come from it.
-   */
-  partialConfig?: DocsConfig;
-  /** The parts of docs.json left out of `partialConfig`; present with it. */
-  omitted?: OmittedPart[];
-  /** The resolved navigation, when the configuration is valid (or a partial one was checked), with OpenAPI references expanded. */
-  tree: NavigationTree | undefined;
-  /** The page model of every generated endpoint and webhook page. */
-  endpointPages: EndpointPage[];
-  pages: PageIndex | undefined;
-  missingPages: MissingPagesSummary[];
-  /** Page files (`.md`, `.mdx`) relative to `root`, sorted. */
-  files: string[];
-  /**
-   * Every file of the site relative to `root` (pages, snippets, images, other static files),
-   * sorted, without those `.mintignore` and the platform leave out: what links lead to, and what
-   * `compileSite` lists as the static files the output uses.
-   */
-  siteFiles: string[];
-  /** Frontmatter of each page, by page path. */
-  frontmatter: ReadonlyMap<string, PageFrontmatter>;
-  /** docs.json, frontmatter and navigation diagnostics; file names relative to `cwd`. */
+  /** Every diagnostic after the rules, in document order; file names relative to `cwd`. */
   diagnostics: Diagnostic[];
   /** Text of the files the diagnostics refer to, for `formatDiagnostics`. */
   sources: Record<string, string>;
-  /** The facts of each page and MDX snippet, by file relative to `root`; empty with `content: false`. */
-  content: ReadonlyMap<string, PageFacts>;
+  /** The numbers `quire validate` prints (of `diagnostics` as compiled). */
+  summary: SiteSummary;
 }
 
 /**
- * Loads a site: finds docs.json (in `target`, or `target` itself), follows its `$ref`s, lists
- * the page files with fast-glob, reads each page's frontmatter block in parallel, and resolves
- * the navigation with them, so that every page entry carries its label. Never throws for
- * problems in the site: they are diagnostics.
+ * Loads a site: finds docs.json (in `target`, or `target` itself), lists the site's files, reads
+ * docs.json, the pages and what the site names (`$ref`s, OpenAPI documents, by path or URL), and
+ * compiles them with the core's compiler (`createCompiler`). Never throws for problems in the
+ * site: they are diagnostics.
  */
 export async function loadSite(target: string, options: LoadSiteOptions = {}): Promise<LoadedSite> {
+  return (await openSite(target, options)).site;
+}
+
+/** A site loaded with its compiler, for callers that go on updating it (`quire validate --watch`). */
+export interface OpenedSite {
+  site: LoadedSite;
+  /** The compiler the site was compiled with; undefined for a folder without docs.json. */
+  compiler: Compiler | undefined;
+  /**
+   * Reads the files given (relative to the site folder: changed, added or deleted) and what the
+   * site then names anew, and updates the compiler with them.
+   */
+  update(files: Iterable<string>): Promise<{ site: LoadedSite; update: SiteUpdate } | undefined>;
+}
+
+/** {@link loadSite}, keeping the compiler for updates. */
+export async function openSite(target: string, options: LoadSiteOptions = {}): Promise<OpenedSite> {
   const cwd = options.cwd ?? process.cwd();
-  const parsed = await loadDocsJson(target, { cwd, strict: options.strict ?? false });
-  // Without a docs.json the folder is not a site: its pages (perhaps other projects') are not read.
-  if (parsed.diagnostics.some((diagnostic) => diagnostic.code === 'config/not-found')) return notASite(parsed);
-  const root = path.dirname(parsed.path);
-  const ignored = await loadIgnoredFiles(root, options.ignore);
+  const absolute = path.resolve(cwd, target);
+  const docsJson = isDirectory(absolute) ? path.join(absolute, 'docs.json') : absolute;
+  if (!isFile(docsJson)) {
+    const parsed = await loadDocsJson(target, { cwd, strict: options.strict ?? false });
+    const root = path.dirname(parsed.path);
+    const site: LoadedSite = { root, docsJson: parsed.path, config: undefined, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files: [], siteFiles: [], frontmatter: new Map(), diagnostics: parsed.diagnostics, sources: parsed.sources, content: new Map(), summary: { errors: parsed.diagnostics.length, warnings: 0, pages: 0, files: 0, navigation: undefined, unlistedPages: [] } };
+    return { site, compiler: undefined, update: async () => undefined };
+  }
+  const root = path.dirname(docsJson);
   const fileName = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
-  const siteFiles = listSiteFiles(root, ignored);
-  // Pages are read and parsed while the configuration and OpenAPI documents are.
-  const content = options.content === false ? undefined : Promise.all([siteFiles, contentCacheFor(root, cwd, options)]).then(async ([files, cache]) => ({ files, facts: (await readSiteContent(root, files.filter((file) => /\.mdx?$/i.test(file)), { fileName, ...(cache ? { cache } : {}), ...(options.workers === undefined ? {} : { workers: options.workers }), ...(options.text === false ? { text: false } : {}), ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.('content', done, total) } : {}) })).facts }));
-  const { site, unknownFolders } = await loadParsedSite(parsed, ignored, cwd, options);
-  site.siteFiles = await siteFiles;
-  if (content) await addContent(site, await content, fileName, unknownFolders);
-  return withRules(site, ignored, cwd, withOptInCodes(options.rules ?? {}));
-}
-
-/** The result for a folder without docs.json: its one error, and nothing read. */
-function notASite(parsed: Awaited<ReturnType<typeof loadDocsJson>>): LoadedSite {
-  const root = path.dirname(parsed.path);
-  return { root, docsJson: parsed.path, config: undefined, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files: [], siteFiles: [], frontmatter: new Map(), diagnostics: parsed.diagnostics, sources: parsed.sources, content: new Map() };
-}
-
-/**
- * The site with the rule settings applied, and without diagnostics about files the user's
- * ignore patterns leave out (an OpenAPI file named in docs.json is still read, but not checked).
- */
-function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: RuleSettings): LoadedSite {
-  const inIgnoredFile = (file: string) => !/^[a-z][a-z0-9+.-]*:/i.test(file) && ignored.ignoredByUser(toPosix(path.relative(site.root, path.resolve(cwd, file))));
-  const kept = site.diagnostics.filter((diagnostic) => !inIgnoredFile(diagnostic.file));
-  // Without a usable docs.json (not even a partial one) nothing else was checked: its errors stay
-  // errors whatever the rules say, or a site that cannot be read would pass with "0 errors".
-  if (!site.config && !site.partialConfig) return { ...site, diagnostics: kept.flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic] : applyRules([diagnostic], rules))) };
-  const diagnostics = applyRules(explainIgnoredPages(kept, site.root, ignored), rules);
-  const missingPages = ruleFor('navigation/missing-page', rules) === 'off' ? [] : site.missingPages;
-  return { ...site, diagnostics, missingPages };
-}
-
-/**
- * {@link loadSite} before the rules and without the content: the site of a docs.json already
- * read, without the ignored files. `unknownFolders` are where the endpoint pages of OpenAPI
- * documents that were not read (or all, with `openapi: false`) would be generated: links there
- * cannot be checked.
- */
-async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, ignored: IgnoredFiles, cwd: string, options: LoadSiteOptions): Promise<{ site: LoadedSite; unknownFolders: string[] }> {
-  const root = path.dirname(parsed.path);
-  const relativeToCwd = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
-  const files = await listPageFiles(root, { ignored });
-  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
-  const sources: Record<string, string> = { ...parsed.sources };
-  const frontmatter = new Map<string, PageFrontmatter>();
-  const blocksByName = new Map<string, string>();
   const progress = options.onProgress;
-  let read = 0;
-  const blocks = await mapLimit(files, options.concurrency ?? 64, async (file) => {
-    const block = await readFrontmatterBlock(path.join(root, file)).catch(() => '');
-    progress?.('pages', ++read, files.length);
-    return block;
-  });
-  files.forEach((file, index) => {
-    const block = blocks[index] as string;
-    if (block === '') return;
-    const name = relativeToCwd(file);
-    blocksByName.set(name, block);
-    const result = parseFrontmatter(block, name);
-    if (result.diagnostics.length) {
-      diagnostics.push(...result.diagnostics);
-      sources[name] = block;
+  const content = options.content !== false;
+  const [files, ignored, diskCache] = await Promise.all([listFiles(root), loadIgnoredFiles(root, options.ignore), content ? contentCacheFor(root, cwd, options) : undefined]);
+  const reader = new SiteReader(root, ignored, content, options);
+  const texts = await reader.read(files, (done, total) => progress?.('pages', done, total));
+  const cache = diskCache ? pageFactsCache(diskCache, fileName) : undefined;
+  const compiler = createCompiler(
+    {
+      docsJson: path.basename(docsJson),
+      fileName,
+      strict: options.strict ?? false,
+      ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }),
+      openapi: options.openapi !== false,
+      offline: options.offline ?? false,
+      content,
+      text: options.text !== false,
+      rules: options.rules ?? {},
+      ignore: options.ignore ?? [],
+      ...(cache ? { cache } : {}),
+      ...(progress ? { onProgress: (_stage: 'content', done: number, total: number) => progress('content', done, total) } : {}),
+    },
+    { files, texts },
+  );
+  const complete = async (first: SiteCompilation | SiteUpdate): Promise<SiteCompilation | SiteUpdate> => {
+    let result = first;
+    // Each round reads what the last one named: `$ref`s of `$ref`s, the documents pages name.
+    for (let round = 0; round < 8 && wants(result.wanted); round++) {
+      progress?.('endpoints', 0, result.wanted.urls.length);
+      const { changes, more } = await reader.readWanted(result.wanted, (done, total) => progress?.('openapi', done, total));
+      result = compiler.update(changes, more);
     }
-    if (result.data) frontmatter.set(filePagePath(file), result.data);
-    const icon = result.data && checkPageIcon(result.data.icon, name, (parsed.config ?? parsed.partialConfig)?.icons?.library);
-    if (icon) {
-      diagnostics.push(placeInFrontmatter(icon, block));
-      sources[name] = block;
-    }
-  });
-  const site: LoadedSite = { root, docsJson: parsed.path, config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, siteFiles: [], frontmatter, diagnostics, sources, content: new Map() };
-  // With errors in docs.json, the rest of the site is checked against what is valid in it, so one run reports everything.
-  if (parsed.partialConfig) Object.assign(site, { partialConfig: parsed.partialConfig, omitted: parsed.omitted ?? [] });
-  const config = parsed.config ?? parsed.partialConfig;
-  if (!config) return { site, unknownFolders: [] };
-  const locate = (!parsed.config && parsed.locatePartial) || parsed.locate;
-  const resolved = resolveNavigation(config, { files, frontmatter, locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
-  diagnostics.push(...withoutCascades(resolved.diagnostics, parsed.omitted));
-  const loaded = { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
-  const redirects = (endpointPages: readonly EndpointPage[], unchecked: readonly string[] = []) => {
-    const known = new Set<string>(resolved.pages.byPath.keys());
-    for (const file of files) known.add(filePagePath(file));
-    for (const page of endpointPages) known.add(page.url.replace(/^\/+/, ''));
-    return checkRedirects(withoutUncheckable(config.redirects, unchecked), known, { locate });
+    if (diskCache) saveContentCache(diskCache);
+    return result;
   };
-  if (options.openapi === false) {
-    diagnostics.push(...redirects([]));
-    return { site: loaded, unknownFolders: unreadDirectories(resolved.tree.root, new Set(collectSources(resolved.tree.root))) };
-  }
-
-  // The OpenAPI documents in effect anywhere, read once each (repository paths or URLs).
-  const names = new Map<string, string>();
-  const specSources = [...collectSources(resolved.tree.root)];
-  const needs = frontmatterDocumentNeeds(frontmatter, (page) => resolved.pages.byPath.get(page)?.openapi.length ?? 0);
-  for (const source of needs.urls) if (!specSources.includes(source)) specSources.push(source);
-  // Like the platform, frontmatter finds its document among the OpenAPI files of the repository
-  // (by path from the root or by file name), and a page that names none and has none in effect
-  // is checked against all of them.
-  const sameFile = (source: string) => source.replace(/^\.?\/+/, '');
-  if (needs.repositoryFiles) for (const source of await discoverOpenApiFiles(root, ignored)) if (!specSources.some((known) => sameFile(known) === source)) specSources.push(source);
-  const pageFiles = new Map(files.map((file) => [filePagePath(file), relativeToCwd(file)]));
-  const place = openApiSourcePlaces({ config, locate, root: resolved.tree.root, frontmatter, pageFiles, blocks: blocksByName, fileName: relativeToCwd });
-  const documents = await readOpenApiDocuments(specSources, {
-    root,
-    offline: options.offline ?? false,
-    place,
-    uses: describeUses(resolved.tree.root),
-    onRead: (done, total) => progress?.('openapi', done, total),
-    ...(options.openapiTimeoutMs === undefined ? {} : { timeoutMs: options.openapiTimeoutMs }),
-  });
-  const texts = documents.texts;
-  for (const diagnostic of documents.diagnostics) {
-    diagnostics.push(diagnostic);
-    const block = blocksByName.get(diagnostic.file);
-    if (block !== undefined) sources[diagnostic.file] = block;
-  }
-  for (const source of specSources) names.set(source, /^[a-z][a-z0-9+.-]*:/i.test(source) ? source : relativeToCwd(source.replace(/^\/+/, '')));
-  const playground = config.api?.playground?.display as PlaygroundMode | undefined;
-  progress?.('endpoints', 0, texts.size);
-  const codeSamples = config.api?.examples;
-  // The frontmatter of every page, for the pages the navigation does not list (snippets and the 404 page are no pages).
-  const pageFrontmatter = new Map([...frontmatter].filter(([page]) => page !== '404' && !inSnippetFolder(page)));
-  const expanded = expandOpenApiEndpoints(resolved.tree, texts, { locate, pageFiles, unread: documents.unread, frontmatter: pageFrontmatter, ...(playground ? { playground } : {}), ...(codeSamples ? { codeSamples } : {}) });
-  for (const diagnostic of expanded.diagnostics) {
-    const block = blocksByName.get(diagnostic.file);
-    if (block !== undefined && diagnostic.line === undefined) {
-      diagnostics.push(placeInFrontmatter(diagnostic, block));
-      sources[diagnostic.file] = block;
-      continue;
-    }
-    const name = names.get(diagnostic.file);
-    if (name !== undefined) {
-      if (!(name in sources)) sources[name] = texts.get(diagnostic.file) ?? '';
-      diagnostics.push({ ...diagnostic, file: name });
-    } else diagnostics.push(diagnostic);
-  }
-  const unknownFolders = unreadDirectories(resolved.tree.root, documents.unread);
-  diagnostics.push(...redirects(expanded.pages, unknownFolders));
-  return { site: { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) }, unknownFolders };
-}
-
-/**
- * Adds the content's diagnostics to a loaded site: each page's own (syntax, components; its
- * frontmatter was reported already), and what its links and imports lead to, resolved against
- * the site's files, navigation, generated endpoint pages and redirects.
- */
-async function addContent(site: LoadedSite, content: { files: string[]; facts: Map<string, PageFacts> }, fileName: (file: string) => string, unknownFolders: readonly string[]): Promise<void> {
-  const routes = [...(site.pages?.byPath.keys() ?? []), ...site.endpointPages.map((page) => page.url)];
-  const config = site.config ?? site.partialConfig;
-  const redirects = config?.redirects;
-  const prefixes = navigationPrefixes(config?.navigation);
-  const contentSite: ContentSite = { pages: content.facts, files: content.files, routes, prefixes, ...(redirects ? { redirects } : {}), unknownFolders, fileName };
-  const found: Diagnostic[] = [];
-  for (const facts of content.facts.values()) found.push(...facts.diagnostics.filter((diagnostic) => !diagnostic.code.startsWith('frontmatter/')));
-  const byName = new Map([...content.facts.keys()].map((file) => [fileName(file), file]));
-  // The platform publishes every page file, but one that no navigation entry lists and no page
-  // leads to (by a link or an import) is reached by its URL alone: repositories keep notes,
-  // drafts and agents' instructions beside their pages (RELEASING.md, AGENTS.md, TBD/...). What
-  // such a file points at and renders is one warning for the file; a problem of the whole page
-  // (it does not parse) is a warning; an import cycle stays an error (no page in it can be built).
-  const entries = navigationEntries(site);
-  const checks = checkContentReaching(contentSite, entries ? [...content.facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, ''))) : []);
-  found.push(...checks.diagnostics);
-  const reached = entries ? checks.reached : undefined;
-  const unreached = (diagnostic: Diagnostic): string | undefined => {
-    const file = byName.get(diagnostic.file);
-    return reached !== undefined && file !== undefined && !reached.has(file) && diagnostic.code.startsWith('content/') && diagnostic.code !== 'content/import-cycle' ? file : undefined;
-  };
-  const checked: Diagnostic[] = [];
-  const folded = new Map<string, Diagnostic[]>();
-  for (const diagnostic of found) {
-    const file = unreached(diagnostic);
-    if (file === undefined) checked.push(diagnostic);
-    else if (foldedIntoUnreachedPage(diagnostic)) {
-      const problems = folded.get(file);
-      if (problems) problems.push(diagnostic);
-      else folded.set(file, [diagnostic]);
-    }
-    else checked.push(diagnostic.severity === 'error' ? onlyByUrlWarning(diagnostic) : diagnostic);
-  }
-  if (folded.size > 0) {
-    const snippets = snippetFiles(content.facts, content.facts.keys());
-    for (const [file, problems] of folded) checked.push(unreachedPageWarning(problems, snippets.has(file)));
-  }
-  // Code frames need the whole page, not only its frontmatter block.
-  for (const name of new Set(checked.map((diagnostic) => diagnostic.file))) {
-    const file = byName.get(name);
-    if (file !== undefined) site.sources[name] = await readFile(path.join(site.root, file), 'utf8').catch(() => site.sources[name] ?? '');
-  }
-  site.diagnostics = inDocumentOrder([...site.diagnostics, ...checked]);
-  site.content = content.facts;
-  markOwnRequestExamples(site.endpointPages, content.facts);
-}
-
-/** The language codes and version names anywhere in the navigation. */
-function navigationPrefixes(navigation: unknown): Set<string> {
-  const found = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
-        if ((key === 'language' || key === 'version') && typeof item === 'string') found.add(item);
-        else visit(item);
+  const loaded = (result: SiteCompilation): LoadedSite => ({ root, docsJson, ...result.site, diagnostics: result.diagnostics, sources: result.sources, summary: result.summary });
+  const site = loaded(await complete(compiler.compile()));
+  let known = new Set(files);
+  return {
+    site,
+    compiler,
+    async update(changed) {
+      const paths = new Set([...changed].map(toPosix));
+      // A folder created, moved or deleted: the files under it are found by listing the site again.
+      if ([...paths].some((file) => !isFile(path.join(root, file)) && !known.has(file))) {
+        const now = await listFiles(root);
+        const listed = new Set(now);
+        for (const file of now) if (!known.has(file)) paths.add(file);
+        for (const file of known) if (!listed.has(file)) paths.add(file);
+        known = listed;
+      } else {
+        for (const file of paths) {
+          if (isFile(path.join(root, file))) known.add(file);
+          else known.delete(file);
+        }
       }
-    }
+      const changes = await reader.readChanges(paths);
+      const update = (await complete(compiler.update(changes))) as SiteUpdate;
+      return { site: loaded(update), update };
+    },
   };
-  visit(navigation);
-  return found;
 }
 
-/**
- * Page paths the site itself leads readers to: the root page (`index`), the navigation's pages,
- * group roots, and every internal `href`, `root` or redirect `destination` of docs.json (navbar,
- * footer, anchors, ...).
- * `undefined` when every page is reached: no navigation, or `seo.indexing: all` (search then
- * finds hidden pages too).
- */
-function navigationEntries(site: LoadedSite): Set<string> | undefined {
-  const config = site.config ?? site.partialConfig;
-  if (!site.pages || (config?.seo as { indexing?: unknown } | undefined)?.indexing === 'all') return undefined;
-  // `index` is the page at the site's root URL, the one address every reader knows.
-  const entries = new Set(['index', ...site.pages.byPath.keys()]);
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
-        if ((key === 'href' || key === 'root' || key === 'destination') && typeof item === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(item)) entries.add(item.replace(/[?#].*$/s, '').replace(/^\/+|\/+$/g, ''));
-        else visit(item);
-      }
-    }
+/** Whether a compilation needs more inputs. */
+function wants(wanted: WantedInputs): boolean {
+  return wanted.files.length > 0 || wanted.urls.length > 0 || wanted.openApiFiles;
+}
+
+/** Every file of the site folder, relative to it, without `node_modules`, `.git` and Quire's own `.quire`. */
+async function listFiles(root: string): Promise<string[]> {
+  return (await fastGlob(['**/*'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', '.quire/**'], followSymbolicLinks: false, dot: true })).sort();
+}
+
+/** The content cache on disk as the compiler asks for it: by a hash of each page's bytes. */
+function pageFactsCache(cache: ContentCache, fileName: (file: string) => string): PageFactsCache {
+  const bytesOf = (content: FileContent): Uint8Array => (typeof content === 'string' ? Buffer.from(content, 'utf8') : 'unreadable' in content ? Buffer.from(content.unreadable) : content);
+  return {
+    get: (file, content) => readCachedFacts(cache, contentKey(bytesOf(content)), fileName(file)),
+    set: (file, content, facts) => addCachedFacts(cache, contentKey(bytesOf(content)), facts, fileName(file)),
   };
-  visit(config);
-  return entries;
 }
 
-/** A problem of a whole page that only its URL leads to (it does not parse, ...), as a warning that says why. */
-function onlyByUrlWarning(diagnostic: Diagnostic): Diagnostic {
-  const where = 'The page is in no navigation, and no page a reader reaches links to it or imports it';
-  const why = diagnostic.code === 'content/syntax' ? `${where}; the platform publishes a parsing-error notice in its place.` : `${where}: only its URL leads there.`;
-  const ignore = 'If the file is a note for the repository rather than a page, list it in .mintignore: the platform then leaves it out of the site.';
-  return { ...diagnostic, severity: 'warning', message: `${diagnostic.message} ${why}`, hint: diagnostic.hint ? `${diagnostic.hint} ${ignore}` : ignore };
+/** Reads what the compiler is given from the disk: pages, docs.json, what the site names. */
+class SiteReader {
+  constructor(
+    private readonly root: string,
+    private readonly ignored: IgnoredFiles,
+    private readonly content: boolean,
+    private readonly options: LoadSiteOptions,
+  ) {}
+
+  /** Whether the compiler reads a file's content up front: docs.json, .mintignore, the pages. */
+  private readsUpFront(file: string): boolean {
+    if (file === '.mintignore' || file === 'docs.json') return true;
+    if (!/\.mdx?$/i.test(file) || this.ignored.ignores(file)) return false;
+    // Without the content, only the frontmatter of the pages the navigation sees.
+    return this.content || (/\.mdx?$/.test(file) && !/(^|\/)\./.test(file));
+  }
+
+  /** The content of one file: the bytes of a page, the frontmatter block without the content; undefined when it cannot be read. */
+  private async readOne(file: string): Promise<FileContent | undefined> {
+    const absolute = path.join(this.root, file);
+    try {
+      if (/\.mdx?$/i.test(file) && !this.content) return await readFrontmatterBlock(absolute);
+      if (/\.mdx?$/i.test(file)) return readFileSync(absolute);
+      return await readFile(absolute, 'utf8');
+    } catch (error) {
+      // A page that cannot be read is a diagnostic of the page; any other file is as if absent.
+      return /\.mdx?$/i.test(file) && this.content ? unreadablePageText(error) : undefined;
+    }
+  }
+
+  /** The contents of the files read up front. */
+  async read(files: readonly string[], onProgress: (done: number, total: number) => void): Promise<Map<string, FileContent>> {
+    const wanted = files.filter((file) => this.readsUpFront(file));
+    const texts = new Map<string, FileContent>();
+    let done = 0;
+    const read = await mapLimit(wanted, this.options.concurrency ?? 64, async (file) => {
+      const content = await this.readOne(file);
+      onProgress(++done, wanted.length);
+      return content;
+    });
+    wanted.forEach((file, index) => {
+      const content = read[index];
+      if (content !== undefined) texts.set(file, content);
+    });
+    return texts;
+  }
+
+  /** The changes of the files given: their new content, or their deletion. */
+  async readChanges(files: Iterable<string>): Promise<SiteChange[]> {
+    const changes: SiteChange[] = [];
+    for (const file of new Set(files)) {
+      const absolute = path.join(this.root, file);
+      if (!existsSync(absolute)) changes.push({ file, content: null });
+      else if (!isFile(absolute)) continue;
+      else changes.push({ file, content: this.readsUpFront(file) || /\.(json|ya?ml)$/i.test(file) ? ((await this.readOne(file)) ?? undefined) : undefined });
+    }
+    return changes;
+  }
+
+  /** Reads what a compilation wanted: files of the site (OpenAPI documents checked as such), URLs, the repository's OpenAPI files. */
+  async readWanted(wanted: WantedInputs, onProgress: (done: number, total: number) => void): Promise<{ changes: SiteChange[]; more: { openapi: Map<string, OpenApiRead>; openApiFiles?: string[] } }> {
+    const changes: SiteChange[] = [];
+    const openapi = new Map<string, OpenApiRead>();
+    const sources = [...wanted.files, ...(this.options.offline ? [] : wanted.urls)];
+    let done = 0;
+    const reads = await mapLimit(sources, 8, async (source) => {
+      const read = /\.mdx?$/i.test(source) ? { file: source, text: (await this.readOne(source)) as string | undefined, diagnostics: [] } : await readOpenApiSource(source, { root: this.root, ...(this.options.openapiTimeoutMs === undefined ? {} : { timeoutMs: this.options.openapiTimeoutMs }) });
+      onProgress(++done, sources.length);
+      return read;
+    });
+    sources.forEach((source, index) => {
+      const read = reads[index] as ReadOpenApiSourceResult;
+      const isUrl = /^[a-z][a-z0-9+.-]*:/i.test(source) && !/^[a-z]:[\\/]/i.test(source);
+      if (!isUrl && read.text !== undefined) changes.push({ file: source, content: read.text });
+      else openapi.set(source, { ...(read.text === undefined ? {} : { text: read.text }), diagnostics: read.diagnostics, ...(read.unreachable ? { unreachable: true } : {}) });
+    });
+    const openApiFiles = wanted.openApiFiles ? await discoverOpenApiFiles(this.root, this.ignored) : undefined;
+    return { changes, more: { openapi, ...(openApiFiles ? { openApiFiles } : {}) } };
+  }
 }
 
-/**
- * The navigation's diagnostics less those that only follow from a part left out of a partial
- * configuration: with the `openapi` setting that endpoint entries inherit left out (it has an
- * error, already reported), each entry would otherwise also be "without a document".
- */
-function withoutCascades(diagnostics: readonly Diagnostic[], omitted: readonly OmittedPart[] | undefined): Diagnostic[] {
-  const documentLeftOut = omitted?.some((part) => part.kind === 'setting' && (part.pointer === '/api' || /(^|\/)openapi(\/|$)/.test(part.pointer)));
-  return documentLeftOut ? diagnostics.filter((diagnostic) => diagnostic.code !== 'navigation/endpoint-without-openapi') : [...diagnostics];
+/** What a page that cannot be read is given as: a text the compiler reports as unreadable. */
+function unreadablePageText(error: unknown): FileContent {
+  return { unreadable: (error as Error).message };
 }
 
 /** JSON and YAML files of the repository whose first bytes declare `openapi`. */

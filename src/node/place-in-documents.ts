@@ -13,7 +13,7 @@ export interface PlacedInDocuments {
 
 /**
  * Gives a line and column to diagnostics that name an OpenAPI document of the repository by its
- * source and a pointer only (`compileSite` works on page models, without the text), and names
+ * source and a pointer only (`buildSite` works on page models, without the text), and names
  * the file relative to `cwd` as the other diagnostics do. Documents given by URL, and files that
  * cannot be read, leave their diagnostics as they are.
  */

@@ -7,7 +7,7 @@ import { contentWorkerScript, startWorkerPool, type WorkerPool } from './content
 import type { IgnoredFiles } from './ignore-files.js';
 import { lookUpPageFile, parsePageFile, readPageFile, type PageFileResult, type PageFileTask } from './read-page-file.js';
 
-export { MAX_PAGE_BYTES, readPageBytes } from './page-bytes.js';
+export { MAX_PAGE_BYTES, readPageBytes } from '../content/page-bytes.js';
 
 /** Every file of the site (pages, snippets, images, static files), relative to `root`, sorted. */
 export async function listSiteFiles(root: string, ignored?: IgnoredFiles): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { PageFacts } from '../content/read-page.js';
 import { contentKey, readCachedFacts, type ContentCache } from './content-cache.js';
-import { readPageBytes, unreadablePage } from './page-bytes.js';
+import { readPageBytes, unreadablePage } from '../content/page-bytes.js';
 
 /** One page file to read: where it is and the name its diagnostics carry. */
 export interface PageFileTask {

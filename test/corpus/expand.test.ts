@@ -6,7 +6,7 @@ import { expandOpenApiEndpoints, parseDocsJson, resolveNavigation, type DocsConf
 import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
 import { filePagePath } from '../../src/navigation/classify.js';
 import { checkRedirects } from '../../src/navigation/redirects.js';
-import { compileSite } from '../../src/compile/compile-site.js';
+import { buildSite } from '../../src/build/build-site.js';
 import { corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/corpus.js';
 import { expectedJson, folderReader } from '../helpers/fixtures.js';
 
@@ -60,12 +60,12 @@ describe.skipIf(!hasCorpus)('expandOpenApiEndpoints on the corpus sites', () => 
       const known = new Set([...resolved.pages.byPath.keys(), ...files.map(filePagePath), ...expanded.pages.map((page) => page.url.replace(/^\/+/, ''))]);
       const redirects = checkRedirects(config.redirects, known, { locate: parsed.locate });
       // The compiled site: every generated page gets its model file; the bytes do not depend on anything but the input.
-      const compiled = compileSite({ config, tree: expanded.tree, endpointPages: expanded.pages });
+      const compiled = buildSite({ config, tree: expanded.tree, endpointPages: expanded.pages });
       const paths = compiled.files.map((file) => file.path);
       expect(paths.filter((file) => file.startsWith('endpoints/'))).toEqual(compiled.site.endpoints.map((entry) => entry.model));
       // And the schema table of each document the pages come from, after them.
       expect(paths.slice(1 + compiled.site.endpoints.length)).toEqual([...new Set(compiled.site.endpoints.map((entry) => entry.schemas))].sort());
-      expect(compileSite({ config, tree: expanded.tree, endpointPages: [...expanded.pages].reverse() }).files).toEqual(compiled.files);
+      expect(buildSite({ config, tree: expanded.tree, endpointPages: [...expanded.pages].reverse() }).files).toEqual(compiled.files);
       const actual = {
         compiled: { pages: compiled.site.pages.length, endpointPages: compiled.site.endpoints.length, diagnostics: compiled.diagnostics.map((diagnostic) => diagnostic.message) },
         documents: [...specs.keys()].sort(),

@@ -10,7 +10,7 @@ import { corpusRoot, corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/
 import { expectedJson } from '../helpers/fixtures.js';
 import { siteFindingReason } from './site-validate-reasons.js';
 import { compareWithLinkRot, REASONS, type LinkRotComparison } from './link-rot-differences.js';
-import { collectSources, unreadDirectories } from '../../src/node/openapi-documents.js';
+import { collectSources, unreadDirectories } from '../../src/site/openapi-documents.js';
 import { MINTIGNORE } from './mintignore.js';
 
 /** The findings of one code and severity on one site, with why they are genuine. */

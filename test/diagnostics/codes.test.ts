@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEndpointPages, compileSite, expandOpenApiEndpoints, formatDiagnostics, loadOpenApi, migrateMdx, parseDocsJson, planOpenApiFiles, resolveNavigation, type Diagnostic, type DocsConfig, type MigrateMdxInput } from '../../src/index.js';
+import { buildEndpointPages, buildSite, expandOpenApiEndpoints, formatDiagnostics, loadOpenApi, migrateMdx, parseDocsJson, planOpenApiFiles, resolveNavigation, type Diagnostic, type DocsConfig, type MigrateMdxInput } from '../../src/index.js';
 import { loadSite, planMdxMigration, readOpenApiSource } from '../../src/node/index.js';
 import { placeInDocuments } from '../../src/node/place-in-documents.js';
 import { MAX_PAGE_BYTES, readSiteContent } from '../../src/node/read-content.js';
@@ -261,12 +261,12 @@ describe('diagnostic codes', () => {
       const loaded = await loadSite(root, { cwd: root, offline: generated.offline ?? false, openapiTimeoutMs: generated.timeoutMs ?? 15_000, ...(generated.rules ? { rules: generated.rules } : {}) });
       check(loaded.diagnostics, loaded.sources, generated.name);
     }
-    // compileSite names the document and a pointer; quire build places them as here.
+    // buildSite names the document and a pointer; quire build places them as here.
     const unsafe = site({ 'docs.json': config({ groups: [{ group: 'API', openapi: 'openapi.yaml' }] }), 'openapi.yaml': SPEC.replace('      summary: List\n', '      summary: List\n      x-quire: { href: api/../../escape }\n') });
     const built = await loadSite(unsafe, { cwd: unsafe });
-    const compiled = compileSite({ config: built.config as DocsConfig, tree: built.tree as NonNullable<typeof built.tree>, endpointPages: built.endpointPages });
+    const compiled = buildSite({ config: built.config as DocsConfig, tree: built.tree as NonNullable<typeof built.tree>, endpointPages: built.endpointPages });
     const placedBuild = await placeInDocuments(compiled.diagnostics, { root: unsafe, cwd: unsafe });
-    check(placedBuild.diagnostics, placedBuild.sources, 'compileSite');
+    check(placedBuild.diagnostics, placedBuild.sources, 'buildSite');
     // loadSite lists a page and then reads it; only a page gone or locked in between (tests run
     // as root here, who reads any file) is content/unreadable, so the reader is called directly.
     const vanished = site({ 'docs.json': config(group([])) });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileSite } from '../../compile/compile-site.js';
+import { buildSite } from '../../build/build-site.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { placeInDocuments } from '../../node/place-in-documents.js';
 import { applyRules, ruleFor, type RuleSettings } from '../../rules/apply-rules.js';
@@ -59,7 +59,7 @@ export const buildCommand: Command = {
     const out = path.resolve(io.cwd, values.out);
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
     const diagnostics = site.diagnostics.map((diagnostic) => (isDeployedLinkError(diagnostic, site.rules) ? { ...diagnostic, severity: 'warning' as const } : diagnostic));
-    let compiled: ReturnType<typeof compileSite> | undefined;
+    let compiled: ReturnType<typeof buildSite> | undefined;
     const report = (written: { files: number; bytes: number; removed: number } | undefined, failure?: string) => {
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length + (failure ? 1 : 0);
       const warnings = diagnostics.length - diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
@@ -84,7 +84,7 @@ export const buildCommand: Command = {
     const errorsLeft = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
     const config = site.config ?? (errorsLeft ? undefined : site.partialConfig);
     if (!config || !site.tree) return report(undefined);
-    compiled = compileSite({ config, tree: site.tree, endpointPages: site.endpointPages, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles, ...(values['no-content'] ? {} : { content: site.content }) });
+    compiled = buildSite({ config, tree: site.tree, endpointPages: site.endpointPages, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles, ...(values['no-content'] ? {} : { content: site.content }) });
     const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
     diagnostics.push(...applyRules(placed.diagnostics, site.rules));
     Object.assign(site.sources, placed.sources);

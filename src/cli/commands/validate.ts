@@ -1,11 +1,8 @@
 import type { OmittedPart } from '../../config/parse-docs-json.js';
-import { LIST_ELEMENT_KIND, shownChildren, type ChildListKey } from '../../config/navigation-children.js';
-import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { findUnlistedPages } from '../../navigation/unlisted-pages.js';
-import { snippetFiles } from '../../content/snippets.js';
+import type { NavigationCounts } from '../../site/types.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { loadSiteForCommand, parseWorkers, workersHelp } from '../load.js';
+import { loadSiteForCommand, openSiteForCommand, parseWorkers, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { describeLeftOut, parseMaxDiagnostics, selectShown, summarizeByCode } from '../diagnostic-list.js';
 import { plural, useColor } from '../output.js';
@@ -62,17 +59,17 @@ export const validateCommand: Command = {
     if (typeof max === 'string') throw new UsageError(max);
     if (values.watch) {
       if (values.format === 'json') throw new UsageError('--watch prints text; it cannot be used with --format json');
-      return watchSite(() => loadSiteForCommand(positionals[0] ?? '.', io, { ...values, format: 'json', text: false }), io);
+      return watchSite(() => openSiteForCommand(positionals[0] ?? '.', io, { ...values, format: 'json', text: false }), io);
     }
     // The pages' text is for a search index: validate checks links, anchors and components.
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, { ...values, text: false });
     const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = site.diagnostics.length - errors;
     const checked = site.config ?? site.partialConfig;
-    const found = checked ? countNavigation(checked) : undefined;
+    const found = site.summary.navigation;
     // With the content read, the files other files import are known to be snippets, not pages.
     const contentRead = !values['no-content'];
-    const unlisted = site.pages ? findUnlistedPages(site.files, site.pages.byPath, site.endpointPages.map((page) => page.url), snippetFiles(site.content, site.files)) : [];
+    const unlisted = site.summary.unlistedPages;
     if (values.format === 'json') {
       const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, unlistedPages: unlisted, diagnostics: site.diagnostics };
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -99,49 +96,6 @@ export const validateCommand: Command = {
     return errors > 0 ? ExitCode.problems : ExitCode.ok;
   },
 };
-
-interface NavigationCounts {
-  languages: number;
-  versions: number;
-  tabs: number;
-  groups: number;
-  /** Every string of a `pages` list, endpoint references included. */
-  pages: number;
-  /** Of those, the endpoint and webhook references (`GET /users`, `webhook order.created`). */
-  endpoints: number;
-  openapi: number;
-}
-
-/** How a `pages` list names an operation instead of a page file. */
-const ENDPOINT_ENTRY = /^(?:get|post|put|patch|delete|head|options|trace|webhook)\s/i;
-
-/** Counts the elements of the navigation tree, for the summary line: those the platform shows (one child list of each element). */
-function countNavigation(config: DocsConfig): NavigationCounts {
-  const counts: NavigationCounts = { languages: 0, versions: 0, tabs: 0, groups: 0, pages: 0, endpoints: 0, openapi: 0 };
-  const visit = (value: unknown, list?: ChildListKey): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        if (typeof item === 'string' && list === 'pages') {
-          counts.pages++;
-          if (ENDPOINT_ENTRY.test(item.trim())) counts.endpoints++;
-        } else visit(item, list);
-      }
-      return;
-    }
-    if (value === null || typeof value !== 'object') return;
-    const element = value as Record<string, unknown>;
-    if (list === 'languages') counts.languages++;
-    if (list === 'versions') counts.versions++;
-    if (list === 'tabs') counts.tabs++;
-    if ('group' in element && (list === 'groups' || list === 'pages')) counts.groups++;
-    if (element.openapi !== undefined) counts.openapi++;
-    const { shown } = shownChildren(element, list === undefined ? 'root' : LIST_ELEMENT_KIND[list]);
-    if (shown !== undefined && shown !== 'href') visit(element[shown], shown);
-  };
-  visit(config.navigation);
-  if (config.api?.openapi !== undefined) counts.openapi++;
-  return counts;
-}
 
 /** How many page files no navigation entry lists, and the first few of them (all are in --format json). */
 /** Says which page files no navigation entry lists; without the content read, some may be snippets other files import. */

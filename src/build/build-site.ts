@@ -26,8 +26,8 @@ import {
   type CompiledSite,
 } from './types.js';
 
-/** What {@link compileSite} needs: what `loadSite` (quire-docs/node) returns for a valid site. */
-export interface CompileSiteInput {
+/** What {@link buildSite} needs: what `loadSite` (quire-docs/node) returns for a valid site. */
+export interface BuildSiteInput {
   config: DocsConfig;
   /** The navigation with OpenAPI references expanded (`expandOpenApiEndpoints`). */
   tree: NavigationTree;
@@ -61,13 +61,13 @@ export interface CompiledFile {
   content: string;
 }
 
-/** What {@link compileSite} returns. */
-export interface CompileSiteResult {
+/** What {@link buildSite} returns. */
+export interface BuildSiteResult {
   site: CompiledSite;
   /** `site.json`, then `search.json` (with content), then one `endpoints/<url>.json` per generated page sorted by path, then one `schemas/<document>.json` per OpenAPI document, sorted by path. */
   files: CompiledFile[];
   diagnostics: Diagnostic[];
-  /** How many entries of the navigation were left out because their page has no file (see `CompileSiteInput.files`). */
+  /** How many entries of the navigation were left out because their page has no file (see `BuildSiteInput.files`). */
   pagesWithoutFile: number;
 }
 
@@ -80,7 +80,7 @@ export interface CompileSiteResult {
  * name on every system (see `OutputPaths`); site.json's `endpoints` name each page's file.
  * Each schema a document's pages share is written once, in that document's schema table.
  */
-export function compileSite(input: CompileSiteInput): CompileSiteResult {
+export function buildSite(input: BuildSiteInput): BuildSiteResult {
   const diagnostics: Diagnostic[] = [];
   const endpoints: CompiledEndpointEntry[] = [];
   const models = new Map<string, { model: string; page: EndpointPage }>();

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { readPage, type PageFacts } from '../content/read-page.js';
+import { readPage, type PageFacts } from './read-page.js';
 
 /**
  * Pages larger than this are not parsed. micromark's time grows with the square of a page's size
@@ -20,14 +20,17 @@ export function unreadablePage(name: string, reason: string): PageFacts {
   return pageWithout({ code: 'content/unreadable', severity: 'error', message: `The page cannot be read: ${reason}`, file: name, pointer: '', line: 1, column: 1 });
 }
 
+/** The facts of a page too large to read: its one warning. */
+function tooLarge(bytes: number, name: string): PageFacts {
+  return pageWithout({ code: 'content/too-large', severity: 'warning', message: `The page is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MiB Quire reads: its content is not checked.`, file: name, pointer: '', line: 1, column: 1, hint: 'Split it into several pages; a page this size is too long to read or render.' });
+}
+
 /**
  * The facts of one page file read from disk. A file that is not text (a NUL byte: an image saved
  * as `.mdx`), not UTF-8, or too large to be a page is a diagnostic; the first and last are not parsed.
  */
 export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
-  if (bytes.byteLength > MAX_PAGE_BYTES) {
-    return pageWithout({ code: 'content/too-large', severity: 'warning', message: `The page is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MiB Quire reads: its content is not checked.`, file: name, pointer: '', line: 1, column: 1, hint: 'Split it into several pages; a page this size is too long to read or render.' });
-  }
+  if (bytes.byteLength > MAX_PAGE_BYTES) return tooLarge(bytes.byteLength, name);
   // A NUL byte near the start marks a binary file (git's test: the first 8,000 bytes); one
   // further on is a stray character in a text page (langchain's pymupdf.md has one in pasted
   // PDF output), which the parser reads as U+FFFD and the platform renders.
@@ -49,4 +52,39 @@ export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
   const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name });
   facts.diagnostics.unshift(...diagnostics);
   return facts;
+}
+
+/**
+ * The facts of a page given as bytes (read from a file: see {@link readPageBytes}) or as text
+ * (from an editor or a build plugin: no encoding to check). Never throws: a page the parser fails
+ * on is a `content/unreadable` diagnostic that asks for a report.
+ */
+export function readPageContent(content: string | Uint8Array | { unreadable: string }, name: string): PageFacts {
+  try {
+    if (typeof content === 'object' && 'unreadable' in content) return unreadablePage(name, content.unreadable);
+    if (typeof content !== 'string') return readPageBytes(content, name);
+    // Each UTF-16 unit is one to three bytes of UTF-8: the exact count is taken only near the limit.
+    const bytes = content.length * 3 <= MAX_PAGE_BYTES ? content.length : new TextEncoder().encode(content).byteLength;
+    if (bytes > MAX_PAGE_BYTES) return tooLarge(bytes, name);
+    return readPage(content.replace(/^\uFEFF/, ''), { file: name });
+  } catch (error) {
+    // readPage reports what is wrong with a page as diagnostics; this is Quire failing on it.
+    return unreadablePage(name, `Quire failed on it (${(error as Error).message}); please report it.`);
+  }
+}
+
+const FRONTMATTER_OPENING = /^\uFEFF?---[ \t]*\r?\n/;
+// The `front-matter` package the platform reads pages with also closes a block with `...`.
+const FRONTMATTER_CLOSING = /\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+/**
+ * The frontmatter block at the top of a page's text, from the opening `---` line to the closing
+ * one (with its line end); `''` when the page has none. The whole text when it has an opening
+ * line and no closing one, as `parseFrontmatter` then reports.
+ */
+export function frontmatterBlockOf(text: string): string {
+  const opening = FRONTMATTER_OPENING.exec(text);
+  if (!opening) return '';
+  const closing = FRONTMATTER_CLOSING.exec(text.slice(opening[0].length - 1));
+  return closing ? text.slice(0, opening[0].length - 1 + closing.index + closing[0].length) : text;
 }

@@ -2,17 +2,17 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSite, type CompiledFile, type CompiledGroup, type CompiledSearchText, type CompiledSection, type CompiledSite } from '../../src/index.js';
+import { buildSite, type CompiledFile, type CompiledGroup, type CompiledSearchText, type CompiledSection, type CompiledSite } from '../../src/index.js';
 import { loadSite } from '../../src/node/index.js';
-import { MAX_OUTPUT_PATH_BYTES } from '../../src/compile/output-paths.js';
+import { MAX_OUTPUT_PATH_BYTES } from '../../src/build/output-paths.js';
 import { expectTree } from '../helpers/cli.js';
 import { fixtureCases, fixturePath } from '../helpers/fixtures.js';
 
-/** The files compileSite makes of a fixture site, and its diagnostics as `diagnostics.json`, in a fresh folder. */
+/** The files buildSite makes of a fixture site, and its diagnostics as `diagnostics.json`, in a fresh folder. */
 async function build(name: string): Promise<{ folder: string; files: CompiledFile[] }> {
   const site = await loadSite(fixturePath('build', name), { cwd: fixturePath('build', name) });
   if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
-  const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles });
+  const compiled = buildSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles });
   const folder = mkdtempSync(path.join(tmpdir(), `quire-build-${name}-`));
   const diagnostics = [...site.diagnostics, ...compiled.diagnostics].map(({ code, severity, file, line, column, message }) => ({ code, severity, file, line, column, message }));
   for (const file of [...compiled.files, { path: 'diagnostics.json', content: `${JSON.stringify(diagnostics, null, 2)}\n` }]) {
@@ -27,7 +27,7 @@ function references(content: string): string[] {
   return [...content.matchAll(/"\$ref":"#([^"]*)"/g)].map((match) => decodeURIComponent(match[1] as string));
 }
 
-describe('compileSite on fixture sites (fixtures/build/<case>, expected output in <case>.expected)', () => {
+describe('buildSite on fixture sites (fixtures/build/<case>, expected output in <case>.expected)', () => {
   for (const name of fixtureCases('build').filter((entry) => !entry.endsWith('.expected'))) {
     it(name, async () => {
       const { folder, files } = await build(name);
@@ -214,7 +214,7 @@ describe('page content (fixtures/build/page-content)', () => {
   it('writes site.json as JSON.stringify(site, null, 2) would, but with each heading and link on one line', async () => {
     const site = await loadSite(fixturePath('build', 'page-content'), { cwd: fixturePath('build', 'page-content') });
     if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
-    const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles });
+    const compiled = buildSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles });
     const text = compiled.files[0]?.content ?? '';
     expect(JSON.parse(text)).toEqual(compiled.site);
     expect(text).toContain('\n        {"depth":2,"text":"Get started","id":"start-here"},\n');
@@ -226,11 +226,11 @@ describe('page content (fixtures/build/page-content)', () => {
   });
 });
 
-describe('compileSite without content', () => {
+describe('buildSite without content', () => {
   it('writes no search file and no content fields', async () => {
     const site = await loadSite(fixturePath('build', 'page-content'), { cwd: fixturePath('build', 'page-content'), content: false });
     if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
-    const compiled = compileSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
+    const compiled = buildSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages });
     expect(compiled.files.map((file) => file.path)).toEqual(['site.json']);
     expect(compiled.site.search).toBeUndefined();
     for (const page of compiled.site.pages) expect(Object.keys(page)).not.toContain('headings');

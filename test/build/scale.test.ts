@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildEndpointPages, compileSite, loadOpenApi, type CompileSiteInput } from '../../src/index.js';
-import { MAX_OUTPUT_PATH_BYTES } from '../../src/compile/output-paths.js';
+import { buildEndpointPages, buildSite, loadOpenApi, type BuildSiteInput } from '../../src/index.js';
+import { MAX_OUTPUT_PATH_BYTES } from '../../src/build/output-paths.js';
 
 /**
  * A description with the shapes that broke `quire build` on GitHub's, DocuSign's and Microsoft
@@ -54,8 +54,8 @@ describe('quire build on a generated description with the shapes of the largest 
     const expanded = pages.reduce((sum, page) => sum + JSON.stringify(page).length, 0);
     expect(expanded / text.length).toBeGreaterThan(10);
 
-    const input: CompileSiteInput = { config: { name: 'Generated', theme: 'mint', colors: { primary: '#000000' } } as CompileSiteInput['config'], tree: { root: { kind: 'root', label: '', children: [] }, global: [] } as unknown as CompileSiteInput['tree'], endpointPages: pages };
-    const { files, diagnostics } = compileSite(input);
+    const input: BuildSiteInput = { config: { name: 'Generated', theme: 'mint', colors: { primary: '#000000' } } as BuildSiteInput['config'], tree: { root: { kind: 'root', label: '', children: [] }, global: [] } as unknown as BuildSiteInput['tree'], endpointPages: pages };
+    const { files, diagnostics } = buildSite(input);
     expect(diagnostics).toEqual([]);
     const output = files.reduce((sum, file) => sum + file.content.length, 0);
     // Request samples repeat each body's example once per language (eight by default): here 150

@@ -2,7 +2,6 @@ import type { Redirect } from '../config/schemas/site.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavigationNode } from '../navigation/types.js';
 import { isInFolder } from '../util/posix-path.js';
-import { readOpenApiSource, type ReadOpenApiSourceResult } from './read-spec.js';
 
 /** Where a document is named: the file, pointer, line and column the user would change. */
 export interface SourcePlace {
@@ -12,21 +11,29 @@ export interface SourcePlace {
   column?: number;
 }
 
-/** Options of {@link readOpenApiDocuments}. */
-export interface ReadOpenApiDocumentsOptions {
-  /** Folder of docs.json: repository paths are read inside it. */
-  root: string;
-  /** Do not fetch documents given by URL. */
+/**
+ * An OpenAPI document as the adapter read it (`readOpenApiSource` in quire-docs/node): its text, or
+ * why there is none.
+ */
+export interface OpenApiRead {
+  text?: string;
+  /** Why there is no text (the first is reported). */
+  diagnostics: Diagnostic[];
+  /** A URL that could not be fetched because no network answered (see `readOpenApiSource`). */
+  unreachable?: boolean;
+}
+
+/** Options of {@link openApiDocuments}. */
+export interface OpenApiDocumentsOptions {
+  /** Documents given by URL were not fetched on purpose. */
   offline: boolean;
-  timeoutMs?: number;
   /** Where each source is named, to put its diagnostics there; `undefined` leaves them in the document. */
   place: (source: string) => SourcePlace | undefined;
   /** What depends on a document, in words (`3 endpoint references`), for the warning about a skipped URL. */
   uses: (source: string) => string;
-  onRead?: (done: number, total: number) => void;
 }
 
-/** What {@link readOpenApiDocuments} returns. */
+/** What {@link openApiDocuments} returns. */
 export interface OpenApiDocuments {
   /** The text of each document read, by source. */
   texts: Map<string, string>;
@@ -39,29 +46,24 @@ export interface OpenApiDocuments {
 const URL = /^https?:\/\//i;
 
 /**
- * Reads the OpenAPI documents of a site (8 at a time), each problem once, where the document is
- * named. URLs are not fetched offline; when every URL fails because the network is not there,
- * the run is taken as offline too: a warning says what was not checked, and nothing that
- * depends on the document is reported.
+ * The OpenAPI documents of a site from what was read of each source (`reads`; a source missing
+ * there was not fetched), each problem once, where the document is named. URLs are not fetched
+ * offline; when every URL fails because the network is not there, the run is taken as offline
+ * too: a warning says what was not checked, and nothing that depends on the document is reported.
  */
-export async function readOpenApiDocuments(sources: readonly string[], options: ReadOpenApiDocumentsOptions): Promise<OpenApiDocuments> {
-  const toRead = options.offline ? sources.filter((source) => !URL.test(source)) : sources;
-  let done = 0;
-  const reads = new Map<string, ReadOpenApiSourceResult>();
-  await mapLimit(toRead, 8, async (source) => {
-    reads.set(source, await readOpenApiSource(source, { root: options.root, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) }));
-    options.onRead?.(++done, toRead.length);
-  });
+export function openApiDocuments(sources: readonly string[], reads: { get(source: string): OpenApiRead | undefined }, options: OpenApiDocumentsOptions): OpenApiDocuments {
   const urls = sources.filter((source) => URL.test(source));
   const noNetwork = !options.offline && urls.length > 0 && urls.every((url) => reads.get(url)?.unreachable === true);
   const result: OpenApiDocuments = { texts: new Map(), unread: new Set(), diagnostics: [] };
   for (const source of sources) {
-    const read = reads.get(source);
+    const read = options.offline && URL.test(source) ? undefined : reads.get(source);
     if (read?.text !== undefined) {
       result.texts.set(source, read.text);
       continue;
     }
     result.unread.add(source);
+    // A file of the repository not read yet: the caller reads it and compiles again.
+    if (read === undefined && !URL.test(source)) continue;
     const skipped = read === undefined || noNetwork;
     const diagnostics = skipped ? [skippedUrl(source, options.uses(source), read?.diagnostics[0]?.message)] : read.diagnostics.slice(0, 1);
     const place = options.place(source);
@@ -120,15 +122,6 @@ export function describeUses(root: NavigationNode): (source: string) => string {
     const into = [...(folders.get(source) ?? [])].sort().map((folder) => `/${folder}${folder === '' ? '' : '/'}`);
     return into.length ? `${described}, and links to pages under ${into.join(', ')}` : described;
   };
-}
-
-/** Runs `task` over `items` with at most `limit` at a time. */
-async function mapLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** Every OpenAPI source named in the tree: in effect on a node, or named by an endpoint reference. */
