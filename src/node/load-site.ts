@@ -5,7 +5,7 @@ import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { OmittedPart } from '../config/parse-docs-json.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import { checkPageIcon } from '../config/icons/page-icon.js';
-import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
+import { parseFrontmatter, type PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
 import { checkRedirects } from '../navigation/redirects.js';
 import { resolveNavigation } from '../navigation/resolve.js';

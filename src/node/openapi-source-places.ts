@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import { escapePointerToken } from '../json/pointer.js';
-import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import type { NavigationNode } from '../navigation/types.js';
 import { frontmatterSource } from '../openapi/reference-source.js';
 import type { SourcePlace } from './openapi-documents.js';
