@@ -34,7 +34,12 @@ const any = (folders) => `^src/(${folders.join('|')})/`;
 /** One rule per layer: its folders import nothing of their own layer (but themselves) or above. */
 const layerRules = LAYERS.flatMap((layer, index) =>
   layer.map((folder) => {
-    const notBelow = [...LAYERS.slice(index).flat().filter((other) => other !== folder), ...ADAPTERS];
+    const notBelow = [
+      ...LAYERS.slice(index)
+        .flat()
+        .filter((other) => other !== folder),
+      ...ADAPTERS,
+    ];
     return {
       name: `layer-${folder}`,
       severity: 'error',
