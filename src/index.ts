@@ -18,12 +18,12 @@ export type {
   EndpointNode, GroupNode, HttpMethod, LinkNode, MissingPagesSummary, NavigationNode, NavigationNodeKind, NavigationTree, NodeBase,
   OpenApiSource, PageIndex, PageInfo, PageNode, PageSection, ResolvedNavigation, SectionNode, WebhookNode,
 } from './navigation/types.js';
-export { parseFrontmatter } from './mdx/frontmatter.js';
-export type { PageFrontmatter, ParsedFrontmatter } from './mdx/frontmatter.js';
-export { generateEndpointMdx } from './mdx/endpoint-mdx.js';
-export type { EndpointMdxOptions, EndpointMdxSource } from './mdx/endpoint-mdx.js';
-export { planOpenApiFiles } from './mdx/plan-openapi-files.js';
-export type { OpenApiFile, OpenApiFilesPlan, OpenApiNavigationGroup, PlanOpenApiFilesOptions } from './mdx/plan-openapi-files.js';
+export { parseFrontmatter } from './frontmatter/frontmatter.js';
+export type { PageFrontmatter, ParsedFrontmatter } from './frontmatter/frontmatter.js';
+export { generateEndpointMdx } from './openapi-mdx/endpoint-mdx.js';
+export type { EndpointMdxOptions, EndpointMdxSource } from './openapi-mdx/endpoint-mdx.js';
+export { planOpenApiFiles } from './openapi-mdx/plan-openapi-files.js';
+export type { OpenApiFile, OpenApiFilesPlan, OpenApiNavigationGroup, PlanOpenApiFilesOptions } from './openapi-mdx/plan-openapi-files.js';
 export * from './openapi/index.js';
 export { expandOpenApiEndpoints } from './openapi/expand-endpoints.js';
 export type { ExpandOpenApiOptions, ExpandOpenApiResult, OpenApiTexts, PageFrontmatterFields } from './openapi/expand-endpoints.js';

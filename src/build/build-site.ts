@@ -3,7 +3,7 @@ import type { PageFacts } from '../content/read-page.js';
 import { unread } from '../content/rendered.js';
 import { snippetFiles } from '../content/snippets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
 import { resolveRedirects } from '../navigation/redirects.js';
 import type { NavigationTree } from '../navigation/types.js';

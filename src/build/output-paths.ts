@@ -1,4 +1,4 @@
-import { unsafeSegment, utf8Length } from '../mdx/file-names.js';
+import { unsafeSegment, utf8Length } from '../openapi-mdx/file-names.js';
 
 /**
  * Longest path Quire writes inside the output folder, in UTF-8 bytes. macOS refuses paths over

@@ -1,4 +1,4 @@
-import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
 import { defaultPageTitle, linkReadingOrder } from '../navigation/reading-order.js';
 import type { NavigationNode, PageNode, PageSection } from '../navigation/types.js';

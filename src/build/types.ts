@@ -1,6 +1,6 @@
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
-import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import type { HttpMethod, PageSection } from '../navigation/types.js';
 import type { EndpointPage, ExampleModel, MediaTypeModel, ParameterModel, RequestBodyModel, ResponseModel, SecuritySchemeModel } from '../openapi/types.js';
 

@@ -127,8 +127,9 @@ function finish(config: DocsConfig | undefined, findings: readonly Finding[], fi
   const diagnostics = findings.map((finding) => place(finding, file, mounts, sources));
   const locateIn = (original: (pointer: string) => string): Locate => {
     const locate: Locate = (pointer, at = 'value') => {
-      const { code: _code, severity: _severity, message: _message, ...where } = place({ code: '', severity: 'warning', message: '', pointer: original(pointer), at }, file, mounts, sources);
-      return where;
+      const inFile = inItsFile(original(pointer), file, mounts);
+      const position = sources.locate(inFile.file, inFile.pointer, at);
+      return position ? { ...inFile, line: position.line, column: position.column } : inFile;
     };
     locate.prepare = (pointers) => prepare(Array.from(pointers, (pointer) => inItsFile(original(pointer), file, mounts)), sources);
     return locate;

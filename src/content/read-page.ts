@@ -2,7 +2,7 @@ import type { Program } from 'estree';
 import type { Nodes, Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
+import { parseFrontmatter, type PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { BUILT_IN_COMPONENTS, cleanHeadingId, componentAnchorIds, titleMarkdownText, type PageJsxElement } from './components.js';
 import { customHeadingIds, parseMdx } from './dialect.js';
 import { headingIds } from './slug.js';

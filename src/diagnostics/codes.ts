@@ -17,6 +17,8 @@ export const DIAGNOSTIC_CODES = [
   // frontmatter
   'frontmatter/invalid-endpoint', 'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/misspelled-field',
   'frontmatter/not-a-mapping', 'frontmatter/not-read', 'frontmatter/unknown-value',
+  // icon
+  'icon/fa-prefix', 'icon/unknown-name',
   // json
   'json/duplicate-key', 'json/syntax', 'json/too-deep', 'json/too-large',
   // migrate
@@ -60,5 +62,8 @@ export const DIAGNOSTIC_CODES = [
   'upgrade/invalid-result', 'upgrade/invalid-value', 'upgrade/unmapped-key', 'upgrade/value-dropped',
 ] as const;
 
-/** A code Quire reports. */
+/**
+ * A code Quire reports. `Diagnostic.code` has this type, so a code mistyped where it is reported
+ * fails the type check, and each is written as a literal there: searching for it finds its rule.
+ */
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

@@ -1,10 +1,16 @@
+import type { DiagnosticCode } from './codes.js';
+
 /** How serious a problem is: an error makes the input unusable, a warning does not. */
 export type Severity = 'error' | 'warning';
 
 /** One problem found in the user's files, reported once, where it is. */
 export interface Diagnostic {
-  /** Stable identifier of the rule, e.g. `navigation/mixed-children`; safe to match on. */
-  code: string;
+  /**
+   * Stable identifier of the rule, e.g. `navigation/mixed-children`; safe to match on. One of
+   * {@link DiagnosticCode}, written literally where it is reported, so searching the source for a
+   * code finds its rule.
+   */
+  code: DiagnosticCode;
   severity: Severity;
   /** What is wrong, naming the element in words (`tab "API"`). */
   message: string;
@@ -48,7 +54,7 @@ export function inDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
 
 /** What a check reports before it is placed in a file. */
 export interface Located {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   hint?: string;

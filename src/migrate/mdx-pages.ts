@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { parseFrontmatter, readFrontmatterFields, splitFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
+import { parseFrontmatter, readFrontmatterFields, splitFrontmatter, type PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
 import type { JsonObject } from '../openapi/json.js';
 import { isObject } from '../openapi/json.js';

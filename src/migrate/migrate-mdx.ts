@@ -1,4 +1,5 @@
 import { parseDocsJson, type Locate } from '../config/parse-docs-json.js';
+import type { DiagnosticCode } from '../diagnostics/codes.js';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
 import { LANGUAGE_CODES } from '../config/schemas/navigation.js';
 import { classifyEntry, filePagePath } from '../navigation/classify.js';
@@ -302,7 +303,7 @@ class Migration {
     return this.finish([], [], true);
   }
 
-  private keep(page: EndpointMdxPage, code: string, severity: Severity | undefined, message: string, hint?: string, suggestions?: string[]): void {
+  private keep(page: EndpointMdxPage, code: DiagnosticCode, severity: Severity | undefined, message: string, hint?: string, suggestions?: string[]): void {
     this.kept.push({ file: page.file, page: page.page, code, message });
     // Pages held back by an invalid file: that file's diagnostics say it all.
     if (severity === undefined) return;

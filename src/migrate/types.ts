@@ -1,4 +1,5 @@
 import type { ReadFile } from '../config/refs.js';
+import type { DiagnosticCode } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { HttpMethod } from '../navigation/types.js';
 import type { OpenApiTexts } from '../openapi/expand-endpoints.js';
@@ -97,7 +98,7 @@ export interface KeptPage {
   file: string;
   page: string;
   /** The diagnostic code that says why (`migrate/endpoint-not-found`, ...). */
-  code: string;
+  code: DiagnosticCode;
   message: string;
 }
 

@@ -1,4 +1,4 @@
-import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { defaultPageTitle, linkReadingOrder } from './reading-order.js';
 import type { MissingPagesSummary, OpenApiSource, PageNode, PageSection } from './types.js';
 

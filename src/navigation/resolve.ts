@@ -4,7 +4,7 @@ import type { DocsConfig } from '../config/schemas/docs-config.js';
 import { shownChildren, type NavigationElementKind } from '../config/navigation-children.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import { placeDocsJsonFindings, type DocsJsonFinding } from '../config/place-findings.js';
-import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { classifyEntry, isPlainPagePath } from './classify.js';
 import { checkPageFiles } from './files.js';
 import { linkNeighbours, pageNode, type PageNodeDraft, type PageScope, type SectionState } from './page-node.js';

@@ -3,7 +3,7 @@ import { readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocsJson } from '../config/parse-docs-json.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { parseFrontmatter, type PageFrontmatter } from '../mdx/frontmatter.js';
+import { parseFrontmatter, type PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { migrateMdx } from '../migrate/migrate-mdx.js';
 import type { MigrationPlan } from '../migrate/types.js';
 import { classifyEntry, filePagePath } from '../navigation/classify.js';

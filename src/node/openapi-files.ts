@@ -2,7 +2,7 @@ import { lstat, readFile, realpath } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { planOpenApiFiles, type OpenApiNavigationGroup } from '../mdx/plan-openapi-files.js';
+import { planOpenApiFiles, type OpenApiNavigationGroup } from '../openapi-mdx/plan-openapi-files.js';
 import type { CodeSampleOptions } from '../openapi/code-samples.js';
 import { loadOpenApi } from '../openapi/load-openapi.js';
 import { readOpenApiSource } from './read-spec.js';

@@ -1,5 +1,6 @@
 import { realpath, stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { DiagnosticCode } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** Options of {@link readOpenApiSource}. */
@@ -123,7 +124,7 @@ function inside(root: string, target: string): boolean {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
-function failure(file: string, code: string, message: string, hint: string): ReadOpenApiSourceResult {
+function failure(file: string, code: DiagnosticCode, message: string, hint: string): ReadOpenApiSourceResult {
   return { file, diagnostics: [{ code, severity: 'error', message, file, pointer: '', hint }] };
 }
 

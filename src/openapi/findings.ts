@@ -1,9 +1,10 @@
 import { diagnosticAt, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
+import type { DiagnosticCode } from '../diagnostics/codes.js';
 import type { Position } from '../diagnostics/line-index.js';
 
 /** A problem before it is placed in the file: positions are looked up only when it is reported. */
 export interface Finding {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   /** JSON pointer into the document. */

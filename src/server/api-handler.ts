@@ -1,7 +1,7 @@
 import { listAssistantConversations } from './analytics/assistant-route.js';
 import type { AgentJobRunner } from './agent/job-runner.js';
 import { createAgentJob, getAgentJob, streamAgentJob } from './agent/job-route.js';
-import { healthResponse } from './http/health.js';
+import { healthResponse } from './health.js';
 import { authenticate } from './auth/authenticate.js';
 import { errorResponse } from './http/api-error.js';
 import { matchRoute, type Route } from './http/routes.js';

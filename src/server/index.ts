@@ -25,7 +25,7 @@ export { AgentJobRequestSchema, type AgentJobRequest } from './agent/job-request
 export type { AgentModel, ModelChoice, ModelRequest, ModelTurn, AgentMessage, ToolDefinition } from './agent/model.js';
 export { createAnthropicModel, DEFAULT_MODEL_IDS, type AnthropicModelOptions } from './agent/anthropic-model.js';
 export { DEFAULT_SYSTEM_PROMPT } from './agent/system-prompt.js';
-export type { Workspace, WorkspaceEntry } from './agent/workspace.js';
+export type { Workspace, WorkspaceEntry } from './workspace/workspace.js';
 export type { GitHost, PullRequest, PullRequestDraft, CommitAuthor } from './git/git-host.js';
 export { createLocalGitHost, readLocalPullRequests, type LocalGitHostOptions, type LocalPullRequest } from './git/local-git-host.js';
 export { createGitHubHost, type GitHubHostOptions } from './git/github-host.js';

@@ -6,7 +6,7 @@ import { frontmatterBlockOf, readPageContent } from '../content/page-bytes.js';
 import type { PageFacts } from '../content/read-page.js';
 import { inSnippetFolder, snippetFiles } from '../content/snippets.js';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { parseFrontmatter, type PageFrontmatter, type ParsedFrontmatter } from '../mdx/frontmatter.js';
+import { parseFrontmatter, type PageFrontmatter, type ParsedFrontmatter } from '../frontmatter/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
 import { checkRedirects } from '../navigation/redirects.js';
 import { resolveNavigation } from '../navigation/resolve.js';

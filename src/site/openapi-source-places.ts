@@ -1,7 +1,6 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Locate } from '../config/parse-docs-json.js';
 import { escapePointerToken } from '../json/pointer.js';
-import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import type { NavigationNode } from '../navigation/types.js';
 import { frontmatterSource } from '../openapi/reference-source.js';
 import type { SourcePlace } from './openapi-documents.js';
@@ -44,7 +43,7 @@ export function openApiSourcePlaces(input: SourcePlaceInput): (source: string) =
 }
 
 /** Puts a diagnostic about a frontmatter field (`/openapi`) on that field's value in the page. */
-export function placeInFrontmatter(diagnostic: Diagnostic, block: string): Diagnostic {
+export function placeInFrontmatter<Placed extends { pointer: string; line?: number; column?: number }>(diagnostic: Placed, block: string): Placed {
   const key = diagnostic.pointer.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const match = new RegExp(`^(${key}[ \\t]*:[ \\t]*)`, 'm').exec(block);
   if (!match) return diagnostic;
@@ -99,7 +98,7 @@ function namingPage(input: SourcePlaceInput, source: string): SourcePlace | unde
       const file = input.pageFiles.get(page);
       const block = file === undefined ? undefined : input.blocks.get(file);
       if (file === undefined || block === undefined) continue;
-      const placed = placeInFrontmatter({ code: '', severity: 'error', message: '', file, pointer: `/${field}` }, block);
+      const placed = placeInFrontmatter<{ pointer: string; line?: number; column?: number }>({ pointer: `/${field}` }, block);
       return { file, pointer: placed.pointer, ...(placed.line === undefined ? {} : { line: placed.line, column: placed.column ?? 1 }) };
     }
   }

@@ -2,7 +2,7 @@ import type { OmittedPart } from '../config/parse-docs-json.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { PageFacts } from '../content/read-page.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { PageFrontmatter } from '../mdx/frontmatter.js';
+import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import type { MissingPagesSummary, NavigationTree, PageIndex } from '../navigation/types.js';
 import type { EndpointPage } from '../openapi/types.js';
 import type { RuleSettings } from '../rules/apply-rules.js';

@@ -1,9 +1,10 @@
+import type { DiagnosticCode } from '../diagnostics/codes.js';
 import type { Severity } from '../diagnostics/diagnostic.js';
 import { joinPointer } from '../json/pointer.js';
 
 /** A problem found while upgrading, before it is placed in mint.json. */
 export interface UpgradeFinding {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   /** JSON pointer in mint.json. */

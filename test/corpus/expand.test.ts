@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastGlob from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { expandOpenApiEndpoints, parseDocsJson, resolveNavigation, type DocsConfig, type NavigationNode, type PageFrontmatter } from '../../src/index.js';
-import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
+import { parseFrontmatter } from '../../src/frontmatter/frontmatter.js';
 import { filePagePath } from '../../src/navigation/classify.js';
 import { checkRedirects } from '../../src/navigation/redirects.js';
 import { buildSite } from '../../src/build/build-site.js';

@@ -5,7 +5,7 @@ import fastGlob from 'fast-glob';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Diagnostic } from '../../src/index.js';
-import { splitFrontmatter } from '../../src/mdx/frontmatter.js';
+import { splitFrontmatter } from '../../src/frontmatter/frontmatter.js';
 import { applyMdxMigration, loadSite, planMdxMigration } from '../../src/node/index.js';
 import { getAtPointer } from '../../src/json/pointer.js';
 import { parseSource } from '../../src/openapi/source.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateEndpointMdx } from '../../src/mdx/endpoint-mdx.js';
-import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
+import { generateEndpointMdx } from '../../src/openapi-mdx/endpoint-mdx.js';
+import { parseFrontmatter } from '../../src/frontmatter/frontmatter.js';
 import { readEndpointPages } from '../../src/migrate/mdx-pages.js';
 import { frontmatterYaml, multiLineFrontmatter } from '../helpers/yaml-arbitraries.js';
 

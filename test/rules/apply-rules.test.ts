@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { DiagnosticCode } from '../../src/diagnostics/codes.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { applyRules, ruleFor } from '../../src/rules/apply-rules.js';
 
-const at = (code: string, severity: Diagnostic['severity']): Diagnostic => ({ code, severity, message: code, file: 'docs.json', pointer: '' });
+const at = (code: DiagnosticCode, severity: Diagnostic['severity']): Diagnostic => ({ code, severity, message: code, file: 'docs.json', pointer: '' });
 
 describe('ruleFor', () => {
   it('prefers the code itself, then the pattern with most literal characters', () => {

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ConfinedDirectory } from '../../src/server/agent/fs-workspace.js';
-import { resolveWorkspacePath } from '../../src/server/agent/workspace.js';
+import { ConfinedDirectory } from '../../src/server/workspace/fs-workspace.js';
+import { resolveWorkspacePath } from '../../src/server/workspace/workspace.js';
 
 describe('resolveWorkspacePath', () => {
   it.each([

@@ -67,7 +67,7 @@ function reportUnknownTopLevelKey(key: string, pointer: string, reporter: Report
   }
   const suggestions = didYouMean(key, TOP_LEVEL_KEYS);
   const finding = {
-    code: 'config/unknown-key',
+    code: 'config/unknown-key' as const,
     severity: reporter.unknownKeySeverity,
     message: `Unknown top-level key "${key}": it is ignored.`,
     pointer,

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../../diagnostics/codes.js';
 import { joinPointer } from '../../json/pointer.js';
 import type { Reporter } from './report.js';
 
@@ -10,8 +11,8 @@ export function checkListRules(items: readonly unknown[], list: string, pointer:
 interface ListRule {
   label: string;
   noun: string;
-  duplicateCode: string;
-  defaultCode: string;
+  duplicateCode: DiagnosticCode;
+  defaultCode: DiagnosticCode;
 }
 
 function checkList(items: readonly unknown[], pointer: string, reporter: Reporter, rule: ListRule): void {

@@ -453,7 +453,7 @@ class NavigationWalker {
     // Not a typo of anything: most likely the site's own metadata, which the platform drops.
     const suggestions = didYouMean(key, missing);
     const finding = {
-      code: 'navigation/unknown-key',
+      code: 'navigation/unknown-key' as const,
       severity: this.reporter.unknownKeySeverity,
       message: `Unknown key "${key}" in ${lowerFirst(name)}: it is ignored.`,
       pointer,

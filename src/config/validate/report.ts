@@ -1,8 +1,9 @@
+import type { DiagnosticCode } from '../../diagnostics/codes.js';
 import type { Severity } from '../../diagnostics/diagnostic.js';
 
 /** A diagnostic before it is placed in a file: the pointer is into the merged document. */
 export interface Finding {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   /** Pointer into the document after `$ref`s are replaced, or into `file` when that is set. */

@@ -1,10 +1,36 @@
 import * as z from 'zod/mini';
+import type { DiagnosticCode } from '../../diagnostics/codes.js';
 import { didYouMean, didYouMeanText, nearMisses } from '../../diagnostics/suggest.js';
 import { getAtPointer, joinPointer } from '../../json/pointer.js';
 import type { Reporter } from './report.js';
 import { objectKeys, schemaAt } from './schema-keys.js';
 
 type Issue = z.core.$ZodIssue;
+
+/**
+ * The codes the schema checks report, written out for each area (rather than built from the area
+ * and a rule name) so that a code read in a message is one search away from this table.
+ */
+const SCHEMA_CODES = {
+  config: {
+    unknownKey: 'config/unknown-key',
+    missingField: 'config/missing-field',
+    invalidType: 'config/invalid-type',
+    invalidValue: 'config/invalid-value',
+    emptyValue: 'config/empty-value',
+    tooSmall: 'config/too-small',
+    tooBig: 'config/too-big',
+  },
+  navigation: {
+    unknownKey: 'navigation/unknown-key',
+    missingField: 'navigation/missing-field',
+    invalidType: 'navigation/invalid-type',
+    invalidValue: 'navigation/invalid-value',
+    emptyValue: 'navigation/empty-value',
+    tooSmall: 'navigation/too-small',
+    tooBig: 'navigation/too-big',
+  },
+} as const satisfies Record<IssueContext['area'], Record<string, DiagnosticCode>>;
 
 /** What {@link reportZodIssues} needs to know about the value that was validated. */
 export interface IssueContext {
@@ -41,7 +67,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
   const pointer = joinPointer(context.pointer, ...path.map(String));
   const actual = getAtPointer(context.value, joinPointer('', ...path.map(String)));
   const subject = context.subject(path);
-  const code = (rule: string) => `${context.area}/${rule}`;
+  const codes = SCHEMA_CODES[context.area];
 
   switch (issue.code) {
     case 'unrecognized_keys': {
@@ -49,7 +75,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
       for (const key of issue.keys) {
         const suggestions = didYouMean(key, known);
         const finding = {
-          code: code('unknown-key'),
+          code: codes.unknownKey,
           severity: unknownKeySeverity(key, known, actual, context),
           message: `Unknown key "${key}" in ${subject}.`,
           pointer: joinPointer(pointer, key),
@@ -62,11 +88,11 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
     }
     case 'invalid_type': {
       if (actual === undefined) {
-        reporter.report({ code: code('missing-field'), severity: 'error', message: `${subject} is required.`, pointer, hint: `Add ${subject} (${describeExpected(issue.expected)}).` });
+        reporter.report({ code: codes.missingField, severity: 'error', message: `${subject} is required.`, pointer, hint: `Add ${subject} (${describeExpected(issue.expected)}).` });
         return;
       }
       reporter.report({
-        code: code('invalid-type'),
+        code: codes.invalidType,
         severity: 'error',
         message: `${subject} must be ${describeExpected(issue.expected)}, not ${describeValue(actual)}.`,
         pointer,
@@ -78,7 +104,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
       const allowed = issue.values.map((value) => String(value));
       const suggestions = typeof actual === 'string' ? didYouMean(actual, allowed) : [];
       const finding = {
-        code: code('invalid-value'),
+        code: codes.invalidValue,
         severity: 'error' as const,
         message: `${subject} is ${JSON.stringify(actual)}, which is not one of: ${allowed.map((value) => JSON.stringify(value)).join(', ')}.`,
         pointer,
@@ -93,7 +119,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
     case 'too_small': {
       const empty = Number(issue.minimum) === 1 && (typeof actual === 'string' || Array.isArray(actual));
       reporter.report({
-        code: code(empty ? 'empty-value' : 'too-small'),
+        code: empty ? codes.emptyValue : codes.tooSmall,
         severity: 'error',
         message: empty ? `${subject} cannot be empty.` : `${subject} needs at least ${issue.minimum} ${issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd() + '.',
         pointer,
@@ -103,7 +129,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
     }
     case 'too_big':
       reporter.report({
-        code: code('too-big'),
+        code: codes.tooBig,
         severity: 'error',
         message: `${subject} allows at most ${issue.maximum} ${issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd() + '.',
         pointer,
@@ -115,7 +141,7 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
       reportZodIssues(issue.issues, path, context, reporter);
       return;
     default:
-      reporter.report({ code: code('invalid-value'), severity: 'error', message: `${subject}: ${issue.message}`, pointer, hint: 'Correct the value as described.' });
+      reporter.report({ code: codes.invalidValue, severity: 'error', message: `${subject}: ${issue.message}`, pointer, hint: 'Correct the value as described.' });
   }
 }
 
@@ -147,11 +173,11 @@ function reportUnion(issue: z.core.$ZodIssueInvalidUnion, path: PropertyKey[], a
   const subject = context.subject(path);
   const pointer = joinPointer(context.pointer, ...path.map(String));
   if (actual === undefined) {
-    reporter.report({ code: `${context.area}/missing-field`, severity: 'error', message: `${subject} is required.`, pointer, hint: `Add ${subject} (${joinOr(expected)}).` });
+    reporter.report({ code: SCHEMA_CODES[context.area].missingField, severity: 'error', message: `${subject} is required.`, pointer, hint: `Add ${subject} (${joinOr(expected)}).` });
     return;
   }
   reporter.report({
-    code: `${context.area}/invalid-type`,
+    code: SCHEMA_CODES[context.area].invalidType,
     severity: 'error',
     message: `${subject} must be ${joinOr(expected)}, not ${describeValue(actual)}.`,
     pointer,

@@ -1,6 +1,6 @@
 import { formatDiagnostics, parseDocsJson } from '../../index.js';
 import type { DocsJsonCheck } from './file-tools.js';
-import { resolveWorkspacePath, type Workspace } from './workspace.js';
+import { resolveWorkspacePath, type Workspace } from '../workspace/workspace.js';
 
 /** Files docs.json may pull in with `$ref`; they are preloaded because the parser reads synchronously. */
 const REFERENCED_FILE = /\.(json|ya?ml)$/i;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ToolDefinition, ToolUseBlock } from './model.js';
-import { WorkspacePathError, type Workspace } from './workspace.js';
+import { WorkspacePathError, type Workspace } from '../workspace/workspace.js';
 
 /** The tools the agent edits documentation with. */
 export const FILE_TOOLS: readonly ToolDefinition[] = [

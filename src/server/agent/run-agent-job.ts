@@ -4,7 +4,7 @@ import type { AgentJobEvent, AgentJobResult } from './job-events.js';
 import type { AgentJobRequest } from './job-request.js';
 import type { AgentMessage, AgentModel, TextBlock, ToolResultBlock } from './model.js';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
-import type { Workspace } from './workspace.js';
+import type { Workspace } from '../workspace/workspace.js';
 
 /** What a job needs to run. */
 export interface AgentJobDependencies {

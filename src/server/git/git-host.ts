@@ -1,4 +1,4 @@
-import type { Workspace } from '../agent/workspace.js';
+import type { Workspace } from '../workspace/workspace.js';
 
 /** A pull (merge) request as the host reports it. */
 export interface PullRequest {

@@ -1,5 +1,5 @@
-import type { Workspace, WorkspaceEntry } from '../agent/workspace.js';
-import { resolveWorkspacePath, WorkspacePathError } from '../agent/workspace.js';
+import type { Workspace, WorkspaceEntry } from '../workspace/workspace.js';
+import { resolveWorkspacePath, WorkspacePathError } from '../workspace/workspace.js';
 import { createGitHubApi, type GitHubApiOptions, type GitHubRequest } from './github-api.js';
 import { AGENT_AUTHOR, type CommitAuthor, type GitHost, type PullRequest } from './git-host.js';
 

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfinedDirectory } from '../agent/fs-workspace.js';
+import { ConfinedDirectory } from '../workspace/fs-workspace.js';
 import { isAlive } from '../storage/process-identity.js';
-import type { Workspace } from '../agent/workspace.js';
+import type { Workspace } from '../workspace/workspace.js';
 import { git, runGit } from './git-cli.js';
 import { AGENT_AUTHOR, type CommitAuthor, type GitHost, type PullRequest } from './git-host.js';
 import { KeyedLock } from './key-lock.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenQuotedScalars } from '../../src/mdx/quoted-scalars.js';
+import { flattenQuotedScalars } from '../../src/frontmatter/quoted-scalars.js';
 
 describe('flattenQuotedScalars', () => {
   it('writes a quoted value over several lines on one line, keeping the later lines where they were', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { generateEndpointMdx, type EndpointMdxSource } from '../../src/index.js';
-import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
+import { parseFrontmatter } from '../../src/frontmatter/frontmatter.js';
 
 function page(metadata: Record<string, unknown>, extra: Partial<EndpointMdxSource> = {}): EndpointMdxSource {
   return { kind: 'endpoint', method: 'GET', path: '/users/{id}', metadata: { title: 'Get a user', openapi: 'openapi.yaml GET /users/{id}', ...metadata }, ...extra };

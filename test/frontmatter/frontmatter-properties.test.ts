@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
+import { parseFrontmatter } from '../../src/frontmatter/frontmatter.js';
 import { asPageFields } from '../helpers/platform-frontmatter.js';
 import { frontmatterYaml, multiLineFrontmatter } from '../helpers/yaml-arbitraries.js';
 

@@ -1,6 +1,6 @@
-import type { AgentJobRunner } from '../agent/job-runner.js';
-import type { Store } from '../storage/store.js';
-import { jsonResponse } from './api-error.js';
+import type { AgentJobRunner } from './agent/job-runner.js';
+import type { Store } from './storage/store.js';
+import { jsonResponse } from './http/api-error.js';
 
 /**
  * Answers `GET /healthz`: 200 when the storage answers a query and the agent's queue runs (or

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
+import { parseFrontmatter } from '../../src/frontmatter/frontmatter.js';
 
 describe('parseFrontmatter', () => {
   it('reads the fields of the navigation and keeps the others', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../src/mdx/frontmatter.js';
+import { parseFrontmatter } from '../../src/frontmatter/frontmatter.js';
 import { asPageFields } from '../helpers/platform-frontmatter.js';
 import { expectedJson, fixtureCases, fixturePath } from '../helpers/fixtures.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parse, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseSimpleYaml } from '../../src/mdx/simple-yaml.js';
+import { parseSimpleYaml } from '../../src/frontmatter/simple-yaml.js';
 import { frontmatterYaml } from '../helpers/yaml-arbitraries.js';
 
 describe('parseSimpleYaml', () => {
