@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readPage, type PageFacts } from '../content/read-page.js';
+import { nodePageParsers } from './native-parser.js';
 
 /**
  * Pages larger than this are not parsed. micromark's time grows with the square of a page's size
@@ -46,7 +47,8 @@ export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
     const line = before.split('\n').length;
     diagnostics.push({ code: 'content/invalid-utf8', severity: 'warning', message: 'The page is not valid UTF-8: the bytes that are not show as "�".', file: name, pointer: '', line, column: bad - before.lastIndexOf('\n'), hint: 'Save the file as UTF-8 in your editor.' });
   }
-  const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name });
+  const parsers = nodePageParsers();
+  const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name, ...(parsers ? { parsers } : {}) });
   facts.diagnostics.unshift(...diagnostics);
   return facts;
 }
