@@ -22,6 +22,8 @@ const define = { __QUIRE_BUILD_ID__: JSON.stringify(buildId.digest('hex').slice(
 // and the parser only needs remark-math's syntax). Their licences are collected into
 // dist/THIRD-PARTY-LICENSES.md by scripts/third-party-licenses.mjs. zod and openapi-types stay
 // dependencies: the declaration files refer to their types, and the zod schemas are public API.
+// satteri (the native MDX parser, issue 32) is a dependency too: a native binary cannot be
+// bundled; src/node/native-parser.ts loads it with `require` at first use.
 // No source maps: they were two thirds of the package (11 of 17 MB), and the bundles are not
 // minified, so a stack trace already names our functions.
 
@@ -99,6 +101,9 @@ export default defineConfig([
       // The script of the threads that read pages, at a fixed place (dist/content-worker.js)
       // that the code starting them finds wherever the bundler put it (see contentWorkerScript).
       'content-worker': 'src/node/content-worker.ts',
+      // The thread that confirms a refused page with the reference parser within a time budget
+      // (dist/reference-worker.js, found the same way: see referenceWorkerScript).
+      'reference-worker': 'src/node/reference-worker.ts',
     },
     format: ['esm'],
     // The CLI is an executable, not an API: declarations for the library entries only.

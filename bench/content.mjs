@@ -6,7 +6,8 @@
 //   floor     (with --floor) the design card's parser alone on the site's pages, keeping nothing
 //             (bench/parse-floor.mjs), in 1 to max(2, cores) worker threads, with V8's default
 //             collector and with --single-threaded-gc, and in one thread with its heap capped
-//             (young generation 16 MB, old 48 MB): what no change inside Quire can go below
+//             (young generation 16 MB, old 48 MB): what no change inside Quire can go below;
+//             and satteri, the parser Quire reads pages with since issue 32, in one thread
 // Prints a table with the ratios quire/link-rot and writes bench/.cache/content-results.json.
 // The issue's targets: cold at most 1/5 of link-rot's time and 1/4 of its memory; warm under 2 s
 // on a 5,000-page site.
@@ -134,10 +135,11 @@ function validate(site) {
 function floor(site) {
   const runs = [];
   const measure = (label, args) => {
-    const run = measureNode([...args.flags, floorScript, site, '--threads', String(args.threads), ...(args.heap ? ['--heap', args.heap.join(',')] : [])]);
+    const run = measureNode([...args.flags, floorScript, site, '--threads', String(args.threads), ...(args.heap ? ['--heap', args.heap.join(',')] : []), ...(args.parser ? ['--parser', args.parser] : [])]);
     runs.push({ label, ...args, seconds: run.ms / 1000, rssMB: run.rssMB, outcome: floorOutcome(run) });
   };
   measure('floor 1', { threads: 1, flags: [] });
+  measure('satteri 1', { threads: 1, flags: [], parser: 'satteri' });
   measure('floor 1 16+48', { threads: 1, flags: [], heap: [16, 48] });
   for (let threads = 2; threads <= Math.max(2, cpus().length); threads++) {
     measure(`floor ${threads}`, { threads, flags: [] });

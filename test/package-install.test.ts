@@ -57,7 +57,10 @@ function installedPackages(modules: string): { name: string; bytes: number }[] {
 // dependencies: issue 16's target is 15 MB and 12 packages. The server's packages are optional
 // peers; the libraries Quire runs on are bundled into dist (tsup.config.ts says why), so what
 // installs is quire-docs, zod and openapi-types (193 packages and 86.8 MB before the first step,
-// 165 and 35.7 MB after it, 3 and about 12 MB since the bundling).
+// 165 and 35.7 MB after it, 3 and about 12 MB since the bundling). Issue 32 added satteri, the
+// native MDX parser, which cannot be bundled: its prebuilt binary for the platform (4.1 MB on
+// Linux x64), its JavaScript (0.4 MB) and four type packages, 10 packages and 16.8 MB in all.
+// The ceiling is 17 MB since: the parse is 20 times faster for 4.7 MB.
 describe('npm install quire-docs', () => {
   it('installs the core and the CLI without the server packages, within the size ceiling', async (context) => {
     const unreachable = await registryReachable();
@@ -80,7 +83,7 @@ describe('npm install quire-docs', () => {
     expect(packages.map((item) => item.name)).toContain('quire-docs');
     for (const name of SERVER_PACKAGES) expect(packages.map((item) => item.name), summary).not.toContain(name);
     expect(packages.length, summary).toBeLessThanOrEqual(12);
-    expect(bytes, summary).toBeLessThanOrEqual(15e6);
+    expect(bytes, summary).toBeLessThanOrEqual(17e6);
 
     // What was installed runs: the CLI validates the example site, and both module systems load.
     const bin = path.join(project, 'node_modules', '.bin', process.platform === 'win32' ? 'quire.cmd' : 'quire');

@@ -13,13 +13,23 @@ import type { Root } from 'mdast';
  */
 const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkFrontmatter, ['yaml', 'toml']).use(remarkMath).freeze();
 
-/** Options that change what a page parses to; part of the content cache's key. */
-export const DIALECT = 'mdx3+gfm+frontmatter(yaml,toml)+math+heading-ids';
+/**
+ * Options that change what a page parses to; part of the content cache's key. The native parser
+ * (satteri, in Node) places some nodes that the reference leaves unplaced, so its version is too.
+ */
+export const DIALECT = 'mdx3+gfm+frontmatter(yaml,toml)+math+heading-ids;satteri@0.10.5';
 
-/** The syntax tree of a page's text (after {@link customHeadingIds}). Throws a VFileMessage on a syntax error. */
-export function parseMdx(text: string): Root {
-  return processor.parse(text);
-}
+/**
+ * A parser of the dialect: the syntax tree of a page's text (after {@link customHeadingIds}),
+ * mdast with MDX's nodes, each placed. It throws when the text does not parse.
+ */
+export type MdxParser = (text: string) => Root;
+
+/**
+ * The reference parser: remark with the platform's plugins. Throws a VFileMessage (with `reason`,
+ * `ruleId` and a place) on a syntax error, and a RangeError on nesting too deep for the stack.
+ */
+export const parseWithReference: MdxParser = (text) => processor.parse(text);
 
 // A heading line ending in `{#id}`: as the platform reads it (at most 3 spaces of indent, an ATX
 // heading, the id in braces at the end of the line).

@@ -10,6 +10,7 @@ export type { ContentSite, LinkTarget } from './check-content.js';
 export { headingIds, headingSlugger } from './slug.js';
 export type { HeadingIdSource } from './slug.js';
 export { customHeadingIds, DIALECT } from './dialect.js';
-export type { CustomHeadingIds } from './dialect.js';
+export type { CustomHeadingIds, MdxParser } from './dialect.js';
+export type { PageParsers, ReferenceOutcome } from './parse-page.js';
 export { BUILT_IN_COMPONENTS, componentAnchorIds } from './components.js';
 export type { ComponentSpec } from './components.js';

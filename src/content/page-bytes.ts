@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { PageParsers } from './parse-page.js';
 import { readPage, type PageFacts } from './read-page.js';
 
 /**
@@ -29,7 +30,7 @@ function tooLarge(bytes: number, name: string): PageFacts {
  * The facts of one page file read from disk. A file that is not text (a NUL byte: an image saved
  * as `.mdx`), not UTF-8, or too large to be a page is a diagnostic; the first and last are not parsed.
  */
-export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
+export function readPageBytes(bytes: Uint8Array, name: string, parsers?: PageParsers): PageFacts {
   if (bytes.byteLength > MAX_PAGE_BYTES) return tooLarge(bytes.byteLength, name);
   // A NUL byte near the start marks a binary file (git's test: the first 8,000 bytes); one
   // further on is a stray character in a text page (langchain's pymupdf.md has one in pasted
@@ -49,7 +50,7 @@ export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
     const line = before.split('\n').length;
     diagnostics.push({ code: 'content/invalid-utf8', severity: 'warning', message: 'The page is not valid UTF-8: the bytes that are not show as "�".', file: name, pointer: '', line, column: bad - before.lastIndexOf('\n'), hint: 'Save the file as UTF-8 in your editor.' });
   }
-  const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name });
+  const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name, ...(parsers ? { parsers } : {}) });
   facts.diagnostics.unshift(...diagnostics);
   return facts;
 }
@@ -59,14 +60,14 @@ export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
  * (from an editor or a build plugin: no encoding to check). Never throws: a page the parser fails
  * on is a `content/unreadable` diagnostic that asks for a report.
  */
-export function readPageContent(content: string | Uint8Array | { unreadable: string }, name: string): PageFacts {
+export function readPageContent(content: string | Uint8Array | { unreadable: string }, name: string, parsers?: PageParsers): PageFacts {
   try {
     if (typeof content === 'object' && 'unreadable' in content) return unreadablePage(name, content.unreadable);
-    if (typeof content !== 'string') return readPageBytes(content, name);
+    if (typeof content !== 'string') return readPageBytes(content, name, parsers);
     // Each UTF-16 unit is one to three bytes of UTF-8: the exact count is taken only near the limit.
     const bytes = content.length * 3 <= MAX_PAGE_BYTES ? content.length : new TextEncoder().encode(content).byteLength;
     if (bytes > MAX_PAGE_BYTES) return tooLarge(bytes, name);
-    return readPage(content.replace(/^\uFEFF/, ''), { file: name });
+    return readPage(content.replace(/^\uFEFF/, ''), { file: name, ...(parsers ? { parsers } : {}) });
   } catch (error) {
     // readPage reports what is wrong with a page as diagnostics; this is Quire failing on it.
     return unreadablePage(name, `Quire failed on it (${(error as Error).message}); please report it.`);

@@ -4,9 +4,9 @@ import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, Mdx
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseFrontmatter, type PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { BUILT_IN_COMPONENTS, cleanHeadingId, componentAnchorIds, titleMarkdownText, type PageJsxElement } from './components.js';
-import { customHeadingIds, parseMdx } from './dialect.js';
+import { customHeadingIds } from './dialect.js';
+import { parsePage, type PageParsers } from './parse-page.js';
 import { headingIds } from './slug.js';
-import { syntaxErrorDiagnostic } from './syntax-error.js';
 
 /** A heading of a page, with the id the platform gives it. */
 export interface PageHeading {
@@ -116,6 +116,11 @@ export interface PageFacts {
 export interface ReadPageOptions {
   /** The file name diagnostics carry, as the caller names it. */
   file: string;
+  /**
+   * A native parser to read the page with first, the reference parser (remark) confirming what it
+   * refuses; `quire-docs/node` reads pages with satteri this way. Default: the reference alone.
+   */
+  parsers?: PageParsers;
 }
 
 /**
@@ -128,13 +133,9 @@ export function readPage(text: string, options: ReadPageOptions): PageFacts {
   const frontmatter = parseFrontmatter(text, file);
   const facts: PageFacts = { frontmatter: frontmatter.data, headings: [], ids: [], links: [], imports: [], components: [], text: '', words: 0, diagnostics: [...frontmatter.diagnostics] };
   const prepared = customHeadingIds(text);
-  let tree: Root;
-  try {
-    tree = parseMdx(prepared.text);
-  } catch (error) {
-    facts.diagnostics.push(syntaxErrorDiagnostic(error, file, text));
-    return facts;
-  }
+  const { tree, diagnostics } = parsePage(prepared.text, text, file, options.parsers);
+  for (const diagnostic of diagnostics) facts.diagnostics.push(diagnostic);
+  if (!tree) return facts;
   placeUnpositionedLinks(tree, prepared.text);
   collectFacts(tree, prepared.ids, facts, file, frontmatter.data);
   return facts;

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** The parts of a VFileMessage (what remark throws on a syntax error) that a diagnostic needs. */
-interface ParseMessage {
+export interface ParseMessage {
   reason?: string;
   message?: string;
   ruleId?: string | null;

@@ -11,7 +11,7 @@ export const DIAGNOSTIC_CODES = [
   'config/ref-unavailable', 'config/too-big', 'config/too-small', 'config/unknown-key',
   // content
   'content/broken-link', 'content/dropped-component', 'content/import-cycle', 'content/invalid-utf8',
-  'content/link-outside-site', 'content/missing-anchor', 'content/missing-attribute', 'content/not-text',
+  'content/link-outside-site', 'content/missing-anchor', 'content/missing-attribute', 'content/not-text', 'content/parser-crash',
   'content/syntax', 'content/too-deep', 'content/too-large', 'content/too-many-snippets', 'content/unknown-component',
   'content/unreached-page', 'content/unreadable', 'content/unresolved-import',
   // frontmatter

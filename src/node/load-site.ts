@@ -10,6 +10,7 @@ import type { RuleSettings } from '../rules/apply-rules.js';
 import { addCachedFacts, contentCacheFor, contentKey, readCachedFacts, saveContentCache, type ContentCache } from './content-cache.js';
 import { loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
 import { loadDocsJson } from './load-docs-json.js';
+import { nodePageParsers } from './native-parser.js';
 import { isDirectory, isFile, toPosix } from './paths.js';
 import { readFrontmatterBlock } from './read-frontmatter.js';
 import { readOpenApiSource, type ReadOpenApiSourceResult } from './read-spec.js';
@@ -132,6 +133,7 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
   const reader = new SiteReader(root, ignored, content, options);
   const texts = await reader.read(files, (done, total) => progress?.('pages', done, total));
   const cache = diskCache ? pageFactsCache(diskCache, fileName) : undefined;
+  const parsers = nodePageParsers();
   const compiler = createCompiler(
     {
       docsJson: path.basename(docsJson),
@@ -144,6 +146,7 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
       text: options.text !== false,
       rules: options.rules ?? {},
       ignore: options.ignore ?? [],
+      ...(parsers ? { parsers } : {}),
       ...(cache ? { cache } : {}),
       ...(progress ? { onProgress: (_stage: 'content', done: number, total: number) => progress('content', done, total) } : {}),
     },

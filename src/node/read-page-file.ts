@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { PageFacts } from '../content/read-page.js';
 import { contentKey, readCachedFacts, type ContentCache } from './content-cache.js';
 import { readPageBytes, unreadablePage } from '../content/page-bytes.js';
+import { nodePageParsers } from './native-parser.js';
 
 /** One page file to read: where it is and the name its diagnostics carry. */
 export interface PageFileTask {
@@ -51,7 +52,7 @@ export function lookUpPageFile(task: PageFileTask, cache: ContentCache | undefin
 export function parsePageFile(task: PageFileTask, bytes: Uint8Array, key: string | undefined): PageFileResult {
   let facts: PageFacts;
   try {
-    facts = readPageBytes(bytes, task.name);
+    facts = readPageBytes(bytes, task.name, nodePageParsers());
   } catch (error) {
     // readPage reports what is wrong with a page as diagnostics; this is Quire failing on it.
     return { facts: unreadablePage(task.name, `Quire failed on it (${(error as Error).message}); please report it.`), cached: false };

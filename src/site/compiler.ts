@@ -418,7 +418,7 @@ class CompilerState {
   private readFacts(file: string, content: FileContent): PageFacts {
     const cache = typeof content === 'object' && 'unreadable' in content ? undefined : this.options.cache;
     const cached = cache?.get(file, content);
-    const facts = cached ?? readPageContent(content, this.fileName(file));
+    const facts = cached ?? readPageContent(content, this.fileName(file), this.options.parsers);
     if (!cached) cache?.set(file, content, facts);
     return this.options.text === false && facts.text !== '' ? { ...facts, text: '' } : facts;
   }

@@ -1,5 +1,6 @@
 import type { OmittedPart } from '../config/parse-docs-json.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
+import type { PageParsers } from '../content/parse-page.js';
 import type { PageFacts } from '../content/read-page.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
@@ -96,6 +97,11 @@ export interface CompileSiteOptions {
   rules?: RuleSettings;
   /** Patterns in `.gitignore` syntax of files that are neither listed nor checked, added to `.mintignore`'s. */
   ignore?: readonly string[];
+  /**
+   * The parsers pages are read with: a native parser first, and how a page it refuses is confirmed
+   * (see `PageParsers`). Default: the reference parser alone (`quire-docs/node` gives satteri).
+   */
+  parsers?: PageParsers;
   /** Facts of pages kept between runs. Default none: every page is parsed. */
   cache?: PageFactsCache;
   /** Called as pages are parsed. */

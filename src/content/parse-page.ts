@@ -1,0 +1,268 @@
+import { Parser } from 'acorn';
+import acornJsx from 'acorn-jsx';
+import type { Program } from 'estree';
+import type { Nodes, Paragraph, Parent, PhrasingContent, Root } from 'mdast';
+import type { MdxFlowExpression } from 'mdast-util-mdx-expression';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { parseWithReference, type MdxParser } from './dialect.js';
+import { syntaxErrorDiagnostic, type ParseMessage } from './syntax-error.js';
+
+/** What the reference parser made of a page: its tree, or what it threw. */
+export type ReferenceOutcome = { tree: Root } | { error: unknown };
+
+/**
+ * A native parser for `readPage` to read pages with before the reference parser (remark, the
+ * platform's own), and how a page it refuses is confirmed. In Node, `quire-docs/node` reads pages
+ * with satteri; without it (the browser, `quire-docs/content` alone) the reference reads them.
+ */
+export interface PageParsers {
+  /**
+   * The first parser. A refusal is an error whose message begins with the place, `line:column: `;
+   * anything else it throws is a crash, reported on the page as `content/parser-crash`.
+   */
+  native: MdxParser;
+  /**
+   * Parses a page the native parser refused with the reference parser, within a budget of time:
+   * `undefined` when the budget ran out, and the native parser's refusal then stands. Default: the
+   * reference parser in this thread, without a budget.
+   */
+  confirm?: (text: string) => ReferenceOutcome | undefined;
+}
+
+/** A page's syntax tree, or none when it does not parse, and what to say about it. */
+export interface ParsedPage {
+  tree: Root | undefined;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses a page's text (after `customHeadingIds`; `original` is the text as written, for the
+ * hints). With `parsers`, the native parser reads it first; a page it refuses is read again by
+ * the reference parser, and is a syntax error only when the reference refuses it too, with the
+ * reference's message and place. Never throws.
+ */
+export function parsePage(text: string, original: string, file: string, parsers?: PageParsers): ParsedPage {
+  if (!parsers) return fromReference(referenceOutcome(text), file, original);
+  let refusal: ParseMessage | undefined;
+  let crash: unknown;
+  try {
+    const tree = parsers.native(text);
+    // The reference runs out of stack on such a page, and so does the platform's parser.
+    if (deeperThan(tree, MAX_DEPTH)) return { tree: undefined, diagnostics: [syntaxErrorDiagnostic(new RangeError('too deep'), file, original)] };
+    refusal = attachEsm(tree);
+    if (!refusal) {
+      rewrapParagraphs(tree, text);
+      return { tree, diagnostics: [] };
+    }
+  } catch (error) {
+    refusal = nativeRefusal(error);
+    // A stack overflow on deep nesting is no crash: the reference says how deep is too deep.
+    if (!refusal && !(error instanceof RangeError)) crash = error;
+  }
+  const confirmed = (parsers.confirm ?? referenceOutcome)(text);
+  const diagnostics: Diagnostic[] = crash === undefined ? [] : [crashDiagnostic(crash, file, confirmed !== undefined)];
+  if (confirmed !== undefined) {
+    const parsed = fromReference(confirmed, file, original);
+    return { tree: parsed.tree, diagnostics: [...diagnostics, ...parsed.diagnostics] };
+  }
+  if (refusal) diagnostics.push(syntaxErrorDiagnostic(refusal, file, original));
+  return { tree: undefined, diagnostics };
+}
+
+/**
+ * How deep a native tree may nest. satteri reads 10,000 nested elements where the reference (and
+ * the platform's parser, the same) runs out of stack: such a page is refused as the reference
+ * refuses it (`content/too-deep`). The reference parsed 5,000 levels of `<div>` or `>` here and ran
+ * out of stack at 6,000; no real page comes near.
+ */
+const MAX_DEPTH = 5_000;
+
+function deeperThan(tree: Root, limit: number): boolean {
+  const stack: [Nodes, number][] = [[tree, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [Nodes, number];
+    if (depth > limit) return true;
+    if ('children' in node) for (const child of node.children) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+function referenceOutcome(text: string): ReferenceOutcome {
+  try {
+    return { tree: parseWithReference(text) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function fromReference(outcome: ReferenceOutcome, file: string, original: string): ParsedPage {
+  return 'tree' in outcome ? { tree: outcome.tree, diagnostics: [] } : { tree: undefined, diagnostics: [syntaxErrorDiagnostic(outcome.error, file, original)] };
+}
+
+// "12:3: Expected a closing tag for `<Card>` (12:1) (mdx-jsx:unexpected-character)".
+const REFUSAL = /^(\d+):(\d+): ([^]*?)(?: \(([\w-]+):([\w-]+)\))?$/;
+
+/** A native parser's syntax error as the reference would give it, or `undefined` for anything else. */
+function nativeRefusal(error: unknown): ParseMessage | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const match = REFUSAL.exec(error.message.trim());
+  if (!match) return undefined;
+  const reason = match[3] as string;
+  // satteri checks expressions with oxc where the reference uses acorn: the hints are the same.
+  const ruleId = /^Could not parse expression/.test(reason) ? 'acorn' : (match[5] ?? null);
+  return { reason, ruleId, line: Number(match[1]), column: Number(match[2]) };
+}
+
+function crashDiagnostic(error: unknown, file: string, readAnyway: boolean): Diagnostic {
+  const what = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? '';
+  return {
+    code: 'content/parser-crash',
+    severity: 'warning',
+    message: `Quire's MDX parser failed on this page (${what}); ${readAnyway ? 'it was read with the reference parser instead' : 'the reference parser did not finish within its time either, so its content is not checked'}.`,
+    file,
+    pointer: '',
+    line: 1,
+    column: 1,
+    hint: 'This is a bug in Quire, not in the page: please report it with the page.',
+  };
+}
+
+// What a paragraph holds (mdast's phrasing content), as opposed to flow content.
+const PHRASING: ReadonlySet<string> = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'inlineMath', 'link', 'linkReference', 'image', 'imageReference', 'break', 'footnoteReference', 'html', 'mdxJsxTextElement', 'mdxTextExpression']);
+
+type FlowJsx = MdxJsxFlowElement | MdxFlowExpression;
+
+/**
+ * Puts back the paragraphs satteri takes apart. Like MDX's compiler (remark-mdx's
+ * `remarkMarkAndUnravel`), satteri makes a paragraph that holds only elements and expressions
+ * (`<Badge>New</Badge>` alone on its line) into block elements; the reference, and the
+ * platform's checks after it, keep the paragraph and its inline elements: an unknown inline
+ * element fails the page where a block one is dropped. Such an element is known by its inline
+ * content; it takes with it the elements and expressions written beside it, as far as a blank line.
+ */
+function rewrapParagraphs(tree: Root, text: string): void {
+  const stack: Parent[] = [tree];
+  while (stack.length > 0) {
+    const parent = stack.pop() as Parent;
+    const children = parent.children as Nodes[];
+    for (const child of children) if ('children' in child && !PHRASING.has(child.type)) stack.push(child as Parent);
+    if (!children.some((child) => child.type === 'mdxJsxFlowElement' && unravelled(child))) continue;
+    const result: Nodes[] = [];
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index] as Nodes;
+      if (!(child.type === 'mdxJsxFlowElement' && unravelled(child))) {
+        result.push(child);
+        continue;
+      }
+      // The elements and expressions of the same paragraph before it, already in `result`.
+      const group: FlowJsx[] = [child];
+      while (result.length > 0 && isFlowJsx(result.at(-1) as Nodes) && sameParagraph(result.at(-1) as FlowJsx, group[0] as FlowJsx, text)) group.unshift(result.pop() as FlowJsx);
+      while (index + 1 < children.length && isFlowJsx(children[index + 1] as Nodes) && sameParagraph(group.at(-1) as FlowJsx, children[index + 1] as FlowJsx, text)) group.push(children[++index] as FlowJsx);
+      result.push(paragraphOf(group, text));
+    }
+    parent.children = result as typeof parent.children;
+  }
+}
+
+function unravelled(node: MdxJsxFlowElement): boolean {
+  return node.children.some((child) => PHRASING.has(child.type));
+}
+
+function isFlowJsx(node: Nodes): node is FlowJsx {
+  return node.type === 'mdxJsxFlowElement' || node.type === 'mdxFlowExpression';
+}
+
+/**
+ * Whether two siblings were one paragraph: only spaces between them, or one line break where
+ * both hold inline content (a line of tags alone is a block of its own for the reference).
+ */
+function sameParagraph(before: FlowJsx, after: FlowJsx, text: string): boolean {
+  const from = before.position?.end.offset;
+  const to = after.position?.start.offset;
+  if (from === undefined || to === undefined || to < from) return false;
+  const gap = text.slice(from, to);
+  if (/^[ \t]*$/.test(gap)) return true;
+  const bothInline = before.type === 'mdxJsxFlowElement' && unravelled(before) && after.type === 'mdxJsxFlowElement' && unravelled(after);
+  return bothInline && /^[ \t]*\r?\n[ \t]*$/.test(gap);
+}
+
+/** The paragraph a group of block elements was, with the text between them. */
+function paragraphOf(group: readonly FlowJsx[], text: string): Paragraph {
+  const children: PhrasingContent[] = [];
+  group.forEach((node, index) => {
+    if (index > 0) {
+      const previous = group[index - 1] as FlowJsx;
+      const start = previous.position?.end;
+      const end = node.position?.start;
+      if (start && end) children.push({ type: 'text', value: text.slice(start.offset, end.offset), position: { start, end } });
+    }
+    children.push((node.type === 'mdxJsxFlowElement' ? { ...node, type: 'mdxJsxTextElement' } : { ...node, type: 'mdxTextExpression' }) as PhrasingContent);
+  });
+  const first = group[0] as FlowJsx;
+  const last = group.at(-1) as FlowJsx;
+  return { type: 'paragraph', children, ...(first.position && last.position ? { position: { start: first.position.start, end: last.position.end } } : {}) };
+}
+
+// The JavaScript parser the reference reads ESM with (micromark-extension-mdxjs' default), with
+// its options: the same program, or the same error, as the reference.
+const EsmParser = Parser.extend(acornJsx());
+
+interface AcornError {
+  message: string;
+  loc?: { line: number; column: number };
+}
+
+/**
+ * Gives each ESM block the program the reference gives it (`data.estree`, which `readPage`
+ * reads imports from), placed in the page: satteri keeps the block's text alone and does not
+ * check it. Returns the reference's error for a block that is not valid ESM.
+ */
+function attachEsm(tree: Root): ParseMessage | undefined {
+  // ESM is only ever at the top level of MDX.
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm' || node.data?.estree) continue;
+    const start = node.position?.start ?? { line: 1, column: 1, offset: 0 };
+    let program: Program;
+    try {
+      program = EsmParser.parse(node.value, { ecmaVersion: 2024, sourceType: 'module', locations: true }) as unknown as Program;
+    } catch (error) {
+      const { message, loc } = error as AcornError;
+      return { reason: message.replace(/ \(\d+:\d+\)$/, ''), ruleId: 'acorn', line: start.line + (loc?.line ?? 1) - 1, column: (loc?.line ?? 1) === 1 ? start.column + (loc?.column ?? 0) : (loc?.column ?? 0) + 1 };
+    }
+    const other = program.body.find((statement) => !/^(?:Import|Export\w*)Declaration$/.test(statement.type));
+    if (other) {
+      const line = start.line + (other.loc?.start.line ?? 1) - 1;
+      return { reason: `Unexpected \`${other.type}\` in code: only import/exports are supported`, ruleId: 'non-esm', line, column: (other.loc?.start.column ?? 0) + 1 };
+    }
+    placeProgram(program, start.line - 1, start.offset ?? 0);
+    node.data = { ...node.data, estree: program };
+  }
+  return undefined;
+}
+
+/** Moves the nodes of a program parsed alone to where its block is in the page. */
+function placeProgram(program: Program, lines: number, offset: number): void {
+  if (lines === 0 && offset === 0) return;
+  const stack: unknown[] = [program];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    const node = value as { type?: unknown; loc?: { start: { line: number }; end: { line: number } }; start?: number; end?: number; [key: string]: unknown };
+    if (typeof node.type !== 'string') continue;
+    if (node.loc) {
+      node.loc.start.line += lines;
+      node.loc.end.line += lines;
+    }
+    if (typeof node.start === 'number') node.start += offset;
+    if (typeof node.end === 'number') node.end += offset;
+    for (const key in node) {
+      if (key === 'loc') continue;
+      const child = node[key];
+      if (child && typeof child === 'object') stack.push(child);
+    }
+  }
+}

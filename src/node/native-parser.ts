@@ -1,0 +1,42 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { Root } from 'mdast';
+import type { MdxParser } from '../content/dialect.js';
+import type { PageParsers } from '../content/parse-page.js';
+import { confirmWithReference } from './reference-confirmation.js';
+
+/** The part of satteri's API Quire calls. */
+interface Satteri {
+  mdxToMdast(source: string, options: { features: Record<string, boolean>; position: boolean }): unknown;
+}
+
+// The platform's dialect (see src/content/dialect.ts): GFM, YAML and TOML frontmatter, math.
+// Custom heading ids are blanked out before any parser sees the page, as for the reference.
+const OPTIONS = { features: { gfm: true, frontmatter: true, math: true, headingAttributes: false }, position: true };
+
+let loaded: MdxParser | null | undefined;
+
+/**
+ * satteri (a native MDX parser, about 20 times remark's speed on the corpus), loaded on first use,
+ * or `undefined` where its binary does not load (a platform it has no build for): pages are then
+ * read with the reference parser alone. Loaded with `require` so that a missing binary is an
+ * error to catch here, not one that stops every command from starting.
+ */
+export function nativeMdxParser(): MdxParser | undefined {
+  if (loaded === undefined) {
+    try {
+      // The CommonJS build has no import.meta: there the module's own file name stands in for it.
+      const satteri = createRequire(import.meta.url ?? pathToFileURL(__filename).href)('satteri') as Satteri;
+      loaded = (text) => satteri.mdxToMdast(text, OPTIONS) as Root;
+    } catch {
+      loaded = null;
+    }
+  }
+  return loaded ?? undefined;
+}
+
+/** The parsers pages are read with in Node: satteri, and the reference within its budget for what it refuses. */
+export function nodePageParsers(): PageParsers | undefined {
+  const native = nativeMdxParser();
+  return native ? { native, confirm: confirmWithReference } : undefined;
+}

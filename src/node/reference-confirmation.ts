@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import type { Root } from 'mdast';
+import { parseWithReference } from '../content/dialect.js';
+import type { ReferenceOutcome } from '../content/parse-page.js';
+import type { ParseMessage } from '../content/syntax-error.js';
+
+/**
+ * How long the reference parser may take to confirm a refusal. Past it the native parser's
+ * refusal stands. remark's time grows faster than a page's size on some text: a 131 KB page of
+ * 128,000 braces took it minutes, 80 KB of `{{…}}` groups over a minute, where satteri refuses
+ * them in milliseconds. The corpus's slowest refused page takes it ~0.1 s.
+ */
+export const CONFIRM_BUDGET_MS = 1000;
+
+/** How long the confirming thread may take to start (load the reference parser). */
+const START_MS = 10_000;
+
+/** What the reference thread is started with. */
+export interface ReferenceWorkerData {
+  port: MessagePort;
+  /** Counted up after each answer. */
+  signal: Int32Array;
+}
+
+/** What the reference thread answers: that it is ready, the tree, or the error's parts. */
+export type ReferenceReply = { ready: true } | { tree: Root } | { error: ParseMessage & { rangeError: boolean } };
+
+interface Confirmer {
+  worker: Worker;
+  port: MessagePort;
+  signal: Int32Array;
+}
+
+let confirmer: Confirmer | undefined;
+
+/**
+ * The built script of the reference thread: `dist/reference-worker.js`, beside this module's
+ * bundle or one folder up; from the TypeScript sources (the tests), the build's.
+ */
+function referenceWorkerScript(): URL | undefined {
+  // The CommonJS build has no import.meta: there the module's own file name stands in for it.
+  const here = import.meta.url ?? pathToFileURL(__filename).href;
+  const candidates = /\.[cm]?ts$/.test(here) ? [new URL('../../dist/reference-worker.js', here)] : [new URL('./reference-worker.js', here), new URL('../reference-worker.js', here)];
+  return candidates.find((candidate) => existsSync(fileURLToPath(candidate)));
+}
+
+/** Waits, blocking this thread, for the next answer of `confirmer`, at most `ms`. */
+function answer(current: Confirmer, seen: number, ms: number): ReferenceReply | undefined {
+  if (Atomics.wait(current.signal, 0, seen, ms) === 'timed-out') return undefined;
+  return receiveMessageOnPort(current.port)?.message as ReferenceReply | undefined;
+}
+
+function start(script: URL): Confirmer | undefined {
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(script, { workerData: { port: port2, signal } satisfies ReferenceWorkerData, transferList: [port2] });
+  // It only ever works while this thread waits for it: it never keeps the process alive.
+  worker.unref();
+  const current = { worker, port: port1, signal };
+  if (answer(current, 0, START_MS) === undefined) {
+    void worker.terminate();
+    return undefined;
+  }
+  return current;
+}
+
+/**
+ * Parses `text` with the reference parser in a thread of its own, waiting at most `budget` ms:
+ * `undefined` past it (the thread is stopped, and a new one started for the next page). Where
+ * no thread can start (the worker script missing), the reference parses in this thread.
+ */
+export function confirmWithReference(text: string, budget = CONFIRM_BUDGET_MS): ReferenceOutcome | undefined {
+  if (!confirmer) {
+    const script = referenceWorkerScript();
+    confirmer = script ? start(script) : undefined;
+    if (!confirmer) return inThread(text);
+  }
+  const current = confirmer;
+  const seen = Atomics.load(current.signal, 0);
+  current.port.postMessage(text);
+  const reply = answer(current, seen, budget);
+  if (reply === undefined || 'ready' in reply) {
+    void current.worker.terminate();
+    confirmer = undefined;
+    return undefined;
+  }
+  if ('tree' in reply) return reply;
+  const { rangeError, ...message } = reply.error;
+  return { error: rangeError ? new RangeError(message.reason ?? '') : message };
+}
+
+function inThread(text: string): ReferenceOutcome {
+  try {
+    return { tree: parseWithReference(text) };
+  } catch (error) {
+    return { error };
+  }
+}
