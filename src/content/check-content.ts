@@ -7,6 +7,7 @@ import { linkCandidates, linkPath } from './link-path.js';
 import { importPath, RENDER_LIMIT, renderedPage, unread } from './rendered.js';
 import { inSnippetFolder, snippetFiles } from './snippets.js';
 import { isInFolder } from '../util/posix-path.js';
+import { append } from '../util/arrays.js';
 
 /** A site's content, as {@link checkContent} checks it. */
 export interface ContentSite {
@@ -129,7 +130,7 @@ function checkIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<str
       });
     }
   }
-  diagnostics.push(...importCycles(site.pages, index, name));
+  append(diagnostics, importCycles(site.pages, index, name));
   return diagnostics;
 }
 

@@ -29,6 +29,7 @@ import { contentCacheFor } from './content-cache.js';
 import { markOwnRequestExamples } from './request-examples.js';
 import { snippetFiles } from '../content/snippets.js';
 import { foldedIntoUnreachedPage, unreachedPageWarning } from './unreached-pages.js';
+import { append } from '../util/arrays.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -205,7 +206,7 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
     blocksByName.set(name, block);
     const result = parseFrontmatter(block, name);
     if (result.diagnostics.length) {
-      diagnostics.push(...result.diagnostics);
+      append(diagnostics, result.diagnostics);
       sources[name] = block;
     }
     if (result.data) frontmatter.set(filePagePath(file), result.data);
@@ -222,7 +223,7 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
   if (!config) return { site, unknownFolders: [] };
   const locate = (!parsed.config && parsed.locatePartial) || parsed.locate;
   const resolved = resolveNavigation(config, { files, frontmatter, locate, ...(options.defaultDrilldown === undefined ? {} : { defaultDrilldown: options.defaultDrilldown }) });
-  diagnostics.push(...withoutCascades(resolved.diagnostics, parsed.omitted));
+  append(diagnostics, withoutCascades(resolved.diagnostics, parsed.omitted));
   const loaded = { ...site, tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages };
   const redirects = (endpointPages: readonly EndpointPage[], unchecked: readonly string[] = []) => {
     const known = new Set<string>(resolved.pages.byPath.keys());
@@ -231,7 +232,7 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
     return checkRedirects(withoutUncheckable(config.redirects, unchecked), known, { locate });
   };
   if (options.openapi === false) {
-    diagnostics.push(...redirects([]));
+    append(diagnostics, redirects([]));
     return { site: loaded, unknownFolders: unreadDirectories(resolved.tree.root, new Set(collectSources(resolved.tree.root))) };
   }
 
@@ -282,7 +283,7 @@ async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, 
     } else diagnostics.push(diagnostic);
   }
   const unknownFolders = unreadDirectories(resolved.tree.root, documents.unread);
-  diagnostics.push(...redirects(expanded.pages, unknownFolders));
+  append(diagnostics, redirects(expanded.pages, unknownFolders));
   return { site: { ...loaded, tree: expanded.tree, endpointPages: expanded.pages, diagnostics: inDocumentOrder(diagnostics) }, unknownFolders };
 }
 
@@ -298,7 +299,7 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   const prefixes = navigationPrefixes(config?.navigation);
   const contentSite: ContentSite = { pages: content.facts, files: content.files, routes, prefixes, ...(redirects ? { redirects } : {}), unknownFolders, fileName };
   const found: Diagnostic[] = [];
-  for (const facts of content.facts.values()) found.push(...facts.diagnostics.filter((diagnostic) => !diagnostic.code.startsWith('frontmatter/')));
+  for (const facts of content.facts.values()) append(found, facts.diagnostics.filter((diagnostic) => !diagnostic.code.startsWith('frontmatter/')));
   const byName = new Map([...content.facts.keys()].map((file) => [fileName(file), file]));
   // The platform publishes every page file, but one that no navigation entry lists and no page
   // leads to (by a link or an import) is reached by its URL alone: repositories keep notes,
@@ -307,7 +308,7 @@ async function addContent(site: LoadedSite, content: { files: string[]; facts: M
   // (it does not parse) is a warning; an import cycle stays an error (no page in it can be built).
   const entries = navigationEntries(site);
   const checks = checkContentReaching(contentSite, entries ? [...content.facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, ''))) : []);
-  found.push(...checks.diagnostics);
+  append(found, checks.diagnostics);
   const reached = entries ? checks.reached : undefined;
   const unreached = (diagnostic: Diagnostic): string | undefined => {
     const file = byName.get(diagnostic.file);

@@ -47,6 +47,6 @@ export function readPageBytes(bytes: Uint8Array, name: string): PageFacts {
     diagnostics.push({ code: 'content/invalid-utf8', severity: 'warning', message: 'The page is not valid UTF-8: the bytes that are not show as "�".', file: name, pointer: '', line, column: bad - before.lastIndexOf('\n'), hint: 'Save the file as UTF-8 in your editor.' });
   }
   const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name });
-  facts.diagnostics.unshift(...diagnostics);
+  facts.diagnostics = diagnostics.concat(facts.diagnostics);
   return facts;
 }
