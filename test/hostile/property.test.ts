@@ -33,7 +33,9 @@ describe('the core on hostile strings', () => {
     const seed = fuzzing ? Number(process.env.QUIRE_FUZZ_SEED ?? Date.now() % 2 ** 31) : 36;
     if (fuzzing) console.log(`fuzz: seed ${seed}, ${seeds.length} seed texts, for ${fuzzSeconds} s`);
     const saved: string[] = [];
+    let runs = 0;
     const property = fc.property(hostileInput(seeds, scale), (input) => {
+      runs++;
       const thrown = firstThrow(input);
       if (!thrown) return true;
       if (fuzzing) {
@@ -44,6 +46,7 @@ describe('the core on hostile strings', () => {
       throw new Error(`${thrown.target} threw on a ${input.kind} (${input.text.length} characters): ${String(thrown.error)}`);
     });
     fc.assert(property, fuzzing ? { seed, numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: fuzzSeconds * 1000, markInterruptAsFailure: false, endOnFailure: true } : { seed, numRuns: 80, endOnFailure: true });
+    if (fuzzing) console.log(`fuzz: ${runs} inputs tried, ${saved.length} failing`);
     expect(saved).toEqual([]);
   }, fuzzing ? (fuzzSeconds + 600) * 1000 : 60_000);
 });
