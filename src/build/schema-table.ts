@@ -3,6 +3,7 @@ import { SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS, schemaOrigin, type Sche
 import type { EndpointPage, ExampleModel, MediaTypeModel, ParameterModel } from '../openapi/types.js';
 import { ExampleTable } from './example-table.js';
 import type { CompiledEndpointPage, CompiledMediaType, CompiledParameter, CompiledSchemaReference, CompiledSchemeMention } from './types.js';
+import { encodeUriComponent } from '../util/uri.js';
 
 /**
  * What a page model writes of a referenced (shared) schema depends on its level, counted from the
@@ -260,7 +261,7 @@ function ownKeywords(model: JsonObject): JsonObject {
 /** `{ "$ref": "#/components/schemas/User", "name": "User" }` for the schema at a pointer. */
 function reference(pointer: string): CompiledSchemaReference {
   // The fragment of a URI: each token percent-encoded as needed, so that `decodeURIComponent` gives the pointer back.
-  const ref: CompiledSchemaReference = { $ref: `#${pointer.split('/').map(encodeURIComponent).join('/')}` };
+  const ref: CompiledSchemaReference = { $ref: `#${pointer.split('/').map(encodeUriComponent).join('/')}` };
   const match = /^\/components\/schemas\/([^/]+)$/.exec(pointer);
   if (match) ref.name = (match[1] as string).replace(/~1/g, '/').replace(/~0/g, '~');
   return ref;

@@ -1,6 +1,7 @@
 import { linkPath } from '../content/link-path.js';
 import { inSnippetFolder } from '../content/snippets.js';
 import { joinPath } from '../util/posix-path.js';
+import { append } from '../util/arrays.js';
 
 /**
  * The files of a site that a renderer serves as they are, and that its pages or settings use:
@@ -40,8 +41,8 @@ export class StaticFiles {
     while (stack.length > 0) {
       const item = stack.pop();
       if (typeof item === 'string') this.add(this.named(item));
-      else if (Array.isArray(item)) stack.push(...item);
-      else if (item !== null && typeof item === 'object') stack.push(...Object.values(item));
+      else if (Array.isArray(item)) append(stack, item);
+      else if (item !== null && typeof item === 'object') append(stack, Object.values(item));
     }
   }
 

@@ -6,7 +6,7 @@ import { missingServerPackage, missingServerPackageMessage } from './server-pack
 const VERSION = '0.1.0';
 
 function topLevelHelp(): string {
-  const width = Math.max(...commands.map((command) => command.name.length));
+  const width = commands.reduce((widest, command) => Math.max(widest, command.name.length), 0);
   const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
   return [
     'Usage: quire <command> [options]',

@@ -1,5 +1,5 @@
 import type { Severity } from '../diagnostics/diagnostic.js';
-import { joinPointer, parsePointer } from '../json/pointer.js';
+import { joinPointer, joinPointerTokens, parsePointer } from '../json/pointer.js';
 import type { DocsConfig } from './schemas/docs-config.js';
 import { validateDocsConfig } from './validate/config.js';
 import { Reporter, type Finding } from './validate/report.js';
@@ -103,7 +103,7 @@ function pruneTarget(finding: Finding, value: unknown): Target | undefined {
     // that exists (a missing required one takes its parent); re-validation goes up from there.
     let depth = tokens.length;
     while (depth > 1 && !exists(value, tokens.slice(0, depth))) depth--;
-    return { pointer: joinPointer('', ...tokens.slice(0, depth)), key: false };
+    return { pointer: joinPointerTokens('', tokens.slice(0, depth)), key: false };
   }
   // In the navigation, an element is removed whole (its pages with it), so that nothing it held
   // is checked without the settings it gave them (`openapi`, `root`).
@@ -114,7 +114,7 @@ function pruneTarget(finding: Finding, value: unknown): Target | undefined {
     if (depth > 0 && Array.isArray(node) && exists(node, [token])) innermost = depth + 1;
     node = child(node, token);
   }
-  if (innermost > 0) return { pointer: joinPointer('', ...tokens.slice(0, innermost)), key: false };
+  if (innermost > 0) return { pointer: joinPointerTokens('', tokens.slice(0, innermost)), key: false };
   // A setting of the root (`global`, `openapi`) goes alone; an error in the root itself takes it all.
   const setting = tokens[1];
   if (setting !== undefined && !ROOT_LISTS.has(setting) && exists(value, tokens.slice(0, 2))) return { pointer: joinPointer('', 'navigation', setting), key: false };
@@ -155,7 +155,7 @@ function without(value: unknown, removed: ReadonlyMap<string, PrunedPart>): View
   const onTheWay = new Set<string>();
   for (const pointer of removed.keys()) {
     const tokens = parsePointer(pointer);
-    for (let depth = 0; depth < tokens.length; depth++) onTheWay.add(joinPointer('', ...tokens.slice(0, depth)));
+    for (let depth = 0; depth < tokens.length; depth++) onTheWay.add(joinPointerTokens('', tokens.slice(0, depth)));
   }
   // Which index of the input each item of a copied list was.
   const originalIndexes = new WeakMap<unknown[], number[]>();

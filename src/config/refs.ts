@@ -82,7 +82,7 @@ class RefResolver {
     }
     const hash = reference.indexOf('#');
     const path = hash === -1 ? reference : reference.slice(0, hash);
-    const fragment = hash === -1 ? '' : decodeURIComponent(reference.slice(hash + 1));
+    const fragment = hash === -1 ? '' : decodedFragment(reference.slice(hash + 1));
     if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
       this.report(file, refPointer, { code: 'config/ref-external', severity: 'error', message: `\`$ref\` "${reference}" points outside the project; only files of the repository can be referenced.`, hint: 'Copy the content into the repository and reference it by a relative path.' });
       return record;
@@ -136,5 +136,14 @@ class RefResolver {
 
   private report(file: string, filePointer: string, finding: Omit<Finding, 'pointer'>): void {
     this.reporter.report({ ...finding, pointer: filePointer, file });
+  }
+}
+
+/** The pointer of a `$ref` fragment; a malformed percent escape (`#/a%E0`) is kept as written, not thrown. */
+function decodedFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
   }
 }

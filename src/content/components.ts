@@ -22,6 +22,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { headingSlugger } from './slug.js';
+import { append } from '../util/arrays.js';
 
 /** What Quire knows about one built-in component. */
 export interface ComponentSpec {
@@ -190,11 +191,11 @@ const PARAM_NAME_ATTRIBUTES = ['query', 'path', 'body', 'header'] as const;
  */
 export function componentAnchorIds(elements: readonly PageJsxElement[]): string[] {
   const ids: string[] = [];
-  ids.push(...paramFieldIds(elements));
-  ids.push(...titleIds(elements, 'Accordion', (title) => titleMarkdownText(title)));
-  ids.push(...tabIds(elements));
-  ids.push(...titleIds(elements, 'View', (title) => title));
-  ids.push(...explicitIds(elements));
+  append(ids, paramFieldIds(elements));
+  append(ids, titleIds(elements, 'Accordion', (title) => titleMarkdownText(title)));
+  append(ids, tabIds(elements));
+  append(ids, titleIds(elements, 'View', (title) => title));
+  append(ids, explicitIds(elements));
   return [...new Set(ids)];
 }
 

@@ -51,7 +51,7 @@ export function readPageBytes(bytes: Uint8Array, name: string, parsers?: PagePar
     diagnostics.push({ code: 'content/invalid-utf8', severity: 'warning', message: 'The page is not valid UTF-8: the bytes that are not show as "�".', file: name, pointer: '', line, column: bad - before.lastIndexOf('\n'), hint: 'Save the file as UTF-8 in your editor.' });
   }
   const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name, ...(parsers ? { parsers } : {}) });
-  facts.diagnostics.unshift(...diagnostics);
+  facts.diagnostics = diagnostics.concat(facts.diagnostics);
   return facts;
 }
 

@@ -1,3 +1,5 @@
+import { encodeUriComponent } from '../util/uri.js';
+
 /**
  * A slugger for the headings of one page, giving the ids the platform gives them. The platform
  * lower-cases the text, joins words with `-`, percent-encodes it (`encodeURIComponent`), and
@@ -92,7 +94,7 @@ function markdownSlugCounter(): (text: string) => string {
 
 /** The platform's slug of a heading's text, not numbered (@mintlify/common's `slugify`). */
 export function slugOfText(text: string): string {
-  return slugOfEncoded(encodeURIComponent(text.toLowerCase().trim().replace(/\s+/g, '-')));
+  return slugOfEncoded(encodeUriComponent(text.toLowerCase().trim().replace(/\s+/g, '-')));
 }
 
 /**

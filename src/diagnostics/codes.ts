@@ -16,7 +16,7 @@ export const DIAGNOSTIC_CODES = [
   'content/unreached-page', 'content/unreadable', 'content/unresolved-import',
   // frontmatter
   'frontmatter/invalid-endpoint', 'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/misspelled-field',
-  'frontmatter/not-a-mapping', 'frontmatter/not-read', 'frontmatter/unknown-value',
+  'frontmatter/not-a-mapping', 'frontmatter/not-read', 'frontmatter/too-deep', 'frontmatter/unknown-value',
   // icon
   'icon/fa-prefix', 'icon/unknown-name',
   // json

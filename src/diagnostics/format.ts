@@ -1,5 +1,6 @@
 import type { Diagnostic } from './diagnostic.js';
 import { LineIndex } from './line-index.js';
+import { append } from '../util/arrays.js';
 
 /** Options of {@link formatDiagnostics}. */
 export interface FormatOptions {
@@ -47,7 +48,7 @@ export function formatDiagnostics(
     const lines = [`${paint('bold', location)} ${severity} ${paint('dim', diagnostic.code)} ${diagnostic.message}`];
     const index = indexFor(diagnostic.file);
     if (index && diagnostic.line !== undefined) {
-      lines.push(...codeFrame(index, diagnostic.line, diagnostic.column ?? 1, options.contextLines ?? 1, paint));
+      append(lines, codeFrame(index, diagnostic.line, diagnostic.column ?? 1, options.contextLines ?? 1, paint));
     }
     if (diagnostic.hint) lines.push(`  ${paint('cyan', 'hint:')} ${diagnostic.hint}`);
     blocks.push(lines.join('\n'));

@@ -3,6 +3,7 @@ import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkFrontmatterFields, hasFrontmatterTypes } from './frontmatter-fields.js';
 import { flattenQuotedScalars } from './quoted-scalars.js';
 import { parseSimpleYaml } from './simple-yaml.js';
+import { MAX_YAML_NESTING, yamlNestingBeyond } from '../util/yaml-nesting.js';
 import type { Icon } from '../config/schemas/common.js';
 
 /**
@@ -108,6 +109,11 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   if (simple && hasFrontmatterTypes(simple)) return { data: simple, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
   const firstLine = 2;
+  const deep = yamlNestingBeyond(trimmed.text);
+  if (deep) {
+    // The YAML parser would run out of stack, which can abort the process (see yaml-nesting.ts).
+    return { data: undefined, diagnostics: [{ code: 'frontmatter/too-deep', severity: 'warning', message: `The frontmatter nests more than ${MAX_YAML_NESTING} levels deep (fields within fields, \`key:\` after \`key:\` on one line, or brackets), so Quire does not read it: the page has none of its fields here.`, file, pointer: '', line: deep.line + firstLine - 1, column: 1, hint: 'Write one `field: value` per line; no page needs this nesting.' }] };
+  }
   const { document, source, position: parsedPosition } = parseLikeThePlatform(trimmed.text);
   const positionOf = (offset: number) => {
     const position = parsedPosition(offset);
@@ -169,7 +175,9 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
  * errors or is not a mapping of fields.
  */
 export function readFrontmatterFields(yaml: string): Record<string, unknown> | undefined {
-  const { document } = parseLikeThePlatform(trimLikeFrontMatter(yaml).text);
+  const text = trimLikeFrontMatter(yaml).text;
+  if (yamlNestingBeyond(text)) return undefined;
+  const { document } = parseLikeThePlatform(text);
   if (document.errors.length > 0) return undefined;
   let value: unknown;
   try {

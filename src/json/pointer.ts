@@ -9,6 +9,11 @@ export function escapePointerToken(token: string | number): string {
 
 /** Appends reference tokens to a pointer: `joinPointer('/a', 'b/c', 0)` is `/a/b~1c/0`. */
 export function joinPointer(pointer: string, ...tokens: Array<string | number>): string {
+  return joinPointerTokens(pointer, tokens);
+}
+
+/** {@link joinPointer} with the tokens in an array: a path of any length, never spread into a call. */
+export function joinPointerTokens(pointer: string, tokens: ReadonlyArray<string | number>): string {
   let result = pointer;
   for (const token of tokens) result += `/${escapePointerToken(token)}`;
   return result;

@@ -18,6 +18,7 @@ import { chooseExtension } from './choose-extension.js';
 import { editSpec } from './spec-edit.js';
 import { Documents, findTarget, type Target } from './targets.js';
 import type { KeptPage, MigrateMdxInput, MigrateMdxOptions, MigrationPlan, MovedPage, PlannedChange, PlannedExtension, RewrittenEntry } from './types.js';
+import { append } from '../util/arrays.js';
 
 /** A page on its way: where it is listed, and the operation it documents once found. */
 interface Candidate {
@@ -77,13 +78,14 @@ class Migration {
     });
     const read = readEndpointPages(this.input.pages);
     if (!parsed.config) {
-      this.diagnostics.push({ code: 'migrate/invalid-docs-json', severity: 'error', message: `${file} has errors, so the navigation cannot be read; nothing was changed.`, file, pointer: '', hint: 'Fix the errors below (`quire validate`), then run the migration again.' }, ...parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'));
+      this.diagnostics.push({ code: 'migrate/invalid-docs-json', severity: 'error', message: `${file} has errors, so the navigation cannot be read; nothing was changed.`, file, pointer: '', hint: 'Fix the errors below (`quire validate`), then run the migration again.' });
+      append(this.diagnostics, parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'));
       for (const page of read.pages) this.keep(page, 'migrate/blocked', undefined, `Not moved: ${file} has errors.`);
       return this.finish([], [], true);
     }
     for (const page of read.unreadable) {
       this.kept.push({ file: page.file, page: page.page, code: 'migrate/invalid-frontmatter', message: 'The frontmatter is not valid YAML, so the page cannot be moved.' });
-      this.diagnostics.push(...page.diagnostics);
+      append(this.diagnostics, page.diagnostics);
     }
     const frontmatter = new Map(read.pages.map((page) => [page.page, page.frontmatter]));
     const resolved = resolveNavigation(parsed.config, { frontmatter, locate: parsed.locate });
@@ -297,7 +299,8 @@ class Migration {
   private blocked(invalid: ReturnType<Documents['all']>, candidates: readonly Candidate[]): MigrationPlan {
     for (const document of invalid) {
       const errors = document.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-      this.diagnostics.push({ code: 'migrate/invalid-document', severity: 'error', message: `${document.source} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, so nothing was changed: the documents must be valid before pages move into them.`, file: document.source, pointer: '', hint: 'Fix the errors below (`quire validate`), then run the migration again.' }, ...errors);
+      this.diagnostics.push({ code: 'migrate/invalid-document', severity: 'error', message: `${document.source} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, so nothing was changed: the documents must be valid before pages move into them.`, file: document.source, pointer: '', hint: 'Fix the errors below (`quire validate`), then run the migration again.' });
+      append(this.diagnostics, errors);
     }
     for (const candidate of candidates) if (candidate.target) this.keep(candidate.source, 'migrate/blocked', undefined, `Not moved: ${invalid.map((document) => document.source).join(', ')} ${invalid.length === 1 ? 'has' : 'have'} errors.`);
     return this.finish([], [], true);

@@ -7,6 +7,7 @@ import { looksLikeJson, MAX_YAML_ALIASES, parseSource } from '../openapi/source.
 import { editMembers, renderMemberValue, type MemberChange, type ObjectShape } from './object-shape.js';
 import { jsonObjectShape, yamlObjectShape } from './shapes.js';
 import { applySplices, type Splice } from './splice.js';
+import { append } from '../util/arrays.js';
 
 /** The extension members an operation gets, in the order they are written when new. */
 export interface OperationEdit {
@@ -52,7 +53,7 @@ export function editSpec(source: string, edits: readonly OperationEdit[], extens
       continue;
     }
     const planned = planEdit(text, shape, tokens, extension, current, next, edit.changes, document, offsets.get(joinPointer(edit.pointer, extension)));
-    if (planned) splices.push(...planned);
+    if (planned) append(splices, planned);
     else inPlace = false;
   }
   if (inPlace) {

@@ -3,6 +3,7 @@ import type { Redirect } from '../config/schemas/site.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { placeDocsJsonFindings, type DocsJsonFinding } from '../config/place-findings.js';
 import { didYouMean } from '../diagnostics/suggest.js';
+import { append } from '../util/arrays.js';
 
 /** Options of {@link checkRedirects}. */
 export interface CheckRedirectsOptions {
@@ -63,7 +64,7 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
     const name = current.slice(current.lastIndexOf('/') + 1);
     const folder = current.slice(0, Math.max(0, current.lastIndexOf('/')));
     const suggestions = (byName.get(name) ?? []).slice(0, 3);
-    if (suggestions.length === 0) suggestions.push(...didYouMean(current, [...pages].filter((page) => page.startsWith(folder)), 3));
+    if (suggestions.length === 0) append(suggestions, didYouMean(current, [...pages].filter((page) => page.startsWith(folder)), 3));
     const through = current === destination ? '' : ` (through other redirects, "/${current}")`;
     report(index, {
       code: 'navigation/redirect-to-nothing',

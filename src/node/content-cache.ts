@@ -6,6 +6,7 @@ import { deserialize, serialize } from 'node:v8';
 import { version } from '../../package.json';
 import { DIALECT } from '../content/dialect.js';
 import type { PageFacts } from '../content/read-page.js';
+import { append } from '../util/arrays.js';
 
 // A hash of the sources, defined by the build (tsup.config.ts): facts change whenever the code that
 // reads pages does, and a rebuilt Quire of the same version must not read the facts of the last one.
@@ -126,7 +127,7 @@ export async function openContentCache(dir: string, options: { packBytes?: numbe
   } catch {
     return cache;
   }
-  cache.legacy.push(...names.filter((file) => /^[0-9a-f]{2}$/.test(file)).map((file) => path.join(content, file)));
+  append(cache.legacy, names.filter((file) => /^[0-9a-f]{2}$/.test(file)).map((file) => path.join(content, file)));
   // Oldest first (names start with the time they were written), so that an entry written again
   // (its old copy was not whole facts) replaces the old one.
   for (const name of names.filter((file) => file.endsWith('.pack')).sort()) {

@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { unreadablePage } from '../content/page-bytes.js';
 import type { PageFileResult, PageFileTask } from './read-page-file.js';
+import { append } from '../util/arrays.js';
 
 /** What a content worker is started with. */
 export interface ContentWorkerData {
@@ -162,7 +163,7 @@ export function startWorkerPool(tasks: readonly PageFileTask[], options: WorkerP
       // Stopped while reading: the page it was reading is reported, the others it held go back.
       // A worker that never started blames no page (the script or the platform is at fault).
       const reading = slot.ready ? slot.sent.shift() : undefined;
-      retried.push(...slot.sent.reverse());
+      append(retried, slot.sent.reverse());
       slot.sent = [];
       if (reading !== undefined) {
         stops++;

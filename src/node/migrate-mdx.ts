@@ -15,6 +15,7 @@ import { readOpenApiSource } from './read-spec.js';
 import { writeFilesAtomically, type AtomicFs, type FileChange, type WriteFilesResult } from './write-files.js';
 import { isDirectory, toPosix } from './paths.js';
 import { listPageFiles } from './list-page-files.js';
+import { append } from '../util/arrays.js';
 
 /** Options of {@link planMdxMigration}. */
 export interface PlanMdxMigrationOptions {
@@ -93,7 +94,7 @@ export async function planMdxMigration(target: string, options: PlanMdxMigration
   specSources.forEach((source, index) => {
     const result = reads[index];
     if (result?.text !== undefined) specs.set(source, result.text);
-    else readingProblems.push(...(result?.diagnostics ?? []));
+    else append(readingProblems, (result?.diagnostics ?? []));
   });
 
   const plan = migrateMdx({ docsJson: text, docsJsonFile, readFile: readReferenced, pages, files, specs }, options.extension === undefined ? {} : { extension: options.extension });

@@ -8,6 +8,7 @@ import { loadOpenApi } from '../openapi/load-openapi.js';
 import { readOpenApiSource } from './read-spec.js';
 import { writeFilesAtomically, WriteFilesError, type AtomicFs } from './write-files.js';
 import { toPosix } from './paths.js';
+import { append } from '../util/arrays.js';
 
 /** Options of {@link generateOpenApiFiles}. */
 export interface GenerateOpenApiFilesOptions {
@@ -96,7 +97,7 @@ export async function generateOpenApiFiles(spec: string, options: GenerateOpenAp
   result.sources[display] = read.text;
   progress(`Checking ${display}`);
   const loaded = loadOpenApi(read.text, { file: display });
-  result.diagnostics.push(...loaded.diagnostics);
+  append(result.diagnostics, loaded.diagnostics);
   if (!loaded.document || hasErrors(loaded.diagnostics)) return result;
 
   const source = absolute === undefined ? spec : inside(root, absolute) ? toPosix(path.relative(root, absolute)) : undefined;
@@ -114,14 +115,14 @@ export async function generateOpenApiFiles(spec: string, options: GenerateOpenAp
     ...(source !== undefined ? { source } : {}),
     onProgress: (done, total) => progress('Generating pages', done, total),
   });
-  result.diagnostics.push(...plan.diagnostics);
+  append(result.diagnostics, plan.diagnostics);
   if (hasErrors(plan.diagnostics)) return result;
   result.navigation = plan.navigation;
 
-  const planned = plan.files.map((file) => ({ file: path.join(folder, ...file.path.split('/')), page: file.page, openapi: file.openapi, content: file.content }));
+  const planned = plan.files.map((file) => ({ file: path.join(folder, file.path), page: file.page, openapi: file.openapi, content: file.content }));
   const statuses = await existingStatuses(planned, folder, options, progress);
   if (statuses.diagnostics.length) {
-    result.diagnostics.push(...statuses.diagnostics);
+    append(result.diagnostics, statuses.diagnostics);
     return result;
   }
   const changes = planned.filter((_file, index) => statuses.list[index] === 'written' || statuses.list[index] === 'overwritten');

@@ -171,7 +171,9 @@ export async function writeFilesAtomically(changes: readonly FileChange[], optio
       await fail(stage.top, 'create', error);
     }
     // Its temporary folders are gone with the rename; undoing removes what it put in place.
-    createdFolders.splice(0, createdFolders.length, ...createdFolders.filter((folder) => folder !== stage.temporary && !folder.startsWith(`${stage.temporary}${path.sep}`)));
+    const kept = createdFolders.filter((folder) => folder !== stage.temporary && !folder.startsWith(`${stage.temporary}${path.sep}`));
+    createdFolders.length = 0;
+    for (const folder of kept) createdFolders.push(folder);
     undo.push({ run: () => removeStaged(fs, stage) });
   }
   const replaced = staged.filter((entry) => entry !== undefined);

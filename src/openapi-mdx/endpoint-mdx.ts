@@ -32,7 +32,10 @@ export function generateEndpointMdx(page: EndpointMdxSource, options: EndpointMd
  */
 function requestExample(samples: readonly CodeSample[]): string {
   const blocks = samples.map((sample) => {
-    const fence = '`'.repeat(Math.max(3, ...[...sample.source.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+    // One longer than the longest run of backticks in the sample, so that none closes the fence.
+    let longest = 2;
+    for (const run of sample.source.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+    const fence = '`'.repeat(longest + 1);
     const info = [sample.language.replace(/\s+/g, '-') || 'text', sample.label.replace(/[\r\n]+/g, ' ')].join(' ');
     return `${fence}${info}\n${sample.source.endsWith('\n') ? sample.source : `${sample.source}\n`}${fence}\n`;
   });

@@ -14,6 +14,7 @@ import { reportSharedUrls } from './page-names.js';
 import { documentsNamed, frontmatterReference, inPlatformOrder, nearestDocuments, pageRelativeDocument } from './frontmatter-documents.js';
 import { namedSource } from './reference-source.js';
 import type { EndpointPage, OperationSummary, PlaygroundMode } from './types.js';
+import { append } from '../util/arrays.js';
 
 /** Options of {@link expandOpenApiEndpoints}. */
 export interface ExpandOpenApiOptions {
@@ -296,7 +297,7 @@ class Expander {
       return loaded;
     }
     const result = loadOpenApi(text, { file: source });
-    this.diagnostics.push(...result.diagnostics);
+    append(this.diagnostics, result.diagnostics);
     if (result.document) loaded.document = result.document;
     return loaded;
   }
@@ -321,13 +322,14 @@ class Expander {
       ...(this.options.codeSamples === undefined ? {} : { codeSamples: this.options.codeSamples }),
       ...(build.all ? {} : { only: build.selectors }),
     });
-    if (build.all) this.diagnostics.push(...result.diagnostics);
+    if (build.all) append(this.diagnostics, result.diagnostics);
     else {
       // Of the pages named one by one, only those of navigation entries are published at their own
       // URL: that an MDX page's operation would get the URL of another says nothing.
       const findings: Finding[] = [];
       reportSharedUrls(result.pages.filter((page) => build.listed.has(pageKey(page))), (finding) => findings.push(finding));
-      this.diagnostics.push(...result.diagnostics.filter((diagnostic) => diagnostic.code !== 'openapi/duplicate-url'), ...placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)));
+      append(this.diagnostics, result.diagnostics.filter((diagnostic) => diagnostic.code !== 'openapi/duplicate-url'));
+      append(this.diagnostics, placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)));
     }
     build.pages = new Map(result.pages.map((page) => [pageKey(page), page]));
     build.allPages = result.pages;
@@ -347,7 +349,7 @@ class Expander {
     if (!('children' in node)) return node;
     const children = node.children.map((child) => this.rewrite(child));
     // The root's pages are published but listed nowhere, as on the platform.
-    if (node.kind !== 'root') for (const build of this.expansions.get(node) ?? []) children.push(...this.tagGroups(build, node));
+    if (node.kind !== 'root') for (const build of this.expansions.get(node) ?? []) append(children, this.tagGroups(build, node));
     return { ...node, children } as NavigationNode;
   }
 

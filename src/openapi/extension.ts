@@ -1,6 +1,6 @@
 import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
 import { deepEqual } from '../json/equal.js';
-import { joinPointer, parentPointer } from '../json/pointer.js';
+import { joinPointer, joinPointerTokens, parentPointer } from '../json/pointer.js';
 import type { Finding } from './findings.js';
 import { isObject, type JsonObject } from './json.js';
 import type { McpSettings } from './types.js';
@@ -307,7 +307,7 @@ function shadowed(loser: ReadSettings, winner: ReadSettings, path: readonly stri
     message: platform
       ? `${lost} is shadowed by ${won}: Quire shows ${won}, while the platform, which reads only \`${PLATFORM_EXTENSION}\`, shows ${lost}.`
       : `${lost} is shadowed by ${won}, which is read first; it is ignored.`,
-    pointer: joinPointer(loser.pointer, ...path),
+    pointer: joinPointerTokens(loser.pointer, path),
     hint: platform ? `Keep one value: remove ${won} to show what the platform shows, or give both the same value.` : 'Remove one of the two, or give both the same value.',
   };
 }

@@ -1,6 +1,7 @@
 import { escapePointerToken, getAtPointer } from '../json/pointer.js';
 import { isObject, type JsonObject } from './json.js';
 import type { CircularReference, SchemaModel } from './types.js';
+import { append } from '../util/arrays.js';
 
 /** Keywords whose value is one schema. */
 export const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema']);
@@ -280,9 +281,9 @@ export class RefResolver {
       for (const key in value) {
         const child = value[key];
         if (SCHEMA_KEYS.has(key)) {
-          if (Array.isArray(child)) pending.push(...child);
+          if (Array.isArray(child)) append(pending, child);
           else pending.push(child);
-        } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(child)) pending.push(...child);
+        } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(child)) append(pending, child);
         else if (SCHEMA_MAP_KEYS.has(key) && isObject(child)) for (const name in child) pending.push(child[name]);
       }
     }

@@ -1,5 +1,7 @@
 import { isObject } from './json.js';
 import type { EndpointPage, ExampleModel, MediaTypeModel, ParameterModel, SecuritySchemeModel, ServerModel } from './types.js';
+import { append } from '../util/arrays.js';
+import { encodeUriComponent } from '../util/uri.js';
 
 /** A name and a value of a query parameter, header or cookie. */
 export interface SampleField {
@@ -60,7 +62,7 @@ export function sampleRequest(page: EndpointPage, parameters: SampleParameters):
   // operations apart) sends that query first.
   const [path = '', written] = filledPath(page.path, page.parameters.path).split(/\?(.*)/s);
   const request: SampleRequest = { method: page.method.toUpperCase(), url: serverUrl(page.servers[0]) + path, query: written ? queryOfPath(written) : [], headers: [], cookies: [] };
-  for (const parameter of page.parameters.query) if (wanted(parameter)) request.query.push(...queryFields(parameter));
+  for (const parameter of page.parameters.query) if (wanted(parameter)) append(request.query, queryFields(parameter));
   for (const parameter of page.parameters.header) if (wanted(parameter)) request.headers.push({ name: parameter.name, value: headerValue(parameter) });
   for (const parameter of page.parameters.cookie) if (wanted(parameter)) request.cookies.push({ name: parameter.name, value: scalarText(valueOf(parameter)) });
   for (const scheme of page.security[0]?.schemes ?? []) addCredentials(request, scheme);
@@ -117,7 +119,7 @@ function decodedQuery(text: string): string {
 
 /** Path values keep the characters a path segment may hold as they are (`,` `:` `@`), and encode the rest. */
 function encodePathValue(text: string): string {
-  return encodeURIComponent(text).replace(/%(2C|3A|40|24|21|27|28|29|2A|3B|3D)/gi, (escaped) => decodeURIComponent(escaped));
+  return encodeUriComponent(text).replace(/%(2C|3A|40|24|21|27|28|29|2A|3B|3D)/gi, (escaped) => decodeURIComponent(escaped));
 }
 
 function queryFields(parameter: ParameterModel): SampleField[] {

@@ -1,5 +1,6 @@
 import { targets } from '@readme/httpsnippet/targets';
 import type { SampleFormPart, SampleRequest } from './sample-request.js';
+import { encodeUriComponent } from '../util/uri.js';
 
 /** A language samples can be generated in: the snippet library's target and client, and how the page shows it. */
 export interface SnippetLanguage {
@@ -248,5 +249,5 @@ function grouped(fields: ReadonlyArray<{ name: string; value: string }>): Record
 
 /** `application/x-www-form-urlencoded` escaping of a query or form value, as browsers and `URLSearchParams` write it. */
 function encodeQuery(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeUriComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -4,6 +4,7 @@ import { parsePointer } from '../json/pointer.js';
 import { scanJson } from '../json/scan.js';
 import { parseJsonSharingStrings, type SharedParse } from '../json/parse-shared.js';
 import { offsetInJson } from '../json/text.js';
+import { MAX_YAML_NESTING, yamlNestingBeyond } from '../util/yaml-nesting.js';
 
 /** Deepest nesting accepted in a JSON description (real ones stay under 100). */
 export const MAX_JSON_DEPTH = 512;
@@ -118,6 +119,12 @@ function parseYamlSource(text: string): ParsedSource {
   const position = positionFinder(text);
   let document: Document.Parsed | undefined;
   const problems: SyntaxProblem[] = [];
+  const deep = yamlNestingBeyond(text);
+  if (deep) {
+    // The YAML parser would run out of stack, which can abort the process (see yaml-nesting.ts).
+    problems.push({ code: 'openapi/too-deep', message: `Nesting deeper than ${MAX_YAML_NESTING} levels (counting indentation steps, \`key:\` and \`- \` on one line, and brackets).`, hint: 'No OpenAPI description needs this depth; the file is probably generated wrongly.', offset: deep.offset, pointer: '' });
+    return { value: undefined, problems, locate: () => undefined, position };
+  }
   try {
     // `merge` reads `<<` keys as YAML 1.1 merges, which specs written by hand rely on.
     document = parseDocument(text, { prettyErrors: false, merge: true, keepSourceTokens: false });

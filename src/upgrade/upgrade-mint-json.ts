@@ -10,6 +10,7 @@ import { upgradeNavigation } from './navigation.js';
 import { isObject, type JsonObject } from './read.js';
 import { UpgradeReport, type UpgradeFinding } from './report.js';
 import { chooseTheme, upgradeApi, upgradeAppearance, upgradeBackground, upgradeColors, upgradeFonts, upgradeFooter, upgradeIntegrations, upgradeNavbar, upgradeSeo, upgradeStyling } from './settings.js';
+import { append } from '../util/arrays.js';
 
 /** Options of {@link upgradeMintJson}. */
 export interface UpgradeMintJsonOptions {
@@ -91,7 +92,7 @@ export function upgradeMintJson(text: string, options: UpgradeMintJsonOptions = 
   let output: string | undefined;
   if (config !== undefined && !findings.some((finding) => finding.severity === 'error')) {
     output = `${JSON.stringify(config, null, 2)}\n`;
-    findings.push(...checkResult(output));
+    append(findings, checkResult(output));
   }
   const diagnostics = inDocumentOrder(findings.map((finding) => diagnosticAt(finding, file, finding.pointer, place(finding.pointer, finding.at))));
   const decisions = report.decisions.map((decision) => ({ message: decision.message, file, pointer: decision.pointer, ...place(decision.pointer, 'key') }));

@@ -136,6 +136,7 @@ function generatedSites(url: string): Array<{ name: string; files: Record<string
     { name: 'url-slow', timeoutMs: 300, files: { 'docs.json': config(group([], `${url}/slow.yaml`)) } },
     { name: 'url-offline', offline: true, files: { 'docs.json': config(group(['GET /pets'], `${url}/spec.yaml`)) } },
     // The other content/ codes are in the sites of fixtures/content.
+    { name: 'frontmatter-too-deep', files: { 'docs.json': config(group(['deep-frontmatter'])), 'deep-frontmatter.mdx': `---\ntitle: A\n${'a: '.repeat(300)}\n---\n` } },
     { name: 'content-too-deep', files: { 'docs.json': config(group(['deep'])), 'deep.mdx': `${'<div>\n'.repeat(10_000)}x\n${'</div>\n'.repeat(10_000)}` } },
     {
       name: 'content-too-many-snippets',

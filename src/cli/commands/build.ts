@@ -10,6 +10,7 @@ import { ExitCode, parseCommandLine, UsageError, type Command } from '../command
 import { loadSiteForCommand, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
+import { append } from '../../util/arrays.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
 
@@ -86,15 +87,15 @@ export const buildCommand: Command = {
     if (!config || !site.tree) return report(undefined);
     compiled = buildSite({ config, tree: site.tree, endpointPages: site.endpointPages, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles, ...(values['no-content'] ? {} : { content: site.content }) });
     const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
-    diagnostics.push(...applyRules(placed.diagnostics, site.rules));
+    append(diagnostics, applyRules(placed.diagnostics, site.rules));
     Object.assign(site.sources, placed.sources);
 
     const previous = await previousBuild(out);
     if (previous === 'foreign') return report(undefined, `${path.join(out, 'site.json')} exists and is not a Quire build; choose another output folder.`);
-    const changes: FileChange[] = compiled.files.map((file) => ({ kind: 'write', path: path.join(out, ...file.path.split('/')), content: file.content }));
+    const changes: FileChange[] = compiled.files.map((file) => ({ kind: 'write', path: path.join(out, file.path), content: file.content }));
     const current = new Set(compiled.files.map((file) => file.path));
     const stale = previous.filter((file) => !current.has(file));
-    for (const file of stale) changes.push({ kind: 'delete', path: path.join(out, ...file.split('/')) });
+    for (const file of stale) changes.push({ kind: 'delete', path: path.join(out, file) });
     try {
       await writeFilesAtomically(changes);
     } catch (error) {

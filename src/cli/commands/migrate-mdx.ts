@@ -7,6 +7,7 @@ import { WriteFilesError } from '../../node/write-files.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 import { plural, useColor } from '../output.js';
 import { createProgress } from '../progress.js';
+import { append } from '../../util/arrays.js';
 
 const usage = `Usage: quire migrate-mdx [dir] [options]
 
@@ -83,7 +84,7 @@ function textReport(migration: MdxMigration, io: CliIo, name: (file: string) => 
   const moving = failure === undefined ? plan.moved : [];
   if (moving.length) {
     out.push(`${dryRun ? 'Would move' : 'Moved'} ${plural(moving.length, 'page')}:`);
-    for (const page of moving) out.push(...describeMove(page, name));
+    for (const page of moving) append(out, describeMove(page, name));
     out.push(`${dryRun ? 'Would write' : 'Wrote'} the page settings in:`);
     for (const choice of plan.extensions) out.push(`  ${name(choice.spec)} → ${choice.extension}: ${choice.why}`);
   }

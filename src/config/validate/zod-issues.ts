@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { DiagnosticCode } from '../../diagnostics/codes.js';
 import { didYouMean, didYouMeanText, nearMisses } from '../../diagnostics/suggest.js';
-import { getAtPointer, joinPointer } from '../../json/pointer.js';
+import { getAtPointer, joinPointer, joinPointerTokens } from '../../json/pointer.js';
 import type { Reporter } from './report.js';
 import { objectKeys, schemaAt } from './schema-keys.js';
 
@@ -64,8 +64,8 @@ export function reportZodIssues(issues: readonly Issue[], base: readonly Propert
 }
 
 function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, reporter: Reporter): void {
-  const pointer = joinPointer(context.pointer, ...path.map(String));
-  const actual = getAtPointer(context.value, joinPointer('', ...path.map(String)));
+  const pointer = joinPointerTokens(context.pointer, path.map(String));
+  const actual = getAtPointer(context.value, joinPointerTokens('', path.map(String)));
   const subject = context.subject(path);
   const codes = SCHEMA_CODES[context.area];
 
@@ -171,7 +171,7 @@ function reportUnion(issue: z.core.$ZodIssueInvalidUnion, path: PropertyKey[], a
     ),
   ];
   const subject = context.subject(path);
-  const pointer = joinPointer(context.pointer, ...path.map(String));
+  const pointer = joinPointerTokens(context.pointer, path.map(String));
   if (actual === undefined) {
     reporter.report({ code: SCHEMA_CODES[context.area].missingField, severity: 'error', message: `${subject} is required.`, pointer, hint: `Add ${subject} (${joinOr(expected)}).` });
     return;

@@ -1,5 +1,5 @@
 import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
-import { getAtPointer, joinPointer, parsePointer } from '../../json/pointer.js';
+import { getAtPointer, joinPointer, joinPointerTokens, parsePointer } from '../../json/pointer.js';
 import { isObject } from '../json.js';
 import { internalPointer } from '../refs.js';
 import type { CheckContext } from './context.js';
@@ -64,7 +64,7 @@ interface Frame {
 function pointerOf(frame: Frame): string {
   const keys: string[] = [];
   for (let current: Frame | undefined = frame; current?.parent; current = current.parent) keys.push(current.key);
-  return joinPointer('', ...keys.reverse());
+  return joinPointerTokens('', keys.reverse());
 }
 
 function checkRef(context: CheckContext, ref: string, pointer: string): void {
@@ -82,15 +82,15 @@ function checkRef(context: CheckContext, ref: string, pointer: string): void {
   if (getAtPointer(context.root, target) !== undefined) return;
   const tokens = parsePointer(target);
   let known = 0;
-  while (known < tokens.length && getAtPointer(context.root, joinPointer('', ...tokens.slice(0, known + 1))) !== undefined) known++;
-  const parent = getAtPointer(context.root, joinPointer('', ...tokens.slice(0, known)));
+  while (known < tokens.length && getAtPointer(context.root, joinPointerTokens('', tokens.slice(0, known + 1))) !== undefined) known++;
+  const parent = getAtPointer(context.root, joinPointerTokens('', tokens.slice(0, known)));
   const missing = tokens[known] as string;
   const suggestions = isObject(parent) ? didYouMean(missing, Object.keys(parent)) : [];
-  const prefix = `#${joinPointer('', ...tokens.slice(0, known))}/`;
+  const prefix = `#${joinPointerTokens('', tokens.slice(0, known))}/`;
   context.report({
     code: 'openapi/ref-not-found',
     severity: 'error',
-    message: `The reference ${JSON.stringify(ref)} points at nothing: ${known === 0 ? 'the document' : `"#${joinPointer('', ...tokens.slice(0, known))}"`} has no ${JSON.stringify(missing)}.`,
+    message: `The reference ${JSON.stringify(ref)} points at nothing: ${known === 0 ? 'the document' : `"#${joinPointerTokens('', tokens.slice(0, known))}"`} has no ${JSON.stringify(missing)}.`,
     pointer,
     hint: didYouMeanText(suggestions.map((name) => prefix + name)) ?? 'Define it, or correct the reference.',
     suggestions: suggestions.map((name) => prefix + name),

@@ -1,5 +1,5 @@
 import { didYouMean, didYouMeanText } from '../../diagnostics/suggest.js';
-import { joinPointer } from '../../json/pointer.js';
+import { joinPointer, joinPointerTokens } from '../../json/pointer.js';
 import { isObject } from '../json.js';
 import { pointerOf, type CheckContext, type LazyPointer } from './context.js';
 
@@ -80,7 +80,7 @@ class SchemaWalk {
   }
 
   private at(): string {
-    return joinPointer(pointerOf(this.pointer), ...this.path);
+    return joinPointerTokens(pointerOf(this.pointer), this.path);
   }
 }
 

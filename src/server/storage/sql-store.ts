@@ -9,6 +9,7 @@ import type {
   Store,
 } from './store.js';
 import type { SqlClient, SqlValue } from './sql-client.js';
+import { append } from '../../util/arrays.js';
 
 interface ApiKeyRow {
   key_id: string;
@@ -165,7 +166,7 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
       async recordMany(conversations) {
         const stored: Conversation[] = [];
         for (let start = 0; start < conversations.length; start += INSERT_BATCH) {
-          stored.push(...(await insertConversations(conversations.slice(start, start + INSERT_BATCH))));
+          append(stored, (await insertConversations(conversations.slice(start, start + INSERT_BATCH))));
         }
         await noteInserted(stored.length);
         return stored;
