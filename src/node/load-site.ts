@@ -79,6 +79,8 @@ export interface LoadSiteOptions {
   cache?: boolean;
   /** The cache folder, relative to `cwd`. Default `.quire/cache` beside docs.json (and a `.quire/.gitignore` of `*`). */
   cacheDir?: string;
+  /** Called when the cache folder cannot be created (a read-only checkout); the load goes on without the cache. */
+  onCacheUnavailable?: (dir: string, error: unknown) => void;
   /**
    * Worker threads that parse the pages; 0 parses them in the calling thread. Default: one per
    * core but the caller's, at most one for each 200 pages, none for fewer than 200 pages to parse
