@@ -18,7 +18,7 @@ import type { EndpointPage, PlaygroundMode } from '../openapi/types.js';
 import { collectSources, describeUses, readOpenApiDocuments, unreadDirectories, withoutUncheckable } from './openapi-documents.js';
 import { openApiSourcePlaces, placeInFrontmatter } from './openapi-source-places.js';
 import { toPosix } from './paths.js';
-import { listPageFiles } from './list-page-files.js';
+import { listPageFilesAndLinks } from './list-page-files.js';
 import { explainIgnoredPages, loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
 import { applyRules, ruleFor, withOptInCodes, type RuleSettings } from '../rules/apply-rules.js';
 import { checkContentReaching, type ContentSite } from '../content/check-content.js';
@@ -188,8 +188,9 @@ function withRules(site: LoadedSite, ignored: IgnoredFiles, cwd: string, rules: 
 async function loadParsedSite(parsed: Awaited<ReturnType<typeof loadDocsJson>>, ignored: IgnoredFiles, cwd: string, options: LoadSiteOptions): Promise<{ site: LoadedSite; unknownFolders: string[] }> {
   const root = path.dirname(parsed.path);
   const relativeToCwd = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
-  const files = await listPageFiles(root, { ignored });
-  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const listed = await listPageFilesAndLinks(root, { ignored });
+  const files = listed.files;
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics, ...listed.diagnostics.map((diagnostic) => ({ ...diagnostic, file: relativeToCwd(diagnostic.file) }))];
   const sources: Record<string, string> = { ...parsed.sources };
   const frontmatter = new Map<string, PageFrontmatter>();
   const blocksByName = new Map<string, string>();
