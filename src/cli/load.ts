@@ -30,6 +30,7 @@ export interface CommandSiteOptions {
   rule?: string[];
   'no-content'?: boolean;
   'no-cache'?: boolean;
+  cache?: string;
   workers?: string;
   text?: boolean;
 }
@@ -43,6 +44,8 @@ export interface OpenedCommandSite {
 
 /** {@link loadSiteForCommand}, keeping the site's compiler for updates. */
 export async function openSiteForCommand(target: string, io: CliIo, options: CommandSiteOptions): Promise<OpenedCommandSite> {
+  if (options['no-cache'] && options.cache !== undefined) throw new UsageError('--cache and --no-cache cannot be used together');
+  if (options.cache === '') throw new UsageError('--cache needs a folder');
   const workers = parseWorkers(options.workers);
   const fromCommandLine = parseRuleOptions(options.rule ?? []);
   for (const warning of fromCommandLine.warnings) io.stderr.write(`quire: warning: ${warning}\n`);
@@ -62,6 +65,8 @@ export async function openSiteForCommand(target: string, io: CliIo, options: Com
       content: !(options['no-content'] ?? false),
       // Left to loadSite's default otherwise, which is off when run from the sources (the tests).
       ...(options['no-cache'] ? { cache: false } : {}),
+      ...(options.cache !== undefined ? { cache: true, cacheDir: options.cache } : {}),
+      onCacheUnavailable: (dir, error) => warnOnce(io, `the content cache cannot be written in ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)}): every page is parsed. --cache <dir> puts it elsewhere; --no-cache turns it off.`),
       ...(workers === undefined ? {} : { workers }),
       ...(options.text === false ? { text: false } : {}),
       onProgress: (stage, done, total) => progress.update(STAGES[stage], stage === 'endpoints' ? undefined : done, total),
@@ -78,6 +83,26 @@ export async function openSiteForCommand(target: string, io: CliIo, options: Com
       return site;
     },
   };
+}
+
+/** Warnings already printed to an output, so that `--watch` says each once. */
+const warned = new WeakMap<CliIo, Set<string>>();
+
+function warnOnce(io: CliIo, warning: string): void {
+  const seen = warned.get(io) ?? new Set<string>();
+  warned.set(io, seen);
+  if (seen.has(warning)) return;
+  seen.add(warning);
+  io.stderr.write(`quire: warning: ${warning}\n`);
+}
+
+/** Help text of `--cache` and `--no-cache`, its descriptions starting at `column`, for the commands that read pages. */
+export function cacheHelp(column: number): string {
+  const indent = ' '.repeat(column);
+  return (
+    `${'  --cache <dir>'.padEnd(column)}Keep the content cache in <dir> (default .quire/cache beside\n${indent}docs.json; it keeps what each page's text parses to, so that the\n${indent}next run parses only the changed ones). A folder that cannot be\n${indent}written runs without it, saying so\n` +
+    `${'  --no-cache'.padEnd(column)}Parse every page: neither read nor write the content cache`
+  );
 }
 
 /** Help text of `--workers`, its descriptions starting at `column`, for the commands that read pages. */

@@ -14,6 +14,8 @@ export const DIAGNOSTIC_CODES = [
   'content/link-outside-site', 'content/missing-anchor', 'content/missing-attribute', 'content/not-text', 'content/parser-crash',
   'content/syntax', 'content/too-deep', 'content/too-large', 'content/too-many-snippets', 'content/unknown-component',
   'content/unreached-page', 'content/unreadable', 'content/unresolved-import',
+  // files
+  'files/symlink-loop', 'files/symlink-outside-site',
   // frontmatter
   'frontmatter/invalid-endpoint', 'frontmatter/invalid-field', 'frontmatter/invalid-yaml', 'frontmatter/misspelled-field',
   'frontmatter/not-a-mapping', 'frontmatter/not-read', 'frontmatter/too-deep', 'frontmatter/unknown-value',

@@ -108,7 +108,7 @@ export interface ContentCache {
  * it creates `.quire`, it writes a `.gitignore` there that ignores everything, so no one commits
  * the cache. A pack that cannot be read whole (cut short, corrupt, of another format) is skipped.
  */
-export async function openContentCache(dir: string, options: { packBytes?: number } = {}): Promise<ContentCache | undefined> {
+export async function openContentCache(dir: string, options: { packBytes?: number; onUnavailable?: (error: unknown) => void } = {}): Promise<ContentCache | undefined> {
   const parent = path.dirname(dir);
   const content = path.join(dir, 'content');
   try {
@@ -117,7 +117,8 @@ export async function openContentCache(dir: string, options: { packBytes?: numbe
       if (created !== undefined) await writeFile(path.join(parent, '.gitignore'), '*\n');
     }
     await mkdir(content, { recursive: true });
-  } catch {
+  } catch (error) {
+    options.onUnavailable?.(error);
     return undefined;
   }
   const cache: ContentCache = { dir, entries: new Map(), packs: [], used: new Map(), usedBytes: 0, added: [], addedBytes: 0, packBytes: options.packBytes ?? PACK_BYTES, legacy: [] };
@@ -266,7 +267,8 @@ function isFacts(value: unknown): value is PageFacts {
 }
 
 /** The cache `loadSite` uses for a site (opened), or `undefined` when the cache is off or its folder cannot be created. */
-export async function contentCacheFor(root: string, cwd: string, options: { cache?: boolean; cacheDir?: string }): Promise<ContentCache | undefined> {
+export async function contentCacheFor(root: string, cwd: string, options: { cache?: boolean; cacheDir?: string; onCacheUnavailable?: (dir: string, error: unknown) => void }): Promise<ContentCache | undefined> {
   if (!(options.cache ?? (BUILT || options.cacheDir !== undefined))) return undefined;
-  return openContentCache(options.cacheDir === undefined ? defaultCacheDir(root) : path.resolve(cwd, options.cacheDir));
+  const dir = options.cacheDir === undefined ? defaultCacheDir(root) : path.resolve(cwd, options.cacheDir);
+  return openContentCache(dir, { onUnavailable: (error) => options.onCacheUnavailable?.(dir, error) });
 }

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastGlob from 'fast-glob';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { applyRules, withOptInCodes } from '../rules/apply-rules.js';
 import { createCompiler, type Compiler } from '../site/compiler.js';
 import type { OpenApiRead } from '../site/openapi-documents.js';
 import type { SiteChange, FileContent, PageFactsCache, Site, SiteCompilation, SiteSummary, SiteUpdate, WantedInputs } from '../site/types.js';
@@ -14,6 +15,7 @@ import { nodePageParsers } from './native-parser.js';
 import { isDirectory, isFile, toPosix } from './paths.js';
 import { readFrontmatterBlock } from './read-frontmatter.js';
 import { readOpenApiSource, type ReadOpenApiSourceResult } from './read-spec.js';
+import { walkSiteFiles } from './site-files.js';
 
 /** Options of {@link loadSite}. */
 export interface LoadSiteOptions {
@@ -64,6 +66,8 @@ export interface LoadSiteOptions {
   cache?: boolean;
   /** The cache folder, relative to `cwd`. Default `.quire/cache` beside docs.json (and a `.quire/.gitignore` of `*`). */
   cacheDir?: string;
+  /** Called when the cache folder cannot be created (a read-only checkout); the load goes on without the cache. */
+  onCacheUnavailable?: (dir: string, error: unknown) => void;
   /**
    * Worker threads that parse the pages; 0 parses them in the calling thread. Default: one per
    * core but the caller's, at most one for each 200 pages, none for fewer than 200 pages to parse
@@ -129,7 +133,13 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
   const fileName = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
   const progress = options.onProgress;
   const content = options.content !== false;
-  const [files, ignored, diskCache] = await Promise.all([listFiles(root), loadIgnoredFiles(root, options.ignore), content ? contentCacheFor(root, cwd, options) : undefined]);
+  const [walk, ignored, diskCache] = await Promise.all([walkSiteFiles(root), loadIgnoredFiles(root, options.ignore), content ? contentCacheFor(root, cwd, options) : undefined]);
+  const files = walk.files;
+  // Symbolic links that lead outside the site or loop: found by the adapter, which follows links.
+  const linkWarnings = applyRules(
+    walk.diagnostics.filter((diagnostic) => !ignored.ignores(diagnostic.file)).map((diagnostic) => ({ ...diagnostic, file: fileName(diagnostic.file) })),
+    withOptInCodes(options.rules ?? {}),
+  );
   const reader = new SiteReader(root, ignored, content, options);
   const texts = await reader.read(files, (done, total) => progress?.('pages', done, total));
   const cache = diskCache ? pageFactsCache(diskCache, fileName) : undefined;
@@ -163,7 +173,11 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
     if (diskCache) saveContentCache(diskCache);
     return result;
   };
-  const loaded = (result: SiteCompilation): LoadedSite => ({ root, docsJson, ...result.site, diagnostics: result.diagnostics, sources: result.sources, summary: result.summary });
+  const loaded = (result: SiteCompilation): LoadedSite => {
+    const diagnostics = linkWarnings.length ? inDocumentOrder([...linkWarnings, ...result.diagnostics]) : result.diagnostics;
+    const summary = linkWarnings.length ? { ...result.summary, warnings: result.summary.warnings + linkWarnings.length } : result.summary;
+    return { root, docsJson, ...result.site, diagnostics, sources: result.sources, summary };
+  };
   const site = loaded(await complete(compiler.compile()));
   let known = new Set(files);
   return {
@@ -173,7 +187,7 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
       const paths = new Set([...changed].map(toPosix));
       // A folder created, moved or deleted: the files under it are found by listing the site again.
       if ([...paths].some((file) => !isFile(path.join(root, file)) && !known.has(file))) {
-        const now = await listFiles(root);
+        const now = (await walkSiteFiles(root)).files;
         const listed = new Set(now);
         for (const file of now) if (!known.has(file)) paths.add(file);
         for (const file of known) if (!listed.has(file)) paths.add(file);
@@ -194,11 +208,6 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
 /** Whether a compilation needs more inputs. */
 function wants(wanted: WantedInputs): boolean {
   return wanted.files.length > 0 || wanted.urls.length > 0 || wanted.openApiFiles;
-}
-
-/** Every file of the site folder, relative to it, without `node_modules`, `.git` and Quire's own `.quire`. */
-async function listFiles(root: string): Promise<string[]> {
-  return (await fastGlob(['**/*'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', '.quire/**'], followSymbolicLinks: false, dot: true })).sort();
 }
 
 /** The content cache on disk as the compiler asks for it: by a hash of each page's bytes. */

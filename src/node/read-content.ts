@@ -1,17 +1,18 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import fastGlob from 'fast-glob';
 import type { PageFacts } from '../content/read-page.js';
 import { addCachedFacts, CONTENT_KEY_SALT, saveContentCache, type ContentCache } from './content-cache.js';
 import { contentWorkerScript, startWorkerPool, type WorkerPool } from './content-workers.js';
 import type { IgnoredFiles } from './ignore-files.js';
+import { walkSiteFiles } from './site-files.js';
 import { lookUpPageFile, parsePageFile, readPageFile, type PageFileResult, type PageFileTask } from './read-page-file.js';
 
 export { MAX_PAGE_BYTES, readPageBytes } from '../content/page-bytes.js';
 
 /** Every file of the site (pages, snippets, images, static files), relative to `root`, sorted. */
 export async function listSiteFiles(root: string, ignored?: IgnoredFiles): Promise<string[]> {
-  const files = await fastGlob(['**/*'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', '.quire/**'], followSymbolicLinks: false, dot: true });
+  // Through symbolic links that stay inside the site; listPageFilesAndLinks reports the others.
+  const { files } = await walkSiteFiles(root);
   return (ignored ? files.filter((file) => !ignored.ignores(file)) : files).sort();
 }
 

@@ -306,3 +306,33 @@ async function existingFile(fs: AtomicFs, file: string): Promise<{ mode: number 
 function siblingName(file: string, suffix: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.quire-${randomBytes(4).toString('hex')}.${suffix}`);
 }
+
+/** The names {@link siblingName} gives: temporary files and folders, and backups. */
+const LEFTOVER_NAME = /^\..+\.quire-[0-9a-f]{8}\.(?:tmp|bak)$/;
+
+/**
+ * Removes what a {@link writeFilesAtomically} killed half way (`kill -9`, a power cut) left in
+ * `folder` (and its folders, when `recursive`): temporary files and folders, and backups, by the
+ * names it gives them; with `only`, those of that one name. A backup holds the content a target had before that run, which the run
+ * that is about to write it replaces anyway. Not to be called while another run writes there.
+ * Gives the paths removed; a folder that does not exist has none.
+ */
+export async function removeLeftovers(folder: string, options: { recursive?: boolean; only?: string } = {}): Promise<string[]> {
+  const removed: string[] = [];
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await nodeFs.readdir(folder, { withFileTypes: true });
+  } catch {
+    return removed;
+  }
+  for (const entry of entries) {
+    const file = path.join(folder, entry.name);
+    if (LEFTOVER_NAME.test(entry.name) && (options.only === undefined || entry.name.startsWith(`.${options.only}.quire-`))) {
+      await nodeFs.rm(file, { recursive: true, force: true });
+      removed.push(file);
+    } else if (options.recursive && entry.isDirectory()) {
+      removed.push(...(await removeLeftovers(file, options)));
+    }
+  }
+  return removed;
+}

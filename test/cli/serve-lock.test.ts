@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { quire } from '../helpers/cli.js';
+import { quire, repositoryRoot } from '../helpers/cli.js';
 import { SETUP_TIMEOUT_MS } from '../server/backends.js';
 import { startServeProcess, type ServeProcess } from '../server/serve-process.js';
 
@@ -16,13 +16,6 @@ afterEach(async () => {
     else process.kill('SIGKILL');
   }
 });
-
-/** A node process that does nothing until killed; its pid is a live process that is not quire. */
-function idleProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
-  started.push(child);
-  return child;
-}
 
 const newDataDir = () => join(mkdtempSync(join(tmpdir(), 'quire-lock-')), 'data');
 // Not from the environment: a DATABASE_URL there would take the commands off the data folder.
@@ -44,28 +37,29 @@ describe('quire serve on a data folder in use', { timeout: SETUP_TIMEOUT_MS }, (
     expect((await fetch(`${first.url}/v1/analytics/demo/assistant`)).status).toBe(401);
   });
 
-  it.skipIf(!existsSync('/proc/self/stat'))(
-    'after kill -9 takes the folder over, even when the dead process\'s pid now belongs to another process',
-    async () => {
-      const dataDir = newDataDir();
-      const killed = await startServeProcess(['--data-dir', dataDir, '--quiet'], env);
-      await killed.kill9();
-      const lock = join(dataDir, 'quire.lock');
-      const left = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number; startTicks: string };
-      expect(left.pid).toBe(killed.child.pid);
-      // As after a restart of a container: the system gave the dead server's pid to a process
-      // that started later (here: a live node process), which is not quire and holds nothing.
-      const reuser = idleProcess();
-      writeFileSync(lock, `${JSON.stringify({ ...left, pid: reuser.pid })}\n`);
+  it('after kill -9 takes the folder over, even when the stale lock names the new process\'s own pid', async () => {
+    const dataDir = newDataDir();
+    const lock = join(dataDir, 'quire.lock');
+    const killed = await startServeProcess(['--data-dir', dataDir, '--quiet'], env);
+    await killed.kill9();
+    // The system closed the dead server's socket; the file stays, and nobody answers on it.
+    expect(statSync(lock).isSocket()).toBe(true);
+    const restarted = await startServeProcess(['--data-dir', dataDir, '--quiet'], env);
+    started.push(restarted);
+    expect((await fetch(`${restarted.url}/v1/analytics/demo/assistant`)).status).toBe(401);
+    await restarted.kill9();
 
-      const next = await startServeProcess(['--data-dir', dataDir, '--quiet'], env);
-      started.push(next);
-      expect(JSON.parse(readFileSync(lock, 'utf8'))).toMatchObject({ pid: next.child.pid });
-      await next.stop();
-      started.pop();
-      expect(existsSync(lock)).toBe(false);
-    },
-  );
+    // As after a restart of a container whose server is process 1: where the old lock kept its
+    // process id, the id of the process now starting (written by that very process, before it
+    // becomes quire serve). An id is no lock: it starts.
+    const samePid = await startServeProcess(['--data-dir', dataDir, '--quiet'], env, `rm -f '${lock}'; printf '{"pid":%s}\\n' $$ > '${lock}'`);
+    started.push(samePid);
+    expect((await fetch(`${samePid.url}/v1/analytics/demo/assistant`)).status).toBe(401);
+    expect(statSync(lock).isSocket()).toBe(true);
+    await samePid.stop();
+    started.pop();
+    expect(existsSync(lock)).toBe(false);
+  });
 });
 
 describe('quire conversations import whose server dies mid-import', { timeout: SETUP_TIMEOUT_MS }, () => {
@@ -79,13 +73,14 @@ describe('quire conversations import whose server dies mid-import', { timeout: S
       [
         '-e',
         `const { createServer } = require('node:http');
-         const { mkdirSync, writeFileSync } = require('node:fs');
+         const { mkdirSync } = require('node:fs');
          mkdirSync(process.argv[1], { recursive: true });
-         writeFileSync(process.argv[1] + '/quire.lock', process.pid + '\\n');
-         createServer((request, response) => {
-           if (request.url === '/admin/ping') return response.end('{}');
-           request.once('data', () => process.kill(process.pid, 'SIGKILL'));
-         }).listen(process.argv[2], () => console.log('ready'));`,
+         const lock = require('node:net').createServer((socket) => socket.end(JSON.stringify({ pid: process.pid }) + '\\n'));
+         lock.listen(process.argv[1] + '/quire.lock', () =>
+           createServer((request, response) => {
+             if (request.url === '/admin/ping') return response.end('{}');
+             request.once('data', () => process.kill(process.pid, 'SIGKILL'));
+           }).listen(process.argv[2], () => console.log('ready')));`,
         dataDir,
         socket,
       ],
@@ -103,5 +98,70 @@ describe('quire conversations import whose server dies mid-import', { timeout: S
         'The import is one transaction, written whole or not at all: run it again (conversations already there are skipped).\n',
     );
     expect(imported.code).toBe(1);
+  });
+
+  it('a real quire serve killed with kill -9 inside the import leaves none of it: the import is one transaction', async () => {
+    const dataDir = newDataDir();
+    const server = await startServeProcess(['--data-dir', dataDir, '--quiet'], env);
+    started.push(server);
+    const count = 20_000;
+    const history = join(dataDir, '..', 'history.jsonl');
+    const response = 'Like so. '.repeat(100);
+    writeFileSync(
+      history,
+      Array.from({ length: count }, (_, index) => `${JSON.stringify({ timestamp: new Date(Date.UTC(2025, 0, 1, 0, 0, index)).toISOString(), query: `How ${index}?`, response })}\n`).join(''),
+    );
+    // The server is killed as soon as its write-ahead log grows: inside the import's transaction.
+    const wal = join(dataDir, 'pg_wal');
+    const walWrites = () => readdirSync(wal).map((name) => `${name}:${statSync(join(wal, name)).mtimeMs}`).join();
+    const before = walWrites();
+    const importing = spawn(process.execPath, [join(repositoryRoot, 'dist/cli/index.js'), 'conversations', 'import', '--project', 'demo', '--data-dir', dataDir, history], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    importing.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exitCode = new Promise<number | null>((resolve) => importing.once('exit', resolve));
+    while (walWrites() === before) await new Promise((resolve) => setTimeout(resolve, 5));
+    await server.kill9();
+    started.pop();
+    expect(await exitCode).toBe(1);
+    expect(stderr).toMatch(/^quire conversations: The running quire serve \(process \d+\) did not answer \((ECONNRESET|socket hang up)\); it may have stopped\. The import is one transaction/);
+    expect(stderr.split('\n')).toHaveLength(2);
+
+    // Restarted, the folder holds none of the file: the same import brings all of it.
+    const again = quire(['conversations', 'import', '--project', 'demo', '--data-dir', dataDir, history], { env });
+    expect(again.stderr).toBe(`Imported ${count} conversation(s) into project demo (PGlite in ${dataDir}); 0 already there.\n`);
+    expect(again.code).toBe(0);
+  });
+});
+
+/** Modes of everything under `folder` (`path mode`, octal), the folder itself first. */
+function modesUnder(folder: string): string[] {
+  const modes = [`. dir ${(statSync(folder).mode & 0o777).toString(8)}`];
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    modes.push(`${path.slice(folder.length + 1)} ${entry.isDirectory() ? 'dir ' : ''}${(statSync(path).mode & 0o777).toString(8)}`);
+  }
+  return modes;
+}
+
+describe('the data folder of quire serve under umask 022', { timeout: SETUP_TIMEOUT_MS }, () => {
+  it('is its owner\'s alone: the folder and its folders 0700, every file 0600, keys and conversations included', async () => {
+    const dataDir = newDataDir();
+    const server = await startServeProcess(['--data-dir', dataDir, '--quiet'], env, 'umask 022');
+    started.push(server);
+    const ownerOnly = (line: string) => / (dir 700|600)$/.test(line);
+    expect(modesUnder(dataDir).filter((line) => !ownerOnly(line))).toEqual([]);
+    expect(modesUnder(dataDir).length).toBeGreaterThan(900);
+
+    // A key and a conversation written through the running server, then a stop.
+    expect(quire(['keys', 'create', '--project', 'demo', '--data-dir', dataDir], { env }).code).toBe(0);
+    const history = join(dataDir, '..', 'history.jsonl');
+    writeFileSync(history, `${JSON.stringify({ timestamp: '2025-06-02T00:00:00Z', query: 'How?', response: 'Like so.' })}\n`);
+    expect(quire(['conversations', 'import', '--project', 'demo', '--data-dir', dataDir, history], { env }).code).toBe(0);
+    await server.stop();
+    started.pop();
+    expect(modesUnder(dataDir).filter((line) => !ownerOnly(line))).toEqual([]);
   });
 });

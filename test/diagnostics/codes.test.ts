@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,11 +15,13 @@ import { temporarySite } from '../helpers/fixtures.js';
 // code is triggered here through the public function that reports it, and each diagnostic names
 // the file, line and column where the user fixes it (never printed as `undefined`).
 
-const AREAS = ['json', 'config', 'navigation', 'frontmatter', 'icon', 'openapi', 'openapi-file', 'migrate', 'build', 'content'];
+const AREAS = ['json', 'config', 'navigation', 'frontmatter', 'icon', 'openapi', 'openapi-file', 'migrate', 'build', 'content', 'files'];
 const CODE = new RegExp(`^(?:${AREAS.join('|')})/[a-z0-9-]+$`);
 
 /** Codes with no line to point at, and why. */
 const NO_PLACE: Record<string, string> = {
+  'files/symlink-outside-site': 'the file is the symbolic link itself, named; a link has no lines',
+  'files/symlink-loop': 'the file is the symbolic link itself, named; a link has no lines',
   'config/not-found': 'there is no docs.json: the diagnostic names the path where it was looked for',
   'migrate/invalid-document': 'a heading naming the document whose own errors, each placed, follow it',
   'migrate/invalid-docs-json': 'a heading naming docs.json whose own errors, each placed, follow it',
@@ -269,6 +271,12 @@ describe('diagnostic codes', () => {
     const vanished = site({ 'docs.json': config(group([])) });
     const unread = await readSiteContent(vanished, ['gone.mdx'], { fileName: (file) => file });
     check([...unread.facts.values()].flatMap((facts) => facts.diagnostics), {}, 'readSiteContent of a page gone since it was listed');
+    // Symbolic links (not written by temporarySite): one out of the site, one that loops.
+    const linked = site({ 'docs.json': config(group(['index'])), 'index.mdx': '# Home\n' });
+    symlinkSync(tmpdir(), path.join(linked, 'outside'));
+    symlinkSync('.', path.join(linked, 'itself'));
+    const withLinks = await loadSite(linked, { cwd: linked });
+    check(withLinks.diagnostics, withLinks.sources, 'symbolic links');
     const missing = await loadSite(site({}), { cwd: tmpdir() });
     check(missing.diagnostics, missing.sources, 'no docs.json');
     check((await readOpenApiSource('ftp://example.com/openapi.yaml')).diagnostics, {}, 'readOpenApiSource');

@@ -113,10 +113,14 @@ describe('quire keys on a data folder held by a process without an admin socket'
     const { io, stderr } = cli();
     const dataDir = join(io.cwd, 'data');
     mkdirSync(dataDir);
-    // A live process holds the lock (as older versions wrote it: the pid), but serves no socket.
-    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
+    // A live process holds the lock (answers on it), but serves no admin socket.
+    const holder = spawn(
+      process.execPath,
+      ['-e', `require('node:net').createServer((s) => s.end(JSON.stringify({ pid: process.pid }) + '\\n')).listen(process.argv[1], () => console.log('ready'))`, join(dataDir, 'quire.lock')],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     try {
-      writeFileSync(join(dataDir, 'quire.lock'), `${holder.pid}\n`);
+      await new Promise((resolve) => holder.stdout!.once('data', resolve));
       expect(await run(['keys', 'list', '--project', 'demo', '--data-dir', dataDir], io)).toBe(1);
       expect(stderr()).toBe(
         `quire keys: The data folder ${dataDir} is in use by process ${holder.pid} (quire serve?), which offers no admin socket at ${join(dataDir, 'quire.sock')}. ` +

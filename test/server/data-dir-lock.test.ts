@@ -1,120 +1,93 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirBusyError, lockDataDir } from '../../src/server/storage/data-dir-lock.js';
-import { parseProcessIdentity } from '../../src/server/storage/process-identity.js';
-
-// A file system without hard links, when a test asks for one.
-const fileSystem = vi.hoisted(() => ({ hardLinks: true }));
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return {
-    ...actual,
-    link: (...args: Parameters<typeof actual.link>) =>
-      fileSystem.hardLinks ? actual.link(...args) : Promise.reject(Object.assign(new Error('operation not permitted, link'), { code: 'EPERM' })),
-  };
-});
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((child) => child.kill('SIGKILL')));
 
-/** A live process that is not this one. */
-function idleProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
-  children.push(child);
-  return child;
-}
-
 const newDataDir = () => mkdtempSync(join(tmpdir(), 'quire-lock-unit-'));
 const lockIn = (dataDir: string) => join(dataDir, 'quire.lock');
 
+/** Another process that holds the lock of `dataDir` (listens on it, answering its pid), until killed. */
+async function holderProcess(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:net').createServer((socket) => socket.end(JSON.stringify({ pid: process.pid }) + '\\n'))
+         .listen(process.argv[1], () => console.log('ready'));`,
+      lockIn(dataDir),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  children.push(child);
+  await new Promise((resolve) => child.stdout!.once('data', resolve));
+  return child;
+}
+
+const killed = (child: ChildProcess) =>
+  new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGKILL');
+  });
+
 describe('lockDataDir', () => {
-  it('records this process, refuses a second lock in the same process, and removes the file on release', async () => {
+  it('listens on a socket in the folder (owner only), refuses a second lock in the same process, and removes the socket on release', async () => {
     const dataDir = newDataDir();
     const lock = await lockDataDir(dataDir);
-    const recorded = parseProcessIdentity(readFileSync(lockIn(dataDir), 'utf8'));
-    expect(recorded).toMatchObject({ pid: process.pid, host: hostname() });
-    if (existsSync('/proc/self/stat')) expect(recorded?.startTicks).toMatch(/^\d+$/);
+    expect(lock.path).toBe(lockIn(dataDir));
+    expect(statSync(lockIn(dataDir)).isSocket()).toBe(true);
+    expect(statSync(lockIn(dataDir)).mode & 0o777).toBe(0o600);
     await expect(lockDataDir(dataDir)).rejects.toThrow(new DataDirBusyError(dataDir, process.pid));
+    await lock.release();
     await lock.release();
     expect(existsSync(lockIn(dataDir))).toBe(false);
     await (await lockDataDir(dataDir)).release();
   });
 
-  it('refuses a lock of a live process, in the format older versions wrote (a bare pid) too', async () => {
-    const dataDir = newDataDir();
-    const other = idleProcess();
-    writeFileSync(lockIn(dataDir), `${other.pid}\n`);
-    await expect(lockDataDir(dataDir)).rejects.toThrow(`The data folder ${dataDir} is in use by process ${other.pid} (quire serve?).`);
-  });
-
-  it('takes over a lock whose process is gone', async () => {
-    const dataDir = newDataDir();
-    const gone = idleProcess();
-    gone.kill('SIGKILL');
-    await new Promise((resolve) => gone.once('exit', resolve));
-    writeFileSync(lockIn(dataDir), `${JSON.stringify({ pid: gone.pid, host: hostname() })}\n`);
+  it('creates a missing data folder for its owner alone', async () => {
+    const dataDir = join(newDataDir(), 'data');
     await (await lockDataDir(dataDir)).release();
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 
-  it('takes over a lock naming this very pid that this process does not hold (an earlier process had the pid)', async () => {
+  it('refuses a folder another live process holds, naming it', async () => {
     const dataDir = newDataDir();
-    writeFileSync(lockIn(dataDir), `${process.pid}\n`);
+    const holder = await holderProcess(dataDir);
+    await expect(lockDataDir(dataDir)).rejects.toThrow(`The data folder ${dataDir} is in use by process ${holder.pid} (quire serve?).`);
+  });
+
+  it('takes over the lock of a holder killed with kill -9: the socket is left, but nobody answers on it', async () => {
+    const dataDir = newDataDir();
+    await killed(await holderProcess(dataDir));
+    expect(statSync(lockIn(dataDir)).isSocket()).toBe(true);
     const lock = await lockDataDir(dataDir);
-    expect(parseProcessIdentity(readFileSync(lockIn(dataDir), 'utf8'))?.pid).toBe(process.pid);
+    expect(statSync(lockIn(dataDir)).isSocket()).toBe(true);
     await lock.release();
   });
 
-  it.skipIf(!existsSync('/proc/self/stat'))('tells a live process from the one that wrote the lock by its start time and boot', async () => {
+  it('takes over a lock file as older versions wrote it, whatever pid it names (this one, a live one)', async () => {
     const dataDir = newDataDir();
-    const other = idleProcess();
-    await new Promise((resolve) => other.once('spawn', resolve));
-    const stat = readFileSync(`/proc/${other.pid}/stat`, 'utf8');
-    const startTicks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
-    const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    const write = (fields: object) => writeFileSync(lockIn(dataDir), `${JSON.stringify({ pid: other.pid, host: hostname(), ...fields })}\n`);
-
-    write({ bootId, startTicks });
-    await expect(lockDataDir(dataDir)).rejects.toThrow(`in use by process ${other.pid}`);
-    // The pid is the same, but the process that wrote the lock started at another time...
-    write({ bootId, startTicks: String(Number(startTicks) - 1) });
-    await (await lockDataDir(dataDir)).release();
-    // ... or before the machine restarted.
-    write({ bootId: '00000000-0000-0000-0000-000000000000', startTicks });
-    await (await lockDataDir(dataDir)).release();
-  });
-
-  it('leaves a lock from another machine alone, saying which file to delete if nothing runs there', async () => {
-    const dataDir = newDataDir();
-    writeFileSync(lockIn(dataDir), `${JSON.stringify({ pid: 4242, host: 'build-agent-7' })}\n`);
-    await expect(lockDataDir(dataDir)).rejects.toThrow(
-      `The data folder ${dataDir} is in use by process 4242 on build-agent-7 (quire serve?), which cannot be checked from here. ` +
-        `Stop it first; if no quire runs there any more, delete ${lockIn(dataDir)}.`,
-    );
-  });
-
-  it('works on a file system without hard links, by an exclusive create', async () => {
-    const dataDir = newDataDir();
-    fileSystem.hardLinks = false;
-    try {
-      const lock = await lockDataDir(dataDir);
-      expect(parseProcessIdentity(readFileSync(lockIn(dataDir), 'utf8'))?.pid).toBe(process.pid);
-      await expect(lockDataDir(dataDir)).rejects.toThrow(DataDirBusyError);
-      await lock.release();
-      expect(existsSync(lockIn(dataDir))).toBe(false);
-    } finally {
-      fileSystem.hardLinks = true;
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
+    children.push(other);
+    for (const pid of [process.pid, other.pid]) {
+      writeFileSync(lockIn(dataDir), `${JSON.stringify({ pid, startTicks: '1' })}\n`);
+      await (await lockDataDir(dataDir)).release();
     }
   });
 
-  it('on release, leaves alone a lock another process has taken over', async () => {
-    const dataDir = newDataDir();
+  it('locks a folder whose path is too long for a socket with a socket in the temporary folder, named after it', async () => {
+    const dataDir = join(newDataDir(), 'a-folder-name-long-enough-to-push-the-socket-path-past-the-limit-'.repeat(2));
+    mkdirSync(dataDir);
     const lock = await lockDataDir(dataDir);
-    const other = idleProcess();
-    writeFileSync(lockIn(dataDir), `${other.pid}\n`);
+    expect(lock.path.startsWith(tmpdir())).toBe(true);
+    expect(statSync(lock.path).isSocket()).toBe(true);
+    await expect(lockDataDir(`${dataDir}/`)).rejects.toThrow(DataDirBusyError);
     await lock.release();
-    expect(readFileSync(lockIn(dataDir), 'utf8')).toBe(`${other.pid}\n`);
+    expect(existsSync(lock.path)).toBe(false);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -20,12 +20,15 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', () => resolve());
   });
 
-/** Starts `quire serve --port 0 <args>` and resolves once it listens. */
-export function startServeProcess(args: string[], env: Record<string, string>): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [join(repositoryRoot, 'dist/cli/index.js'), 'serve', '--port', '0', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * Starts `quire serve --port 0 <args>` and resolves once it listens. `shellFirst`: a shell script
+ * run first by the process that then becomes the server (`exec`), so with the server's pid in `$$`.
+ */
+export function startServeProcess(args: string[], env: Record<string, string>, shellFirst?: string): Promise<ServeProcess> {
+  const command = [process.execPath, join(repositoryRoot, 'dist/cli/index.js'), 'serve', '--port', '0', ...args];
+  const options = { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
+  const child =
+    shellFirst === undefined ? spawn(command[0]!, command.slice(1), options) : spawn('/bin/sh', ['-c', `${shellFirst}\nexec "$0" "$@"`, ...command], options);
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {

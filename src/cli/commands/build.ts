@@ -1,13 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../build/build-site.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { placeInDocuments } from '../../node/place-in-documents.js';
 import { applyRules, ruleFor, type RuleSettings } from '../../rules/apply-rules.js';
-import { writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
+import { refuseOutputFolder } from '../../node/output-folder.js';
+import { removeLeftovers, writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { loadSiteForCommand, workersHelp } from '../load.js';
+import { cacheHelp, loadSiteForCommand, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
@@ -20,7 +21,11 @@ search.json (each page's plain text), endpoints/<url>.json (the page model of ev
 endpoint and webhook page) and schemas/<document>.json (the schemas the pages of one OpenAPI
 document share, written once), in the versioned format of docs/build-format.md.
 The same site gives the same bytes. All files are written, or none; files of an earlier build in
-<out> that this one no longer has are removed, and nothing else in <out> is touched.
+<out> that this one no longer has are removed, and nothing else in <out> is touched: a file
+there that no earlier build wrote (by the record of the previous build's site.json) is never
+replaced; the build stops and names it. <out> may not be the site folder, a folder that holds it,
+the root of a file system or the home folder. Temporary files of a build that was killed are
+removed by the next.
 
 Problems are printed as quire validate prints them. A docs.json with errors builds nothing;
 other errors (a missing page file, an unknown endpoint, a page that does not parse) are printed,
@@ -35,8 +40,7 @@ Options:
                       and build without their pages (also when no network answers)
   --no-content        Read only the pages' frontmatter: no headings, links, words or
                       search.json, and no MDX checks (syntax, links, components)
-  --no-cache          Parse every page: neither read nor write the content cache
-                      (.quire/cache beside docs.json)
+${cacheHelp(22)}
 ${workersHelp(22)}
 ${ruleOptionHelp(22)}
   -h, --help          Show this help
@@ -52,13 +56,19 @@ export const buildCommand: Command = {
     const { values, positionals } = parseCommandLine({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, workers: { type: 'string' } },
+      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, cache: { type: 'string' }, workers: { type: 'string' } },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     const out = path.resolve(io.cwd, values.out);
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
+    // Checked before anything is written: a build there would mix with what the user keeps.
+    const refused = await refuseOutputFolder(out, site.root);
+    if (refused !== undefined) {
+      io.stderr.write(`quire build: ${refused}; give -o a folder of the build's own (for example ${site.root}-build)\n`);
+      return ExitCode.usage;
+    }
     const diagnostics = site.diagnostics.map((diagnostic) => (isDeployedLinkError(diagnostic, site.rules) ? { ...diagnostic, severity: 'warning' as const } : diagnostic));
     let compiled: ReturnType<typeof buildSite> | undefined;
     const report = (written: { files: number; bytes: number; removed: number } | undefined, failure?: string) => {
@@ -92,6 +102,18 @@ export const buildCommand: Command = {
 
     const previous = await previousBuild(out);
     if (previous === 'foreign') return report(undefined, `${path.join(out, 'site.json')} exists and is not a Quire build; choose another output folder.`);
+    // Only files an earlier build wrote are replaced: the user's own, at a name the build uses, stay.
+    const foreign = await filesNotWritten(out, compiled.files.map((file) => file.path), new Set(previous));
+    if (foreign.length > 0) {
+      const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${plural(foreign.length - 3, 'more file')}` : '');
+      return report(undefined, `${out} holds ${shown}, which no earlier build wrote (its site.json does not list ${foreign.length > 1 ? 'them' : 'it'}); move ${foreign.length > 1 ? 'them' : 'it'} away or choose another output folder.`);
+    }
+    // What a build killed while writing left (temporary files and folders, backups) goes first.
+    await removeLeftovers(out);
+    // A killed first build leaves <out> itself under a temporary name beside it.
+    await removeLeftovers(path.dirname(out), { only: path.basename(out) });
+    await removeLeftovers(path.join(out, 'endpoints'), { recursive: true });
+    await removeLeftovers(path.join(out, 'schemas'));
     const changes: FileChange[] = compiled.files.map((file) => ({ kind: 'write', path: path.join(out, file.path), content: file.content }));
     const current = new Set(compiled.files.map((file) => file.path));
     const stale = previous.filter((file) => !current.has(file));
@@ -140,6 +162,19 @@ async function previousBuild(out: string): Promise<string[] | 'foreign'> {
   } catch {
     return 'foreign';
   }
+}
+
+/** The files of `files` (paths relative to `out`) that exist in `out` but are not in `written`, the previous build's. */
+async function filesNotWritten(out: string, files: readonly string[], written: ReadonlySet<string>): Promise<string[]> {
+  const unknown = files.filter((file) => !written.has(file));
+  const found: string[] = [];
+  if (unknown.length === 0 || !(await lstat(out).then(() => true, () => false))) return found;
+  for (let start = 0; start < unknown.length; start += 64) {
+    const batch = unknown.slice(start, start + 64);
+    const exists = await Promise.all(batch.map((file) => lstat(path.join(out, ...file.split('/'))).then(() => true, () => false)));
+    found.push(...batch.filter((_, index) => exists[index]));
+  }
+  return found;
 }
 
 function formatBytes(bytes: number): string {

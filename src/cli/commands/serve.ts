@@ -1,6 +1,6 @@
 import { resolve as resolvePath } from 'node:path';
 import type { AgentJobRunner, GitHost, RunningServer, Store } from '../../server/index.js';
-import { DataDirBusyError, lockFilePath } from '../../server/storage/data-dir-lock.js';
+import { DataDirBusyError, holderName } from '../../server/storage/data-dir-lock.js';
 import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
 
@@ -277,14 +277,8 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
 
 /** One line: who holds the data folder and the ways out. */
 function busyDataDirMessage(error: DataDirBusyError): string {
-  if (error.host !== undefined) {
-    return (
-      `the data folder ${error.dataDir} is in use by process ${error.pid} on ${error.host} (quire serve?), which cannot be checked from here; ` +
-      `stop it first, or, if no quire runs there any more, delete ${lockFilePath(error.dataDir)}.`
-    );
-  }
   return (
-    `the data folder ${error.dataDir} is in use by process ${error.pid} (quire serve?); ` +
+    `the data folder ${error.dataDir} is in use by ${holderName(error.pid)} (quire serve?); ` +
     'stop that one first, give this one another --data-dir, or run both on a PostgreSQL server (DATABASE_URL).'
   );
 }

@@ -2,7 +2,7 @@ import type { OmittedPart } from '../../config/parse-docs-json.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import type { NavigationCounts } from '../../site/types.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { loadSiteForCommand, openSiteForCommand, parseWorkers, workersHelp } from '../load.js';
+import { cacheHelp, loadSiteForCommand, openSiteForCommand, parseWorkers, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { describeLeftOut, parseMaxDiagnostics, selectShown, summarizeByCode } from '../diagnostic-list.js';
 import { plural, useColor } from '../output.js';
@@ -35,9 +35,7 @@ Options:
                      and check nothing against it (also when no network answers)
   --no-content       Read only the pages' frontmatter: skip MDX syntax, links,
                      anchors, images, snippet imports and components
-  --no-cache         Parse every page: neither read nor write the content cache
-                     (.quire/cache beside docs.json, which keeps what each page's
-                     text parses to, so that the next run parses only the changed ones)
+${cacheHelp(21)}
 ${workersHelp(21)}
 ${ruleOptionHelp(21)}
   -h, --help         Show this help
@@ -50,7 +48,7 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, workers: { type: 'string' } } });
+    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, cache: { type: 'string' }, workers: { type: 'string' } } });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     // A bad --workers is a usage error now, not inside each load of --watch.

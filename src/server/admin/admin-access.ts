@@ -1,6 +1,6 @@
 import { createApiKey } from '../auth/create-api-key.js';
 import { openStore, type StoreLocation } from '../storage/open-store.js';
-import { DataDirBusyError } from '../storage/data-dir-lock.js';
+import { DataDirBusyError, holderName } from '../storage/data-dir-lock.js';
 import { describeStoreLocation } from '../storage/store-location.js';
 import type { ConversationImportResult, ImportedConversation, Store } from '../storage/store.js';
 import { adminSocketPath, requestAdminSocket } from './admin-socket.js';
@@ -50,7 +50,7 @@ function storeAccess(store: Store, where: string): AdminAccess {
   };
 }
 
-function socketAccess(path: string, pid: number): AdminAccess {
+function socketAccess(path: string, pid: number | undefined): AdminAccess {
   /** `ifCut`: what the user should know when the server goes away before answering. */
   const call = async <T>(method: string, url: string, body?: unknown, ifCut = ''): Promise<T> => {
     let response: { status: number; body: unknown };
@@ -59,7 +59,7 @@ function socketAccess(path: string, pid: number): AdminAccess {
     } catch (error) {
       // The server stopped (or was killed) between our look and our request, or while answering.
       const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-      throw new AdminUnavailableError(`The running quire serve (process ${pid}) did not answer (${reason}); it may have stopped.${ifCut}`);
+      throw new AdminUnavailableError(`The running quire serve (${holderName(pid)}) did not answer (${reason}); it may have stopped.${ifCut}`);
     }
     if (response.status >= 400) {
       const message = (response.body as { error?: { message?: string } }).error?.message ?? `status ${response.status}`;
@@ -68,7 +68,7 @@ function socketAccess(path: string, pid: number): AdminAccess {
     return response.body as T;
   };
   return {
-    where: `the running quire serve (process ${pid})`,
+    where: `the running quire serve (${holderName(pid)})`,
     async createKey(projectId, label) {
       const created = await call<{ key: string; keyId: string }>('POST', '/admin/keys', { projectId, label });
       return { text: created.key, keyId: created.keyId };
@@ -106,7 +106,7 @@ export async function openAdminAccess(location: StoreLocation): Promise<AdminAcc
       await requestAdminSocket(path, 'GET', '/admin/ping');
     } catch {
       throw new AdminUnavailableError(
-        `The data folder ${error.dataDir} is in use by process ${error.pid} (quire serve?), which offers no admin socket at ${path}. ` +
+        `The data folder ${error.dataDir} is in use by ${holderName(error.pid)} (quire serve?), which offers no admin socket at ${path}. ` +
           'Stop it and run this again, or run quire serve and quire keys on a PostgreSQL server (DATABASE_URL).',
       );
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfinedDirectory } from '../workspace/fs-workspace.js';
-import { isAlive } from '../storage/process-identity.js';
+import { isAlive } from '../storage/is-alive.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { git, runGit } from './git-cli.js';
 import { AGENT_AUTHOR, type CommitAuthor, type GitHost, type PullRequest } from './git-host.js';

@@ -1,110 +1,134 @@
-import { link, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, mkdir, realpath, rm, stat } from 'node:fs/promises';
+import { createConnection, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { currentProcess, formatProcessIdentity, parseProcessIdentity, processState } from './process-identity.js';
 
-/** The data folder is held by another live process (or one on another machine that cannot be checked). */
+/** The data folder is held by another live process. */
 export class DataDirBusyError extends Error {
   override name = 'DataDirBusyError';
   constructor(
     readonly dataDir: string,
-    readonly pid: number,
-    /** The machine of that process, when it is not this one. */
-    readonly host?: string,
+    /** The process that holds it, as it answered on the lock; undefined when it did not say. */
+    readonly pid: number | undefined,
   ) {
-    super(
-      host === undefined
-        ? `The data folder ${dataDir} is in use by process ${pid} (quire serve?). Stop it first, or use DATABASE_URL.`
-        : `The data folder ${dataDir} is in use by process ${pid} on ${host} (quire serve?), which cannot be checked from here. ` +
-            `Stop it first; if no quire runs there any more, delete ${lockFilePath(dataDir)}.`,
-    );
+    super(`The data folder ${dataDir} is in use by ${holderName(pid)} (quire serve?). Stop it first, or use DATABASE_URL.`);
   }
+}
+
+/** `process 42`, or `another process` when the holder did not say which. */
+export function holderName(pid: number | undefined): string {
+  return pid === undefined ? 'another process' : `process ${pid}`;
 }
 
 /** Held while a process has the embedded database open; PGlite must not be opened twice. */
 export interface DataDirLock {
+  /** Where the lock listens (a socket in the data folder, where the path allows). */
+  path: string;
   release(): Promise<void>;
 }
 
-/** The lock file of a data folder. */
+/** The lock of a data folder, in the folder: a Unix socket, not a file. */
 export function lockFilePath(dataDir: string): string {
   return join(dataDir, 'quire.lock');
 }
 
+/** Longest Unix socket path the platforms accept (sun_path is 104 to 108 bytes). */
+const MAX_SOCKET_PATH = 100;
+
 /**
- * Lock files this process holds, shared by every copy of this module in the process (the ESM and
- * CommonJS builds may both be loaded): a lock naming this process is held only if listed here.
+ * Where the lock of `dataDir` (its real path) listens: `quire.lock` in the folder; a named pipe on
+ * Windows; beside the temporary files, named after the folder, when the folder's path is too long
+ * for a socket.
  */
-function heldHere(): Set<string> {
-  const key = Symbol.for('quire-docs.data-dir-locks');
-  const scope = globalThis as { [key]?: Set<string> };
-  return (scope[key] ??= new Set());
+function lockSocketPath(dataDir: string, realDataDir: string): string {
+  const name = `quire-${createHash('sha256').update(realDataDir).digest('hex').slice(0, 24)}.lock`;
+  if (process.platform === 'win32') return `\\\\?\\pipe\\${name}`;
+  const inFolder = lockFilePath(dataDir);
+  return Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH ? inFolder : join(tmpdir(), name);
 }
 
-/** The process that holds the lock whose text this is (`host` when on another machine), or undefined when none does. */
-async function holder(text: string, file: string): Promise<{ pid: number; host?: string } | undefined> {
-  const owner = parseProcessIdentity(text);
-  if (owner === undefined) return undefined;
-  // Our own pid in a lock we do not hold: left by an earlier process that had this pid.
-  if (owner.pid === process.pid) return heldHere().has(file) ? { pid: owner.pid } : undefined;
-  const state = await processState(owner);
-  if (state === 'gone') return undefined;
-  return state === 'elsewhere' && owner.host !== undefined ? { pid: owner.pid, host: owner.host } : { pid: owner.pid };
+/** What a connection to a lock found: a live holder (and its pid, if it said), or nobody. */
+type Probe = { live: true; pid: number | undefined } | { live: false };
+
+/** Connects to the lock at `path`: whoever accepts holds it, and answers with its pid. */
+function probe(path: string): Promise<Probe> {
+  return new Promise((resolvePromise) => {
+    let text = '';
+    const socket = createConnection(path);
+    const done = (result: Probe) => {
+      socket.destroy();
+      resolvePromise(result);
+    };
+    const answered = () => {
+      const pid = Number((/^\{"pid":(\d+)\}/.exec(text) ?? [])[1]);
+      done({ live: true, pid: Number.isInteger(pid) && pid > 0 ? pid : undefined });
+    };
+    // Connected but silent for a second (a holder stopped in a debugger): still a holder.
+    socket.setTimeout(1000, answered);
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    socket.on('end', answered);
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (text !== '') return answered();
+      // Nobody listens on the socket (its process died), or it is a file older versions wrote
+      // (ECONNREFUSED), or it was removed meanwhile (ENOENT): no holder. Anything else (EACCES:
+      // another user's socket) may be a holder; the safe side is to say so.
+      done(error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? { live: false } : { live: true, pid: undefined });
+    });
+  });
+}
+
+/** Listens on `path`, answering every connection with this process's pid; EADDRINUSE when taken. */
+function listenLock(path: string): Promise<Server> {
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    socket.end(`${JSON.stringify({ pid: process.pid })}\n`);
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => {
+      server.off('error', reject);
+      server.on('error', () => {});
+      // The lock does not keep the process alive; the store that holds it does.
+      server.unref();
+      resolvePromise(server);
+    });
+  });
 }
 
 /**
- * Takes `<dataDir>/quire.lock`, which records this process (pid, machine, boot and start time),
- * or fails with a {@link DataDirBusyError} naming the process that has it. A lock whose process
- * is gone is taken over, including one whose pid now belongs to another process.
+ * Takes the lock of `dataDir` (created, owner only, when missing), or fails with a
+ * {@link DataDirBusyError} naming the process that has it. The lock is a socket this process
+ * listens on: the operating system closes it when the process dies, however it dies (`kill -9`,
+ * out of memory, a container stopped), so a lock nobody answers on is stale and taken over. No
+ * process id is trusted: after a restart the system may hand the dead holder's pid to anyone,
+ * this process included.
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
-  await mkdir(dataDir, { recursive: true });
-  const file = resolve(lockFilePath(dataDir));
-  if (heldHere().has(file)) throw new DataDirBusyError(dataDir, process.pid);
-  const me = formatProcessIdentity(await currentProcess());
-  // The whole text is written aside and linked into place, so no one ever reads a half-written lock.
-  const draft = `${file}.${process.pid}.tmp`;
-  await writeFile(draft, me);
-  try {
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      try {
-        await createExclusively(draft, file, me);
-        heldHere().add(file);
-        return { release: () => release(file, me) };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const owner = await holder(await readFile(file, 'utf8').catch(() => ''), file);
-        if (owner !== undefined) throw new DataDirBusyError(dataDir, owner.pid, owner.host);
-        // Two processes taking over one stale lock at the same instant could both succeed; a
-        // stale lock is rare and a start that close rarer, so this stays a plain remove.
-        await rm(file, { force: true });
-      }
-    }
-  } finally {
-    await rm(draft, { force: true });
-  }
-  throw new Error(`Could not lock the data folder ${dataDir}.`);
-}
-
-/** Creates `file` with `text` unless it exists (EEXIST), from `draft`, which holds that text. */
-async function createExclusively(draft: string, file: string, text: string): Promise<void> {
-  try {
-    await link(draft, file);
-  } catch (error) {
-    // File systems without hard links (FAT, some network mounts): an exclusive create, whose
-    // text another process may, for an instant, read empty.
-    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-    const handle = await open(file, 'wx');
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const path = lockSocketPath(resolve(dataDir), await realpath(dataDir));
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    let server: Server;
     try {
-      await handle.writeFile(text);
-    } finally {
-      await handle.close();
+      server = await listenLock(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      const before = await stat(path).catch(() => undefined);
+      const found = await probe(path);
+      if (found.live) throw new DataDirBusyError(dataDir, found.pid);
+      // Stale. Removed only if it is still the file we found dead: another process taking it
+      // over at the same time may have put its live socket there meanwhile.
+      const now = await stat(path).catch(() => undefined);
+      if (before !== undefined && now !== undefined && now.ino === before.ino && now.dev === before.dev) await rm(path, { force: true });
+      continue;
     }
+    if (process.platform !== 'win32') await chmod(path, 0o600);
+    let released: Promise<void> | undefined;
+    return {
+      path,
+      // Closing removes the socket file (libuv unlinks it), so nothing is left behind.
+      release: () => (released ??= new Promise<void>((resolvePromise) => server.close(() => resolvePromise()))),
+    };
   }
-}
-
-/** Removes the lock if it is still ours (a process that judged it stale may have taken it). */
-async function release(file: string, me: string): Promise<void> {
-  heldHere().delete(file);
-  const text = await readFile(file, 'utf8').catch(() => undefined);
-  if (text === me) await rm(file, { force: true });
+  throw new Error(`Could not lock the data folder ${dataDir}: its lock ${path} kept changing.`);
 }

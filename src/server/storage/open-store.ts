@@ -2,6 +2,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { migrate } from './migrations.js';
 import { openPgClient } from './pg-client.js';
 import { openPgliteClient } from './pglite-client.js';
+import { restrictToOwner } from './owner-only.js';
 import type { SqlClient } from './sql-client.js';
 import { createSqlStore } from './sql-store.js';
 import type { Store } from './store.js';
@@ -21,14 +22,25 @@ export async function openStore(location: StoreLocation = {}): Promise<Store> {
   // One process at a time on an embedded database folder.
   const lock = await lockDataDir(location.dataDir);
   try {
+    // The folder first (one from an older version may be open to all), then what PGlite wrote.
+    await restrictToOwner(location.dataDir);
     const client = await openPgliteClient(location.dataDir);
-    return await migrated({
+    const store = await migrated({
       ...client,
       close: async () => {
         await client.close();
+        // Files PGlite created while open (new tables, segments) become the owner's too.
+        await restrictToOwner(location.dataDir!).catch(() => {});
         await lock.release();
       },
     });
+    try {
+      await restrictToOwner(location.dataDir);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
   } catch (error) {
     await lock.release();
     throw error;

@@ -1,0 +1,28 @@
+import { chmod, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Makes `folder` and everything in it readable and writable by its owner alone (folders 0700,
+ * files 0600), whatever the umask. PGlite creates its files 0666 itself (its file system layer
+ * sets the mode explicitly, so no umask helps); they hold the API keys' hashes and the
+ * conversations. A file it creates later is out of others' reach anyway: the folder is 0700.
+ * Nothing to do on Windows, where modes are not permissions.
+ */
+export async function restrictToOwner(folder: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  await chmod(folder, 0o700);
+  const pending = [folder];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    for (const entry of await readdir(current, { withFileTypes: true })) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) {
+        await chmod(path, 0o700);
+        pending.push(path);
+      } else if (entry.isFile()) {
+        await chmod(path, 0o600);
+      }
+      // Sockets (the lock, the admin socket) are made 0600 by whoever listens on them; links
+      // are left alone, since chmod would follow them out of the folder.
+    }
+  }
+}
