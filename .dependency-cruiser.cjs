@@ -8,8 +8,10 @@
  * a file's place in the flow from its folder. A new folder of src/ goes into one of these layers.
  */
 const LAYERS = [
-  // Building blocks every stage uses: diagnostics, JSON pointers and scanning, posix paths.
-  ['diagnostics', 'json', 'util'],
+  // Helpers with no knowledge of Quire: posix paths, arrays, URI escapes, YAML nesting.
+  ['util'],
+  // Building blocks every stage uses: diagnostics, JSON pointers and scanning.
+  ['diagnostics', 'json'],
   // docs.json and its schemas; the rule settings (quire.config.json, --rule).
   ['config', 'rules'],
   // A page's frontmatter; mint.json → docs.json.

@@ -1,15 +1,7 @@
 import { createUlidFactory, ulidAfter, ulidTime, type Ulid, type UlidFactory } from '../ulid.js';
 import { insertAgentJob, selectAgentJob, selectAgentJobEvents, toAgentJob } from './agent-job-sql.js';
-import type {
-  ApiKeyRecord,
-  Conversation,
-  ConversationPage,
-  ConversationSource,
-  NewConversation,
-  Store,
-} from './store.js';
+import type { ApiKeyRecord, Conversation, ConversationPage, ConversationSource, NewConversation, Store } from './store.js';
 import type { SqlClient, SqlValue } from './sql-client.js';
-import { append } from '../../util/arrays.js';
 
 interface ApiKeyRow {
   key_id: string;
@@ -83,10 +75,7 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
       const newest = new Map<string, Ulid | undefined>();
       for (const projectId of projects) {
         await transaction.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CONVERSATION_LOCK_NAMESPACE, projectId]);
-        const rows = await transaction.query<{ id: string | null }>(
-          'SELECT max(id) AS id FROM assistant_conversations WHERE project_id = $1',
-          [projectId],
-        );
+        const rows = await transaction.query<{ id: string | null }>('SELECT max(id) AS id FROM assistant_conversations WHERE project_id = $1', [projectId]);
         newest.set(projectId, rows[0]?.id ?? undefined);
       }
       const params: SqlValue[] = [];
@@ -131,10 +120,12 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
   return {
     apiKeys: {
       async insert(record) {
-        const rows = await client.query<ApiKeyRow>(
-          `INSERT INTO api_keys (key_id, project_id, secret_hash, label) VALUES ($1, $2, $3, $4) RETURNING *`,
-          [record.keyId, record.projectId, record.secretHash, record.label],
-        );
+        const rows = await client.query<ApiKeyRow>(`INSERT INTO api_keys (key_id, project_id, secret_hash, label) VALUES ($1, $2, $3, $4) RETURNING *`, [
+          record.keyId,
+          record.projectId,
+          record.secretHash,
+          record.label,
+        ]);
         return toApiKey(rows[0]!);
       },
       async find(keyId) {
@@ -142,17 +133,13 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
         return rows[0] && toApiKey(rows[0]);
       },
       async revoke(keyId) {
-        const rows = await client.query<{ key_id: string }>(
-          'UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE key_id = $1 RETURNING key_id',
-          [keyId],
-        );
+        const rows = await client.query<{ key_id: string }>('UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE key_id = $1 RETURNING key_id', [
+          keyId,
+        ]);
         return rows.length > 0;
       },
       async listForProject(projectId) {
-        const rows = await client.query<ApiKeyRow>(
-          'SELECT * FROM api_keys WHERE project_id = $1 ORDER BY created_at, key_id',
-          [projectId],
-        );
+        const rows = await client.query<ApiKeyRow>('SELECT * FROM api_keys WHERE project_id = $1 ORDER BY created_at, key_id', [projectId]);
         return rows.map(toApiKey);
       },
     },
@@ -166,7 +153,7 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
       async recordMany(conversations) {
         const stored: Conversation[] = [];
         for (let start = 0; start < conversations.length; start += INSERT_BATCH) {
-          append(stored, (await insertConversations(conversations.slice(start, start + INSERT_BATCH))));
+          for (const conversation of await insertConversations(conversations.slice(start, start + INSERT_BATCH))) stored.push(conversation);
         }
         await noteInserted(stored.length);
         return stored;
