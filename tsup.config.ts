@@ -36,7 +36,9 @@ const vfileWithoutNode = {
   name: 'vfile-without-node',
   setup(build: { onResolve(options: { filter: RegExp }, callback: (args: { path: string; importer: string }) => { path: string } | undefined): void }) {
     build.onResolve({ filter: /^#min(?:path|proc|url)$/ }, (args) =>
-      args.importer.includes('/node_modules/vfile/') ? { path: fileURLToPath(new URL(`./node_modules/vfile/lib/${args.path.slice(1)}.browser.js`, import.meta.url)) } : undefined,
+      args.importer.includes('/node_modules/vfile/')
+        ? { path: fileURLToPath(new URL(`./node_modules/vfile/lib/${args.path.slice(1)}.browser.js`, import.meta.url)) }
+        : undefined,
     );
   },
 };

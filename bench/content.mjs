@@ -58,7 +58,8 @@ for (const name of names) {
   report('quire warm', result.warm);
   if (process.argv.includes('--floor')) {
     result.floor = floor(site);
-    for (const run of result.floor) report(run.label, run, `  (${(run.seconds / result.linkRot.seconds).toFixed(3)} / ${(run.rssMB / result.linkRot.rssMB).toFixed(3)} of link-rot)`);
+    for (const run of result.floor)
+      report(run.label, run, `  (${(run.seconds / result.linkRot.seconds).toFixed(3)} / ${(run.rssMB / result.linkRot.rssMB).toFixed(3)} of link-rot)`);
   }
   results.sites.push(result);
 }
@@ -67,7 +68,9 @@ results.machine.loadAtEnd = loadavg()[0];
 const resultsFile = `content-results${only ? `-${only}` : ''}.json`;
 writeFileSync(`${cacheRoot}${resultsFile}`, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\n${table(results.sites)}`);
-console.log(`\nload average ${results.machine.loadAtStart.toFixed(1)} at start, ${results.machine.loadAtEnd.toFixed(1)} at end, on ${results.machine.cpus} cores; results in bench/.cache/${resultsFile}`);
+console.log(
+  `\nload average ${results.machine.loadAtStart.toFixed(1)} at start, ${results.machine.loadAtEnd.toFixed(1)} at end, on ${results.machine.cpus} cores; results in bench/.cache/${resultsFile}`,
+);
 
 /** The site's folder: a corpus site written out under bench/.cache/content-bench, or the generated one. */
 function prepare(name) {
@@ -110,7 +113,13 @@ function linkRot(site, name) {
   // Cut short, it has only the peak it had reached: a lower bound of what it needs.
   if (run.timedOut && existsSync(`${out}.peak`)) run.rssMB = Number(readFileSync(`${out}.peak`, 'utf8')) / 1024;
   const answer = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : undefined;
-  const outcome = run.timedOut ? `stopped after ${timeoutSeconds} s` : answer?.broken ? `${answer.broken.length} broken links` : answer ? `stopped: ${answer.error.slice(0, 160)}` : `exited with ${run.status}`;
+  const outcome = run.timedOut
+    ? `stopped after ${timeoutSeconds} s`
+    : answer?.broken
+      ? `${answer.broken.length} broken links`
+      : answer
+        ? `stopped: ${answer.error.slice(0, 160)}`
+        : `exited with ${run.status}`;
   return { seconds: run.ms / 1000, rssMB: run.rssMB, timedOut: run.timedOut, outcome };
 }
 
@@ -135,7 +144,15 @@ function validate(site) {
 function floor(site) {
   const runs = [];
   const measure = (label, args) => {
-    const run = measureNode([...args.flags, floorScript, site, '--threads', String(args.threads), ...(args.heap ? ['--heap', args.heap.join(',')] : []), ...(args.parser ? ['--parser', args.parser] : [])]);
+    const run = measureNode([
+      ...args.flags,
+      floorScript,
+      site,
+      '--threads',
+      String(args.threads),
+      ...(args.heap ? ['--heap', args.heap.join(',')] : []),
+      ...(args.parser ? ['--parser', args.parser] : []),
+    ]);
     runs.push({ label, ...args, seconds: run.ms / 1000, rssMB: run.rssMB, outcome: floorOutcome(run) });
   };
   measure('floor 1', { threads: 1, flags: [] });
@@ -168,11 +185,16 @@ function table(sites) {
     // memory it had reached: its ratios are upper bounds.
     const bound = result.linkRot.timedOut ? '<=' : '';
     return [
-      result.site, String(result.pages),
-      `${bound ? '>' : ''}${result.linkRot.seconds.toFixed(1)}`, `${bound ? '>' : ''}${result.linkRot.rssMB.toFixed(0)}`,
-      result.cold.seconds.toFixed(2), result.cold.rssMB.toFixed(0),
-      `${bound}${(result.cold.seconds / result.linkRot.seconds).toFixed(3)}`, `${bound}${(result.cold.rssMB / result.linkRot.rssMB).toFixed(3)}`,
-      result.warm.seconds.toFixed(2), result.warm.rssMB.toFixed(0),
+      result.site,
+      String(result.pages),
+      `${bound ? '>' : ''}${result.linkRot.seconds.toFixed(1)}`,
+      `${bound ? '>' : ''}${result.linkRot.rssMB.toFixed(0)}`,
+      result.cold.seconds.toFixed(2),
+      result.cold.rssMB.toFixed(0),
+      `${bound}${(result.cold.seconds / result.linkRot.seconds).toFixed(3)}`,
+      `${bound}${(result.cold.rssMB / result.linkRot.rssMB).toFixed(3)}`,
+      result.warm.seconds.toFixed(2),
+      result.warm.rssMB.toFixed(0),
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));

@@ -39,7 +39,8 @@ for (const [index, id] of sites.entries()) {
     for (const which of order) {
       rmSync(path.join(site, '.quire'), { recursive: true, force: true });
       const measured = measureNode([which === 'now' ? current : baseline, 'validate', site, '--offline', '--format', 'json'], { timeoutMs: 600_000 });
-      if (measured.timedOut || measured.status === null || measured.status > 1) throw new Error(`${which} on ${id}: exit ${measured.status}\n${measured.stderr.slice(0, 2000)}`);
+      if (measured.timedOut || measured.status === null || measured.status > 1)
+        throw new Error(`${which} on ${id}: exit ${measured.status}\n${measured.stderr.slice(0, 2000)}`);
       times[which].push(measured.ms);
       rss[which].push(measured.rssMB);
     }
@@ -52,7 +53,9 @@ for (const [index, id] of sites.entries()) {
 const total = (key) => results.sites.reduce((sum, site) => sum + site[key], 0);
 results.totalBeforeMs = total('beforeMs');
 results.totalNowMs = total('nowMs');
-console.log(`\n${'all sites'.padEnd(44)} ${ms(results.totalBeforeMs)} ${ms(results.totalNowMs)} ${(results.totalNowMs / results.totalBeforeMs).toFixed(2).padStart(6)}`);
+console.log(
+  `\n${'all sites'.padEnd(44)} ${ms(results.totalBeforeMs)} ${ms(results.totalNowMs)} ${(results.totalNowMs / results.totalBeforeMs).toFixed(2).padStart(6)}`,
+);
 writeFileSync(path.join(cacheRoot, 'corpus-validate-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
 function ms(value) {

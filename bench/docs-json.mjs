@@ -13,7 +13,8 @@ const text = JSON.stringify(config, null, 2);
 console.log(`docs.json: ${countPages(config.navigation).toLocaleString('en-US')} pages, ${(text.length / 1024 / 1024).toFixed(1)} MiB\n`);
 
 const quireResult = parseDocsJson(text);
-if (!quireResult.config || quireResult.diagnostics.length) throw new Error(`Quire rejected the benchmark file: ${JSON.stringify(quireResult.diagnostics.slice(0, 3))}`);
+if (!quireResult.config || quireResult.diagnostics.length)
+  throw new Error(`Quire rejected the benchmark file: ${JSON.stringify(quireResult.diagnostics.slice(0, 3))}`);
 
 const requireIncumbent = installPeer('mintlify-validation', INCUMBENT);
 const { validateDocsConfig } = requireIncumbent('@mintlify/validation');
@@ -33,7 +34,9 @@ const incumbentImport = processTime(importCode(pathToFileURL(requireIncumbent.re
 
 console.log(`validate (text in, diagnostics out), median of ${runs}:`);
 console.log(row('quire parseDocsJson', quireMedian, `(min ${quireTimes[0].toFixed(1)}, max ${quireTimes.at(-1).toFixed(1)})`));
-console.log(row(`${INCUMBENT} JSON.parse + validateDocsConfig`, incumbentMedian, `(min ${incumbentTimes[0].toFixed(1)}, max ${incumbentTimes.at(-1).toFixed(1)})`));
+console.log(
+  row(`${INCUMBENT} JSON.parse + validateDocsConfig`, incumbentMedian, `(min ${incumbentTimes[0].toFixed(1)}, max ${incumbentTimes.at(-1).toFixed(1)})`),
+);
 console.log(`ratio: Quire is ${(incumbentMedian / quireMedian).toFixed(1)}x faster (target: 10x)\n`);
 console.log('import in a fresh process, median of 9:');
 console.log(row("import('quire-docs')", quireImport, '(target: < 50 ms)'));

@@ -18,19 +18,31 @@ import { fileURLToPath } from 'node:url';
 import { cacheRoot } from './lib.mjs';
 
 /** Character counts of corpus pages at these quantiles (see the header). */
-const PAGE_LENGTH_QUANTILES = [[0, 40], [0.1, 101], [0.25, 389], [0.5, 1732], [0.75, 4749], [0.9, 9975], [0.95, 14358], [0.99, 31724], [1, 60000]];
+const PAGE_LENGTH_QUANTILES = [
+  [0, 40],
+  [0.1, 101],
+  [0.25, 389],
+  [0.5, 1732],
+  [0.75, 4749],
+  [0.9, 9975],
+  [0.95, 14358],
+  [0.99, 31724],
+  [1, 60000],
+];
 const TABS = ['Guides', 'Platform', 'Integrations', 'SDKs', 'API reference'];
 const PAGES_PER_GROUP = 24;
 const SNIPPETS = 60;
 const IMAGES = 300;
 const BROKEN_SHARE = 0.005;
-const WORDS = ('account agent alert analytics api archive audit backup batch billing bucket cache callback channel client cluster ' +
+const WORDS = (
+  'account agent alert analytics api archive audit backup batch billing bucket cache callback channel client cluster ' +
   'collection config connector console container credential dashboard dataset deployment device domain endpoint environment event ' +
   'export feature field filter function gateway group hook identity index instance integration invoice job key label limit log ' +
   'member message metric migration model monitor namespace network node notification object organization partition payload ' +
   'permission pipeline plan policy project queue quota record region release report request resource response role rule schedule ' +
   'schema scope secret segment server service session setting signal snapshot source storage stream subscription table task team ' +
-  'template tenant token topic trace trigger usage user variable version volume webhook workflow workspace').split(' ');
+  'template tenant token topic trace trigger usage user variable version volume webhook workflow workspace'
+).split(' ');
 const VERBS = 'Create Configure Manage Update Delete List Retrieve Enable Disable Export Import Rotate Monitor Connect Migrate Test'.split(' ');
 
 const argument = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
@@ -50,7 +62,11 @@ function randomFrom(seed) {
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 const words = (random, count) => Array.from({ length: count }, () => pick(random, WORDS)).join(' ');
 const capitalised = (text) => text[0].toUpperCase() + text.slice(1);
-const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function pageLength(random) {
   const u = random();
@@ -136,7 +152,9 @@ function linkTo(random, pages, counts) {
   counts.links++;
   if (random() < BROKEN_SHARE) {
     counts.brokenLinks++;
-    return random() < 0.5 || target.headings.length === 0 ? { href: `/${target.route}-old`, text: target.title } : { href: `/${target.route}#no-such-section`, text: target.title };
+    return random() < 0.5 || target.headings.length === 0
+      ? { href: `/${target.route}-old`, text: target.title }
+      : { href: `/${target.route}#no-such-section`, text: target.title };
   }
   if (target.headings.length > 0 && random() < 0.3) {
     const heading = pick(random, target.headings);
@@ -163,13 +181,17 @@ function paragraph(random, pages, counts) {
 function block(random, page, pages, counts) {
   const choice = random();
   if (choice < 0.45) return paragraph(random, pages, counts);
-  if (choice < 0.55) return Array.from({ length: 2 + Math.floor(random() * 4) }, () => `- ${capitalised(words(random, 4 + Math.floor(random() * 6)))}`).join('\n');
+  if (choice < 0.55)
+    return Array.from({ length: 2 + Math.floor(random() * 4) }, () => `- ${capitalised(words(random, 4 + Math.floor(random() * 6)))}`).join('\n');
   if (choice < 0.63) {
     const name = `${pick(random, WORDS)}_${pick(random, WORDS)}`;
     return `\`\`\`bash\ncurl -X POST https://api.example.com/v1/${pick(random, WORDS)}s \\\n  -H "Authorization: Bearer $TOKEN" \\\n  -d '{"${name}": "${pick(random, WORDS)}"}'\n\`\`\``;
   }
   if (choice < 0.68) {
-    const rows = Array.from({ length: 2 + Math.floor(random() * 4) }, () => `| \`${pick(random, WORDS)}\` | ${pick(random, ['string', 'integer', 'boolean'])} | ${capitalised(words(random, 5))}. |`);
+    const rows = Array.from(
+      { length: 2 + Math.floor(random() * 4) },
+      () => `| \`${pick(random, WORDS)}\` | ${pick(random, ['string', 'integer', 'boolean'])} | ${capitalised(words(random, 5))}. |`,
+    );
     return ['| Field | Type | Description |', '| --- | --- | --- |', ...rows].join('\n');
   }
   if (choice < 0.72) return `![${capitalised(words(random, 3))}](/images/figure-${Math.floor(random() * IMAGES)}.png)`;
@@ -186,11 +208,18 @@ function block(random, page, pages, counts) {
     return `<Tabs>\n${tabs.join('\n')}\n</Tabs>`;
   }
   if (choice < 0.88) {
-    const fields = Array.from({ length: 1 + Math.floor(random() * 3) }, () => `<ParamField body="${pick(random, WORDS)}_${pick(random, WORDS)}" type="string"${random() < 0.3 ? ' required' : ''}>\n  ${capitalised(words(random, 8))}.\n</ParamField>`);
+    const fields = Array.from(
+      { length: 1 + Math.floor(random() * 3) },
+      () =>
+        `<ParamField body="${pick(random, WORDS)}_${pick(random, WORDS)}" type="string"${random() < 0.3 ? ' required' : ''}>\n  ${capitalised(words(random, 8))}.\n</ParamField>`,
+    );
     return fields.join('\n\n');
   }
   if (choice < 0.92) {
-    const steps = Array.from({ length: 2 + Math.floor(random() * 3) }, () => `  <Step title="${capitalised(words(random, 3))}">\n    ${paragraph(random, pages, counts)}\n  </Step>`);
+    const steps = Array.from(
+      { length: 2 + Math.floor(random() * 3) },
+      () => `  <Step title="${capitalised(words(random, 3))}">\n    ${paragraph(random, pages, counts)}\n  </Step>`,
+    );
     return `<Steps>\n${steps.join('\n')}\n</Steps>`;
   }
   if (choice < 0.96) {
@@ -229,5 +258,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const folder = path.resolve(argument('--out', `${cacheRoot}content-site-${count}`));
   const started = performance.now();
   const counts = generateContentSite(folder, count);
-  console.log(`${folder}: ${counts.pages} pages, ${(counts.bytes / 1024 / 1024).toFixed(1)} MiB of MDX, ${counts.links} links (${counts.brokenLinks} broken on purpose) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${folder}: ${counts.pages} pages, ${(counts.bytes / 1024 / 1024).toFixed(1)} MiB of MDX, ${counts.links} links (${counts.brokenLinks} broken on purpose) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

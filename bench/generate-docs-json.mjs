@@ -36,6 +36,7 @@ export function generateDocsJson() {
 export function countPages(value) {
   if (typeof value === 'string') return 1;
   if (Array.isArray(value)) return value.reduce((sum, item) => sum + countPages(item), 0);
-  if (value && typeof value === 'object') return Object.entries(value).reduce((sum, [key, item]) => sum + (key === 'pages' || typeof item === 'object' ? countPages(item) : 0), 0);
+  if (value && typeof value === 'object')
+    return Object.entries(value).reduce((sum, [key, item]) => sum + (key === 'pages' || typeof item === 'object' ? countPages(item) : 0), 0);
   return 0;
 }

@@ -25,7 +25,11 @@ const MAX_DEPTH = 512;
 
 const quireJs = `${cacheRoot}json-reader/quire-json.mjs`;
 await build({
-  stdin: { contents: "export * from './src/json/scan.ts'; export * from './src/json/text.ts'; export * from './src/json/parse-shared.ts';", resolveDir: path.resolve(benchRoot, '..'), loader: 'ts' },
+  stdin: {
+    contents: "export * from './src/json/scan.ts'; export * from './src/json/text.ts'; export * from './src/json/parse-shared.ts';",
+    resolveDir: path.resolve(benchRoot, '..'),
+    loader: 'ts',
+  },
   bundle: true,
   format: 'esm',
   platform: 'neutral',
@@ -174,7 +178,12 @@ function escape(token) {
   return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 function tokens(pointer) {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 function startsOf(locations, pointers) {
   return pointers.map((pointer) => locations.get(pointer)?.start);
@@ -233,7 +242,9 @@ if (!errorsOnly) {
   ];
   console.log(`${JSONC}, ${MOMOA}; node ${process.version}; load average ${loadavg()[0].toFixed(1)} at start on the machine's cores`);
   console.log(`median of ${runs} interleaved rounds (ms), and the median of each round's ratio library/quire\n`);
-  console.log(`${'file'.padEnd(58)} ${'task'.padEnd(7)} ${'quire'.padStart(8)} ${'jsonc'.padStart(8)} ${'ratio'.padStart(6)} ${'momoa'.padStart(8)} ${'ratio'.padStart(6)}`);
+  console.log(
+    `${'file'.padEnd(58)} ${'task'.padEnd(7)} ${'quire'.padStart(8)} ${'jsonc'.padStart(8)} ${'ratio'.padStart(6)} ${'momoa'.padStart(8)} ${'ratio'.padStart(6)}`,
+  );
   for (const input of inputs) {
     const value = JSON.parse(input.text);
     const { pointers, paths } = sampleLeaves(value);
@@ -245,10 +256,16 @@ if (!errorsOnly) {
     for (const [task, make] of Object.entries(tasks)) {
       // The readers must agree before their times mean anything.
       const answers = readers.map(([, reader]) => make(reader)());
-      const shown = answers.map((answer) => (answer instanceof Map ? JSON.stringify([...answer].sort()) : JSON.stringify(answer, (key, item) => (key === 'value' ? undefined : item))));
-      if (shown.some((answer) => answer !== shown[0])) throw new Error(`${input.name} ${task}: the readers disagree: ${shown.map((answer) => answer.slice(0, 200)).join(' | ')}`);
+      const shown = answers.map((answer) =>
+        answer instanceof Map ? JSON.stringify([...answer].sort()) : JSON.stringify(answer, (key, item) => (key === 'value' ? undefined : item)),
+      );
+      if (shown.some((answer) => answer !== shown[0]))
+        throw new Error(`${input.name} ${task}: the readers disagree: ${shown.map((answer) => answer.slice(0, 200)).join(' | ')}`);
       const rounds = input.text.length > 5_000_000 || task === 'all' ? Math.max(5, Math.ceil(runs / 2)) : runs;
-      const timings = timeSideBySide(readers.map(([, reader]) => make(reader)), { runs: rounds, warmup: 2 });
+      const timings = timeSideBySide(
+        readers.map(([, reader]) => make(reader)),
+        { runs: rounds, warmup: 2 },
+      );
       const [ours, jsoncTimes, momoaTimes] = timings;
       console.log(
         `${`${input.name} (${size(input.text)})`.slice(0, 58).padEnd(58)} ${task.padEnd(7)} ${medianOf(ours).toFixed(1).padStart(8)} ${medianOf(jsoncTimes).toFixed(1).padStart(8)} ${`${medianRatio(jsoncTimes, ours).toFixed(1)}x`.padStart(6)} ${medianOf(momoaTimes).toFixed(1).padStart(8)} ${`${medianRatio(momoaTimes, ours).toFixed(1)}x`.padStart(6)}`,
@@ -283,10 +300,20 @@ function brokenCases() {
     ['BOM', `\uFEFF${base}`],
     ['duplicate key', edit(nameKey, nameKey, '"name": "Old name",\n  ')],
     ['tab in a string', edit(pageStart + 1, pageStart + 1, '\t')],
-    ['merge conflict', edit(nameKey, base.indexOf('\n', nameKey) + 1, `<<<<<<< HEAD\n${base.slice(nameKey, base.indexOf('\n', nameKey) + 1)}=======\n  "name": "Other",\n>>>>>>> branch\n`)],
+    [
+      'merge conflict',
+      edit(
+        nameKey,
+        base.indexOf('\n', nameKey) + 1,
+        `<<<<<<< HEAD\n${base.slice(nameKey, base.indexOf('\n', nameKey) + 1)}=======\n  "name": "Other",\n>>>>>>> branch\n`,
+      ),
+    ],
     ['truncated file', base.slice(0, Math.floor(base.length / 2))],
     // Where a reader that goes on after an error could tell more in one run.
-    ['two mistakes (unquoted key, then a missing comma)', edit(nameKey, nameKey + 6, 'name').replace(base.slice(pageStart, pageEnd + 1), base.slice(pageStart, pageEnd))],
+    [
+      'two mistakes (unquoted key, then a missing comma)',
+      edit(nameKey, nameKey + 6, 'name').replace(base.slice(pageStart, pageEnd + 1), base.slice(pageStart, pageEnd)),
+    ],
   ];
 }
 
@@ -300,7 +327,10 @@ function quireReport(raw) {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const scan = quire.scanJson(text, { maxDepth: MAX_DEPTH });
   if (scan.error) return `${lineColumn(text, scan.error.offset)} ${scan.error.message} Hint: ${scan.error.hint}`;
-  if (scan.duplicates.length) return scan.duplicates.map((duplicate) => `${lineColumn(text, duplicate.offset)} duplicate key ${duplicate.pointer} (first at ${lineColumn(text, duplicate.firstOffset)})`).join('; ');
+  if (scan.duplicates.length)
+    return scan.duplicates
+      .map((duplicate) => `${lineColumn(text, duplicate.offset)} duplicate key ${duplicate.pointer} (first at ${lineColumn(text, duplicate.firstOffset)})`)
+      .join('; ');
   return 'accepted';
 }
 

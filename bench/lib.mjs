@@ -63,7 +63,14 @@ export function measureNode(args, { cwd, timeoutMs = 0, env = process.env } = {}
   const node = [...limit, process.execPath, ...(gnuTime ? [] : ['--import', rssPreload]), ...args];
   const [command, ...argv] = gnuTime ? ['/usr/bin/time', '-v', '-o', stats, ...node] : node;
   const started = performance.now();
-  const result = spawnSync(command, argv, { cwd, encoding: 'utf8', env: { ...env, BENCH_RSS_FILE: stats }, timeout: limit.length ? undefined : timeoutMs || undefined, killSignal: 'SIGKILL', maxBuffer: 1 << 30 });
+  const result = spawnSync(command, argv, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...env, BENCH_RSS_FILE: stats },
+    timeout: limit.length ? undefined : timeoutMs || undefined,
+    killSignal: 'SIGKILL',
+    maxBuffer: 1 << 30,
+  });
   const ms = performance.now() - started;
   const timedOut = result.error?.code === 'ETIMEDOUT' || (limit.length > 0 && result.status === 137 && ms >= timeoutMs);
   // A run cut short has no reliable peak: GNU time sees only coreutils' timeout, which does not wait for the killed node.

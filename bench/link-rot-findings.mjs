@@ -21,7 +21,11 @@ installLinkRot();
 const version = JSON.parse(readFileSync(`${cacheRoot}link-rot/node_modules/@mintlify/link-rot/package.json`, 'utf8')).version;
 const previous = existsSync(findingsFile) ? JSON.parse(readFileSync(findingsFile, 'utf8')).sites : {};
 const missing = process.argv.includes('--missing');
-const ids = argument('--only') ? [argument('--only')] : readdirSync(`${corpusRoot}sites`).sort().filter((id) => !missing || !previous[id] || previous[id].timeout);
+const ids = argument('--only')
+  ? [argument('--only')]
+  : readdirSync(`${corpusRoot}sites`)
+      .sort()
+      .filter((id) => !missing || !previous[id] || previous[id].timeout);
 // With --only or --missing, the other sites keep what the file already says.
 const sites = argument('--only') || missing ? { ...previous } : {};
 
@@ -30,9 +34,11 @@ const sites = argument('--only') || missing ? { ...previous } : {};
 // The largest first, so that the run does not end waiting on one big site.
 const size = (id) => statSync(`${corpusRoot}sites/${id}/content.jsonl.gz`).size;
 const queue = [...ids].sort((a, b) => size(b) - size(a));
-await Promise.all(Array.from({ length: jobs }, async () => {
-  for (let id = queue.shift(); id !== undefined; id = queue.shift()) await check(id);
-}));
+await Promise.all(
+  Array.from({ length: jobs }, async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) await check(id);
+  }),
+);
 
 save();
 console.log(`wrote test/corpus/link-rot.findings.json (${Object.keys(sites).length} sites)`);
@@ -42,7 +48,11 @@ function save() {
   const document = {
     tool: `@mintlify/link-rot@${version}`,
     call: 'getBrokenInternalLinks(site, { checkAnchors: true, checkSnippets: true })',
-    sites: Object.fromEntries(Object.keys(sites).sort().map((id) => [id, { ...mintignoreNote(id), ...sites[id] }])),
+    sites: Object.fromEntries(
+      Object.keys(sites)
+        .sort()
+        .map((id) => [id, { ...mintignoreNote(id), ...sites[id] }]),
+    ),
   };
   // One finding a line, so that a change in the incumbent's answer shows as a small diff.
   const text = JSON.stringify(document, null, 2).replace(/\{\n\s+"source": (".*"),\n\s+"link": (".*")\n\s+\}/g, '{ "source": $1, "link": $2 }');
@@ -56,7 +66,11 @@ async function check(id) {
   const started = performance.now();
   const run = await runNode([checker, site, '--out', out], timeoutSeconds * 1000);
   sites[id] = run.timedOut ? { timeout: `no answer within ${timeoutSeconds} s` } : findingsOf(run, out, site);
-  const summary = sites[id].broken ? `${sites[id].broken.length} broken links` : sites[id].error ? `stopped: ${sites[id].error.message.slice(0, 120)}` : sites[id].timeout;
+  const summary = sites[id].broken
+    ? `${sites[id].broken.length} broken links`
+    : sites[id].error
+      ? `stopped: ${sites[id].error.message.slice(0, 120)}`
+      : sites[id].timeout;
   console.log(`${id.padEnd(44)} ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${summary}`);
   save();
 }
@@ -65,7 +79,9 @@ function runNode(args, timeoutMs) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-4000); });
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('close', (status, signal) => {
       clearTimeout(timer);

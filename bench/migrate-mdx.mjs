@@ -18,14 +18,21 @@ for (const file of files) {
   const text = readFileSync(file, 'utf8');
   const source = path.basename(file);
   const document = loadOpenApi(text, { file: source }).document;
-  const operations = listOperations(document).filter((operation) => operation.kind === 'endpoint' && !operation.hidden).slice(0, pagesWanted);
+  const operations = listOperations(document)
+    .filter((operation) => operation.kind === 'endpoint' && !operation.hidden)
+    .slice(0, pagesWanted);
   const pages = {};
   const entries = [];
   operations.forEach((operation, index) => {
-    pages[`api/page-${index}.mdx`] = `---\ntitle: Page ${index}\nopenapi: ${operation.method} ${operation.path}\n---\n\nHand-written text for ${operation.method} ${operation.path}.\n`;
+    pages[`api/page-${index}.mdx`] =
+      `---\ntitle: Page ${index}\nopenapi: ${operation.method} ${operation.path}\n---\n\nHand-written text for ${operation.method} ${operation.path}.\n`;
     entries.push(`api/page-${index}`);
   });
-  const docsJson = JSON.stringify({ theme: 'mint', name: 'Bench', colors: { primary: '#112233' }, navigation: { groups: [{ group: 'API', openapi: source, pages: entries }] } }, null, 2);
+  const docsJson = JSON.stringify(
+    { theme: 'mint', name: 'Bench', colors: { primary: '#112233' }, navigation: { groups: [{ group: 'API', openapi: source, pages: entries }] } },
+    null,
+    2,
+  );
   // Interleaved, so that both see the same load on a shared machine.
   const timings = { load: [], migrate: [] };
   let moved = 0;
@@ -41,5 +48,7 @@ for (const file of files) {
   }
   const load = median(timings.load.sort((a, b) => a - b));
   const migrate = median(timings.migrate.sort((a, b) => a - b));
-  console.log(`${source} (${(text.length / 1024).toFixed(0)} KiB, ${moved} pages moved): migrateMdx ${migrate.toFixed(0)} ms, loadOpenApi ${load.toFixed(0)} ms, ratio ${(migrate / load).toFixed(2)}`);
+  console.log(
+    `${source} (${(text.length / 1024).toFixed(0)} KiB, ${moved} pages moved): migrateMdx ${migrate.toFixed(0)} ms, loadOpenApi ${load.toFixed(0)} ms, ratio ${(migrate / load).toFixed(2)}`,
+  );
 }

@@ -25,7 +25,28 @@ function retained(fn) {
 }
 
 /** Every field a renderer may read from a node of the tree. */
-const FIELDS = ['kind', 'label', 'pointer', 'icon', 'hidden', 'openapi', 'version', 'versionTag', 'language', 'breadcrumbs', 'path', 'href', 'title', 'description', 'tag', 'deprecated', 'index', 'previous', 'next', 'section'];
+const FIELDS = [
+  'kind',
+  'label',
+  'pointer',
+  'icon',
+  'hidden',
+  'openapi',
+  'version',
+  'versionTag',
+  'language',
+  'breadcrumbs',
+  'path',
+  'href',
+  'title',
+  'description',
+  'tag',
+  'deprecated',
+  'index',
+  'previous',
+  'next',
+  'section',
+];
 
 /** Reads every field of every node, as a renderer drawing the whole site would. */
 function readEveryField(nodes) {
@@ -65,12 +86,16 @@ function compare(label, text, files) {
   const parseMemory = retained(() => parseDocsJson(text));
   const resolveMemory = retained(() => resolveNavigation(parsed.config, options));
   const result = resolveNavigation(parsed.config, options);
-  console.log(`${label}: ${result.pages.list.length.toLocaleString('en-US')} page entries, ${(text.length / 1024 / 1024).toFixed(1)} MiB, ${result.diagnostics.length} diagnostics`);
+  console.log(
+    `${label}: ${result.pages.list.length.toLocaleString('en-US')} page entries, ${(text.length / 1024 / 1024).toFixed(1)} MiB, ${result.diagnostics.length} diagnostics`,
+  );
   console.log(row('  parseDocsJson', parse, `retains ${parseMemory.toFixed(1)} MiB`));
   console.log(row(`  resolveNavigation${files ? ' (with files)' : ''}`, resolve, `retains ${resolveMemory.toFixed(1)} MiB`));
   console.log(row('  resolveNavigation, then every field read', resolveAndRead));
   if (result.diagnostics.length) console.log(row('  resolveNavigation with locate (positions)', parseAndResolve - parseAgain, '(parse + resolve - parse)'));
-  console.log(`  resolving costs ${ratio.toFixed(2)}x parsing (context only: navigation is about 1% of quire validate, see bench/plain-nav.mjs): median of the ${runs} rounds' ratios; ratio of the medians ${(resolve / parse).toFixed(2)}x\n`);
+  console.log(
+    `  resolving costs ${ratio.toFixed(2)}x parsing (context only: navigation is about 1% of quire validate, see bench/plain-nav.mjs): median of the ${runs} rounds' ratios; ratio of the medians ${(resolve / parse).toFixed(2)}x\n`,
+  );
 }
 
 // Each comparison runs in a process of its own, so that neither inherits the other's heap or the
@@ -95,7 +120,9 @@ if (only === undefined) {
     // Its page files, as loadSite lists them: pages.txt names them, and they are made (empty)
     // once in bench/.cache, so that resolve gets the very strings a real call gets from fast-glob.
     const pagesFolder = `${cacheRoot}pages-${largest.site}/`;
-    const listed = readFileSync(path.join(corpus, largest.site, 'pages.txt'), 'utf8').split('\n').filter(Boolean);
+    const listed = readFileSync(path.join(corpus, largest.site, 'pages.txt'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     if (!existsSync(pagesFolder)) {
       for (const file of listed) {
         mkdirSync(path.dirname(pagesFolder + file), { recursive: true });
@@ -103,7 +130,11 @@ if (only === undefined) {
       }
     }
     const files = await listPageFiles(pagesFolder);
-    compare(`largest valid corpus site (${largest.site}, its ${files.length.toLocaleString('en-US')} page files)`, readFileSync(path.join(corpus, largest.site, 'docs.json'), 'utf8'), files);
+    compare(
+      `largest valid corpus site (${largest.site}, its ${files.length.toLocaleString('en-US')} page files)`,
+      readFileSync(path.join(corpus, largest.site, 'docs.json'), 'utf8'),
+      files,
+    );
   } else console.log('(no ../shared/corpus: corpus site skipped)\n');
   process.exit(0);
 }
@@ -117,7 +148,10 @@ if (!existsSync(`${site}docs.json`)) {
   for (let g = 0; g < 200; g++) {
     mkdirSync(`${site}section-${g}`, { recursive: true });
     for (let p = 0; p < 100; p++) {
-      writeFileSync(`${site}section-${g}/page-${p}.mdx`, `---\ntitle: Page ${g}.${p}\ndescription: Generated page ${p} of group ${g}\nicon: file\n---\n\n${'Lorem ipsum dolor sit amet. '.repeat(400)}\n`);
+      writeFileSync(
+        `${site}section-${g}/page-${p}.mdx`,
+        `---\ntitle: Page ${g}.${p}\ndescription: Generated page ${p} of group ${g}\nicon: file\n---\n\n${'Lorem ipsum dolor sit amet. '.repeat(400)}\n`,
+      );
     }
   }
   writeFileSync(`${site}docs.json`, JSON.stringify({ theme: 'mint', name: 'Bench', colors: { primary: '#0D9373' }, navigation: { groups } }));
@@ -127,7 +161,8 @@ for (let index = 0; index < 5; index++) {
   const start = performance.now();
   const loaded = await loadSite(site);
   loads.push(performance.now() - start);
-  if (loaded.diagnostics.length || loaded.pages.byPath.size !== 20_000 || loaded.frontmatter.size !== 20_000) throw new Error('loadSite did not load the generated site cleanly');
+  if (loaded.diagnostics.length || loaded.pages.byPath.size !== 20_000 || loaded.frontmatter.size !== 20_000)
+    throw new Error('loadSite did not load the generated site cleanly');
 }
 console.log('loadSite on 20,000 MDX pages (frontmatter read from disk, warm cache):');
 console.log(row('  loadSite', median(loads.sort((a, b) => a - b)), `(min ${Math.min(...loads).toFixed(0)} ms)`));

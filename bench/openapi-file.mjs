@@ -57,7 +57,9 @@ function summary(label, results) {
   const ms = median(results.map((result) => result.ms).sort((a, b) => a - b));
   const rssMb = median(results.map((result) => result.rssMb).sort((a, b) => a - b));
   const cpuMs = median(results.map((result) => result.cpuMs).sort((a, b) => a - b));
-  console.log(`  ${label.padEnd(40)} median ${fmt(ms)} of ${results.length} (min ${fmt(Math.min(...results.map((result) => result.ms)))}), CPU ${fmt(cpuMs)}, peak RSS ${rssMb.toFixed(0)} MB, ${results[0].files.toLocaleString('en-US')} MDX files`);
+  console.log(
+    `  ${label.padEnd(40)} median ${fmt(ms)} of ${results.length} (min ${fmt(Math.min(...results.map((result) => result.ms)))}), CPU ${fmt(cpuMs)}, peak RSS ${rssMb.toFixed(0)} MB, ${results[0].files.toLocaleString('en-US')} MDX files`,
+  );
   return { ms, rssMb, cpuMs };
 }
 
@@ -71,8 +73,13 @@ if (!existsSync(quireCli)) throw new Error('Run `npm run build` first.');
 const require = installPeer('mintlify-scraping', INCUMBENT);
 const incumbentCli = path.join(path.dirname(require.resolve('@mintlify/scraping/package.json')), 'bin/cli.js');
 const spec = specFile();
-const operations = Object.values(JSON.parse(readFileSync(spec, 'utf8')).paths).reduce((sum, item) => sum + Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(key)).length, 0);
-console.log(`openapi-file on GitHub REST (api.github.com.json): ${(readFileSync(spec).length / 1024 / 1024).toFixed(1)} MiB, ${operations.toLocaleString('en-US')} operations; each run a fresh process and folder`);
+const operations = Object.values(JSON.parse(readFileSync(spec, 'utf8')).paths).reduce(
+  (sum, item) => sum + Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(key)).length,
+  0,
+);
+console.log(
+  `openapi-file on GitHub REST (api.github.com.json): ${(readFileSync(spec).length / 1024 / 1024).toFixed(1)} MiB, ${operations.toLocaleString('en-US')} operations; each run a fresh process and folder`,
+);
 // Interleaved, so that both sides see the same machine load; the incumbent runs at most 3 times,
 // spread over the series.
 const incumbentRuns = Math.max(1, Math.min(runs, 3));
@@ -88,5 +95,7 @@ if (results.incumbent.some((result) => result.timedOut)) console.log(`  ${INCUMB
 else {
   const incumbent = summary(`${INCUMBENT} openapi-file`, results.incumbent);
   const best = (list) => Math.min(...list.map((result) => result.ms));
-  console.log(`  ratio: quire is ${(incumbent.ms / quire.ms).toFixed(1)}x faster end to end (best runs: ${(best(results.incumbent) / best(results.quire)).toFixed(1)}x; CPU time: ${(incumbent.cpuMs / quire.cpuMs).toFixed(1)}x) and uses ${(incumbent.rssMb / quire.rssMb).toFixed(1)}x less memory`);
+  console.log(
+    `  ratio: quire is ${(incumbent.ms / quire.ms).toFixed(1)}x faster end to end (best runs: ${(best(results.incumbent) / best(results.quire)).toFixed(1)}x; CPU time: ${(incumbent.cpuMs / quire.cpuMs).toFixed(1)}x) and uses ${(incumbent.rssMb / quire.rssMb).toFixed(1)}x less memory`,
+  );
 }

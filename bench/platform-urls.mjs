@@ -72,14 +72,21 @@ for (const site of fixturesOnly ? [] : readdirSync(`${corpusRoot}sites`).sort())
   console.log(`${site.padEnd(50)} ${sites[site].error ? `error: ${sites[site].error.slice(0, 80)}` : `${Object.keys(sites[site].pages).length} pages`}`);
 }
 
-const sorted = (object) => Object.fromEntries(Object.keys(object).sort().map((key) => [key, object[key]]));
+const sorted = (object) =>
+  Object.fromEntries(
+    Object.keys(object)
+      .sort()
+      .map((key) => [key, object[key]]),
+  );
 const document = {
   tool: `@mintlify/scraping@${version('@mintlify/scraping')}, @mintlify/prebuild@${version('@mintlify/prebuild')}, @mintlify/common@${version('@mintlify/common')}`,
   documents: sorted(documents),
   sites: sorted(sites),
 };
 // One page a line, so that a change in the incumbent's answer shows as a small diff.
-const text = JSON.stringify(document, null, 1).replace(/\n {3,}/g, ' ').replace(/\n  \}/g, ' }');
+const text = JSON.stringify(document, null, 1)
+  .replace(/\n {3,}/g, ' ')
+  .replace(/\n  \}/g, ' }');
 writeFileSync(outFile, `${text}\n`);
 console.log(`wrote test/corpus/platform-urls.json (${Object.keys(documents).length} documents, ${Object.keys(sites).length} sites)`);
 process.exit(0);
@@ -125,8 +132,17 @@ async function siteUrls(folder) {
   try {
     const files = await prebuild.getOpenApiFiles(path.resolve(folder), {});
     const pagesAcc = {};
-    await prebuild.generateOpenApiFromDocsConfig(navigation, files, pagesAcc, { writeFiles: false, fetchRemoteDocument: async () => { throw new Error('offline'); } });
-    const pages = Object.fromEntries(Object.entries(pagesAcc).map(([, page]) => [page.href, page.openapi]).sort(([a], [b]) => (a < b ? -1 : 1)));
+    await prebuild.generateOpenApiFromDocsConfig(navigation, files, pagesAcc, {
+      writeFiles: false,
+      fetchRemoteDocument: async () => {
+        throw new Error('offline');
+      },
+    });
+    const pages = Object.fromEntries(
+      Object.entries(pagesAcc)
+        .map(([, page]) => [page.href, page.openapi])
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
     return { ...(offline.length ? { offline } : {}), pages };
   } catch (error) {
     return { ...(offline.length ? { offline } : {}), error: String(error?.message ?? error).split('\n')[0], pages: {} };
@@ -137,7 +153,9 @@ async function siteUrls(folder) {
 function withoutUrlDocuments(node, offline) {
   const isUrl = (value) => typeof value === 'string' && /^https?:\/\//i.test(value);
   if (Array.isArray(node)) {
-    return node.filter((item) => !(typeof item === 'string' && isUrl(item.trim().split(/\s+/)[0]) && item.trim().split(/\s+/).length === 3 && offline.push(item))).map((item) => withoutUrlDocuments(item, offline));
+    return node
+      .filter((item) => !(typeof item === 'string' && isUrl(item.trim().split(/\s+/)[0]) && item.trim().split(/\s+/).length === 3 && offline.push(item)))
+      .map((item) => withoutUrlDocuments(item, offline));
   }
   if (!node || typeof node !== 'object') return node;
   const copy = {};

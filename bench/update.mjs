@@ -23,7 +23,9 @@ const folder = materializeCorpusSite(site, `${cacheRoot}update-bench/`);
 
 const started = performance.now();
 const opened = await openSite(folder, { cwd: folder, offline: true, cache: false, text: false });
-console.log(`${site}: ${opened.site.files.length} pages, ${opened.site.diagnostics.length} diagnostics; opened in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${site}: ${opened.site.files.length} pages, ${opened.site.diagnostics.length} diagnostics; opened in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 
 const page = firstLinkedPage(opened.site);
 const docsJson = 'docs.json';
@@ -67,7 +69,10 @@ writeFileSync(`${cacheRoot}update-results.json`, `${JSON.stringify(results, null
 /** The page most other pages link to: the one whose change has the most dependents. */
 function firstLinkedPage(site) {
   const counts = new Map();
-  for (const facts of site.content.values()) for (const link of facts.links) if (link.url.startsWith('/')) counts.set(link.url.replace(/[#?].*$/, '').replace(/^\//, ''), (counts.get(link.url.replace(/[#?].*$/, '').replace(/^\//, '')) ?? 0) + 1);
+  for (const facts of site.content.values())
+    for (const link of facts.links)
+      if (link.url.startsWith('/'))
+        counts.set(link.url.replace(/[#?].*$/, '').replace(/^\//, ''), (counts.get(link.url.replace(/[#?].*$/, '').replace(/^\//, '')) ?? 0) + 1);
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   for (const [target] of ranked) for (const extension of ['.mdx', '.md']) if (site.files.includes(`${target}${extension}`)) return `${target}${extension}`;
   return site.files[0];

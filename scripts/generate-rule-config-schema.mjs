@@ -17,7 +17,8 @@ const schema = {
     $schema: { type: 'string', description: 'Where editors find this schema.' },
     rules: {
       type: 'object',
-      description: 'Severity by diagnostic code (docs/diagnostics.md), or by pattern where * stands for any characters ("openapi/*"). The code itself wins over a pattern, and a longer pattern over a shorter one.',
+      description:
+        'Severity by diagnostic code (docs/diagnostics.md), or by pattern where * stands for any characters ("openapi/*"). The code itself wins over a pattern, and a longer pattern over a shorter one.',
       properties: Object.fromEntries(DIAGNOSTIC_CODES.map((code) => [code, severity])),
       patternProperties: { '\\*': severity },
       additionalProperties: severity,

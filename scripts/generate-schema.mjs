@@ -8,7 +8,8 @@ import * as quire from '../dist/index.js';
 // Name the shared definitions after their schemas (a local registry: no global state is touched).
 const registry = z.registry();
 for (const [name, value] of Object.entries(quire)) {
-  if (name.endsWith('Schema') && name !== 'DocsConfigSchema' && value && typeof value === 'object' && '_zod' in value) registry.add(value, { id: name.slice(0, -'Schema'.length) });
+  if (name.endsWith('Schema') && name !== 'DocsConfigSchema' && value && typeof value === 'object' && '_zod' in value)
+    registry.add(value, { id: name.slice(0, -'Schema'.length) });
 }
 const { DocsConfigSchema } = quire;
 

@@ -76,7 +76,8 @@ function main() {
     seen.add(id);
     const licence = licenceOf(manifest);
     const text = licenceText(folder, manifest, licence);
-    if (licence === undefined || !ALLOWED.has(licence)) problems.push(`${id}: licence ${JSON.stringify(manifest.license ?? manifest.licenses)} is not one known to allow bundling`);
+    if (licence === undefined || !ALLOWED.has(licence))
+      problems.push(`${id}: licence ${JSON.stringify(manifest.license ?? manifest.licenses)} is not one known to allow bundling`);
     else if (text === undefined) problems.push(`${id}: no licence file in ${folder}`);
     else sections.push(`## ${id} (${licence})\n\n${text.replace(/^#/gm, '\\#')}\n`);
   }

@@ -15,8 +15,23 @@ export { classifyEntry } from './navigation/classify.js';
 export type { ClassifiedEntry } from './navigation/classify.js';
 export { HTTP_METHODS } from './navigation/types.js';
 export type {
-  EndpointNode, GroupNode, HttpMethod, LinkNode, MissingPagesSummary, NavigationNode, NavigationNodeKind, NavigationTree, NodeBase,
-  OpenApiSource, PageIndex, PageInfo, PageNode, PageSection, ResolvedNavigation, SectionNode, WebhookNode,
+  EndpointNode,
+  GroupNode,
+  HttpMethod,
+  LinkNode,
+  MissingPagesSummary,
+  NavigationNode,
+  NavigationNodeKind,
+  NavigationTree,
+  NodeBase,
+  OpenApiSource,
+  PageIndex,
+  PageInfo,
+  PageNode,
+  PageSection,
+  ResolvedNavigation,
+  SectionNode,
+  WebhookNode,
 } from './navigation/types.js';
 export { parseFrontmatter } from './frontmatter/frontmatter.js';
 export type { PageFrontmatter, ParsedFrontmatter } from './frontmatter/frontmatter.js';
@@ -35,4 +50,17 @@ export * from './build/index.js';
 export * from './rules/index.js';
 export { compileSite, createCompiler } from './site/compiler.js';
 export type { Compiler } from './site/compiler.js';
-export type { CompileSiteOptions, SiteChange, FileContent, NavigationCounts, OpenApiRead, PageFactsCache, Site, SiteCompilation, SiteInputs, SiteSummary, SiteUpdate, WantedInputs } from './site/types.js';
+export type {
+  CompileSiteOptions,
+  SiteChange,
+  FileContent,
+  NavigationCounts,
+  OpenApiRead,
+  PageFactsCache,
+  Site,
+  SiteCompilation,
+  SiteInputs,
+  SiteSummary,
+  SiteUpdate,
+  WantedInputs,
+} from './site/types.js';

@@ -39,7 +39,10 @@ function outline(nodes: readonly NavigationNode[], depth = 0): string[] {
 
 describe('expandOpenApiEndpoints', () => {
   it('expands an element with openapi and no pages into one group per tag, as the platform groups them: in the order their first operation comes, untagged ones in "API Reference"', () => {
-    const { tree, pages, diagnostics } = expand({ tabs: [{ tab: 'API', openapi: { source: 'api.yaml', directory: 'reference' } }] }, { 'api.yaml': spec('API') });
+    const { tree, pages, diagnostics } = expand(
+      { tabs: [{ tab: 'API', openapi: { source: 'api.yaml', directory: 'reference' } }] },
+      { 'api.yaml': spec('API') },
+    );
     expect(diagnostics).toEqual([]);
     expect(outline(tree.root.children)).toEqual([
       'tab API',
@@ -53,7 +56,14 @@ describe('expandOpenApiEndpoints', () => {
       '    endpoint Health /reference/health',
       '    webhook Order paid /reference/order-paid',
     ]);
-    expect(pages.map((page) => page.url)).toEqual(['/reference/users/list-users', '/reference/users/create-a-user', '/reference/users/get-a-user', '/reference/orders/list-orders', '/reference/health', '/reference/order-paid']);
+    expect(pages.map((page) => page.url)).toEqual([
+      '/reference/users/list-users',
+      '/reference/users/create-a-user',
+      '/reference/users/get-a-user',
+      '/reference/orders/list-orders',
+      '/reference/health',
+      '/reference/order-paid',
+    ]);
   });
 
   it('lists every operation after the children of an element with openapi, unless an entry below takes the document from it', () => {
@@ -94,8 +104,18 @@ describe('expandOpenApiEndpoints', () => {
   });
 
   it('publishes x-hidden operations out of the navigation, and x-excluded ones not at all', () => {
-    const hidden = spec('API').replace("summary: Health,", "summary: Health, x-hidden: true,").replace("summary: List orders,", "summary: List orders, x-excluded: true,");
-    const { tree, pages, diagnostics } = expand({ tabs: [{ tab: 'API', openapi: 'api.yaml' }, { tab: 'Named', groups: [{ group: 'G', pages: ['api.yaml GET /health', 'api.yaml GET /orders'] }] }] }, { 'api.yaml': hidden });
+    const hidden = spec('API')
+      .replace('summary: Health,', 'summary: Health, x-hidden: true,')
+      .replace('summary: List orders,', 'summary: List orders, x-excluded: true,');
+    const { tree, pages, diagnostics } = expand(
+      {
+        tabs: [
+          { tab: 'API', openapi: 'api.yaml' },
+          { tab: 'Named', groups: [{ group: 'G', pages: ['api.yaml GET /health', 'api.yaml GET /orders'] }] },
+        ],
+      },
+      { 'api.yaml': hidden },
+    );
     expect(outline(tree.root.children).filter((line) => /Health|orders|Orders|group/.test(line))).toEqual([
       '  group Users',
       '  group API Reference',
@@ -105,7 +125,9 @@ describe('expandOpenApiEndpoints', () => {
     ]);
     expect(pages.filter((page) => page.hidden).map((page) => page.url)).toEqual(['/api-reference/health']);
     expect(pages.some((page) => page.path === '/orders')).toBe(false);
-    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.pointer])).toEqual([['openapi/excluded-operation', 'error', '/paths/~1orders/get']]);
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.pointer])).toEqual([
+      ['openapi/excluded-operation', 'error', '/paths/~1orders/get'],
+    ]);
   });
 
   it('resolves listed references, inherited or named, and keeps the rest of the tree', () => {
@@ -122,12 +144,27 @@ describe('expandOpenApiEndpoints', () => {
       '  webhook Order paid /api-reference/order-paid',
     ]);
     // The navigation's own document gives every operation a page, listed nowhere (as on the platform).
-    expect(pages.map((page) => page.url)).toEqual(['/api-reference/users/get-a-user', '/api-reference/users/create-a-user', '/api-reference/order-paid', '/api-reference/users/list-users', '/api-reference/orders/list-orders', '/api-reference/health']);
+    expect(pages.map((page) => page.url)).toEqual([
+      '/api-reference/users/get-a-user',
+      '/api-reference/users/create-a-user',
+      '/api-reference/order-paid',
+      '/api-reference/users/list-users',
+      '/api-reference/orders/list-orders',
+      '/api-reference/health',
+    ]);
   });
 
   it('reports a near miss with "did you mean", an ambiguous reference and an unknown document', () => {
     const { diagnostics } = expand(
-      { tabs: [{ tab: 'API', openapi: ['a.yaml', 'b.yaml'], groups: [{ group: 'G', pages: ['GET /users/', 'get /Users/{id}', 'GET /orders', 'nope.yaml GET /users', 'webhook order.payd'] }] }] },
+      {
+        tabs: [
+          {
+            tab: 'API',
+            openapi: ['a.yaml', 'b.yaml'],
+            groups: [{ group: 'G', pages: ['GET /users/', 'get /Users/{id}', 'GET /orders', 'nope.yaml GET /users', 'webhook order.payd'] }],
+          },
+        ],
+      },
       { 'a.yaml': spec('A'), 'b.yaml': spec('B') },
     );
     // Positioned at the entries in docs.json (lines 19 to 23), best suggestion first.
@@ -163,11 +200,21 @@ paths:
   /annotations/{id}:
     get: { parameters: [{ name: id, in: path, required: true, schema: { type: string } }], responses: { '200': { description: ok } } }
 `;
-    const entries = expand({ groups: [{ group: 'API', openapi: 'api.yaml', pages: ['GET /annotations', 'GET /annotations/{id}'] }] }, { 'api.yaml': annotations });
+    const entries = expand(
+      { groups: [{ group: 'API', openapi: 'api.yaml', pages: ['GET /annotations', 'GET /annotations/{id}'] }] },
+      { 'api.yaml': annotations },
+    );
     expect(entries.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message])).toEqual([
-      ['openapi/duplicate-url', 'GET /annotations and GET /annotations/{id} both get the URL /api-reference/get-annotations: the platform publishes only the page of GET /annotations/{id} there.'],
+      [
+        'openapi/duplicate-url',
+        'GET /annotations and GET /annotations/{id} both get the URL /api-reference/get-annotations: the platform publishes only the page of GET /annotations/{id} there.',
+      ],
     ]);
-    const mdx = expand({ groups: [{ group: 'API', pages: ['list', 'one'] }] }, { 'api.yaml': annotations }, { list: { openapi: 'api.yaml GET /annotations' }, one: { openapi: 'api.yaml GET /annotations/{id}' } });
+    const mdx = expand(
+      { groups: [{ group: 'API', pages: ['list', 'one'] }] },
+      { 'api.yaml': annotations },
+      { list: { openapi: 'api.yaml GET /annotations' }, one: { openapi: 'api.yaml GET /annotations/{id}' } },
+    );
     expect(mdx.diagnostics).toEqual([]);
     expect(mdx.pages.map((page) => [page.url, page.path])).toEqual([
       ['/list', '/annotations'],
@@ -176,7 +223,11 @@ paths:
   });
 
   it('gives an MDX page its own URL and title and makes its code samples only when they are read', () => {
-    const { pages } = expand({ openapi: 'api.yaml', pages: ['guide/users'] }, { 'api.yaml': spec('API') }, { 'guide/users': { openapi: 'GET /users', title: 'Everyone' } });
+    const { pages } = expand(
+      { openapi: 'api.yaml', pages: ['guide/users'] },
+      { 'api.yaml': spec('API') },
+      { 'guide/users': { openapi: 'GET /users', title: 'Everyone' } },
+    );
     const page = pages.find((candidate) => candidate.url === '/guide/users');
     expect(page?.metadata.title).toBe('Everyone');
     // Still a getter: checking a site never pays for samples nobody reads.
@@ -186,8 +237,16 @@ paths:
     expect(JSON.parse(JSON.stringify(page)).codeSamples).toEqual(page?.codeSamples);
   });
 
-  it('reports a document that cannot be read, and the document\'s own problems in its file', () => {
-    const { diagnostics } = expand({ tabs: [{ tab: 'A', openapi: 'missing.yaml' }, { tab: 'B', openapi: 'swagger.json' }] }, { 'swagger.json': '{ "swagger": "2.0", "info": {}, "paths": {} }' });
+  it("reports a document that cannot be read, and the document's own problems in its file", () => {
+    const { diagnostics } = expand(
+      {
+        tabs: [
+          { tab: 'A', openapi: 'missing.yaml' },
+          { tab: 'B', openapi: 'swagger.json' },
+        ],
+      },
+      { 'swagger.json': '{ "swagger": "2.0", "info": {}, "paths": {} }' },
+    );
     expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.file])).toEqual([
       ['openapi/document-missing', 'docs.json'],
       [expect.stringMatching(/^openapi\//), 'swagger.json'],

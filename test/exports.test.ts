@@ -9,34 +9,124 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 describe('public exports', () => {
   it('quire-docs', async () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
-      'AnchorSchema', 'COMPILED_SITE_VERSION', 'DIAGNOSTIC_CODES', 'DOCS_JSON_SCHEMA_URL', 'DocsConfigSchema', 'DropdownSchema', 'GlobalSchema', 'GroupSchema', 'HTTP_METHODS', 'LANGUAGE_CODES',
-      'LanguageSchema', 'MenuItemSchema', 'NavigationSchema', 'PageEntrySchema', 'ProductSchema', 'RULE_SEVERITIES', 'TabSchema', 'ThemeSchema',
-      'VersionSchema', 'applyRules', 'buildEndpointPages', 'buildSchemaPage', 'buildSite', 'classifyEntry', 'compileSite', 'createCompiler', 'expandOpenApiEndpoints', 'findOperation', 'findSchema',
-      'findWebhook', 'formatDiagnostics', 'generateEndpointMdx', 'hasErrors', 'listOperations', 'loadOpenApi', 'migrateMdx', 'parseDocsJson', 'parseFrontmatter',
-      'parseRuleConfig', 'planOpenApiFiles', 'resolveNavigation', 'ruleFor', 'upgradeMintJson',
+      'AnchorSchema',
+      'COMPILED_SITE_VERSION',
+      'DIAGNOSTIC_CODES',
+      'DOCS_JSON_SCHEMA_URL',
+      'DocsConfigSchema',
+      'DropdownSchema',
+      'GlobalSchema',
+      'GroupSchema',
+      'HTTP_METHODS',
+      'LANGUAGE_CODES',
+      'LanguageSchema',
+      'MenuItemSchema',
+      'NavigationSchema',
+      'PageEntrySchema',
+      'ProductSchema',
+      'RULE_SEVERITIES',
+      'TabSchema',
+      'ThemeSchema',
+      'VersionSchema',
+      'applyRules',
+      'buildEndpointPages',
+      'buildSchemaPage',
+      'buildSite',
+      'classifyEntry',
+      'compileSite',
+      'createCompiler',
+      'expandOpenApiEndpoints',
+      'findOperation',
+      'findSchema',
+      'findWebhook',
+      'formatDiagnostics',
+      'generateEndpointMdx',
+      'hasErrors',
+      'listOperations',
+      'loadOpenApi',
+      'migrateMdx',
+      'parseDocsJson',
+      'parseFrontmatter',
+      'parseRuleConfig',
+      'planOpenApiFiles',
+      'resolveNavigation',
+      'ruleFor',
+      'upgradeMintJson',
     ]);
   });
 
   it('quire-docs/node', async () => {
-    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual(['RULE_CONFIG_FILES', 'WriteFilesError', 'applyMdxMigration', 'listPageFiles', 'loadDocsJson', 'loadRuleConfig', 'loadSite', 'openSite', 'planMdxMigration', 'readOpenApiSource', 'writeFilesAtomically']);
+    expect(Object.keys(await import('../src/node/index.js')).sort()).toEqual([
+      'RULE_CONFIG_FILES',
+      'WriteFilesError',
+      'applyMdxMigration',
+      'listPageFiles',
+      'loadDocsJson',
+      'loadRuleConfig',
+      'loadSite',
+      'openSite',
+      'planMdxMigration',
+      'readOpenApiSource',
+      'writeFilesAtomically',
+    ]);
   });
 
   it('quire-docs/content', async () => {
-    expect(Object.keys(await import('../src/content/index.js')).sort()).toEqual(['BUILT_IN_COMPONENTS', 'DIALECT', 'anchorKey', 'checkContent', 'componentAnchorIds', 'customHeadingIds', 'headingIds', 'headingSlugger', 'reachablePages', 'readPage', 'renderedPage']);
+    expect(Object.keys(await import('../src/content/index.js')).sort()).toEqual([
+      'BUILT_IN_COMPONENTS',
+      'DIALECT',
+      'anchorKey',
+      'checkContent',
+      'componentAnchorIds',
+      'customHeadingIds',
+      'headingIds',
+      'headingSlugger',
+      'reachablePages',
+      'readPage',
+      'renderedPage',
+    ]);
   });
 
   it('quire-docs/server', async () => {
     expect(Object.keys(await import('../src/server/index.js')).sort()).toEqual([
-      'API_KEY_PREFIX', 'AgentJobRequestSchema', 'DEFAULT_CONVERSATION_LIMIT', 'DEFAULT_MODEL_IDS', 'DEFAULT_SYSTEM_PROMPT', 'GitHubApiError', 'MAX_CONVERSATION_LIMIT',
-      'createAgentJobRunner', 'createAnthropicModel', 'createApiHandler', 'createApiKey', 'createGitHubHost', 'createLocalGitHost', 'createSqlStore', 'createUlidFactory',
-      'generateApiKey', 'hashApiKey', 'isUlid', 'listen', 'migrate', 'migrations', 'openPgClient', 'openPgliteClient', 'openStore', 'parseApiKey', 'readLocalPullRequests',
-      'toNodeListener', 'ulidTime',
+      'API_KEY_PREFIX',
+      'AgentJobRequestSchema',
+      'DEFAULT_CONVERSATION_LIMIT',
+      'DEFAULT_MODEL_IDS',
+      'DEFAULT_SYSTEM_PROMPT',
+      'GitHubApiError',
+      'MAX_CONVERSATION_LIMIT',
+      'createAgentJobRunner',
+      'createAnthropicModel',
+      'createApiHandler',
+      'createApiKey',
+      'createGitHubHost',
+      'createLocalGitHost',
+      'createSqlStore',
+      'createUlidFactory',
+      'generateApiKey',
+      'hashApiKey',
+      'isUlid',
+      'listen',
+      'migrate',
+      'migrations',
+      'openPgClient',
+      'openPgliteClient',
+      'openStore',
+      'parseApiKey',
+      'readLocalPullRequests',
+      'toNodeListener',
+      'ulidTime',
     ]);
   });
 
   it('every export is documented in docs/api.md', async () => {
     const documented = readFileSync(`${root}docs/api.md`, 'utf8');
-    const names = [...Object.keys(await import('../src/index.js')), ...Object.keys(await import('../src/node/index.js')), ...Object.keys(await import('../src/content/index.js'))];
+    const names = [
+      ...Object.keys(await import('../src/index.js')),
+      ...Object.keys(await import('../src/node/index.js')),
+      ...Object.keys(await import('../src/content/index.js')),
+    ];
     // The server's names are documented in their own section, as code (`name`, `name(`).
     const server = documented.slice(documented.indexOf('## `quire-docs/server`'), documented.indexOf('## CLI'));
     for (const name of Object.keys(await import('../src/server/index.js'))) expect(server, name).toMatch(new RegExp(`\`${name}[\`(]`));

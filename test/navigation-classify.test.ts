@@ -36,7 +36,11 @@ describe('classifyEntry', () => {
     // The rule written plainly: no control character, white space or backslash, no `//` or `/.`,
     // no leading `.` or `/`, no trailing `/`, no `.md`/`.mdx` extension.
     const plain = (entry: string) =>
-      entry !== '' && !/^[./]/.test(entry) && !entry.endsWith('/') && !/[\u0000-\u0020\\\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|\/[/.]/.test(entry) && !/\.mdx?$/i.test(entry);
+      entry !== '' &&
+      !/^[./]/.test(entry) &&
+      !entry.endsWith('/') &&
+      !/[\u0000-\u0020\\\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|\/[/.]/.test(entry) &&
+      !/\.mdx?$/i.test(entry);
     const entries = fc.stringMatching(/^[a-zA-Z0-9._ \-\\/é\u00a0\u0085\u2003\u3000\t\n\u0000\u0021\u005b-\u0060\u007f\u0080\u3001]{0,12}$/);
     fc.assert(
       fc.property(entries, (entry) => {

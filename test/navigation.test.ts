@@ -68,7 +68,9 @@ describe('resolveNavigation on fixtures/navigation', () => {
         pages: result.pages.list.map((page) => ({ path: page.path, section: page.section, previous: page.previous, next: page.next })),
         missingPages: result.missingPages,
         diagnostics: result.diagnostics,
-        ...(parsed.diagnostics.length ? { docsJsonWarnings: parsed.diagnostics.map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.code} ${diagnostic.pointer}`) } : {}),
+        ...(parsed.diagnostics.length
+          ? { docsJsonWarnings: parsed.diagnostics.map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.code} ${diagnostic.pointer}`) }
+          : {}),
       };
       expect(JSON.parse(JSON.stringify(actual))).toEqual(expectedJson(path.join(folder, 'expected.json'), JSON.parse(JSON.stringify(actual))));
       for (const diagnostic of result.diagnostics) expect(diagnostic.line).toBeGreaterThan(0);
@@ -83,7 +85,9 @@ describe('page nodes and the page index read as plain data', () => {
     const folder = fixturePath('navigation', name);
     const parsed = parseDocsJson(readFileSync(path.join(folder, 'docs.json'), 'utf8'));
     const frontmatterFile = path.join(folder, 'frontmatter.json');
-    const frontmatter = new Map(Object.entries(existsSync(frontmatterFile) ? (JSON.parse(readFileSync(frontmatterFile, 'utf8')) as Record<string, PageFrontmatter>) : {}));
+    const frontmatter = new Map(
+      Object.entries(existsSync(frontmatterFile) ? (JSON.parse(readFileSync(frontmatterFile, 'utf8')) as Record<string, PageFrontmatter>) : {}),
+    );
     return resolveNavigation(parsed.config!, { frontmatter });
   };
 
@@ -91,7 +95,30 @@ describe('page nodes and the page index read as plain data', () => {
     for (const name of ['frontmatter-labels', 'versions-languages', 'duplicate-pages']) {
       for (const page of load(name).pages.list) {
         const json = JSON.parse(JSON.stringify(page)) as Record<string, unknown>;
-        const fields = ['kind', 'label', 'pointer', 'openapi', 'breadcrumbs', 'version', 'versionTag', 'language', 'path', 'href', 'index', 'previous', 'next', 'section', 'title', 'description', 'icon', 'tag', 'deprecated', 'hidden', 'frontmatterOpenApi', 'frontmatterOpenApiSchema'] as const;
+        const fields = [
+          'kind',
+          'label',
+          'pointer',
+          'openapi',
+          'breadcrumbs',
+          'version',
+          'versionTag',
+          'language',
+          'path',
+          'href',
+          'index',
+          'previous',
+          'next',
+          'section',
+          'title',
+          'description',
+          'icon',
+          'tag',
+          'deprecated',
+          'hidden',
+          'frontmatterOpenApi',
+          'frontmatterOpenApiSchema',
+        ] as const;
         const read = Object.fromEntries(fields.filter((field) => page[field] !== undefined).map((field) => [field, page[field]]));
         expect(json).toEqual(JSON.parse(JSON.stringify(read)));
         expect(json.href).toBe(`/${page.path}`);
@@ -118,7 +145,10 @@ describe('page nodes and the page index read as plain data', () => {
   it('previous and next link the entries of each section in reading order, by href', () => {
     const { list } = load('versions-languages').pages;
     for (const page of list) {
-      const before = list.slice(0, page.index).reverse().find((other) => other.section === page.section);
+      const before = list
+        .slice(0, page.index)
+        .reverse()
+        .find((other) => other.section === page.section);
       const after = list.slice(page.index + 1).find((other) => other.section === page.section);
       expect(page.previous).toBe(before?.href);
       expect(page.next).toBe(after?.href);

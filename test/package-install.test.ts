@@ -41,7 +41,9 @@ function installedPackages(modules: string): { name: string; bytes: number }[] {
   for (const entry of readdirSync(modules, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const names = entry.name.startsWith('@')
-      ? readdirSync(path.join(modules, entry.name), { withFileTypes: true }).filter((inner) => inner.isDirectory()).map((inner) => `${entry.name}/${inner.name}`)
+      ? readdirSync(path.join(modules, entry.name), { withFileTypes: true })
+          .filter((inner) => inner.isDirectory())
+          .map((inner) => `${entry.name}/${inner.name}`)
       : [entry.name];
     for (const name of names) {
       const folder = path.join(modules, name);
@@ -72,24 +74,43 @@ describe('npm install quire-docs', () => {
     const project = path.join(scratch, 'project');
     mkdirSync(project);
     writeFileSync(path.join(project, 'package.json'), '{ "name": "new-user", "private": true }\n');
-    execFileSync(npm, ['install', path.join(scratch, tarball), '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], { cwd: project, stdio: 'ignore' });
+    execFileSync(npm, ['install', path.join(scratch, tarball), '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], {
+      cwd: project,
+      stdio: 'ignore',
+    });
 
     const packages = installedPackages(path.join(project, 'node_modules'));
     const bytes = packages.reduce((sum, item) => sum + item.bytes, 0);
-    const largest = [...packages].sort((a, b) => b.bytes - a.bytes).slice(0, 8).map((item) => `${item.name} ${(item.bytes / 1e6).toFixed(1)} MB`).join(', ');
+    const largest = [...packages]
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 8)
+      .map((item) => `${item.name} ${(item.bytes / 1e6).toFixed(1)} MB`)
+      .join(', ');
     const summary = `${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB; largest: ${largest}`;
     console.log(`npm install quire-docs: ${summary}`);
 
     expect(packages.map((item) => item.name)).toContain('quire-docs');
-    for (const name of SERVER_PACKAGES) expect(packages.map((item) => item.name), summary).not.toContain(name);
+    for (const name of SERVER_PACKAGES)
+      expect(
+        packages.map((item) => item.name),
+        summary,
+      ).not.toContain(name);
     expect(packages.length, summary).toBeLessThanOrEqual(12);
     expect(bytes, summary).toBeLessThanOrEqual(17e6);
 
     // What was installed runs: the CLI validates the example site, and both module systems load.
     const bin = path.join(project, 'node_modules', '.bin', process.platform === 'win32' ? 'quire.cmd' : 'quire');
-    const output = execFileSync(bin, ['validate', path.join(root, 'fixtures', 'example-site'), '--no-cache'], { cwd: project, encoding: 'utf8', shell: process.platform === 'win32' });
+    const output = execFileSync(bin, ['validate', path.join(root, 'fixtures', 'example-site'), '--no-cache'], {
+      cwd: project,
+      encoding: 'utf8',
+      shell: process.platform === 'win32',
+    });
     expect(output).toContain('0 errors, 0 warnings');
-    const loaded = execFileSync(process.execPath, ['-e', "const core = require('quire-docs'); import('quire-docs/node').then((node) => console.log(typeof core.parseDocsJson, typeof node.loadSite))"], { cwd: project, encoding: 'utf8' });
+    const loaded = execFileSync(
+      process.execPath,
+      ['-e', "const core = require('quire-docs'); import('quire-docs/node').then((node) => console.log(typeof core.parseDocsJson, typeof node.loadSite))"],
+      { cwd: project, encoding: 'utf8' },
+    );
     expect(loaded.trim()).toBe('function function');
   }, 180_000);
 });

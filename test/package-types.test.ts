@@ -88,7 +88,18 @@ describe('the types of the packed package', () => {
       writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: setup.type })}\n`);
       writeFileSync(path.join(folder, 'index.ts'), consumer);
       // skipLibCheck off: the package's declarations (and what they import) must check too.
-      const tsconfig = { compilerOptions: { ...setup.compilerOptions, target: 'es2022', strict: true, esModuleInterop: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['index.ts'] };
+      const tsconfig = {
+        compilerOptions: {
+          ...setup.compilerOptions,
+          target: 'es2022',
+          strict: true,
+          esModuleInterop: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ['node'],
+        },
+        files: ['index.ts'],
+      };
       writeFileSync(path.join(folder, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
       const result = spawnSync(process.execPath, [tsc, '-p', folder], { encoding: 'utf8' });
       expect(result.stdout + result.stderr).toBe('');

@@ -44,7 +44,10 @@ describe('the built package', () => {
   it('imports at run time only its dependencies, its optional peers and Node built-ins', () => {
     // Every other package is bundled (tsup.config.ts): an import of one from dist would fail for
     // a user, who does not install devDependencies.
-    const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+    };
     const allowed = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)]);
     const imported = new Set<string>();
     for (const file of distFiles()) {
@@ -56,7 +59,11 @@ describe('the built package', () => {
         if (!specifier.startsWith('.') && !specifier.includes('${')) imported.add(specifier);
       }
     }
-    const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const packageName = (specifier: string): string =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
     const outside = [...imported].filter((specifier) => !isBuiltin(specifier) && !allowed.has(packageName(specifier)));
     expect(outside).toEqual([]);
     // The check sees the imports it is meant to see.
@@ -68,11 +75,17 @@ describe('the built package', () => {
     // esbuild opens each module it copies into a bundle with `// node_modules/<package>/<file>`.
     const folders = new Set<string>();
     for (const file of distFiles()) {
-      for (const match of readFileSync(`${root}dist/${file}`, 'utf8').matchAll(/^\/\/ ((?:node_modules\/(?:@[^/\n]+\/)?[^/\n]+\/)+)/gm)) folders.add((match[1] as string).slice(0, -1));
+      for (const match of readFileSync(`${root}dist/${file}`, 'utf8').matchAll(/^\/\/ ((?:node_modules\/(?:@[^/\n]+\/)?[^/\n]+\/)+)/gm))
+        folders.add((match[1] as string).slice(0, -1));
     }
     expect(folders.size).toBeGreaterThan(50);
     const notices = readFileSync(`${root}dist/THIRD-PARTY-LICENSES.md`, 'utf8');
-    const sections = new Map(notices.split(/^## /m).slice(1).map((section) => [section.slice(0, section.indexOf(' (')), section]));
+    const sections = new Map(
+      notices
+        .split(/^## /m)
+        .slice(1)
+        .map((section) => [section.slice(0, section.indexOf(' (')), section]),
+    );
     for (const folder of folders) {
       const { name, version } = JSON.parse(readFileSync(`${root}${folder}/package.json`, 'utf8')) as { name: string; version: string };
       const section = sections.get(`${name}@${version}`);
@@ -103,7 +116,8 @@ describe('the package name', () => {
     expect(manifest.name).toBe('quire-docs');
     expect(Object.keys(manifest.bin)).toEqual(['quire']);
     // Node resolves a package's own name inside it, through its exports map, as a user's import would.
-    const script = "const entries = await Promise.all(['quire-docs', 'quire-docs/node', 'quire-docs/server'].map((name) => import(name))); console.log([entries[0].parseDocsJson, entries[1].loadSite, entries[2].createApiHandler].map((entry) => typeof entry).join(' '));";
+    const script =
+      "const entries = await Promise.all(['quire-docs', 'quire-docs/node', 'quire-docs/server'].map((name) => import(name))); console.log([entries[0].parseDocsJson, entries[1].loadSite, entries[2].createApiHandler].map((entry) => typeof entry).join(' '));";
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('function function function\n');

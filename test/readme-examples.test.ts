@@ -20,11 +20,35 @@ describe("the README's library examples", () => {
     const folder = mkdtempSync(path.join(repositoryRoot, 'test', '.readme-'));
     const files = examples.map((example, index) => {
       const file = path.join(folder, `example-${index}.ts`);
-      const source = example.replace(/from 'quire-docs\/node'/g, `from '${path.join(repositoryRoot, 'src/node/index.js')}'`).replace(/from 'quire-docs'/g, `from '${path.join(repositoryRoot, 'src/index.js')}'`);
-      writeFileSync(file, `declare const docsJsonText: string;\ndeclare const pageTexts: Map<string, string>;\ndeclare const openApiText: string;\n${source}\nexport {};\n`);
+      const source = example
+        .replace(/from 'quire-docs\/node'/g, `from '${path.join(repositoryRoot, 'src/node/index.js')}'`)
+        .replace(/from 'quire-docs'/g, `from '${path.join(repositoryRoot, 'src/index.js')}'`);
+      writeFileSync(
+        file,
+        `declare const docsJsonText: string;\ndeclare const pageTexts: Map<string, string>;\ndeclare const openApiText: string;\n${source}\nexport {};\n`,
+      );
       return file;
     });
-    const tsc = spawnSync(process.execPath, [path.join(repositoryRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--noUncheckedIndexedAccess', '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'Bundler', '--skipLibCheck', '--types', 'node', ...files], { cwd: repositoryRoot, encoding: 'utf8' });
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        path.join(repositoryRoot, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--noUncheckedIndexedAccess',
+        '--target',
+        'ES2022',
+        '--module',
+        'ESNext',
+        '--moduleResolution',
+        'Bundler',
+        '--skipLibCheck',
+        '--types',
+        'node',
+        ...files,
+      ],
+      { cwd: repositoryRoot, encoding: 'utf8' },
+    );
     rmSync(folder, { recursive: true, force: true });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
@@ -51,7 +75,10 @@ describe("the README's library examples", () => {
       ['/api/get-user', 'Fetch one user'],
     ]);
     // Without the frontmatter, the core cannot know that the MDX page documents an operation.
-    expect(expandOpenApiEndpoints(resolveNavigation(parsed.config, { files: pageTexts.keys() }).tree, { 'openapi.yaml': read('openapi.yaml') }).pages.map((page) => page.url)).toEqual(['/api-reference/get-a-user']);
+    expect(
+      expandOpenApiEndpoints(resolveNavigation(parsed.config, { files: pageTexts.keys() }).tree, { 'openapi.yaml': read('openapi.yaml') }).pages.map(
+        (page) => page.url,
+      ),
+    ).toEqual(['/api-reference/get-a-user']);
   });
 });
-

@@ -93,7 +93,7 @@ async function inProcessRow(runAgentJob) {
   const check = async () => [];
   let running = 0;
   const waiting = [];
-  const slot = () => (running < CONCURRENCY ? (running += 1, Promise.resolve()) : new Promise((resolve) => waiting.push(resolve)));
+  const slot = () => (running < CONCURRENCY ? ((running += 1), Promise.resolve()) : new Promise((resolve) => waiting.push(resolve)));
   const free = () => (waiting.length > 0 ? waiting.shift()() : (running -= 1));
   const started = performance.now();
   await Promise.all(

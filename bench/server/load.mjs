@@ -100,7 +100,9 @@ function load(url, key, cursors) {
   const path = `/v1/analytics/${PROJECT}/assistant?limit=${PAGE}`;
   const options = { url: `${url}${path}`, connections: CONNECTIONS, duration: DURATION, headers };
   if (cursors) {
-    options.requests = [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `${path}&cursor=${cursors[Math.floor(Math.random() * cursors.length)]}` }) }];
+    options.requests = [
+      { method: 'GET', setupRequest: (request) => ({ ...request, path: `${path}&cursor=${cursors[Math.floor(Math.random() * cursors.length)]}` }) },
+    ];
   } else {
   }
   return new Promise((resolve, reject) => {
@@ -169,7 +171,16 @@ async function consistency(location) {
     const repeated = seen.length - seenSet.size;
     const skipped = [...expected].filter((id) => !seenSet.has(id)).length;
     const unexpected = [...seenSet].filter((id) => !expected.has(id)).length;
-    return { pages, returned: seen.length, expected: expected.size, insertedDuringWalk: inserted, skipped, repeated, unexpected, seconds: Number(seconds.toFixed(1)) };
+    return {
+      pages,
+      returned: seen.length,
+      expected: expected.size,
+      insertedDuringWalk: inserted,
+      skipped,
+      repeated,
+      unexpected,
+      seconds: Number(seconds.toFixed(1)),
+    };
   } finally {
     writing = false;
     await Promise.all(writers);
@@ -186,7 +197,10 @@ async function benchBackend(name, location, serveArgs) {
   let firstPage;
   let randomPages;
   try {
-    await load(url, seeded.key, undefined).then(() => undefined, () => undefined); // warm-up is the first run's first second
+    await load(url, seeded.key, undefined).then(
+      () => undefined,
+      () => undefined,
+    ); // warm-up is the first run's first second
     console.error(`   autocannon ${DURATION}s x ${CONNECTIONS} connections: first page of ${PAGE}`);
     firstPage = summary(await load(url, seeded.key, undefined));
     console.error(`   autocannon ${DURATION}s x ${CONNECTIONS} connections: pages of ${PAGE} at random cursors`);
@@ -196,7 +210,14 @@ async function benchBackend(name, location, serveArgs) {
   }
   console.error('   pagination consistency with concurrent inserts');
   const consistencyResult = await consistency(location);
-  return { backend: name, conversations: CONVERSATIONS, seedSeconds: Number(seeded.seconds.toFixed(1)), firstPage, randomPages, consistency: consistencyResult };
+  return {
+    backend: name,
+    conversations: CONVERSATIONS,
+    seedSeconds: Number(seeded.seconds.toFixed(1)),
+    firstPage,
+    randomPages,
+    consistency: consistencyResult,
+  };
 }
 
 const results = [];

@@ -92,11 +92,26 @@ export function buildSite(input: BuildSiteInput): BuildSiteResult {
     const table = tables.get(page.file) as { path: string; writer: SchemaTableWriter };
     const href = page.url;
     models.set(href, { model, page });
-    endpoints.push({ href, kind: page.kind, method: page.method, path: page.path, title: page.metadata.title, model, schemas: table.path, ...(page.hidden ? { hidden: true as const } : {}) });
+    endpoints.push({
+      href,
+      kind: page.kind,
+      method: page.method,
+      path: page.path,
+      title: page.metadata.title,
+      model,
+      schemas: table.path,
+      ...(page.hidden ? { hidden: true as const } : {}),
+    });
     files.push({ path: model, content: `${JSON.stringify(table.writer.page(page))}\n` });
   }
   for (const [file, table] of [...tables].sort(([, a], [, b]) => compare(a.path, b.path))) {
-    const content: CompiledSchemaTable = { format: 'quire-schemas', version: COMPILED_SITE_VERSION, file, schemas: table.writer.table(), examples: table.writer.exampleTable() };
+    const content: CompiledSchemaTable = {
+      format: 'quire-schemas',
+      version: COMPILED_SITE_VERSION,
+      file,
+      schemas: table.writer.table(),
+      examples: table.writer.exampleTable(),
+    };
     files.push({ path: table.path, content: `${JSON.stringify(content)}\n` });
   }
 
@@ -106,14 +121,17 @@ export function buildSite(input: BuildSiteInput): BuildSiteResult {
   const sitePages = new SitePages({
     files: pageFiles === undefined ? undefined : pageFileIndex(pageFiles),
     pageFiles: [...(pageFiles ?? [])].sort(compare),
-    frontmatter: (file, path) => input.frontmatter?.get(file === undefined ? path : filePagePath(file)) ?? (file === undefined ? undefined : content?.get(file)?.frontmatter),
+    frontmatter: (file, path) =>
+      input.frontmatter?.get(file === undefined ? path : filePagePath(file)) ?? (file === undefined ? undefined : content?.get(file)?.frontmatter),
     models,
     snippets,
   });
   const root = sitePages.navigation(input.tree.root);
   if (pageFiles !== undefined) sitePages.addUnlisted(endpoints.map((endpoint) => endpoint.href));
   const pages = sitePages.pages;
-  const mdxEndpoints = new Map(pages.filter((page) => page.kind === 'page' && page.model !== undefined && page.file !== undefined).map((page) => [page.href, page.file as string]));
+  const mdxEndpoints = new Map(
+    pages.filter((page) => page.kind === 'page' && page.model !== undefined && page.file !== undefined).map((page) => [page.href, page.file as string]),
+  );
   for (const endpoint of endpoints) if (mdxEndpoints.has(endpoint.href)) endpoint.file = mdxEndpoints.get(endpoint.href);
   const hrefs = pageHrefs(pages, endpoints);
   const otherFiles = new Set((input.siteFiles ?? []).filter((file) => !/\.mdx?$/i.test(file)));

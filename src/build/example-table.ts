@@ -30,7 +30,13 @@ export class ExampleTable {
   /** Counts the lists of examples `page` shows; every page is counted before the first is written. */
   count(page: EndpointPage): void {
     const shown = new Set<string>();
-    const parameters = [...page.parameters.path, ...page.parameters.query, ...page.parameters.header, ...page.parameters.cookie, ...page.responses.flatMap((response) => response.headers)];
+    const parameters = [
+      ...page.parameters.path,
+      ...page.parameters.query,
+      ...page.parameters.header,
+      ...page.parameters.cookie,
+      ...page.responses.flatMap((response) => response.headers),
+    ];
     for (const holder of [...parameters, ...(page.requestBody?.content ?? []), ...page.responses.flatMap((response) => response.content)]) {
       if (holder.examples.length) shown.add(this.key(holder.examples));
     }

@@ -30,7 +30,10 @@ export class OutputPaths {
 
   /** The file of `url`; call in a fixed order (the output must not depend on the run). */
   fileOf(url: string): string {
-    const segments = url.replace(/^\/+/, '').split('/').filter((segment) => segment !== '');
+    const segments = url
+      .replace(/^\/+/, '')
+      .split('/')
+      .filter((segment) => segment !== '');
     const names = (segments.length ? segments : ['index']).map(safeName);
     let path = `${this.folder}/${names.join('/')}${this.extension}`;
     if (utf8Length(path) > MAX_OUTPUT_PATH_BYTES) path = `${this.folder}/_/${hashText(url)}${this.extension}`;

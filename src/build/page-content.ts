@@ -40,7 +40,10 @@ export class PageLinkResolver {
     for (const file of files) if (file.includes('/')) this.fileFolders.add(file.slice(0, file.indexOf('/')));
     for (const path of pages.keys()) if (path.includes('/')) this.folders.add(path.slice(0, path.indexOf('/')));
     for (const redirect of redirects) {
-      const source = redirect.source.replace(/[?#].*$/s, '').replace(/^\/+/, '').replace(/\/+$/, '');
+      const source = redirect.source
+        .replace(/[?#].*$/s, '')
+        .replace(/^\/+/, '')
+        .replace(/\/+$/, '');
       // Sources with parameters (`/old/:slug*`) would need the platform's matching; they are not followed.
       if (!/[:*(]/.test(source) && !this.redirects.has(source)) this.redirects.set(source, redirect.destination);
     }
@@ -60,7 +63,12 @@ export class PageLinkResolver {
     const rendered = found && !found.overflow ? found : undefined;
     const headings = rendered ? rendered.headings : facts.headings;
     return {
-      headings: headings.map((heading) => ({ depth: heading.depth, text: heading.text, ...(heading.id === '' ? {} : { id: heading.id }), ...(heading.toc === false ? { toc: false as const } : {}) })),
+      headings: headings.map((heading) => ({
+        depth: heading.depth,
+        text: heading.text,
+        ...(heading.id === '' ? {} : { id: heading.id }),
+        ...(heading.toc === false ? { toc: false as const } : {}),
+      })),
       links: facts.links.map((link) => this.link(link, folder, href)),
       words: rendered ? rendered.words : facts.words,
       sections: searchSections(rendered ? rendered.text : facts.text, headings),
@@ -114,7 +122,7 @@ export class PageLinkResolver {
    * is "guides/x" when no page is under a folder "docs".
    */
   private page(path: string): string | undefined {
-    for (let rest = path; ; ) {
+    for (let rest = path; ;) {
       const found = this.pages.get(rest) ?? this.pages.get(rest === '' ? 'index' : `${rest}/index`);
       if (found !== undefined) return found;
       const slash = rest.indexOf('/');

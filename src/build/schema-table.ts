@@ -81,7 +81,13 @@ export class SchemaTableWriter {
         else visit(child);
       }
     };
-    const parameters = [...page.parameters.path, ...page.parameters.query, ...page.parameters.header, ...page.parameters.cookie, ...page.responses.flatMap((response) => response.headers)];
+    const parameters = [
+      ...page.parameters.path,
+      ...page.parameters.query,
+      ...page.parameters.header,
+      ...page.parameters.cookie,
+      ...page.responses.flatMap((response) => response.headers),
+    ];
     for (const parameter of parameters) visit(parameter.schema);
     for (const media of [...(page.requestBody?.content ?? []), ...page.responses.flatMap((response) => response.content)]) visit(media.schema);
   }
@@ -91,7 +97,12 @@ export class SchemaTableWriter {
     const compiled: CompiledEndpointPage = {
       ...page,
       security: securityOnce(page.security),
-      parameters: { path: this.parameters(page.parameters.path), query: this.parameters(page.parameters.query), header: this.parameters(page.parameters.header), cookie: this.parameters(page.parameters.cookie) },
+      parameters: {
+        path: this.parameters(page.parameters.path),
+        query: this.parameters(page.parameters.query),
+        header: this.parameters(page.parameters.header),
+        cookie: this.parameters(page.parameters.cookie),
+      },
       responses: page.responses.map((response) => ({ ...response, headers: this.parameters(response.headers), content: this.media(response.content) })),
       schemas: this.tablePath,
     };

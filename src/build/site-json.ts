@@ -21,7 +21,13 @@ export function searchJson(search: CompiledSearchText): string {
 }
 
 function page(value: CompiledPage, indent: string): string {
-  return object(value, indent, (key, field, inner) => (key === 'headings' || key === 'links' ? array(field as readonly unknown[], inner, (item) => JSON.stringify(item)) : key === 'frontmatter' ? JSON.stringify(field) : undefined));
+  return object(value, indent, (key, field, inner) =>
+    key === 'headings' || key === 'links'
+      ? array(field as readonly unknown[], inner, (item) => JSON.stringify(item))
+      : key === 'frontmatter'
+        ? JSON.stringify(field)
+        : undefined,
+  );
 }
 
 /** `value` as `JSON.stringify(value, null, 2)` writes it, starting at `indent`. */

@@ -7,7 +7,15 @@ import type { EndpointPage } from '../openapi/types.js';
 import type { CompiledLink, CompiledNode, CompiledPage } from './types.js';
 
 /** The kinds of section elements, and the key of {@link PageSection} each sets. */
-const SECTION_KEYS = { language: 'language', version: 'version', product: 'product', tab: 'tab', 'menu-item': 'menuItem', anchor: 'anchor', dropdown: 'dropdown' } as const;
+const SECTION_KEYS = {
+  language: 'language',
+  version: 'version',
+  product: 'product',
+  tab: 'tab',
+  'menu-item': 'menuItem',
+  anchor: 'anchor',
+  dropdown: 'dropdown',
+} as const;
 
 /** What {@link SitePages} reads of the site. */
 export interface SitePagesInput {
@@ -54,7 +62,11 @@ export class SitePages {
   /** The compiled navigation of `root`, its pages added to {@link pages} in reading order and linked. */
   navigation(root: NavigationNode): CompiledNode {
     const compiled = this.node(root, { owner: root, section: {}, breadcrumbs: [], hidden: false }) ?? this.emptyRoot(root);
-    linkReadingOrder(this.pages, (page) => this.owners.get(page), (page) => page.hidden !== true);
+    linkReadingOrder(
+      this.pages,
+      (page) => this.owners.get(page),
+      (page) => page.hidden !== true,
+    );
     return compiled;
   }
 
@@ -76,7 +88,12 @@ export class SitePages {
   }
 
   /** The page entry of the page at `path` (its file `file`), at its place in the navigation. */
-  private page(path: string, file: string | undefined, node: PageNode | undefined, place: { section: PageSection; breadcrumbs: string[]; hidden: boolean; unlisted?: true }): CompiledPage {
+  private page(
+    path: string,
+    file: string | undefined,
+    node: PageNode | undefined,
+    place: { section: PageSection; breadcrumbs: string[]; hidden: boolean; unlisted?: true },
+  ): CompiledPage {
     const href = path === 'index' ? '/' : `/${path}`;
     const frontmatter = this.input.frontmatter(file, path);
     const built = this.input.models.get(href);
@@ -118,7 +135,14 @@ export class SitePages {
         }
         const page = this.page(node.path, file, node, { section: context.section, breadcrumbs: context.breadcrumbs, hidden: node.hidden ?? context.hidden });
         this.add(page, context);
-        return { kind: 'page', ...base, label: page.sidebarTitle ?? page.title, href: node.href, ...(node.tag === undefined ? {} : { tag: node.tag }), ...(node.deprecated ? { deprecated: true as const } : {}) };
+        return {
+          kind: 'page',
+          ...base,
+          label: page.sidebarTitle ?? page.title,
+          href: node.href,
+          ...(node.tag === undefined ? {} : { tag: node.tag }),
+          ...(node.deprecated ? { deprecated: true as const } : {}),
+        };
       }
       case 'endpoint':
       case 'webhook': {
@@ -126,7 +150,21 @@ export class SitePages {
         if (node.href !== undefined && built !== undefined) {
           const description = built.page.metadata.description;
           const hidden = node.hidden ?? context.hidden;
-          this.add({ href: node.href, kind: node.kind, title: built.page.metadata.title, description: stringField(description), section: context.section, breadcrumbs: context.breadcrumbs, previous: undefined, next: undefined, hidden: hidden ? true : undefined, model: built.model }, context);
+          this.add(
+            {
+              href: node.href,
+              kind: node.kind,
+              title: built.page.metadata.title,
+              description: stringField(description),
+              section: context.section,
+              breadcrumbs: context.breadcrumbs,
+              previous: undefined,
+              next: undefined,
+              hidden: hidden ? true : undefined,
+              model: built.model,
+            },
+            context,
+          );
         }
         return {
           kind: node.kind,
@@ -148,7 +186,9 @@ export class SitePages {
           expanded: node.expanded,
           collapsible: node.collapsible,
           // A root without a file opens nothing: the title is then a plain group title.
-          ...(node.root === undefined || (this.input.files !== undefined && !this.input.files.has(node.root)) ? {} : { root: node.root === 'index' ? '/' : `/${node.root}` }),
+          ...(node.root === undefined || (this.input.files !== undefined && !this.input.files.has(node.root))
+            ? {}
+            : { root: node.root === 'index' ? '/' : `/${node.root}` }),
           drilldown: node.drilldown,
           children,
         };
@@ -157,7 +197,12 @@ export class SitePages {
         const inner: Context =
           node.kind === 'root'
             ? context
-            : { owner: node, section: { ...context.section, [SECTION_KEYS[node.kind]]: node.kind === 'language' ? (node.language ?? node.label) : node.label }, breadcrumbs: [...context.breadcrumbs, node.label], hidden: node.hidden ?? context.hidden };
+            : {
+                owner: node,
+                section: { ...context.section, [SECTION_KEYS[node.kind]]: node.kind === 'language' ? (node.language ?? node.label) : node.label },
+                breadcrumbs: [...context.breadcrumbs, node.label],
+                hidden: node.hidden ?? context.hidden,
+              };
         const children = this.children(node.children, inner);
         if (children === undefined) return undefined;
         return {
@@ -192,7 +237,13 @@ export class SitePages {
 
 /** A link element, as site.json writes it. */
 export function compileLink(node: { label: string; href: string; icon?: CompiledLink['icon']; hidden?: boolean }): CompiledLink {
-  return { kind: 'link', label: node.label, ...(node.icon === undefined ? {} : { icon: node.icon }), ...(node.hidden ? { hidden: true as const } : {}), href: node.href };
+  return {
+    kind: 'link',
+    label: node.label,
+    ...(node.icon === undefined ? {} : { icon: node.icon }),
+    ...(node.hidden ? { hidden: true as const } : {}),
+    href: node.href,
+  };
 }
 
 /** The page path of an `href`: `/` is `index`. */

@@ -64,7 +64,13 @@ function describeParseError(error: NodeJS.ErrnoException, config: ParseArgsConfi
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const written = option.replace(/=.*/, '');
     // Only long options get a suggestion: any one-letter option is one edit from any other.
-    const [suggestion] = written.startsWith('--') ? didYouMean(written, options.map(([name]) => `--${name}`), 1) : [];
+    const [suggestion] = written.startsWith('--')
+      ? didYouMean(
+          written,
+          options.map(([name]) => `--${name}`),
+          1,
+        )
+      : [];
     return `unknown option ${written}${suggestion ? `; did you mean ${suggestion}?` : ''}`;
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {

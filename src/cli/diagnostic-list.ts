@@ -19,7 +19,10 @@ export function selectShown(diagnostics: readonly Diagnostic[], options: { quiet
 
 /** The line after the printed diagnostics that says what was left out, or `undefined`. */
 export function describeLeftOut({ quietened, cut }: ShownDiagnostics): string | undefined {
-  const parts = [cut && `${plural(cut, 'more diagnostic')} not shown (--max-diagnostics)`, quietened && `${plural(quietened, 'warning')} not shown (--quiet)`].filter(Boolean);
+  const parts = [
+    cut && `${plural(cut, 'more diagnostic')} not shown (--max-diagnostics)`,
+    quietened && `${plural(quietened, 'warning')} not shown (--quiet)`,
+  ].filter(Boolean);
   return parts.length ? `${parts.join('; ')}.` : undefined;
 }
 

@@ -53,7 +53,12 @@ export async function openSiteForCommand(target: string, io: CliIo, options: Com
   const rules: RuleSettings = { ...ruleConfig.rules, ...fromCommandLine.rules };
   const progress = createProgress(io, { enabled: options.format === 'text' });
   const configDiagnostics: Diagnostic[] = applyRules(ruleConfig.diagnostics, rules);
-  const forCommand = (site: LoadedSite): CommandSite => ({ ...site, diagnostics: [...configDiagnostics, ...site.diagnostics], sources: { ...ruleConfig.sources, ...site.sources }, rules });
+  const forCommand = (site: LoadedSite): CommandSite => ({
+    ...site,
+    diagnostics: [...configDiagnostics, ...site.diagnostics],
+    sources: { ...ruleConfig.sources, ...site.sources },
+    rules,
+  });
   let opened: Awaited<ReturnType<typeof openSite>>;
   try {
     opened = await openSite(target, {
@@ -66,7 +71,11 @@ export async function openSiteForCommand(target: string, io: CliIo, options: Com
       // Left to loadSite's default otherwise, which is off when run from the sources (the tests).
       ...(options['no-cache'] ? { cache: false } : {}),
       ...(options.cache !== undefined ? { cache: true, cacheDir: options.cache } : {}),
-      onCacheUnavailable: (dir, error) => warnOnce(io, `the content cache cannot be written in ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)}): every page is parsed. --cache <dir> puts it elsewhere; --no-cache turns it off.`),
+      onCacheUnavailable: (dir, error) =>
+        warnOnce(
+          io,
+          `the content cache cannot be written in ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)}): every page is parsed. --cache <dir> puts it elsewhere; --no-cache turns it off.`,
+        ),
       ...(workers === undefined ? {} : { workers }),
       ...(options.text === false ? { text: false } : {}),
       onProgress: (stage, done, total) => progress.update(STAGES[stage], stage === 'endpoints' ? undefined : done, total),

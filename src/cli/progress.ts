@@ -27,7 +27,12 @@ export function createProgress(io: CliIo, options: { enabled?: boolean } = {}): 
       if (now - last < 100 && label === lastLabel) return;
       last = now;
       lastLabel = label;
-      const count = done === undefined ? '' : total === undefined ? ` ${done.toLocaleString('en-US')}` : ` ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`;
+      const count =
+        done === undefined
+          ? ''
+          : total === undefined
+            ? ` ${done.toLocaleString('en-US')}`
+            : ` ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`;
       const columns = (io.stderr as { columns?: number }).columns ?? 80;
       io.stderr.write(`\r\u001b[2K${`${label}${count}`.slice(0, columns - 1)}`);
       shown = true;

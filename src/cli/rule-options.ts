@@ -21,7 +21,8 @@ export function parseRuleOptions(values: readonly string[]): { rules: RuleSettin
     const code = value.slice(0, equals).trim();
     const severity = value.slice(equals + 1).trim();
     if (equals === -1 || code === '') throw new UsageError(`--rule expects code=severity (e.g. navigation/missing-page=warning), not "${value}"`);
-    if (!(RULE_SEVERITIES as readonly string[]).includes(severity)) throw new UsageError(`--rule ${code}: the severity must be off, warning or error, not "${severity}"`);
+    if (!(RULE_SEVERITIES as readonly string[]).includes(severity))
+      throw new UsageError(`--rule ${code}: the severity must be off, warning or error, not "${severity}"`);
     const unknown = unknownCodeFinding(code);
     if (unknown) warnings.push(`--rule ${unknown.message}${unknown.hint ? ` ${unknown.hint}` : ''}`);
     rules[code] = severity as RuleSeverity;

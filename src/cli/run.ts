@@ -8,15 +8,7 @@ const VERSION = '0.1.0';
 function topLevelHelp(): string {
   const width = commands.reduce((widest, command) => Math.max(widest, command.name.length), 0);
   const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return [
-    'Usage: quire <command> [options]',
-    '',
-    'Commands:',
-    ...lines,
-    '',
-    'Run `quire <command> --help` for the options of a command.',
-    '',
-  ].join('\n');
+  return ['Usage: quire <command> [options]', '', 'Commands:', ...lines, '', 'Run `quire <command> --help` for the options of a command.', ''].join('\n');
 }
 
 /** The first line of a command's help: `Usage: quire validate [dir] [options]`. */
@@ -37,8 +29,14 @@ export async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   }
   const command: Command | undefined = commands.find((candidate) => candidate.name === name);
   if (!command) {
-    const [suggestion] = didYouMean(name, commands.map((candidate) => candidate.name), 1);
-    io.stderr.write(`quire: unknown command ${name}${suggestion ? `; did you mean ${suggestion}?` : ''}\nUsage: quire <command> [options] (quire --help lists the commands)\n`);
+    const [suggestion] = didYouMean(
+      name,
+      commands.map((candidate) => candidate.name),
+      1,
+    );
+    io.stderr.write(
+      `quire: unknown command ${name}${suggestion ? `; did you mean ${suggestion}?` : ''}\nUsage: quire <command> [options] (quire --help lists the commands)\n`,
+    );
     return ExitCode.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

@@ -17,7 +17,15 @@ const CHILD_LIST_KEYS: readonly ChildListKey[] = ['languages', 'versions', 'tabs
 
 /** The kind of element each list holds (`pages` holds page paths and groups). */
 export const LIST_ELEMENT_KIND: Readonly<Record<ChildListKey, NavigationElementKind>> = {
-  languages: 'language', versions: 'version', tabs: 'tab', dropdowns: 'dropdown', anchors: 'anchor', products: 'product', groups: 'group', pages: 'group', menu: 'item',
+  languages: 'language',
+  versions: 'version',
+  tabs: 'tab',
+  dropdowns: 'dropdown',
+  anchors: 'anchor',
+  products: 'product',
+  groups: 'group',
+  pages: 'group',
+  menu: 'item',
 };
 
 /**

@@ -101,9 +101,21 @@ export function parseDocsJson(source: unknown, options: ParseDocsJsonOptions = {
   if (typeof source === 'string') {
     const maxSize = options.maxSize ?? DEFAULT_MAX_SIZE;
     if (source.length > maxSize) {
-      return finish(undefined, [
-        { code: 'json/too-large', severity: 'error', message: `${file} is ${formatSize(source.length)}, over the limit of ${formatSize(maxSize)}.`, pointer: '', hint: 'Split the configuration with `$ref`, or raise `maxSize`.' },
-      ], file, [], sources);
+      return finish(
+        undefined,
+        [
+          {
+            code: 'json/too-large',
+            severity: 'error',
+            message: `${file} is ${formatSize(source.length)}, over the limit of ${formatSize(maxSize)}.`,
+            pointer: '',
+            hint: 'Split the configuration with `$ref`, or raise `maxSize`.',
+          },
+        ],
+        file,
+        [],
+        sources,
+      );
     }
     value = sources.add(file, source, reporter);
     if (value === undefined) return finish(undefined, reporter.findings, file, [], sources);
@@ -119,9 +131,18 @@ export function parseDocsJson(source: unknown, options: ParseDocsJsonOptions = {
   return finish(undefined, reporter.findings, file, mounts, sources, derivePartialConfig(value, reporter.findings, reporter.unknownKeySeverity));
 }
 
-function finish(config: DocsConfig | undefined, findings: readonly Finding[], file: string, mounts: readonly Mount[], sources: SourceFiles, partial?: PartialConfig): ParseDocsJsonResult {
+function finish(
+  config: DocsConfig | undefined,
+  findings: readonly Finding[],
+  file: string,
+  mounts: readonly Mount[],
+  sources: SourceFiles,
+  partial?: PartialConfig,
+): ParseDocsJsonResult {
   prepare(
-    findings.filter((finding) => finding.offset === undefined).map((finding) => (finding.file === undefined ? inItsFile(finding.pointer, file, mounts) : { file: finding.file, pointer: finding.pointer })),
+    findings
+      .filter((finding) => finding.offset === undefined)
+      .map((finding) => (finding.file === undefined ? inItsFile(finding.pointer, file, mounts) : { file: finding.file, pointer: finding.pointer })),
     sources,
   );
   const diagnostics = findings.map((finding) => place(finding, file, mounts, sources));
@@ -131,7 +152,11 @@ function finish(config: DocsConfig | undefined, findings: readonly Finding[], fi
       const position = sources.locate(inFile.file, inFile.pointer, at);
       return position ? { ...inFile, line: position.line, column: position.column } : inFile;
     };
-    locate.prepare = (pointers) => prepare(Array.from(pointers, (pointer) => inItsFile(original(pointer), file, mounts)), sources);
+    locate.prepare = (pointers) =>
+      prepare(
+        Array.from(pointers, (pointer) => inItsFile(original(pointer), file, mounts)),
+        sources,
+      );
     return locate;
   };
   const locate = locateIn((pointer) => pointer);

@@ -6,7 +6,15 @@ import { Reporter, type Finding } from './validate/report.js';
 
 /** What a part left out of a partial configuration was. */
 export type OmittedKind =
-  | 'language' | 'version' | 'tab' | 'dropdown' | 'anchor' | 'product' | 'group' | 'menu item' | 'page'
+  | 'language'
+  | 'version'
+  | 'tab'
+  | 'dropdown'
+  | 'anchor'
+  | 'product'
+  | 'group'
+  | 'menu item'
+  | 'page'
   /** An item of a list outside `navigation` (a redirect, a navbar link). */
   | 'entry'
   /** A key that is not a setting where it is written (an unknown key reported as an error). */
@@ -31,7 +39,14 @@ export interface PartialConfig {
 
 /** Nav lists and the kind of element they hold (`pages` holds page paths and groups). */
 const NAVIGATION_LISTS: Record<string, OmittedKind> = {
-  languages: 'language', versions: 'version', tabs: 'tab', dropdowns: 'dropdown', anchors: 'anchor', products: 'product', groups: 'group', menu: 'menu item',
+  languages: 'language',
+  versions: 'version',
+  tabs: 'tab',
+  dropdowns: 'dropdown',
+  anchors: 'anchor',
+  products: 'product',
+  groups: 'group',
+  menu: 'menu item',
 };
 
 /** Codes of findings about a key that the platform ignores: dropping the key loses nothing it would use. */
@@ -66,7 +81,9 @@ export function derivePartialConfig(value: unknown, findings: readonly Finding[]
     const targets = found.filter((finding) => finding.severity === 'error').map((finding) => pruneTarget(finding, view.value));
     for (const pointer of unresolvedRefs(view.value, '')) targets.push({ pointer, key: false });
     if (targets.length === 0) {
-      const omitted = [...removed.values()].filter((part) => !isInsideAny(part.pointer, removed)).sort((left, right) => comparePointers(value, left.pointer, right.pointer));
+      const omitted = [...removed.values()]
+        .filter((part) => !isInsideAny(part.pointer, removed))
+        .sort((left, right) => comparePointers(value, left.pointer, right.pointer));
       return { config: view.value as DocsConfig, omitted, originalPointer: view.originalPointer };
     }
     for (const target of targets) {
@@ -117,7 +134,8 @@ function pruneTarget(finding: Finding, value: unknown): Target | undefined {
   if (innermost > 0) return { pointer: joinPointerTokens('', tokens.slice(0, innermost)), key: false };
   // A setting of the root (`global`, `openapi`) goes alone; an error in the root itself takes it all.
   const setting = tokens[1];
-  if (setting !== undefined && !ROOT_LISTS.has(setting) && exists(value, tokens.slice(0, 2))) return { pointer: joinPointer('', 'navigation', setting), key: false };
+  if (setting !== undefined && !ROOT_LISTS.has(setting) && exists(value, tokens.slice(0, 2)))
+    return { pointer: joinPointer('', 'navigation', setting), key: false };
   return { pointer: '/navigation', key: false };
 }
 
@@ -177,7 +195,8 @@ function without(value: unknown, removed: ReadonlyMap<string, PrunedPart>): View
     for (const [key, item] of Object.entries(node)) {
       const itemPointer = joinPointer(pointer, key);
       // defineProperty, not assignment: a key named `__proto__` must stay a key.
-      if (!removed.has(itemPointer)) Object.defineProperty(record, key, { value: copy(item, itemPointer), enumerable: true, writable: true, configurable: true });
+      if (!removed.has(itemPointer))
+        Object.defineProperty(record, key, { value: copy(item, itemPointer), enumerable: true, writable: true, configurable: true });
     }
     return record;
   };

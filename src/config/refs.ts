@@ -43,7 +43,12 @@ class RefResolver {
   resolve(value: unknown, pointer: string, file: string, filePointer: string, chain: readonly string[], depth: number): unknown {
     if (value === null || typeof value !== 'object') return value;
     if (depth > this.options.maxDepth) {
-      this.report(file, filePointer, { code: 'json/too-deep', severity: 'error', message: `The document is nested more than ${this.options.maxDepth} levels deep.`, hint: 'No docs.json needs this depth.' });
+      this.report(file, filePointer, {
+        code: 'json/too-deep',
+        severity: 'error',
+        message: `The document is nested more than ${this.options.maxDepth} levels deep.`,
+        hint: 'No docs.json needs this depth.',
+      });
       return value;
     }
     if (Array.isArray(value)) {
@@ -84,29 +89,54 @@ class RefResolver {
     const path = hash === -1 ? reference : reference.slice(0, hash);
     const fragment = hash === -1 ? '' : decodedFragment(reference.slice(hash + 1));
     if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
-      this.report(file, refPointer, { code: 'config/ref-external', severity: 'error', message: `\`$ref\` "${reference}" points outside the project; only files of the repository can be referenced.`, hint: 'Copy the content into the repository and reference it by a relative path.' });
+      this.report(file, refPointer, {
+        code: 'config/ref-external',
+        severity: 'error',
+        message: `\`$ref\` "${reference}" points outside the project; only files of the repository can be referenced.`,
+        hint: 'Copy the content into the repository and reference it by a relative path.',
+      });
       return record;
     }
     const target = path === '' ? file : resolveInside(this.options.root, file, path);
     if (target === undefined) {
-      this.report(file, refPointer, { code: 'config/ref-outside-root', severity: 'error', message: `\`$ref\` "${reference}" leaves the project folder.`, hint: 'Reference files inside the folder of docs.json, e.g. "./navigation/en.json".' });
+      this.report(file, refPointer, {
+        code: 'config/ref-outside-root',
+        severity: 'error',
+        message: `\`$ref\` "${reference}" leaves the project folder.`,
+        hint: 'Reference files inside the folder of docs.json, e.g. "./navigation/en.json".',
+      });
       return record;
     }
     if (fragment !== '' && !fragment.startsWith('/')) {
-      this.report(file, refPointer, { code: 'config/ref-invalid', severity: 'error', message: `\`$ref\` "${reference}" has a fragment that is not a JSON pointer.`, hint: 'Write the fragment as a JSON pointer, e.g. "./nav.json#/tabs/0".' });
+      this.report(file, refPointer, {
+        code: 'config/ref-invalid',
+        severity: 'error',
+        message: `\`$ref\` "${reference}" has a fragment that is not a JSON pointer.`,
+        hint: 'Write the fragment as a JSON pointer, e.g. "./nav.json#/tabs/0".',
+      });
       return record;
     }
     const key = `${target}#${fragment}`;
     if (chain.includes(key)) {
       const cycle = [...chain.slice(chain.indexOf(key)), key].map((entry) => entry.replace(/#$/, '')).join(' → ');
-      this.report(file, refPointer, { code: 'config/ref-cycle', severity: 'error', message: `\`$ref\` "${reference}" is circular: ${cycle}.`, hint: 'Break the cycle: a file cannot include itself, directly or through others.' });
+      this.report(file, refPointer, {
+        code: 'config/ref-cycle',
+        severity: 'error',
+        message: `\`$ref\` "${reference}" is circular: ${cycle}.`,
+        hint: 'Break the cycle: a file cannot include itself, directly or through others.',
+      });
       return record;
     }
     const document = this.load(target, file, refPointer, reference);
     if (document === undefined) return record;
     const content = fragment === '' ? document : getAtPointer(document, fragment);
     if (content === undefined) {
-      this.report(file, refPointer, { code: 'config/ref-missing', severity: 'error', message: `\`$ref\` "${reference}": ${target} has nothing at ${fragment}.`, hint: 'Check the pointer after `#`.' });
+      this.report(file, refPointer, {
+        code: 'config/ref-missing',
+        severity: 'error',
+        message: `\`$ref\` "${reference}": ${target} has nothing at ${fragment}.`,
+        hint: 'Check the pointer after `#`.',
+      });
       return record;
     }
     this.mounts.push({ pointer, file: target, filePointer: fragment });
@@ -118,7 +148,12 @@ class RefResolver {
     if (this.sources.has(target)) return this.sources.parsed(target);
     const { readFile } = this.options;
     if (!readFile) {
-      this.report(file, refPointer, { code: 'config/ref-unavailable', severity: 'error', message: `\`$ref\` "${reference}" cannot be followed: no \`readFile\` was given to read ${target}.`, hint: 'Pass `readFile` to parseDocsJson, or use `loadDocsJson` from quire-docs/node, which reads from disk.' });
+      this.report(file, refPointer, {
+        code: 'config/ref-unavailable',
+        severity: 'error',
+        message: `\`$ref\` "${reference}" cannot be followed: no \`readFile\` was given to read ${target}.`,
+        hint: 'Pass `readFile` to parseDocsJson, or use `loadDocsJson` from quire-docs/node, which reads from disk.',
+      });
       return undefined;
     }
     let text: string | undefined;
@@ -128,7 +163,12 @@ class RefResolver {
       text = undefined;
     }
     if (text === undefined) {
-      this.report(file, refPointer, { code: 'config/ref-missing', severity: 'error', message: `\`$ref\` "${reference}" points to ${target}, which does not exist.`, hint: 'Check the path; it is relative to the file that holds the `$ref`.' });
+      this.report(file, refPointer, {
+        code: 'config/ref-missing',
+        severity: 'error',
+        message: `\`$ref\` "${reference}" points to ${target}, which does not exist.`,
+        hint: 'Check the path; it is relative to the file that holds the `$ref`.',
+      });
       return undefined;
     }
     return this.sources.add(target, text, this.reporter);

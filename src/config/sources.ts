@@ -54,9 +54,21 @@ export class SourceFiles {
     try {
       value = JSON.parse(source.text);
     } catch {
-      const error = scanJson(source.text, { maxDepth: MAX_JSON_DEPTH }).error ?? { offset: 0, message: 'The file is not valid JSON.', hint: 'Check the file with a JSON validator.' };
+      const error = scanJson(source.text, { maxDepth: MAX_JSON_DEPTH }).error ?? {
+        offset: 0,
+        message: 'The file is not valid JSON.',
+        hint: 'Check the file with a JSON validator.',
+      };
       const related = error.relatedOffset === undefined ? '' : ` (opened at line ${this.lines(source).position(error.relatedOffset).line})`;
-      reporter.report({ code: error.message.startsWith('Nesting deeper') ? 'json/too-deep' : 'json/syntax', severity: 'error', message: error.message + related, hint: error.hint, pointer: '', file, offset: error.offset });
+      reporter.report({
+        code: error.message.startsWith('Nesting deeper') ? 'json/too-deep' : 'json/syntax',
+        severity: 'error',
+        message: error.message + related,
+        hint: error.hint,
+        pointer: '',
+        file,
+        offset: error.offset,
+      });
       return undefined;
     }
     // The common case has no duplicate key and no deep nesting: one fast pass says so, and only
@@ -67,7 +79,15 @@ export class SourceFiles {
     }
     const scan = scanJson(source.text, { maxDepth: MAX_JSON_DEPTH });
     if (scan.error?.message.startsWith('Nesting deeper')) {
-      reporter.report({ code: 'json/too-deep', severity: 'error', message: scan.error.message, hint: scan.error.hint, pointer: '', file, offset: scan.error.offset });
+      reporter.report({
+        code: 'json/too-deep',
+        severity: 'error',
+        message: scan.error.message,
+        hint: scan.error.hint,
+        pointer: '',
+        file,
+        offset: scan.error.offset,
+      });
       return undefined;
     }
     for (const duplicate of scan.duplicates) {
@@ -118,7 +138,9 @@ export class SourceFiles {
     }
     // A prepared pointer: its ancestors in the text were found with it.
     const locations: ReadonlyMap<string, JsonLocation | ValueLocation> =
-      source.found !== undefined && source.prepared?.has(pointer) ? source.found : (source.locations ??= scanJson(source.text, { locations: true, maxDepth: MAX_JSON_DEPTH }).locations ?? new Map());
+      source.found !== undefined && source.prepared?.has(pointer)
+        ? source.found
+        : (source.locations ??= scanJson(source.text, { locations: true, maxDepth: MAX_JSON_DEPTH }).locations ?? new Map());
     let current: string | undefined = pointer;
     let mode = at;
     while (current !== undefined) {
@@ -146,5 +168,8 @@ export class SourceFiles {
 }
 
 function decodeLastToken(pointer: string): string {
-  return pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  return pointer
+    .slice(pointer.lastIndexOf('/') + 1)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
 }

@@ -82,13 +82,21 @@ export function checkContentReaching(site: ContentSite, entries: Iterable<string
 function checkIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<string, string[]>): Diagnostic[] {
   const name = site.fileName ?? ((file: string) => file);
   const diagnostics: Diagnostic[] = [];
-  for (const [file, facts] of site.pages) for (const diagnostic of checkPage(site, index, importers, file, facts, name).diagnostics) diagnostics.push(diagnostic);
+  for (const [file, facts] of site.pages)
+    for (const diagnostic of checkPage(site, index, importers, file, facts, name).diagnostics) diagnostics.push(diagnostic);
   for (const diagnostic of importCycles(site.pages, index, name)) diagnostics.push(diagnostic);
   return diagnostics;
 }
 
 /** One page's checks: its links, imports and rendered snippets; and the files its links and imports lead to. */
-function checkPage(site: ContentSite, index: SiteIndex, importers: ReadonlyMap<string, string[]>, file: string, facts: PageFacts, name: (file: string) => string): { diagnostics: Diagnostic[]; targets: string[] } {
+function checkPage(
+  site: ContentSite,
+  index: SiteIndex,
+  importers: ReadonlyMap<string, string[]>,
+  file: string,
+  facts: PageFacts,
+  name: (file: string) => string,
+): { diagnostics: Diagnostic[]; targets: string[] } {
   const diagnostics: Diagnostic[] = [];
   const targets: string[] = [];
   const folders = [folderOf(file), ...(importers.get(file) ?? []).map(folderOf)];
@@ -264,9 +272,21 @@ function checkLink(link: PageLink, target: LinkTarget, file: string, index: Site
   const what = link.kind === 'image' || link.attribute === 'src' || link.attribute === 'img' ? 'image or file' : 'page or file';
   if (target.kind === 'outside') {
     if (target.found) {
-      return { code: 'content/link-outside-site', severity: 'warning', message: `The link "${link.url}" climbs above the site's root; browsers stop at the root, so it leads to "/${target.path}".`, ...at, hint: `Write "/${target.path}": the link then keeps working if the page moves.` };
+      return {
+        code: 'content/link-outside-site',
+        severity: 'warning',
+        message: `The link "${link.url}" climbs above the site's root; browsers stop at the root, so it leads to "/${target.path}".`,
+        ...at,
+        hint: `Write "/${target.path}": the link then keeps working if the page moves.`,
+      };
     }
-    return { code: 'content/link-outside-site', severity: 'error', message: `The link "${link.url}" climbs above the site's root, and "/${target.path}", where browsers stop, is no page or file of the site.`, ...at, hint: 'Link to a page or file inside the folder of docs.json, by its path from the root (`/guides/setup`).' };
+    return {
+      code: 'content/link-outside-site',
+      severity: 'error',
+      message: `The link "${link.url}" climbs above the site's root, and "/${target.path}", where browsers stop, is no page or file of the site.`,
+      ...at,
+      hint: 'Link to a page or file inside the folder of docs.json, by its path from the root (`/guides/setup`).',
+    };
   }
   if (target.kind === 'missing' && target.snippet !== undefined) {
     // The pages that render the snippet show its content: the reader meant one of them.
@@ -288,13 +308,18 @@ function checkLink(link: PageLink, target: LinkTarget, file: string, index: Site
       severity: 'error',
       message: `The link "${link.url}" leads to no ${what} of the site.`,
       ...at,
-      hint: didYouMeanText(suggestions.map((suggestion) => `/${suggestion}`)) ?? (what === 'page or file' ? 'Link to a page by its path from the site root (`/guides/setup`) or relative to this page (`./setup`).' : 'Commit the file, or fix its path: files are served from the site root (`/images/diagram.png`).'),
+      hint:
+        didYouMeanText(suggestions.map((suggestion) => `/${suggestion}`)) ??
+        (what === 'page or file'
+          ? 'Link to a page by its path from the site root (`/guides/setup`) or relative to this page (`./setup`).'
+          : 'Commit the file, or fix its path: files are served from the site root (`/images/diagram.png`).'),
       ...(suggestions.length ? { suggestions: suggestions.map((suggestion) => `/${suggestion}`) } : {}),
     };
   }
   // `#:~:text=...` is a text fragment the browser highlights, not an element id; `#top` (any
   // case) is the top of the page for every browser (HTML's "find a potential indicated element").
-  if (target.kind !== 'page' || target.anchor === undefined || target.anchor === '' || target.anchor.startsWith(':~:') || target.anchor.toLowerCase() === 'top') return undefined;
+  if (target.kind !== 'page' || target.anchor === undefined || target.anchor === '' || target.anchor.startsWith(':~:') || target.anchor.toLowerCase() === 'top')
+    return undefined;
   // A link to the page itself (`#setup`, `?tab=cloud#setup`) lands on the page it is read on: a
   // snippet's, on each page that renders it.
   const self = linkPath(link.url);
@@ -308,13 +333,23 @@ function checkLink(link: PageLink, target: LinkTarget, file: string, index: Site
   if (targetFile === undefined) return undefined;
   const anchors = index.anchors(targetFile) as string[];
   const suggestions = didYouMean(key, anchors.map(anchorKey), 3);
-  const where = targetFile === file ? 'this page' : target.file !== undefined ? `"${targetFile}"` : lacking.length === 1 ? `"${targetFile}", which renders this snippet,` : `"${targetFile}" and ${lacking.length - 1} other ${lacking.length === 2 ? 'page' : 'pages'} that render this snippet`;
+  const where =
+    targetFile === file
+      ? 'this page'
+      : target.file !== undefined
+        ? `"${targetFile}"`
+        : lacking.length === 1
+          ? `"${targetFile}", which renders this snippet,`
+          : `"${targetFile}" and ${lacking.length - 1} other ${lacking.length === 2 ? 'page' : 'pages'} that render this snippet`;
   return {
     code: 'content/missing-anchor',
     severity: 'warning',
     message: `The link "${link.url}" names the anchor "#${target.anchor}", which no heading or element of ${where} has: the page opens at its top.`,
     ...at,
-    hint: idlessHeadingHint(index.headings(targetFile), key) ?? didYouMeanText(suggestions.map((suggestion) => `#${suggestion}`)) ?? 'Anchors are the headings\' ids: lower case, words joined by `-` (`## Get started` is `#get-started`).',
+    hint:
+      idlessHeadingHint(index.headings(targetFile), key) ??
+      didYouMeanText(suggestions.map((suggestion) => `#${suggestion}`)) ??
+      "Anchors are the headings' ids: lower case, words joined by `-` (`## Get started` is `#get-started`).",
     ...(suggestions.length ? { suggestions: suggestions.map((suggestion) => `#${suggestion}`) } : {}),
   };
 }
@@ -326,7 +361,12 @@ function checkLink(link: PageLink, target: LinkTarget, file: string, index: Site
 function idlessHeadingHint(headings: readonly PageHeading[], key: string): string | undefined {
   const heading = headings.find((candidate) => candidate.id === '' && candidate.toc === false && anchorKey(slugOfText(candidate.text)) === key);
   if (!heading) return undefined;
-  const why = heading.element === undefined ? 'the platform gives ids to headings of levels 1 to 4 only' : heading.depth > 4 ? `the platform gives an <${heading.element}> no id of its own` : `the platform gives no id to an <${heading.element}> inside a paragraph`;
+  const why =
+    heading.element === undefined
+      ? 'the platform gives ids to headings of levels 1 to 4 only'
+      : heading.depth > 4
+        ? `the platform gives an <${heading.element}> no id of its own`
+        : `the platform gives no id to an <${heading.element}> inside a paragraph`;
   const fix = heading.element === undefined ? `\`${'#'.repeat(heading.depth)} ${heading.text} {#${key}}\`` : `\`<${heading.element} id="${key}">\``;
   return `The heading "${heading.text}" (line ${heading.line}) has no id: ${why}. Write one: ${fix}.`;
 }
@@ -379,7 +419,10 @@ class SiteIndex {
       if (!this.pagePaths.has(page)) this.pagePaths.set(page, undefined);
     }
     for (const redirect of site.redirects ?? []) {
-      const source = redirect.source.replace(/[?#].*$/s, '').replace(/^\/+/, '').replace(/\/+$/, '');
+      const source = redirect.source
+        .replace(/[?#].*$/s, '')
+        .replace(/^\/+/, '')
+        .replace(/\/+$/, '');
       if (/[:*(]/.test(source)) this.patterns.push(redirectPattern(source));
       else this.sources.add(source);
     }
@@ -415,7 +458,8 @@ class SiteIndex {
 
   /** Drops the anchors found by reading any of `files`, whose facts changed. */
   forget(files: ReadonlySet<string>): void {
-    for (const [file, known] of this.anchorIds) if (files.has(file) || (known.reads && [...known.reads].some((read) => files.has(read)))) this.anchorIds.delete(file);
+    for (const [file, known] of this.anchorIds)
+      if (files.has(file) || (known.reads && [...known.reads].some((read) => files.has(read)))) this.anchorIds.delete(file);
   }
 
   /** The headings written in the file `file` (not those of the snippets it renders); none when it has no facts. */
@@ -546,7 +590,8 @@ class SiteIndex {
   /** The file an import names, or undefined. Snippets are imported with their extension; without one the platform tries the usual ones. */
   resolveImport(source: string, from: string): string | undefined {
     const path = importPath(source, from);
-    for (const candidate of [path, `${path}.mdx`, `${path}.md`, `${path}.jsx`, `${path}.tsx`, `${path}.js`, `${path}.ts`]) if (this.files.has(candidate)) return candidate;
+    for (const candidate of [path, `${path}.mdx`, `${path}.md`, `${path}.jsx`, `${path}.tsx`, `${path}.js`, `${path}.ts`])
+      if (this.files.has(candidate)) return candidate;
     return undefined;
   }
 
@@ -574,14 +619,15 @@ class SiteIndex {
     const isFile = media || (/\.[a-z0-9]+$/i.test(path) && !/\.mdx?$/i.test(path));
     const name = isFile ? path : path.replace(/\.mdx?$/i, '');
     const last = name.slice(name.lastIndexOf('/') + 1);
-    this.knownPages ??= [...this.pagePaths.entries()].filter(([page, file]) => (file === undefined ? !inSnippetFolder(page) : !this.isSnippet(file))).map(([page]) => page);
+    this.knownPages ??= [...this.pagePaths.entries()]
+      .filter(([page, file]) => (file === undefined ? !inSnippetFolder(page) : !this.isSnippet(file)))
+      .map(([page]) => page);
     this.knownFiles ??= [...this.files].filter((file) => !/\.mdx?$/i.test(file));
     const pool = isFile ? this.knownFiles : this.knownPages;
     const sameName = pool.filter((candidate) => candidate === last || candidate.endsWith(`/${last}`));
     if (sameName.length > 0 && sameName.length <= 3) return sameName.sort();
     return didYouMean(name, pool, 3);
   }
-
 }
 
 /** For each MDX snippet, the pages (and snippets) that import it. */

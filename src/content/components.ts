@@ -159,10 +159,47 @@ export interface PageJsxElement {
 // Components that never put their `id` attribute on a DOM element (@mintlify/common's
 // COMPONENTS_WITHOUT_ID): a link to `#that-id` goes nowhere.
 const COMPONENTS_WITHOUT_ID: ReadonlySet<string> = new Set([
-  'Info', 'Warning', 'Note', 'Tip', 'Check', 'Danger', 'Callout', 'AccordionGroup', 'Card', 'CardGroup', 'Tabs', 'CodeGroup', 'Column', 'Columns',
-  'CustomCode', 'CustomComponent', 'DynamicCustomComponent', 'Expandable', 'Frame', 'GitHub', 'Github', 'Icon', 'Latex', 'Mermaid', 'Panel', 'Popup',
-  'Prompt', 'RequestExample', 'ResponseExample', 'SnippetGroup', 'Steps', 'Tile', 'Tooltip', 'Tree', 'FileTree', 'Variation', 'Visibility', 'MDX',
-  'Badge', 'Color', 'ZoomImage',
+  'Info',
+  'Warning',
+  'Note',
+  'Tip',
+  'Check',
+  'Danger',
+  'Callout',
+  'AccordionGroup',
+  'Card',
+  'CardGroup',
+  'Tabs',
+  'CodeGroup',
+  'Column',
+  'Columns',
+  'CustomCode',
+  'CustomComponent',
+  'DynamicCustomComponent',
+  'Expandable',
+  'Frame',
+  'GitHub',
+  'Github',
+  'Icon',
+  'Latex',
+  'Mermaid',
+  'Panel',
+  'Popup',
+  'Prompt',
+  'RequestExample',
+  'ResponseExample',
+  'SnippetGroup',
+  'Steps',
+  'Tile',
+  'Tooltip',
+  'Tree',
+  'FileTree',
+  'Variation',
+  'Visibility',
+  'MDX',
+  'Badge',
+  'Color',
+  'ZoomImage',
 ]);
 
 // Components (and JSX headings) whose id goes through the platform's heading-id cleaning.
@@ -192,9 +229,15 @@ const PARAM_NAME_ATTRIBUTES = ['query', 'path', 'body', 'header'] as const;
 export function componentAnchorIds(elements: readonly PageJsxElement[]): string[] {
   const ids: string[] = [];
   append(ids, paramFieldIds(elements));
-  append(ids, titleIds(elements, 'Accordion', (title) => titleMarkdownText(title)));
+  append(
+    ids,
+    titleIds(elements, 'Accordion', (title) => titleMarkdownText(title)),
+  );
   append(ids, tabIds(elements));
-  append(ids, titleIds(elements, 'View', (title) => title));
+  append(
+    ids,
+    titleIds(elements, 'View', (title) => title),
+  );
   append(ids, explicitIds(elements));
   return [...new Set(ids)];
 }
@@ -243,7 +286,10 @@ function paramFieldIds(elements: readonly PageJsxElement[]): string[] {
   const ids: string[] = [];
   for (const field of fields) {
     if (hasAttribute(field, 'id')) continue;
-    const name = field.name === 'ResponseField' ? stringAttribute(field, 'name') : PARAM_NAME_ATTRIBUTES.map((attribute) => stringAttribute(field, attribute)).find((value) => value !== undefined);
+    const name =
+      field.name === 'ResponseField'
+        ? stringAttribute(field, 'name')
+        : PARAM_NAME_ATTRIBUTES.map((attribute) => stringAttribute(field, attribute)).find((value) => value !== undefined);
     if (name === undefined) continue;
     const base = paramFieldId(name, 0);
     let count = counts.get(base) ?? 0;
@@ -327,7 +373,9 @@ export function cleanHeadingId(id: string): string {
   } catch {
     return id;
   }
-  return decoded.replace(/[?,;:!'"()[\]{}]/g, '').replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
+  return decoded
+    .replace(/[?,;:!'"()[\]{}]/g, '')
+    .replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
 }
 
 // Made on first use: most pages have no title with Markdown in it.

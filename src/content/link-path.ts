@@ -40,7 +40,11 @@ export function linkPath(url: string): LinkPath {
  */
 export function linkCandidates(path: string, folders: readonly string[]): { paths: string[]; clamped: boolean } {
   const relativeTo = (folder: string) => joinPath(`/${folder}`, path);
-  const absolute = path.startsWith('/') ? [joinPath(path)] : /^\.\.?\//.test(path) ? folders.map(relativeTo) : [...folders.map(relativeTo), joinPath(`/${path}`)];
+  const absolute = path.startsWith('/')
+    ? [joinPath(path)]
+    : /^\.\.?\//.test(path)
+      ? folders.map(relativeTo)
+      : [...folders.map(relativeTo), joinPath(`/${path}`)];
   const clamped = !path.startsWith('/') && joinPath(folders[0] ?? '', path).startsWith('..');
   return { paths: absolute.map((candidate) => candidate.replace(/^\/+/, '').replace(/\/+$/, '')), clamped };
 }

@@ -18,12 +18,29 @@ export function pageWithout(diagnostic: Diagnostic): PageFacts {
 
 /** The facts of a page that could not be read or parsed, saying why. */
 export function unreadablePage(name: string, reason: string): PageFacts {
-  return pageWithout({ code: 'content/unreadable', severity: 'error', message: `The page cannot be read: ${reason}`, file: name, pointer: '', line: 1, column: 1 });
+  return pageWithout({
+    code: 'content/unreadable',
+    severity: 'error',
+    message: `The page cannot be read: ${reason}`,
+    file: name,
+    pointer: '',
+    line: 1,
+    column: 1,
+  });
 }
 
 /** The facts of a page too large to read: its one warning. */
 function tooLarge(bytes: number, name: string): PageFacts {
-  return pageWithout({ code: 'content/too-large', severity: 'warning', message: `The page is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MiB Quire reads: its content is not checked.`, file: name, pointer: '', line: 1, column: 1, hint: 'Split it into several pages; a page this size is too long to read or render.' });
+  return pageWithout({
+    code: 'content/too-large',
+    severity: 'warning',
+    message: `The page is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1024 / 1024} MiB Quire reads: its content is not checked.`,
+    file: name,
+    pointer: '',
+    line: 1,
+    column: 1,
+    hint: 'Split it into several pages; a page this size is too long to read or render.',
+  });
 }
 
 /**
@@ -37,7 +54,16 @@ export function readPageBytes(bytes: Uint8Array, name: string, parsers?: PagePar
   // PDF output), which the parser reads as U+FFFD and the platform renders.
   const nul = bytes.subarray(0, 8000).indexOf(0);
   if (nul >= 0) {
-    return pageWithout({ code: 'content/not-text', severity: 'error', message: 'The file is not text (it holds a NUL byte): it cannot be a page.', file: name, pointer: '', line: 1, column: 1, hint: 'Rename it to its real extension (an image or archive saved as .mdx?), or save the page as UTF-8 text.' });
+    return pageWithout({
+      code: 'content/not-text',
+      severity: 'error',
+      message: 'The file is not text (it holds a NUL byte): it cannot be a page.',
+      file: name,
+      pointer: '',
+      line: 1,
+      column: 1,
+      hint: 'Rename it to its real extension (an image or archive saved as .mdx?), or save the page as UTF-8 text.',
+    });
   }
   let text: string;
   const diagnostics: Diagnostic[] = [];
@@ -48,7 +74,16 @@ export function readPageBytes(bytes: Uint8Array, name: string, parsers?: PagePar
     const bad = text.indexOf('\uFFFD');
     const before = text.slice(0, Math.max(0, bad));
     const line = before.split('\n').length;
-    diagnostics.push({ code: 'content/invalid-utf8', severity: 'warning', message: 'The page is not valid UTF-8: the bytes that are not show as "�".', file: name, pointer: '', line, column: bad - before.lastIndexOf('\n'), hint: 'Save the file as UTF-8 in your editor.' });
+    diagnostics.push({
+      code: 'content/invalid-utf8',
+      severity: 'warning',
+      message: 'The page is not valid UTF-8: the bytes that are not show as "�".',
+      file: name,
+      pointer: '',
+      line,
+      column: bad - before.lastIndexOf('\n'),
+      hint: 'Save the file as UTF-8 in your editor.',
+    });
   }
   const facts = readPage(text.replace(/^\uFEFF/, ''), { file: name, ...(parsers ? { parsers } : {}) });
   facts.diagnostics = diagnostics.concat(facts.diagnostics);

@@ -129,7 +129,23 @@ function crashDiagnostic(error: unknown, file: string, readAnyway: boolean): Dia
 }
 
 // What a paragraph holds (mdast's phrasing content), as opposed to flow content.
-const PHRASING: ReadonlySet<string> = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'inlineMath', 'link', 'linkReference', 'image', 'imageReference', 'break', 'footnoteReference', 'html', 'mdxJsxTextElement', 'mdxTextExpression']);
+const PHRASING: ReadonlySet<string> = new Set([
+  'text',
+  'emphasis',
+  'strong',
+  'delete',
+  'inlineCode',
+  'inlineMath',
+  'link',
+  'linkReference',
+  'image',
+  'imageReference',
+  'break',
+  'footnoteReference',
+  'html',
+  'mdxJsxTextElement',
+  'mdxTextExpression',
+]);
 
 type FlowJsx = MdxJsxFlowElement | MdxFlowExpression;
 
@@ -157,8 +173,14 @@ function rewrapParagraphs(tree: Root, text: string): void {
       }
       // The elements and expressions of the same paragraph before it, already in `result`.
       const group: FlowJsx[] = [child];
-      while (result.length > 0 && isFlowJsx(result.at(-1) as Nodes) && sameParagraph(result.at(-1) as FlowJsx, group[0] as FlowJsx, text)) group.unshift(result.pop() as FlowJsx);
-      while (index + 1 < children.length && isFlowJsx(children[index + 1] as Nodes) && sameParagraph(group.at(-1) as FlowJsx, children[index + 1] as FlowJsx, text)) group.push(children[++index] as FlowJsx);
+      while (result.length > 0 && isFlowJsx(result.at(-1) as Nodes) && sameParagraph(result.at(-1) as FlowJsx, group[0] as FlowJsx, text))
+        group.unshift(result.pop() as FlowJsx);
+      while (
+        index + 1 < children.length &&
+        isFlowJsx(children[index + 1] as Nodes) &&
+        sameParagraph(group.at(-1) as FlowJsx, children[index + 1] as FlowJsx, text)
+      )
+        group.push(children[++index] as FlowJsx);
       result.push(paragraphOf(group, text));
     }
     parent.children = result as typeof parent.children;
@@ -228,12 +250,22 @@ function attachEsm(tree: Root): ParseMessage | undefined {
       program = EsmParser.parse(node.value, { ecmaVersion: 2024, sourceType: 'module', locations: true }) as unknown as Program;
     } catch (error) {
       const { message, loc } = error as AcornError;
-      return { reason: message.replace(/ \(\d+:\d+\)$/, ''), ruleId: 'acorn', line: start.line + (loc?.line ?? 1) - 1, column: (loc?.line ?? 1) === 1 ? start.column + (loc?.column ?? 0) : (loc?.column ?? 0) + 1 };
+      return {
+        reason: message.replace(/ \(\d+:\d+\)$/, ''),
+        ruleId: 'acorn',
+        line: start.line + (loc?.line ?? 1) - 1,
+        column: (loc?.line ?? 1) === 1 ? start.column + (loc?.column ?? 0) : (loc?.column ?? 0) + 1,
+      };
     }
     const other = program.body.find((statement) => !/^(?:Import|Export\w*)Declaration$/.test(statement.type));
     if (other) {
       const line = start.line + (other.loc?.start.line ?? 1) - 1;
-      return { reason: `Unexpected \`${other.type}\` in code: only import/exports are supported`, ruleId: 'non-esm', line, column: (other.loc?.start.column ?? 0) + 1 };
+      return {
+        reason: `Unexpected \`${other.type}\` in code: only import/exports are supported`,
+        ruleId: 'non-esm',
+        line,
+        column: (other.loc?.start.column ?? 0) + 1,
+      };
     }
     placeProgram(program, start.line - 1, start.offset ?? 0);
     node.data = { ...node.data, estree: program };

@@ -131,7 +131,17 @@ export interface ReadPageOptions {
 export function readPage(text: string, options: ReadPageOptions): PageFacts {
   const { file } = options;
   const frontmatter = parseFrontmatter(text, file);
-  const facts: PageFacts = { frontmatter: frontmatter.data, headings: [], ids: [], links: [], imports: [], components: [], text: '', words: 0, diagnostics: [...frontmatter.diagnostics] };
+  const facts: PageFacts = {
+    frontmatter: frontmatter.data,
+    headings: [],
+    ids: [],
+    links: [],
+    imports: [],
+    components: [],
+    text: '',
+    words: 0,
+    diagnostics: [...frontmatter.diagnostics],
+  };
   const prepared = customHeadingIds(text);
   const { tree, diagnostics } = parsePage(prepared.text, text, file, options.parsers);
   for (const diagnostic of diagnostics) facts.diagnostics.push(diagnostic);
@@ -211,7 +221,11 @@ function defaultImports(tree: Root): Set<string> {
     for (const statement of node.data?.estree?.body ?? []) {
       if (statement.type !== 'ImportDeclaration' || /\.(?:[cm]?[jt]sx?|json)$/i.test(String(statement.source.value))) continue;
       for (const specifier of statement.specifiers) {
-        if (specifier.type === 'ImportDefaultSpecifier' || (specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' && specifier.imported.name === 'default')) names.add(specifier.local.name);
+        if (
+          specifier.type === 'ImportDefaultSpecifier' ||
+          (specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' && specifier.imported.name === 'default')
+        )
+          names.add(specifier.local.name);
       }
     }
   }
@@ -265,7 +279,16 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
       case 'heading': {
         const text = headingText(node);
         const custom = customIds.get(line);
-        const heading: PageHeading = { depth: node.depth, text, id: '', ...(custom ? { custom } : {}), ...(hidden > 0 || node.depth > 4 ? { toc: false as const } : {}), textLine: 0, line, column };
+        const heading: PageHeading = {
+          depth: node.depth,
+          text,
+          id: '',
+          ...(custom ? { custom } : {}),
+          ...(hidden > 0 || node.depth > 4 ? { toc: false as const } : {}),
+          textLine: 0,
+          line,
+          column,
+        };
         facts.headings.push(heading);
         markHeading(heading);
         stack.push(null);
@@ -354,7 +377,14 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
   facts.words = countWords(facts.text);
   for (const item of facts.imports) {
     if (item.default === undefined) continue;
-    const rendered = uses.filter((use) => use.name === item.default).map((use) => ({ line: use.position?.start.line ?? 1, column: use.position?.start.column ?? 1, ...(outOfContents.has(use) ? { toc: false as const } : {}), textLine: textLines.get(use) ?? lines.length }));
+    const rendered = uses
+      .filter((use) => use.name === item.default)
+      .map((use) => ({
+        line: use.position?.start.line ?? 1,
+        column: use.position?.start.column ?? 1,
+        ...(outOfContents.has(use) ? { toc: false as const } : {}),
+        textLine: textLines.get(use) ?? lines.length,
+      }));
     if (rendered.length > 0) item.rendered = rendered.sort(byPosition);
   }
   checkComponents(uses, defined, facts, file);
@@ -366,7 +396,12 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
  * `label`, a `<Step>` whose `titleSize` (its own, else its `<Steps>`') is `h2` or `h3`, with a
  * title and without `noAnchor`. `undefined` for any other element.
  */
-function elementHeading(node: JsxElement, attributes: Record<string, string | undefined>, stepSize: string | undefined, hidden: boolean): Omit<PageHeading, 'textLine' | 'line' | 'column'> | undefined {
+function elementHeading(
+  node: JsxElement,
+  attributes: Record<string, string | undefined>,
+  stepSize: string | undefined,
+  hidden: boolean,
+): Omit<PageHeading, 'textLine' | 'line' | 'column'> | undefined {
   const name = node.name as string;
   const flow = node.type === 'mdxJsxFlowElement';
   const custom = attributes.id;
@@ -383,7 +418,8 @@ function elementHeading(node: JsxElement, attributes: Record<string, string | un
     const value = typeof level === 'string' ? level : level?.value;
     return { depth: /^[1-6]$/.test(value ?? '') ? Number(value) : 2, text: headingText(node), id: '', ...written, element: name, ...out };
   }
-  if (name === 'Update' && Object.prototype.hasOwnProperty.call(attributes, 'label')) return { depth: 1, text: attributes.label ?? '', id: '', ...written, element: name, ...out };
+  if (name === 'Update' && Object.prototype.hasOwnProperty.call(attributes, 'label'))
+    return { depth: 1, text: attributes.label ?? '', id: '', ...written, element: name, ...out };
   if (name !== 'Step') return undefined;
   const size = attributes.titleSize ?? stepSize;
   const noAnchor = Object.prototype.hasOwnProperty.call(attributes, 'noAnchor') && (attributes.noAnchor === undefined || attributes.noAnchor === 'true');
@@ -428,7 +464,11 @@ function readEsm(program: Program | undefined, line: number, facts: PageFacts, d
     if (statement.type === 'ImportDeclaration') {
       const names = statement.specifiers.map((specifier) => specifier.local.name);
       for (const name of names) defined.add(name);
-      const whole = statement.specifiers.find((specifier) => specifier.type === 'ImportDefaultSpecifier' || (specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' && specifier.imported.name === 'default'));
+      const whole = statement.specifiers.find(
+        (specifier) =>
+          specifier.type === 'ImportDefaultSpecifier' ||
+          (specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' && specifier.imported.name === 'default'),
+      );
       facts.imports.push({ source: String(statement.source.value), names, ...(whole ? { default: whole.local.name } : {}), ...at });
     } else if (statement.type === 'ExportNamedDeclaration') {
       const declaration = statement.declaration;
@@ -446,7 +486,8 @@ function readEsm(program: Program | undefined, line: number, facts: PageFacts, d
 
 function declaredNames(pattern: import('estree').Pattern, into: Set<string>): void {
   if (pattern.type === 'Identifier') into.add(pattern.name);
-  else if (pattern.type === 'ObjectPattern') for (const property of pattern.properties) declaredNames(property.type === 'RestElement' ? property.argument : property.value, into);
+  else if (pattern.type === 'ObjectPattern')
+    for (const property of pattern.properties) declaredNames(property.type === 'RestElement' ? property.argument : property.value, into);
   else if (pattern.type === 'ArrayPattern') for (const element of pattern.elements) if (element) declaredNames(element, into);
 }
 
@@ -456,7 +497,8 @@ function declaredNames(pattern: import('estree').Pattern, into: Set<string>): vo
  */
 function stringAttributes(attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[]): Record<string, string | undefined> {
   const values: Record<string, string | undefined> = {};
-  for (const attribute of attributes) if (attribute.type === 'mdxJsxAttribute') values[attribute.name] = typeof attribute.value === 'string' ? attribute.value : undefined;
+  for (const attribute of attributes)
+    if (attribute.type === 'mdxJsxAttribute') values[attribute.name] = typeof attribute.value === 'string' ? attribute.value : undefined;
   return values;
 }
 

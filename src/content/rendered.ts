@@ -79,7 +79,16 @@ export function renderedPage(file: string, pages: ReadonlyMap<string, PageFacts>
  * Adds the headings, text lines and words of `file` and of the snippets it renders; `toc` is
  * false where the whole of it is out of the table of contents.
  */
-function collect(file: string, facts: PageFacts, pages: ReadonlyMap<string, PageFacts>, ancestors: string[], result: RenderedPage, lines: string[], count: { renders: number }, toc: boolean): void {
+function collect(
+  file: string,
+  facts: PageFacts,
+  pages: ReadonlyMap<string, PageFacts>,
+  ancestors: string[],
+  result: RenderedPage,
+  lines: string[],
+  count: { renders: number },
+  toc: boolean,
+): void {
   const renders: { line: number; column: number; toc?: false; textLine: number; snippet: string }[] = [];
   for (const item of facts.imports) {
     if (!item.rendered) continue;

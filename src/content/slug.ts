@@ -109,7 +109,9 @@ function cleanWrittenId(id: string): string {
     // A malformed escape: the platform keeps the id as written.
     return id;
   }
-  return decoded.replace(/[?,;:!'"()[\]{}]/g, '').replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
+  return decoded
+    .replace(/[?,;:!'"()[\]{}]/g, '')
+    .replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
 }
 
 /**

@@ -17,10 +17,22 @@ export interface ParseMessage {
  */
 export function syntaxErrorDiagnostic(error: unknown, file: string, text: string): Diagnostic {
   if (error instanceof RangeError) {
-    return { code: 'content/too-deep', severity: 'error', message: 'The page nests elements too deeply to be read.', file, pointer: '', line: 1, column: 1, hint: 'Split the page or flatten its nesting: no page renders this deep.' };
+    return {
+      code: 'content/too-deep',
+      severity: 'error',
+      message: 'The page nests elements too deeply to be read.',
+      file,
+      pointer: '',
+      line: 1,
+      column: 1,
+      hint: 'Split the page or flatten its nesting: no page renders this deep.',
+    };
   }
   const message = (typeof error === 'object' && error !== null ? error : { reason: String(error) }) as ParseMessage;
-  const reason = (message.reason ?? message.message ?? 'The page does not parse').replace(/\s*\(note: to create a comment in MDX, use `\{\/\* text \*\/\}`\)/, '');
+  const reason = (message.reason ?? message.message ?? 'The page does not parse').replace(
+    /\s*\(note: to create a comment in MDX, use `\{\/\* text \*\/\}`\)/,
+    '',
+  );
   const place = positionOf(message, reason);
   const lineText = text.split('\n')[place.line - 1] ?? '';
   const hint = hintFor(message.ruleId ?? undefined, reason, lineText, place.column);
@@ -63,7 +75,8 @@ function hintFor(rule: string | undefined, reason: string, line: string, column:
   if (rule === 'end-tag-mismatch' && /Expected a closing tag/.test(reason)) {
     return 'Close the tag (`</Name>`), or make it self-closing (`<Name />`); HTML void elements need it too (`<br />`, `<img ... />`).';
   }
-  if (rule === 'end-tag-mismatch' || rule === 'unexpected-closing-slash') return 'Each closing tag must match the last open one: check the tags above for one left open or closed twice.';
+  if (rule === 'end-tag-mismatch' || rule === 'unexpected-closing-slash')
+    return 'Each closing tag must match the last open one: check the tags above for one left open or closed twice.';
   if (rule === 'unexpected-attribute' || /attribute/.test(reason)) return ATTRIBUTE_HINT;
   return undefined;
 }

@@ -39,15 +39,18 @@ export function inDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
   for (const diagnostic of diagnostics) if (!fileOrder.has(diagnostic.file)) fileOrder.set(diagnostic.file, fileOrder.size);
   // Checks usually report in document order already: then one pass is enough.
   const before = (left: Diagnostic, right: Diagnostic) =>
-    (fileOrder.get(left.file) as number) - (fileOrder.get(right.file) as number) || (left.line ?? 0) - (right.line ?? 0) || (left.column ?? 0) - (right.column ?? 0);
+    (fileOrder.get(left.file) as number) - (fileOrder.get(right.file) as number) ||
+    (left.line ?? 0) - (right.line ?? 0) ||
+    (left.column ?? 0) - (right.column ?? 0);
   if (diagnostics.every((diagnostic, index) => index === 0 || before(diagnostics[index - 1] as Diagnostic, diagnostic) <= 0)) return [...diagnostics];
   return diagnostics
     .map((diagnostic, index) => ({ diagnostic, index }))
-    .sort((left, right) =>
-      (fileOrder.get(left.diagnostic.file) as number) - (fileOrder.get(right.diagnostic.file) as number) ||
-      (left.diagnostic.line ?? 0) - (right.diagnostic.line ?? 0) ||
-      (left.diagnostic.column ?? 0) - (right.diagnostic.column ?? 0) ||
-      left.index - right.index,
+    .sort(
+      (left, right) =>
+        (fileOrder.get(left.diagnostic.file) as number) - (fileOrder.get(right.diagnostic.file) as number) ||
+        (left.diagnostic.line ?? 0) - (right.diagnostic.line ?? 0) ||
+        (left.diagnostic.column ?? 0) - (right.diagnostic.column ?? 0) ||
+        left.index - right.index,
     )
     .map((entry) => entry.diagnostic);
 }

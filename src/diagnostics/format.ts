@@ -56,13 +56,7 @@ export function formatDiagnostics(
   return blocks.length ? `${blocks.join('\n\n')}\n` : '';
 }
 
-function codeFrame(
-  index: LineIndex,
-  line: number,
-  column: number,
-  contextLines: number,
-  paint: (color: keyof typeof ANSI, text: string) => string,
-): string[] {
+function codeFrame(index: LineIndex, line: number, column: number, contextLines: number, paint: (color: keyof typeof ANSI, text: string) => string): string[] {
   const first = Math.max(1, line - contextLines);
   const width = String(line).length;
   // On a very long line (minified JSON) show a window around the column.

@@ -76,8 +76,7 @@ function rank(input: string, candidates: Iterable<string>, withContainment: bool
     if (distance <= limit) scored.push({ candidate, score: distance });
     else if (sharedPrefix(lowered, other) >= Math.max(5, Math.ceil(0.6 * Math.min(lowered.length, other.length)))) {
       scored.push({ candidate, score: limit + 0.25 });
-    }
-    else if (withContainment && lowered.length >= 3 && other.length >= 3 && (other.includes(lowered) || lowered.includes(other))) {
+    } else if (withContainment && lowered.length >= 3 && other.length >= 3 && (other.includes(lowered) || lowered.includes(other))) {
       scored.push({ candidate, score: limit + 0.5 });
     }
   }

@@ -173,7 +173,11 @@ function checkChoice(field: string, value: unknown, choice: ChoiceField): FieldP
   if (typeof value === 'string' && choice.values.includes(value)) return undefined;
   const listed = choice.values.map((name) => `\`${name}\``).join(', ');
   if (typeof value !== 'string') {
-    return invalid(field, `\`${field}\` must be one of ${listed}; it is ignored and ${choice.otherwise}.`, `Write \`${field}: ${choice.values[0]}\` or another of those values.`);
+    return invalid(
+      field,
+      `\`${field}\` must be one of ${listed}; it is ignored and ${choice.otherwise}.`,
+      `Write \`${field}: ${choice.values[0]}\` or another of those values.`,
+    );
   }
   const suggestions = nearMisses(value, choice.values);
   return {
@@ -218,13 +222,25 @@ function checkKind(field: string, kind: FieldKind, data: Record<string, unknown>
       return checkKeywords(field, data);
     case 'groups':
       if (isGroups(value)) return undefined;
-      return invalid(field, `\`${field}\` must be a list of group names, or of \`includes\`/\`excludes\` rules; it is ignored.`, 'Write one group name per list item: `groups: [admin, beta]`.');
+      return invalid(
+        field,
+        `\`${field}\` must be a list of group names, or of \`includes\`/\`excludes\` rules; it is ignored.`,
+        'Write one group name per list item: `groups: [admin, beta]`.',
+      );
     case 'related':
       if (isRelated(value)) return undefined;
-      return invalid(field, `\`${field}\` must be false or a list of pages (a path, or \`Title: link\`); it is ignored.`, 'Write one page path per list item, or `related: false`.');
+      return invalid(
+        field,
+        `\`${field}\` must be false or a list of pages (a path, or \`Title: link\`); it is ignored.`,
+        'Write one page path per list item, or `related: false`.',
+      );
     case 'icon':
       if (typeof value === 'string' || (isRecord(value) && typeof value.name === 'string')) return undefined;
-      return invalid(field, `\`${field}\` must be an icon name, a URL or path to an image, or \`{ name, library, style }\`; it is ignored and the page has no icon.`, 'Write the icon name as text: `icon: book-open`.');
+      return invalid(
+        field,
+        `\`${field}\` must be an icon name, a URL or path to an image, or \`{ name, library, style }\`; it is ignored and the page has no icon.`,
+        'Write the icon name as text: `icon: book-open`.',
+      );
   }
 }
 
@@ -259,13 +275,18 @@ function isGroups(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
   if (value.every((item) => typeof item === 'string' && item !== '')) return true;
   const isNames = (names: unknown) => names === undefined || (Array.isArray(names) && names.every((name) => typeof name === 'string' && name !== ''));
-  return value.every((rule) => isRecord(rule) && Object.keys(rule).every((key) => key === 'includes' || key === 'excludes') && isNames(rule.includes) && isNames(rule.excludes));
+  return value.every(
+    (rule) => isRecord(rule) && Object.keys(rule).every((key) => key === 'includes' || key === 'excludes') && isNames(rule.includes) && isNames(rule.excludes),
+  );
 }
 
 function isRelated(value: unknown): boolean {
   if (value === false) return true;
   if (!Array.isArray(value)) return false;
-  return value.every((entry) => typeof entry === 'string' || (isRecord(entry) && Object.keys(entry).length === 1 && Object.values(entry).every((link) => typeof link === 'string')));
+  return value.every(
+    (entry) =>
+      typeof entry === 'string' || (isRecord(entry) && Object.keys(entry).length === 1 && Object.values(entry).every((link) => typeof link === 'string')),
+  );
 }
 
 function invalid(field: string, message: string, hint: string): FieldProblem {

@@ -89,7 +89,9 @@ export interface ParsedFrontmatter {
 const BLOCK = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)(?:^|\r?\n)---[ \t]*(?:\r?\n|$)/m;
 
 /** The YAML of a page's frontmatter block and the page body after it; `undefined` when the page has no frontmatter. */
-export function splitFrontmatter(text: string): { yaml: string; body: string; /** Line of the first YAML line (the one after `---`). */ firstLine: number } | undefined {
+export function splitFrontmatter(
+  text: string,
+): { yaml: string; body: string; /** Line of the first YAML line (the one after `---`). */ firstLine: number } | undefined {
   const block = BLOCK.exec(text);
   if (!block || block.index !== 0) return undefined;
   return { yaml: block[1] ?? '', body: text.slice(block[0].length), firstLine: 2 };
@@ -102,7 +104,8 @@ export function splitFrontmatter(text: string): { yaml: string; body: string; /*
 export function parseFrontmatter(text: string, file: string): ParsedFrontmatter {
   const block = platformBlock(text);
   if (block === undefined) return { data: undefined, diagnostics: [] };
-  if (typeof block !== 'string') return { data: undefined, diagnostics: [{ code: 'frontmatter/not-read', severity: 'warning', file, pointer: '', line: 1, ...block }] };
+  if (typeof block !== 'string')
+    return { data: undefined, diagnostics: [{ code: 'frontmatter/not-read', severity: 'warning', file, pointer: '', line: 1, ...block }] };
   const trimmed = trimLikeFrontMatter(block);
   // The common case, plain `key: value` lines with the right types, needs no YAML parser.
   const simple = parseSimpleYaml(trimmed.text);
@@ -112,7 +115,21 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   const deep = yamlNestingBeyond(trimmed.text);
   if (deep) {
     // The YAML parser would run out of stack, which can abort the process (see yaml-nesting.ts).
-    return { data: undefined, diagnostics: [{ code: 'frontmatter/too-deep', severity: 'warning', message: `The frontmatter nests more than ${MAX_YAML_NESTING} levels deep (fields within fields, \`key:\` after \`key:\` on one line, or brackets), so Quire does not read it: the page has none of its fields here.`, file, pointer: '', line: deep.line + firstLine - 1, column: 1, hint: 'Write one `field: value` per line; no page needs this nesting.' }] };
+    return {
+      data: undefined,
+      diagnostics: [
+        {
+          code: 'frontmatter/too-deep',
+          severity: 'warning',
+          message: `The frontmatter nests more than ${MAX_YAML_NESTING} levels deep (fields within fields, \`key:\` after \`key:\` on one line, or brackets), so Quire does not read it: the page has none of its fields here.`,
+          file,
+          pointer: '',
+          line: deep.line + firstLine - 1,
+          column: 1,
+          hint: 'Write one `field: value` per line; no page needs this nesting.',
+        },
+      ],
+    };
   }
   const { document, source, position: parsedPosition } = parseLikeThePlatform(trimmed.text);
   const positionOf = (offset: number) => {
@@ -131,7 +148,10 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
         pointer: '',
         line: position.line + firstLine - 1,
         column: position.col,
-        hint: error.code === 'DUPLICATE_KEY' ? 'Remove one of the two keys.' : 'Quote values that contain `:` or start with a special character, and indent consistently.',
+        hint:
+          error.code === 'DUPLICATE_KEY'
+            ? 'Remove one of the two keys.'
+            : 'Quote values that contain `:` or start with a special character, and indent consistently.',
       });
     }
     return { data: undefined, diagnostics };
@@ -141,18 +161,40 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
     // An alias bomb (aliases of aliases) is refused rather than expanded.
     value = document.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    diagnostics.push({ code: 'frontmatter/invalid-yaml', severity: 'error', message: `The frontmatter cannot be read: ${(error as Error).message}`, file, pointer: '', line: firstLine, column: 1, hint: 'Remove the YAML aliases (`*name`) that expand into each other.' });
+    diagnostics.push({
+      code: 'frontmatter/invalid-yaml',
+      severity: 'error',
+      message: `The frontmatter cannot be read: ${(error as Error).message}`,
+      file,
+      pointer: '',
+      line: firstLine,
+      column: 1,
+      hint: 'Remove the YAML aliases (`*name`) that expand into each other.',
+    });
     return { data: undefined, diagnostics };
   }
   if (value === null || value === undefined) return { data: {}, diagnostics };
   if (typeof value !== 'object' || Array.isArray(value) || value instanceof Map || value instanceof Set) {
     // The platform takes such a block as a page without fields, and renders the page.
     const what = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'not a mapping of fields' : 'a single value';
-    diagnostics.push({ code: 'frontmatter/not-a-mapping', severity: 'warning', message: `The frontmatter is ${what}, not \`field: value\` lines; it is ignored and the page has no fields.`, file, pointer: '', line: firstLine, column: 1, hint: typeof value === 'string' && !value.includes('\n') && value.length <= 80 ? `Write \`title: ${value}\` if this is the page's title, or remove the block.` : 'Write one `field: value` per line, or remove the block.' });
+    diagnostics.push({
+      code: 'frontmatter/not-a-mapping',
+      severity: 'warning',
+      message: `The frontmatter is ${what}, not \`field: value\` lines; it is ignored and the page has no fields.`,
+      file,
+      pointer: '',
+      line: firstLine,
+      column: 1,
+      hint:
+        typeof value === 'string' && !value.includes('\n') && value.length <= 80
+          ? `Write \`title: ${value}\` if this is the page's title, or remove the block.`
+          : 'Write one `field: value` per line, or remove the block.',
+    });
     return { data: {}, diagnostics };
   }
   const data = { ...(value as Record<string, unknown>) } as PageFrontmatter;
-  const pairOf = (field: string) => (isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined);
+  const pairOf = (field: string) =>
+    isMap(document.contents) ? document.contents.items.find((item) => isScalar(item.key) && item.key.value === field) : undefined;
   const written = (field: string) => {
     const valueNode = pairOf(field)?.value;
     return isScalar(valueNode) && valueNode.range ? source.slice(valueNode.range[0], valueNode.range[1]) : undefined;
@@ -163,7 +205,17 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
     const range = isScalar(pair?.key) ? pair.key.range : undefined;
     const position = positionOf(range?.[0] ?? 0);
     const pointer = `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-    diagnostics.push({ code, severity, message, file, pointer, line: position.line + firstLine - 1, column: position.col, hint, ...(suggestions ? { suggestions } : {}) });
+    diagnostics.push({
+      code,
+      severity,
+      message,
+      file,
+      pointer,
+      line: position.line + firstLine - 1,
+      column: position.col,
+      hint,
+      ...(suggestions ? { suggestions } : {}),
+    });
   }
   return { data, diagnostics: inDocumentOrder(diagnostics) };
 }
@@ -209,11 +261,19 @@ function platformBlock(text: string): string | Pick<Diagnostic, 'message' | 'col
   const closed = BLOCK.exec(text)?.index === 0;
   if (closed && OPENING_WITH_SPACES.test(text)) {
     // front-matter's pattern wants the line break right after the dashes (`---$`).
-    return { message: 'The opening `---` is followed by spaces, so the platform does not read this frontmatter: the page has none of its fields.', column: text.indexOf('---') + 4, hint: 'Remove the spaces after `---`.' };
+    return {
+      message: 'The opening `---` is followed by spaces, so the platform does not read this frontmatter: the page has none of its fields.',
+      column: text.indexOf('---') + 4,
+      hint: 'Remove the spaces after `---`.',
+    };
   }
   // A page may also start with a thematic break: only a field on the next line says it meant frontmatter.
   if (closed || !/^\uFEFF?---[ \t]*\r?\n[ \t]*[\w-]+[ \t]*:/.test(text)) return undefined;
-  return { message: 'The frontmatter block is never closed, so the platform does not read it: the page has none of its fields and shows the block as text.', column: 1, hint: 'Close the block with a `---` line after the last field.' };
+  return {
+    message: 'The frontmatter block is never closed, so the platform does not read it: the page has none of its fields and shows the block as text.',
+    column: 1,
+    hint: 'Close the block with a `---` line after the last field.',
+  };
 }
 
 /**

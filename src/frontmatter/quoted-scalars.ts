@@ -239,7 +239,26 @@ function skipLineBreaks(text: string, start: number): { count: number; next: num
   return { count, next: position };
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\x85',
+  _: '\xa0',
+  L: '\u2028',
+  P: '\u2029',
+};
 const HEX_LENGTHS: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 
 function readEscape(text: string, position: number): { value: string; next: number } | undefined {

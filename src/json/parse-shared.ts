@@ -39,7 +39,6 @@ export function parseJsonSharingStrings(text: string, maxDepth = Number.POSITIVE
   return { value, suspect: reader.repeated || reader.keysInText !== reader.keysInValues || reader.deepest > maxDepth, refs: [...reader.refs] };
 }
 
-
 class PieceReader {
   index = 0;
   /** Keys met in the text, and in the parsed values. */
@@ -173,8 +172,7 @@ class PieceReader {
         if (typeof item === 'string') {
           value[key] = this.shared(item);
           if (key === '$ref') this.refs.add(item);
-        }
-        else if (typeof item === 'object' && item !== null) pending.push(item);
+        } else if (typeof item === 'object' && item !== null) pending.push(item);
       }
     }
     return root;

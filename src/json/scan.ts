@@ -100,7 +100,6 @@ interface Frame {
   keyOffset?: number;
 }
 
-
 /**
  * Walks JSON text without building values: finds the first syntax error with its offset, every
  * duplicate key, and, when asked, the location of every value. Iterative, so any nesting depth
@@ -137,7 +136,11 @@ class Scanner {
     const { text } = this;
     this.skipWhitespace();
     if (this.i >= text.length) {
-      return { offset: this.i, message: 'The file is empty: expected a JSON object.', hint: 'A docs.json holds one object: `{ "name": ..., "navigation": ... }`.' };
+      return {
+        offset: this.i,
+        message: 'The file is empty: expected a JSON object.',
+        hint: 'A docs.json holds one object: `{ "name": ..., "navigation": ... }`.',
+      };
     }
     let pointer = '';
     let keyOffset: number | undefined;
@@ -147,7 +150,11 @@ class Scanner {
       const code = text.charCodeAt(this.i);
       if (code === 123 /* { */ || code === 91 /* [ */) {
         if (this.stack.length >= this.maxDepth) {
-          return { offset: start, message: `Nesting deeper than ${this.maxDepth} levels.`, hint: 'No docs.json needs this depth; the file is probably generated wrongly.' };
+          return {
+            offset: start,
+            message: `Nesting deeper than ${this.maxDepth} levels.`,
+            hint: 'No docs.json needs this depth; the file is probably generated wrongly.',
+          };
         }
         const frame: Frame = { kind: code === 123 ? 'object' : 'array', pointer, start, index: 0 };
         if (keyOffset !== undefined) frame.ownKeyOffset = keyOffset;
@@ -285,12 +292,20 @@ class Scanner {
       const comment = this.commentError();
       if (comment) return comment;
       if (code === 39 /* ' */) {
-        return { offset: this.i, message: 'Property names must be in double quotes, not single quotes.', hint: 'Replace the single quotes with double quotes.' };
+        return {
+          offset: this.i,
+          message: 'Property names must be in double quotes, not single quotes.',
+          hint: 'Replace the single quotes with double quotes.',
+        };
       }
       if (/[A-Za-z_$]/.test(text[this.i] ?? '')) {
         return { offset: this.i, message: 'Property names must be in double quotes.', hint: `Write "${identifierAt(text, this.i)}" with double quotes.` };
       }
-      return { offset: this.i, message: `Expected a property name in double quotes but found ${describeChar(text, this.i)}.`, hint: 'Each member of an object is `"name": value`.' };
+      return {
+        offset: this.i,
+        message: `Expected a property name in double quotes but found ${describeChar(text, this.i)}.`,
+        hint: 'Each member of an object is `"name": value`.',
+      };
     }
     const end = this.scanStringEnd();
     if (typeof end !== 'number') return end;
@@ -341,7 +356,11 @@ class Scanner {
     }
     if (this.i >= text.length) {
       const frame = this.stack[this.stack.length - 1];
-      const error: JsonSyntaxError = { offset: this.i, message: 'Unexpected end of file: expected a value.', hint: 'The file is cut short; complete it and close every bracket.' };
+      const error: JsonSyntaxError = {
+        offset: this.i,
+        message: 'Unexpected end of file: expected a value.',
+        hint: 'The file is cut short; complete it and close every bracket.',
+      };
       if (frame) error.relatedOffset = frame.start;
       return error;
     }
@@ -351,7 +370,11 @@ class Scanner {
       return { offset: this.i, message: 'Strings must be in double quotes, not single quotes.', hint: 'Replace the single quotes with double quotes.' };
     }
     if (code === 44 /* , */) {
-      return { offset: this.i, message: 'Expected a value but found `,`.', hint: 'Two commas in a row, or a comma right after `[` or `:`: remove the extra one.' };
+      return {
+        offset: this.i,
+        message: 'Expected a value but found `,`.',
+        hint: 'Two commas in a row, or a comma right after `[` or `:`: remove the extra one.',
+      };
     }
     if (code === 125 || code === 93) {
       return { offset: this.i, message: `Expected a value but found \`${text[this.i]}\`.`, hint: 'A property or item has no value; add one or remove it.' };
@@ -366,7 +389,11 @@ class Scanner {
         hint: fix ? `Write ${fix === 'a number' ? fix : `\`${fix}\``} instead.` : `If this is text, write "${word}" in double quotes.`,
       };
     }
-    return { offset: this.i, message: `Expected a value but found ${describeChar(text, this.i)}.`, hint: 'JSON values are strings in double quotes, numbers, true, false, null, objects or arrays.' };
+    return {
+      offset: this.i,
+      message: `Expected a value but found ${describeChar(text, this.i)}.`,
+      hint: 'JSON values are strings in double quotes, numbers, true, false, null, objects or arrays.',
+    };
   }
 
   /** Returns the offset just past the closing quote of the string starting at this.i. */
@@ -388,7 +415,11 @@ class Scanner {
           const escaped = text[k + 1];
           if (escaped === 'u') {
             if (!/^[0-9a-fA-F]{4}$/.test(text.slice(k + 2, k + 6))) {
-              return { offset: k, message: 'Invalid \\u escape: four hexadecimal digits must follow.', hint: 'Write \\u followed by four hex digits, e.g. \\u00e9.' };
+              return {
+                offset: k,
+                message: 'Invalid \\u escape: four hexadecimal digits must follow.',
+                hint: 'Write \\u followed by four hex digits, e.g. \\u00e9.',
+              };
             }
             k += 5;
           } else if (escaped !== undefined && '"\\/bfnrt'.includes(escaped)) {
@@ -396,7 +427,11 @@ class Scanner {
           } else if (escaped === undefined) {
             return unterminated(start);
           } else {
-            return { offset: k, message: `Invalid escape \`\\${escaped}\` in a string.`, hint: 'Valid escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a backslash as \\\\.' };
+            return {
+              offset: k,
+              message: `Invalid escape \`\\${escaped}\` in a string.`,
+              hint: 'Valid escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a backslash as \\\\.',
+            };
           }
         }
       }
@@ -445,7 +480,11 @@ class Scanner {
 }
 
 function unterminated(start: number): JsonSyntaxError {
-  return { offset: start, message: 'Unterminated string: no closing `"` on this line.', hint: 'Close the string; a line break inside a string must be written as \\n.' };
+  return {
+    offset: start,
+    message: 'Unterminated string: no closing `"` on this line.',
+    hint: 'Close the string; a line break inside a string must be written as \\n.',
+  };
 }
 
 function identifierAt(text: string, offset: number): string {

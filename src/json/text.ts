@@ -270,4 +270,3 @@ export function offsetsInJson(text: string, pointers: Iterable<string>): Map<str
   for (const [pointer, location] of locationsInJson(text, wanted)) if (wanted.has(pointer)) offsets.set(pointer, location.start);
   return offsets;
 }
-

@@ -11,9 +11,20 @@ export function chooseExtension(spec: string, root: unknown, named: string | und
   const uses = countExtensionKeys(root, ['x-mint', 'x-quire']);
   const mint = uses.get('x-mint') ?? 0;
   const quire = uses.get('x-quire') ?? 0;
-  if (mint > 0) return { spec, extension: 'x-mint', reason: 'in-use', why: `the document already uses x-mint in ${places(mint)}${quire > 0 ? ` (and x-quire in ${places(quire)})` : ''}, and x-mint is what the platform reads` };
+  if (mint > 0)
+    return {
+      spec,
+      extension: 'x-mint',
+      reason: 'in-use',
+      why: `the document already uses x-mint in ${places(mint)}${quire > 0 ? ` (and x-quire in ${places(quire)})` : ''}, and x-mint is what the platform reads`,
+    };
   if (quire > 0) return { spec, extension: 'x-quire', reason: 'in-use', why: `the document already uses x-quire in ${places(quire)}, and no x-mint` };
-  return { spec, extension: 'x-quire', reason: 'default', why: 'the document uses neither x-mint nor x-quire; the platform reads only x-mint, so for a site published there migrate with `--extension x-mint`' };
+  return {
+    spec,
+    extension: 'x-quire',
+    reason: 'default',
+    why: 'the document uses neither x-mint nor x-quire; the platform reads only x-mint, so for a site published there migrate with `--extension x-mint`',
+  };
 }
 
 function places(count: number): string {

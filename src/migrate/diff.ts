@@ -39,7 +39,11 @@ function diffLines(before: readonly string[], after: readonly string[]): DiffLin
     endAfter--;
   }
   const middle = myers(before.slice(start, endBefore), after.slice(start, endAfter));
-  return [...before.slice(0, start).map((text) => ({ op: ' ' as const, text })), ...middle, ...before.slice(endBefore).map((text) => ({ op: ' ' as const, text }))];
+  return [
+    ...before.slice(0, start).map((text) => ({ op: ' ' as const, text })),
+    ...middle,
+    ...before.slice(endBefore).map((text) => ({ op: ' ' as const, text })),
+  ];
 }
 
 function myers(a: readonly string[], b: readonly string[]): DiffLine[] {
@@ -53,7 +57,10 @@ function myers(a: readonly string[], b: readonly string[]): DiffLine[] {
     trace.push(v.slice());
     const next = v.slice();
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number)) ? (v[offset + k + 1] as number) : (v[offset + k - 1] as number) + 1;
+      let x =
+        k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number))
+          ? (v[offset + k + 1] as number)
+          : (v[offset + k - 1] as number) + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;
@@ -78,11 +85,11 @@ function backtrack(trace: readonly Int32Array[], a: readonly string[], b: readon
     const previousK = down ? k + 1 : k - 1;
     const previousX = v[offset + previousK] as number;
     const previousY = previousX - previousK;
-    while (x > previousX + (down ? 0 : 1) && y > previousY + (down ? 1 : 0)) lines.push({ op: ' ', text: a[--x] as string }), y--;
+    while (x > previousX + (down ? 0 : 1) && y > previousY + (down ? 1 : 0)) (lines.push({ op: ' ', text: a[--x] as string }), y--);
     if (down) lines.push({ op: '+', text: b[--y] as string });
     else lines.push({ op: '-', text: a[--x] as string });
   }
-  while (x > 0 && y > 0) lines.push({ op: ' ', text: a[--x] as string }), y--;
+  while (x > 0 && y > 0) (lines.push({ op: ' ', text: a[--x] as string }), y--);
   return lines.reverse();
 }
 

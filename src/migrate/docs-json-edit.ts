@@ -8,7 +8,11 @@ import { applySplices, type Splice } from './splice.js';
  * replaced: only the string of each entry changes, so indentation and everything else stay.
  * Returns `undefined` when an entry is not where the parser said (it never should be).
  */
-export function rewriteEntries(entries: readonly { pointer: string; from: string; to: string }[], locate: Locate, texts: ReadonlyMap<string, string>): { files: Map<string, string>; rewritten: Map<string, RewrittenEntry> } | undefined {
+export function rewriteEntries(
+  entries: readonly { pointer: string; from: string; to: string }[],
+  locate: Locate,
+  texts: ReadonlyMap<string, string>,
+): { files: Map<string, string>; rewritten: Map<string, RewrittenEntry> } | undefined {
   const splices = new Map<string, Splice[]>();
   const rewritten = new Map<string, RewrittenEntry>();
   const places = entries.map((entry) => locate(entry.pointer));
@@ -17,7 +21,13 @@ export function rewriteEntries(entries: readonly { pointer: string; from: string
   for (const file of new Set(places.map((place) => place.file))) {
     const source = texts.get(file);
     if (source === undefined) return undefined;
-    offsets.set(file, offsetsInJson(withoutBom(source), places.filter((place) => place.file === file).map((place) => place.pointer)));
+    offsets.set(
+      file,
+      offsetsInJson(
+        withoutBom(source),
+        places.filter((place) => place.file === file).map((place) => place.pointer),
+      ),
+    );
   }
   for (const [index, entry] of entries.entries()) {
     const place = places[index] as ReturnType<Locate>;

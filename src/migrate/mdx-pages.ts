@@ -46,9 +46,26 @@ export function readEndpointPages(files: ReadonlyMap<string, string> | Readonly<
     if (typeof parsed.data.openapi !== 'string') continue;
     const { openapi: _openapi, ...rest } = raw;
     const lines = split.yaml.split('\n');
-    const line = split.firstLine + Math.max(0, lines.findIndex((candidate) => /^openapi[ \t]*:/.test(candidate)));
-    const content = split.body.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
-    result.pages.push({ file, page, reference: parsed.data.openapi, frontmatter: parsed.data, metadata: Object.keys(rest).length ? rest : undefined, content: content === '' ? undefined : content, line, relativeImports: relativeImports(content) });
+    const line =
+      split.firstLine +
+      Math.max(
+        0,
+        lines.findIndex((candidate) => /^openapi[ \t]*:/.test(candidate)),
+      );
+    const content = split.body
+      .replace(/\r\n?/g, '\n')
+      .replace(/^(?:[ \t]*\n)+/, '')
+      .trimEnd();
+    result.pages.push({
+      file,
+      page,
+      reference: parsed.data.openapi,
+      frontmatter: parsed.data,
+      metadata: Object.keys(rest).length ? rest : undefined,
+      content: content === '' ? undefined : content,
+      line,
+      relativeImports: relativeImports(content),
+    });
   }
   return result;
 }

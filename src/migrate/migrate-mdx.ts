@@ -78,13 +78,28 @@ class Migration {
     });
     const read = readEndpointPages(this.input.pages);
     if (!parsed.config) {
-      this.diagnostics.push({ code: 'migrate/invalid-docs-json', severity: 'error', message: `${file} has errors, so the navigation cannot be read; nothing was changed.`, file, pointer: '', hint: 'Fix the errors below (`quire validate`), then run the migration again.' });
-      append(this.diagnostics, parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'));
+      this.diagnostics.push({
+        code: 'migrate/invalid-docs-json',
+        severity: 'error',
+        message: `${file} has errors, so the navigation cannot be read; nothing was changed.`,
+        file,
+        pointer: '',
+        hint: 'Fix the errors below (`quire validate`), then run the migration again.',
+      });
+      append(
+        this.diagnostics,
+        parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+      );
       for (const page of read.pages) this.keep(page, 'migrate/blocked', undefined, `Not moved: ${file} has errors.`);
       return this.finish([], [], true);
     }
     for (const page of read.unreadable) {
-      this.kept.push({ file: page.file, page: page.page, code: 'migrate/invalid-frontmatter', message: 'The frontmatter is not valid YAML, so the page cannot be moved.' });
+      this.kept.push({
+        file: page.file,
+        page: page.page,
+        code: 'migrate/invalid-frontmatter',
+        message: 'The frontmatter is not valid YAML, so the page cannot be moved.',
+      });
       append(this.diagnostics, page.diagnostics);
     }
     const frontmatter = new Map(read.pages.map((page) => [page.page, page.frontmatter]));
@@ -98,7 +113,12 @@ class Migration {
   }
 
   /** The pages listed in the navigation (others stay: moving them would take them off the site). */
-  private listed(pages: readonly EndpointMdxPage[], list: readonly PageNode[], roots: ReadonlyMap<string, string>, translations: ReadonlyMap<string, string>): Candidate[] {
+  private listed(
+    pages: readonly EndpointMdxPage[],
+    list: readonly PageNode[],
+    roots: ReadonlyMap<string, string>,
+    translations: ReadonlyMap<string, string>,
+  ): Candidate[] {
     const byPath = new Map<string, PageNode[]>();
     for (const node of list) {
       const nodes = byPath.get(node.path) ?? [];
@@ -109,14 +129,43 @@ class Migration {
     const claimed = new Set(this.input.files ? [...this.input.files].map(filePagePath) : pages.map((page) => page.page));
     for (const page of pages) {
       // `folder/index.mdx` serves `folder` too, unless `folder.mdx` exists.
-      const served = page.page.endsWith('/index') && !claimed.has(page.page.slice(0, -'/index'.length)) ? [page.page, page.page.slice(0, -'/index'.length)] : [page.page];
+      const served =
+        page.page.endsWith('/index') && !claimed.has(page.page.slice(0, -'/index'.length)) ? [page.page, page.page.slice(0, -'/index'.length)] : [page.page];
       const entries = served.flatMap((path) => byPath.get(path) ?? []).sort((a, b) => a.index - b.index);
       const root = served.map((path) => roots.get(path)).find((group) => group !== undefined);
       const translation = served.map((path) => translations.get(path)).find((entry) => entry !== undefined);
-      if (entries.length === 0) this.keep(page, 'migrate/not-in-navigation', 'warning', 'The page is not listed in the navigation, so no generated page would replace it.', 'List it in docs.json to migrate it, or leave it as an MDX page.');
-      else if (root !== undefined) this.keep(page, 'migrate/group-root', 'warning', `The page is the root of group "${root}", which must stay a page.`, 'Point the group\'s `root` at another page to migrate this one.');
-      else if (page.relativeImports.length) this.keep(page, 'migrate/relative-import', 'warning', `The page imports ${page.relativeImports.map((module) => `"${module}"`).join(', ')} relative to its file, which would not resolve once the body is in the OpenAPI document.`, 'Import from the site root instead (`import X from "/snippets/x.mdx"`), then run the migration again.');
-      else if (translation !== undefined) this.keep(page, 'migrate/translation-fallback', 'warning', `"${translation}" is listed without a file and falls back to this page, which must stay a page.`, `Add ${translation}.mdx (or point that entry at the endpoint) to migrate this page.`);
+      if (entries.length === 0)
+        this.keep(
+          page,
+          'migrate/not-in-navigation',
+          'warning',
+          'The page is not listed in the navigation, so no generated page would replace it.',
+          'List it in docs.json to migrate it, or leave it as an MDX page.',
+        );
+      else if (root !== undefined)
+        this.keep(
+          page,
+          'migrate/group-root',
+          'warning',
+          `The page is the root of group "${root}", which must stay a page.`,
+          "Point the group's `root` at another page to migrate this one.",
+        );
+      else if (page.relativeImports.length)
+        this.keep(
+          page,
+          'migrate/relative-import',
+          'warning',
+          `The page imports ${page.relativeImports.map((module) => `"${module}"`).join(', ')} relative to its file, which would not resolve once the body is in the OpenAPI document.`,
+          'Import from the site root instead (`import X from "/snippets/x.mdx"`), then run the migration again.',
+        );
+      else if (translation !== undefined)
+        this.keep(
+          page,
+          'migrate/translation-fallback',
+          'warning',
+          `"${translation}" is listed without a file and falls back to this page, which must stay a page.`,
+          `Add ${translation}.mdx (or point that entry at the endpoint) to migrate this page.`,
+        );
       else candidates.push({ source: page, entries, order: (entries[entries.length - 1] as PageNode).index });
     }
     return candidates;
@@ -126,7 +175,13 @@ class Migration {
     const { source: page } = candidate;
     const reference = classifyEntry(page.reference);
     if (reference.kind !== 'endpoint' && reference.kind !== 'webhook') {
-      this.keep(page, 'migrate/invalid-reference', 'error', `\`openapi: ${page.reference}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference.`, 'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`.');
+      this.keep(
+        page,
+        'migrate/invalid-reference',
+        'error',
+        `\`openapi: ${page.reference}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference.`,
+        'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`.',
+      );
       return;
     }
     const found = findTarget(reference, candidate.entries, this.documents);
@@ -137,11 +192,46 @@ class Migration {
     const label = `${found.operation.kind === 'webhook' ? 'webhook ' : `${found.operation.method} `}${found.operation.path}`;
     const url = `/${(candidate.entries[0] as PageNode).path}`;
     const moved = hrefUrl(url);
-    if (moved !== url) this.keep(page, 'migrate/url-would-change', 'error', `The page is served at ${url}, and a generated page cannot be: the platform lower-cases the URL it makes from an \`href\` (and drops an extension from its last part), so the page would move to ${moved}.`, `Rename the page (${moved.slice(1)}.mdx) and redirect ${url} to it in docs.json, then migrate it.`);
-    else if (/^[a-z][a-z0-9+.-]*:/i.test(found.source)) this.keep(page, 'migrate/remote-document', 'error', `"${label}" is in ${found.source}, a document given by URL, which cannot be edited.`, 'Download the document into the repository and point docs.json at the file, then run the migration again.');
-    else if (/\s/.test(found.source)) this.keep(page, 'migrate/unnamed-document', 'error', `The path of ${found.source} has white space, so a navigation entry cannot name it.`, 'Rename the file.');
-    else if (found.operation.hidden) this.keep(page, 'migrate/hidden-operation', 'error', `"${label}" is marked \`x-hidden\` in ${found.source}: moving the page would list the hidden operation in the navigation by name, so the page stays as it is.`, 'Remove `x-hidden` from the operation to migrate the page.');
-    else if (listOperations(found.document).filter((operation) => operation.pointer === found.operation.pointer).length > 1) this.keep(page, 'migrate/shared-operation', 'error', `"${label}" shares its operation object with other paths of ${found.source} (a \`$ref\`ed path item), so it cannot get a page of its own.`, 'Give the path its own path item to migrate the page.');
+    if (moved !== url)
+      this.keep(
+        page,
+        'migrate/url-would-change',
+        'error',
+        `The page is served at ${url}, and a generated page cannot be: the platform lower-cases the URL it makes from an \`href\` (and drops an extension from its last part), so the page would move to ${moved}.`,
+        `Rename the page (${moved.slice(1)}.mdx) and redirect ${url} to it in docs.json, then migrate it.`,
+      );
+    else if (/^[a-z][a-z0-9+.-]*:/i.test(found.source))
+      this.keep(
+        page,
+        'migrate/remote-document',
+        'error',
+        `"${label}" is in ${found.source}, a document given by URL, which cannot be edited.`,
+        'Download the document into the repository and point docs.json at the file, then run the migration again.',
+      );
+    else if (/\s/.test(found.source))
+      this.keep(
+        page,
+        'migrate/unnamed-document',
+        'error',
+        `The path of ${found.source} has white space, so a navigation entry cannot name it.`,
+        'Rename the file.',
+      );
+    else if (found.operation.hidden)
+      this.keep(
+        page,
+        'migrate/hidden-operation',
+        'error',
+        `"${label}" is marked \`x-hidden\` in ${found.source}: moving the page would list the hidden operation in the navigation by name, so the page stays as it is.`,
+        'Remove `x-hidden` from the operation to migrate the page.',
+      );
+    else if (listOperations(found.document).filter((operation) => operation.pointer === found.operation.pointer).length > 1)
+      this.keep(
+        page,
+        'migrate/shared-operation',
+        'error',
+        `"${label}" shares its operation object with other paths of ${found.source} (a \`$ref\`ed path item), so it cannot get a page of its own.`,
+        'Give the path its own path item to migrate the page.',
+      );
     else candidate.target = found;
   }
 
@@ -160,7 +250,13 @@ class Migration {
       winners.push(winner);
       for (const loser of group.slice(0, -1)) {
         const target = loser.target as Target;
-        this.keep(loser.source, 'migrate/superseded', 'warning', `${winner.source.file} documents the same operation (${target.operation.kind === 'webhook' ? 'webhook' : target.operation.method} ${target.operation.path}) and comes later in ${this.docsJsonFile}, so it is the one moved; this page stays.`, `Merge what this page has into the operation's \`${this.extensionFor(target).extension}\`, then delete it.`);
+        this.keep(
+          loser.source,
+          'migrate/superseded',
+          'warning',
+          `${winner.source.file} documents the same operation (${target.operation.kind === 'webhook' ? 'webhook' : target.operation.method} ${target.operation.path}) and comes later in ${this.docsJsonFile}, so it is the one moved; this page stays.`,
+          `Merge what this page has into the operation's \`${this.extensionFor(target).extension}\`, then delete it.`,
+        );
       }
     }
     return winners.sort((a, b) => a.order - b.order);
@@ -171,9 +267,20 @@ class Migration {
     const rewrites = new Map<Candidate, Array<{ pointer: string; from: string; to: string }>>();
     for (const candidate of winners) {
       const target = candidate.target as Target;
-      const entries = candidate.entries.map((entry) => ({ pointer: entry.pointer, from: String(getAtPointer(config, entry.pointer)), to: this.entryFor(target, entry) }));
+      const entries = candidate.entries.map((entry) => ({
+        pointer: entry.pointer,
+        from: String(getAtPointer(config, entry.pointer)),
+        to: this.entryFor(target, entry),
+      }));
       const unnamed = entries.find((entry) => entry.to === undefined);
-      if (unnamed) this.keep(candidate.source, 'migrate/unnamed-document', 'error', `From where the page is listed (${unnamed.from}), the navigation cannot name ${target.source} apart from another document in effect with the same name.`, 'Rename one of the documents.');
+      if (unnamed)
+        this.keep(
+          candidate.source,
+          'migrate/unnamed-document',
+          'error',
+          `From where the page is listed (${unnamed.from}), the navigation cannot name ${target.source} apart from another document in effect with the same name.`,
+          'Rename one of the documents.',
+        );
       else rewrites.set(candidate, entries as Array<{ pointer: string; from: string; to: string }>);
     }
     // Then the documents: one that cannot be edited keeps its pages.
@@ -187,7 +294,11 @@ class Migration {
       const text = this.documents.text(source) as string;
       const edits = group.map((candidate) => ({
         pointer: (candidate.target as Target).operation.pointer,
-        changes: [['href', `/${(candidate.entries[0] as PageNode).path}`], ['metadata', candidate.source.metadata], ['content', candidate.source.content]] as const,
+        changes: [
+          ['href', `/${(candidate.entries[0] as PageNode).path}`],
+          ['metadata', candidate.source.metadata],
+          ['content', candidate.source.content],
+        ] as const,
       }));
       const extension = this.extensionFor((group[0] as Candidate).target as Target).extension;
       const result = editSpec(text, edits, extension);
@@ -195,12 +306,27 @@ class Migration {
         const shared = result.reason === 'shared';
         for (const candidate of group) {
           rewrites.delete(candidate);
-          this.keep(candidate.source, shared ? 'migrate/shared-operation' : 'migrate/edit-failed', 'error', shared ? `The operation in ${source} is a YAML anchor or alias, shared with other places, so it cannot get a page of its own.` : `${source} could not be edited without changing other content.`, shared ? 'Write the operation out in full to migrate the page.' : 'Please report this, with the document.');
+          this.keep(
+            candidate.source,
+            shared ? 'migrate/shared-operation' : 'migrate/edit-failed',
+            'error',
+            shared
+              ? `The operation in ${source} is a YAML anchor or alias, shared with other places, so it cannot get a page of its own.`
+              : `${source} could not be edited without changing other content.`,
+            shared ? 'Write the operation out in full to migrate the page.' : 'Please report this, with the document.',
+          );
         }
         continue;
       }
       for (const candidate of group) this.reportShadowing(candidate, extension);
-      if (result.reformatted) this.diagnostics.push({ code: 'migrate/reformatted', severity: 'warning', message: `${source} could not be edited in place, so it is written out whole: the same content, in another layout.`, file: source, pointer: '' });
+      if (result.reformatted)
+        this.diagnostics.push({
+          code: 'migrate/reformatted',
+          severity: 'warning',
+          message: `${source} could not be edited in place, so it is written out whole: the same content, in another layout.`,
+          file: source,
+          pointer: '',
+        });
       changes.push({ kind: 'write', file: source, content: result.text, previous: text });
     }
     const navigation = rewriteEntries([...rewrites.values()].flat(), locate, this.texts);
@@ -257,7 +383,10 @@ class Migration {
       const quoted = members.map((member) => `\`${other}.${member}\``);
       const names = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}` : (quoted[0] as string);
       // `x-quire` is read before `x-mint` and any other name; the platform reads `x-mint` alone.
-      const why = other === 'x-mint' ? 'the platform reads only `x-mint`, so its page shows these' : `Quire reads \`${other}\` before \`${written}\`, so Quire's page shows these`;
+      const why =
+        other === 'x-mint'
+          ? 'the platform reads only `x-mint`, so its page shows these'
+          : `Quire reads \`${other}\` before \`${written}\`, so Quire's page shows these`;
       const pointer = joinPointer(target.operation.pointer, other, members[0] as string);
       const where = target.document.locate(pointer, 'key');
       this.diagnostics.push({
@@ -284,7 +413,11 @@ class Migration {
     const alone = inEffect.every((source) => {
       if (source.source === target.source) return true;
       const other = this.documents.load(source.source).document;
-      return other !== undefined && !sameSource(source.source, target.source) && !(operation.kind === 'webhook' ? findWebhook(other, operation.path) : findOperation(other, operation.method, operation.path)).match;
+      return (
+        other !== undefined &&
+        !sameSource(source.source, target.source) &&
+        !(operation.kind === 'webhook' ? findWebhook(other, operation.path) : findOperation(other, operation.method, operation.path)).match
+      );
     });
     if (alone && inEffect.some((source) => source.source === target.source)) return label;
     const named = namedSource(target.source, inEffect, [target.source]);
@@ -299,10 +432,24 @@ class Migration {
   private blocked(invalid: ReturnType<Documents['all']>, candidates: readonly Candidate[]): MigrationPlan {
     for (const document of invalid) {
       const errors = document.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-      this.diagnostics.push({ code: 'migrate/invalid-document', severity: 'error', message: `${document.source} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, so nothing was changed: the documents must be valid before pages move into them.`, file: document.source, pointer: '', hint: 'Fix the errors below (`quire validate`), then run the migration again.' });
+      this.diagnostics.push({
+        code: 'migrate/invalid-document',
+        severity: 'error',
+        message: `${document.source} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}, so nothing was changed: the documents must be valid before pages move into them.`,
+        file: document.source,
+        pointer: '',
+        hint: 'Fix the errors below (`quire validate`), then run the migration again.',
+      });
       append(this.diagnostics, errors);
     }
-    for (const candidate of candidates) if (candidate.target) this.keep(candidate.source, 'migrate/blocked', undefined, `Not moved: ${invalid.map((document) => document.source).join(', ')} ${invalid.length === 1 ? 'has' : 'have'} errors.`);
+    for (const candidate of candidates)
+      if (candidate.target)
+        this.keep(
+          candidate.source,
+          'migrate/blocked',
+          undefined,
+          `Not moved: ${invalid.map((document) => document.source).join(', ')} ${invalid.length === 1 ? 'has' : 'have'} errors.`,
+        );
     return this.finish([], [], true);
   }
 

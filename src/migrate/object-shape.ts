@@ -65,7 +65,8 @@ function editBlock(text: string, shape: ObjectShape, changes: readonly MemberCha
   }
   if (added.length === 0) return splices;
   const last = [...shape.members].reverse().find((member) => !removed.has(member));
-  if (last) splices.push({ start: lineEnd(text, last.valueEnd), end: lineEnd(text, last.valueEnd), text: added.map((member) => lineBreak + indent + member).join('') });
+  if (last)
+    splices.push({ start: lineEnd(text, last.valueEnd), end: lineEnd(text, last.valueEnd), text: added.map((member) => lineBreak + indent + member).join('') });
   else {
     const at = first ? lineStart(text, first.keyStart) : shape.start;
     splices.push({ start: at, end: at, text: added.map((member) => indent + member + lineBreak).join('') });
@@ -90,7 +91,9 @@ function editFlow(text: string, shape: ObjectShape, changes: readonly MemberChan
   const first = shape.members[0] as MemberShape;
   const before = text.slice(lineStart(text, first.keyStart), first.keyStart);
   const separator = /^[ \t]*$/.test(before) && lineStart(text, first.keyStart) > shape.start ? `${lineBreak}${before}` : ' ';
-  const rendered = added.map(([key, value]) => `,${separator}${JSON.stringify(key)}: ${renderFlowValue(text, shape, value).replace(/\n/g, lineBreak)}`).join('');
+  const rendered = added
+    .map(([key, value]) => `,${separator}${JSON.stringify(key)}: ${renderFlowValue(text, shape, value).replace(/\n/g, lineBreak)}`)
+    .join('');
   splices.push({ start: last.valueEnd, end: last.valueEnd, text: rendered });
   return splices;
 }

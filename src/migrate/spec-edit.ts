@@ -36,7 +36,12 @@ export function editSpec(source: string, edits: readonly OperationEdit[], extens
   const document = json ? undefined : parseDocument(text, { merge: true });
   const expected = document ? document.toJS({ maxAliasCount: MAX_YAML_ALIASES }) : parseSource(text).value;
   // Where each operation and its extension start, in one pass over a JSON text.
-  const offsets = json ? offsetsInJson(text, edits.flatMap((edit) => [edit.pointer, joinPointer(edit.pointer, extension)])) : new Map<string, number>();
+  const offsets = json
+    ? offsetsInJson(
+        text,
+        edits.flatMap((edit) => [edit.pointer, joinPointer(edit.pointer, extension)]),
+      )
+    : new Map<string, number>();
   const splices: Splice[] = [];
   let inPlace = true;
   for (const edit of edits) {
@@ -45,7 +50,9 @@ export function editSpec(source: string, edits: readonly OperationEdit[], extens
     const current = operation[extension];
     const next = nextExtension(current, edit.changes);
     const tokens = parsePointer(edit.pointer);
-    const shape = json ? jsonObjectShape(text, offsets.get(edit.pointer), Object.keys(operation)) : yamlObjectShape(document as NonNullable<typeof document>, text, tokens);
+    const shape = json
+      ? jsonObjectShape(text, offsets.get(edit.pointer), Object.keys(operation))
+      : yamlObjectShape(document as NonNullable<typeof document>, text, tokens);
     if (shape === 'shared') return { ok: false, reason: 'shared', pointer: edit.pointer };
     operation[extension] = next;
     if (!shape) {

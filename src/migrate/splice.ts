@@ -13,7 +13,7 @@ export interface Splice {
 export function applySplices(text: string, splices: readonly Splice[]): string {
   const ordered = splices
     .map((splice, index) => ({ splice, index }))
-    .sort((a, b) => a.splice.start - b.splice.start || (a.splice.end - a.splice.start) - (b.splice.end - b.splice.start) || a.index - b.index)
+    .sort((a, b) => a.splice.start - b.splice.start || a.splice.end - a.splice.start - (b.splice.end - b.splice.start) || a.index - b.index)
     .map((entry) => entry.splice);
   let result = '';
   let cursor = 0;

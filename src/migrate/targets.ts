@@ -29,7 +29,13 @@ export interface Target {
 
 /** Why no single operation was found. */
 export interface TargetMiss {
-  code: 'migrate/unknown-document' | 'migrate/remote-document' | 'migrate/no-document' | 'migrate/endpoint-not-found' | 'migrate/ambiguous-endpoint' | 'migrate/document-unavailable';
+  code:
+    | 'migrate/unknown-document'
+    | 'migrate/remote-document'
+    | 'migrate/no-document'
+    | 'migrate/endpoint-not-found'
+    | 'migrate/ambiguous-endpoint'
+    | 'migrate/document-unavailable';
   message: string;
   hint?: string;
   suggestions?: string[];
@@ -86,11 +92,21 @@ export function findTarget(reference: Reference, entries: readonly PageNode[], d
   if (reference.spec !== undefined) {
     const source = frontmatterSource(reference.spec, documents.known());
     if (source === undefined && /^https?:\/\//i.test(reference.spec)) {
-      return { code: 'migrate/remote-document', message: `"${label}" is in ${reference.spec}, a document given by URL, which cannot be edited.`, hint: 'Download the document into the repository and name the file in the frontmatter, then run the migration again.' };
+      return {
+        code: 'migrate/remote-document',
+        message: `"${label}" is in ${reference.spec}, a document given by URL, which cannot be edited.`,
+        hint: 'Download the document into the repository and name the file in the frontmatter, then run the migration again.',
+      };
     }
     if (source === undefined) {
       const known = documents.known();
-      return { code: 'migrate/unknown-document', message: `\`openapi\` names the document "${reference.spec}", which is not an OpenAPI document of the site.`, hint: known.length ? `Documents of the site: ${known.join(', ')}. Name it by its path from the folder of docs.json, or by its file name.` : 'Name it by its path from the folder of docs.json, or by its file name.' };
+      return {
+        code: 'migrate/unknown-document',
+        message: `\`openapi\` names the document "${reference.spec}", which is not an OpenAPI document of the site.`,
+        hint: known.length
+          ? `Documents of the site: ${known.join(', ')}. Name it by its path from the folder of docs.json, or by its file name.`
+          : 'Name it by its path from the folder of docs.json, or by its file name.',
+      };
     }
     sets = [[source]];
   } else {
@@ -101,14 +117,20 @@ export function findTarget(reference: Reference, entries: readonly PageNode[], d
   const suggestions = new Set<string>();
   const missing: string[] = [];
   for (const set of sets) {
-    if (set.length === 0) return { code: 'migrate/no-document', message: `\`openapi: ${label}\` names no document, and the site has none in effect for this page.`, hint: 'Name the document in the frontmatter (`openapi: openapi.yaml GET /users`), or add `openapi` to the page\'s group.' };
+    if (set.length === 0)
+      return {
+        code: 'migrate/no-document',
+        message: `\`openapi: ${label}\` names no document, and the site has none in effect for this page.`,
+        hint: "Name the document in the frontmatter (`openapi: openapi.yaml GET /users`), or add `openapi` to the page's group.",
+      };
     for (const source of set) {
       const loaded = documents.load(source);
       if (!loaded.document) {
         if (loaded.missing) missing.push(source);
         continue;
       }
-      const result = reference.kind === 'endpoint' ? findOperation(loaded.document, reference.method, reference.path) : findWebhook(loaded.document, reference.name);
+      const result =
+        reference.kind === 'endpoint' ? findOperation(loaded.document, reference.method, reference.path) : findWebhook(loaded.document, reference.name);
       if (result.match) found.set(`${source}\u0000${result.match.pointer}`, { source, document: loaded.document, operation: result.match });
       else for (const suggestion of result.suggestions) suggestions.add(reference.kind === 'webhook' ? `webhook ${suggestion}` : suggestion);
     }
@@ -117,12 +139,25 @@ export function findTarget(reference: Reference, entries: readonly PageNode[], d
   if (targets.length === 1) return targets[0] as Target;
   if (targets.length > 1) {
     const names = [...new Set(targets.map((target) => target.source))];
-    return { code: 'migrate/ambiguous-endpoint', message: `"${label}" is in several documents in effect for this page: ${names.join(', ')}.`, hint: `Name the document in the frontmatter: \`openapi: ${names[0]} ${label}\`.` };
+    return {
+      code: 'migrate/ambiguous-endpoint',
+      message: `"${label}" is in several documents in effect for this page: ${names.join(', ')}.`,
+      hint: `Name the document in the frontmatter: \`openapi: ${names[0]} ${label}\`.`,
+    };
   }
-  if (missing.length) return { code: 'migrate/document-unavailable', message: `${[...new Set(missing)].join(', ')} could not be read, so "${label}" cannot be looked up.`, hint: 'Check the path, or make the document available (URLs are fetched by the command line).' };
+  if (missing.length)
+    return {
+      code: 'migrate/document-unavailable',
+      message: `${[...new Set(missing)].join(', ')} could not be read, so "${label}" cannot be looked up.`,
+      hint: 'Check the path, or make the document available (URLs are fetched by the command line).',
+    };
   const list = [...suggestions].slice(0, 3);
   const searched = [...new Set(sets.flat())];
-  const miss: TargetMiss = { code: 'migrate/endpoint-not-found', message: `"${label}" is not in ${searched.length === 1 ? searched[0] : `any of ${searched.join(', ')}`}.`, hint: didYouMeanText(list) ?? `Check the ${reference.kind === 'endpoint' ? 'method and path' : 'webhook name'} against the document.` };
+  const miss: TargetMiss = {
+    code: 'migrate/endpoint-not-found',
+    message: `"${label}" is not in ${searched.length === 1 ? searched[0] : `any of ${searched.join(', ')}`}.`,
+    hint: didYouMeanText(list) ?? `Check the ${reference.kind === 'endpoint' ? 'method and path' : 'webhook name'} against the document.`,
+  };
   if (list.length) miss.suggestions = list;
   return miss;
 }

@@ -42,9 +42,7 @@ export interface MigrateMdxOptions {
 }
 
 /** A file the migration writes or deletes, by path in the site folder. */
-export type PlannedChange =
-  | { kind: 'write'; file: string; content: string; previous: string }
-  | { kind: 'delete'; file: string; previous: string };
+export type PlannedChange = { kind: 'write'; file: string; content: string; previous: string } | { kind: 'delete'; file: string; previous: string };
 
 /** A navigation entry rewritten from the page to the endpoint. */
 export interface RewrittenEntry {

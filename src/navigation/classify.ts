@@ -46,7 +46,8 @@ export function isPlainPagePath(entry: string): boolean {
 
 function endpoint(method: string, path: string, spec?: string): ClassifiedEntry {
   const upper = method.toUpperCase();
-  if (METHODS.has(upper)) return spec === undefined ? { kind: 'endpoint', method: upper as HttpMethod, path } : { kind: 'endpoint', method: upper as HttpMethod, path, spec };
+  if (METHODS.has(upper))
+    return spec === undefined ? { kind: 'endpoint', method: upper as HttpMethod, path } : { kind: 'endpoint', method: upper as HttpMethod, path, spec };
   if (/^[a-z]+$/i.test(method)) return { kind: 'unknown-method', method, path, suggestions: didYouMean(upper, HTTP_METHODS) };
   // Not a method at all (`my page /x`): a page path with spaces.
   return pagePath(spec === undefined ? `${method} ${path}` : `${spec} ${method} ${path}`);

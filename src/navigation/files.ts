@@ -98,7 +98,10 @@ class SimilarPages {
     if (caseOnly) return [caseOnly];
     const folder = folderOf(path);
     // The same name elsewhere, closest path first.
-    const moved = (this.byName.get(nameOf(path)) ?? []).map((candidate) => ({ candidate, distance: editDistance(path, candidate) })).sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate)).map((entry) => entry.candidate);
+    const moved = (this.byName.get(nameOf(path)) ?? [])
+      .map((candidate) => ({ candidate, distance: editDistance(path, candidate) }))
+      .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
+      .map((entry) => entry.candidate);
     const siblings = this.byFolder.get(folder) ?? [];
     const near = didYouMean(nameOf(path), siblings.map(nameOf)).map((name) => (folder ? `${folder}/${name}` : name));
     return [...new Set([...moved, ...near])].slice(0, 3);

@@ -78,6 +78,15 @@ export function pageNode(path: string, index: number, scope: PageScope, position
  * it (its own frontmatter `hidden` wins); `hasFile`, when the page files are known, leaves out
  * pages without one.
  */
-export function linkNeighbours(pages: readonly PageNodeDraft[], sections: readonly SectionState[], hiddenAbove: readonly boolean[], hasFile?: (path: string) => boolean): void {
-  linkReadingOrder(pages, (_page, index) => sections[index], (page, index) => !(page.hidden ?? hiddenAbove[index]) && (hasFile === undefined || hasFile(page.path)));
+export function linkNeighbours(
+  pages: readonly PageNodeDraft[],
+  sections: readonly SectionState[],
+  hiddenAbove: readonly boolean[],
+  hasFile?: (path: string) => boolean,
+): void {
+  linkReadingOrder(
+    pages,
+    (_page, index) => sections[index],
+    (page, index) => !(page.hidden ?? hiddenAbove[index]) && (hasFile === undefined || hasFile(page.path)),
+  );
 }

@@ -13,7 +13,11 @@ export interface ReadingOrderEntry {
  * with `===`); `shown` leaves out the entries the navigation does not show (hidden pages, pages
  * without a file): they get no neighbours, and are no one's.
  */
-export function linkReadingOrder<Entry extends ReadingOrderEntry>(entries: readonly Entry[], sectionOf: (entry: Entry, index: number) => unknown, shown: (entry: Entry, index: number) => boolean): void {
+export function linkReadingOrder<Entry extends ReadingOrderEntry>(
+  entries: readonly Entry[],
+  sectionOf: (entry: Entry, index: number) => unknown,
+  shown: (entry: Entry, index: number) => boolean,
+): void {
   const latest = new Map<unknown, Entry>();
   entries.forEach((entry, index) => {
     if (!shown(entry, index)) return;

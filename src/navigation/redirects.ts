@@ -64,7 +64,15 @@ export function checkRedirects(redirects: readonly Redirect[] | undefined, pages
     const name = current.slice(current.lastIndexOf('/') + 1);
     const folder = current.slice(0, Math.max(0, current.lastIndexOf('/')));
     const suggestions = (byName.get(name) ?? []).slice(0, 3);
-    if (suggestions.length === 0) append(suggestions, didYouMean(current, [...pages].filter((page) => page.startsWith(folder)), 3));
+    if (suggestions.length === 0)
+      append(
+        suggestions,
+        didYouMean(
+          current,
+          [...pages].filter((page) => page.startsWith(folder)),
+          3,
+        ),
+      );
     const through = current === destination ? '' : ` (through other redirects, "/${current}")`;
     report(index, {
       code: 'navigation/redirect-to-nothing',
@@ -107,11 +115,16 @@ export function resolveRedirects(redirects: readonly Redirect[] | undefined, pag
   return redirects.map((redirect, index) => {
     const destination = redirectPath(redirect.destination);
     if (destination === undefined || isPattern(destination)) return { index, suffix: '' };
-    const end = destination === '' ? (pages.has('index') ? { kind: 'page' as const, page: 'index', via: [index] } : undefined) : graph.follow(index, destination);
+    const end =
+      destination === '' ? (pages.has('index') ? { kind: 'page' as const, page: 'index', via: [index] } : undefined) : graph.follow(index, destination);
     if (end?.kind !== 'page') return { index, suffix: '' };
     const written = end.via.map((hop) => redirects[hop]?.destination ?? '');
     const query = /\?[^#]*/.exec(written.at(-1) ?? '')?.[0] ?? '';
-    const anchor = written.map((value) => /#.*$/s.exec(value)?.[0]).filter((found) => found !== undefined).at(-1) ?? '';
+    const anchor =
+      written
+        .map((value) => /#.*$/s.exec(value)?.[0])
+        .filter((found) => found !== undefined)
+        .at(-1) ?? '';
     return { index, page: end.page, suffix: `${query}${anchor}` };
   });
 }
@@ -224,7 +237,10 @@ class RedirectGraph {
  */
 function redirectPath(value: string): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//')) return undefined;
-  const path = value.replace(/[?#].*$/s, '').replace(/^\/+/, '').replace(/\/+$/, '');
+  const path = value
+    .replace(/[?#].*$/s, '')
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '');
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (/\.[a-z0-9]+$/i.test(last) && !/\.mdx?$/i.test(last) && !/[:*]/.test(last)) return undefined;
   return path.replace(/\.mdx?$/i, '');

@@ -9,8 +9,18 @@ import { classifyEntry, isPlainPagePath } from './classify.js';
 import { checkPageFiles } from './files.js';
 import { linkNeighbours, pageNode, type PageNodeDraft, type PageScope, type SectionState } from './page-node.js';
 import type {
-  EndpointNode, GroupNode, LinkNode, NavigationNode, NavigationTree, OpenApiSource, PageIndex, PageNode, PageSection,
-  ResolvedNavigation, SectionNode, WebhookNode,
+  EndpointNode,
+  GroupNode,
+  LinkNode,
+  NavigationNode,
+  NavigationTree,
+  OpenApiSource,
+  PageIndex,
+  PageNode,
+  PageSection,
+  ResolvedNavigation,
+  SectionNode,
+  WebhookNode,
 } from './types.js';
 
 /** Options of {@link resolveNavigation}. */
@@ -105,7 +115,14 @@ class NavigationResolver {
       state: this.newSection('/navigation', 'root', []),
       inGroup: false,
     };
-    const root: SectionNode = { kind: 'root', label: this.config.name ?? '', pointer: '/navigation', openapi: context.openapi, breadcrumbs: [], children: this.children(navigation, 'root', context) };
+    const root: SectionNode = {
+      kind: 'root',
+      label: this.config.name ?? '',
+      pointer: '/navigation',
+      openapi: context.openapi,
+      breadcrumbs: [],
+      children: this.children(navigation, 'root', context),
+    };
     // The platform generates every page of the navigation's own document, and lists none of them.
     if (navigation.openapi !== undefined) root.allOperations = true;
     const tree: NavigationTree = { root, global: this.global(navigation.global, context) };
@@ -178,7 +195,20 @@ class NavigationResolver {
     // (absent ones undefined, which JSON leaves out), so that all share one shape. An element
     // with `href` is a link, whatever children it also holds: the platform ignores them.
     if (href !== undefined) {
-      return { kind: 'link', element: kind, href, label, pointer, openapi: context.openapi, breadcrumbs: parent.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, icon: iconOf(element), hidden: hiddenOf(element) };
+      return {
+        kind: 'link',
+        element: kind,
+        href,
+        label,
+        pointer,
+        openapi: context.openapi,
+        breadcrumbs: parent.breadcrumbs,
+        version: context.version,
+        versionTag: context.versionTag,
+        language: context.language,
+        icon: iconOf(element),
+        hidden: hiddenOf(element),
+      };
     }
     const children = this.children(element, elementKind(kind), context);
     return {
@@ -246,9 +276,14 @@ class NavigationResolver {
       this.roots.push({ root: entry.path, pointer: `${pointer}/root`, label: node.label });
       return;
     }
-    this.report({ code: 'navigation/invalid-root', severity: 'error', message: `The root of group "${node.label}" must be a page path, not "${root}".`, pointer: `${pointer}/root`, hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".' });
+    this.report({
+      code: 'navigation/invalid-root',
+      severity: 'error',
+      message: `The root of group "${node.label}" must be a page path, not "${root}".`,
+      pointer: `${pointer}/root`,
+      hint: 'Write the path of the page opened by clicking the group title, e.g. "guides/overview".',
+    });
   }
-
 
   /** The `pages` entry at `position` of the element of `context`: a nested group, a page, an endpoint or a webhook. */
   private entry(item: unknown, position: number, context: Context): NavigationNode | undefined {
@@ -263,13 +298,34 @@ class NavigationResolver {
         return this.page(entry.path, position, context);
       case 'endpoint': {
         if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
-        const node: EndpointNode = { kind: 'endpoint', label: `${entry.method} ${entry.path}`, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, method: entry.method, path: entry.path };
+        const node: EndpointNode = {
+          kind: 'endpoint',
+          label: `${entry.method} ${entry.path}`,
+          pointer,
+          openapi: context.openapi,
+          breadcrumbs: context.breadcrumbs,
+          version: context.version,
+          versionTag: context.versionTag,
+          language: context.language,
+          method: entry.method,
+          path: entry.path,
+        };
         if (entry.spec !== undefined) node.spec = entry.spec;
         return node;
       }
       case 'webhook': {
         if (entry.spec === undefined && context.openapi.length === 0) this.endpointWithoutOpenApi(item, pointer);
-        const node: WebhookNode = { kind: 'webhook', label: entry.name, pointer, openapi: context.openapi, breadcrumbs: context.breadcrumbs, version: context.version, versionTag: context.versionTag, language: context.language, name: entry.name };
+        const node: WebhookNode = {
+          kind: 'webhook',
+          label: entry.name,
+          pointer,
+          openapi: context.openapi,
+          breadcrumbs: context.breadcrumbs,
+          version: context.version,
+          versionTag: context.versionTag,
+          language: context.language,
+          name: entry.name,
+        };
         if (entry.spec !== undefined) node.spec = entry.spec;
         return node;
       }
@@ -279,12 +335,20 @@ class NavigationResolver {
           severity: 'error',
           message: `"${item}" looks like an endpoint reference, but ${entry.method} is not an HTTP method.`,
           pointer,
-          hint: entry.suggestions.length ? `Did you mean "${entry.suggestions[0]} ${entry.path}"?` : `Use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE.`,
+          hint: entry.suggestions.length
+            ? `Did you mean "${entry.suggestions[0]} ${entry.path}"?`
+            : `Use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE.`,
           ...(entry.suggestions.length ? { suggestions: entry.suggestions.map((method) => `${method} ${entry.path}`) } : {}),
         });
         return undefined;
       case 'outside':
-        this.report({ code: 'navigation/page-outside-root', severity: 'error', message: `The page "${item}" is outside the repository.`, pointer, hint: 'Page paths are relative to the folder of docs.json and cannot go above it with `..`.' });
+        this.report({
+          code: 'navigation/page-outside-root',
+          severity: 'error',
+          message: `The page "${item}" is outside the repository.`,
+          pointer,
+          hint: 'Page paths are relative to the folder of docs.json and cannot go above it with `..`.',
+        });
         return undefined;
     }
   }
@@ -308,7 +372,13 @@ class NavigationResolver {
     const latest = this.latestSection.get(node.path);
     if (latest === undefined) this.byPath.set(node.path, node);
     else if (latest === state) {
-      this.report({ code: 'navigation/duplicate-page', severity: 'warning', message: `The page "${node.path}" is listed twice in ${sectionName(state)}.`, pointer: node.pointer, hint: 'A page appears once per section; remove one of the entries.' });
+      this.report({
+        code: 'navigation/duplicate-page',
+        severity: 'warning',
+        message: `The page "${node.path}" is listed twice in ${sectionName(state)}.`,
+        pointer: node.pointer,
+        hint: 'A page appears once per section; remove one of the entries.',
+      });
     }
     this.latestSection.set(node.path, state);
   }
@@ -326,7 +396,17 @@ class NavigationResolver {
       items.forEach((item: unknown, index) => {
         if (!isElement(item) || typeof item.href !== 'string') return;
         const pointer = `/navigation/global/${list}/${index}`;
-        links.push({ kind: 'link', element: kind, href: item.href, label: String(item[labelKey] ?? ''), pointer, openapi: context.openapi, breadcrumbs: [], icon: iconOf(item), hidden: hiddenOf(item) });
+        links.push({
+          kind: 'link',
+          element: kind,
+          href: item.href,
+          label: String(item[labelKey] ?? ''),
+          pointer,
+          openapi: context.openapi,
+          breadcrumbs: [],
+          icon: iconOf(item),
+          hidden: hiddenOf(item),
+        });
       });
     }
     return links;
@@ -366,12 +446,13 @@ class NavigationResolver {
   }
 }
 
-
 /** The sources in effect: the element's own `openapi`, normalised, else the inherited ones. */
 function toSources(reference: OpenApiReference | undefined, inherited: readonly OpenApiSource[] = []): readonly OpenApiSource[] {
   if (reference === undefined) return inherited;
   const entries = Array.isArray(reference) ? reference : [reference];
-  return entries.map((entry) => (typeof entry === 'string' ? { source: entry, directory: DEFAULT_DIRECTORY } : { source: entry.source, directory: entry.directory ?? DEFAULT_DIRECTORY }));
+  return entries.map((entry) =>
+    typeof entry === 'string' ? { source: entry, directory: DEFAULT_DIRECTORY } : { source: entry.source, directory: entry.directory ?? DEFAULT_DIRECTORY },
+  );
 }
 
 /** The element kind of a section node kind, as `shownChildren` names it. */
@@ -405,7 +486,8 @@ function hiddenOf(element: Element): boolean | undefined {
 function listsAllOperations(element: Element, own: readonly OpenApiSource[], children: readonly NavigationNode[]): true | undefined {
   if (element.openapi === undefined) return undefined;
   const takesFromElement = (node: NavigationNode): boolean =>
-    ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec === undefined && node.openapi === own) || ('children' in node && node.children.some(takesFromElement));
+    ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec === undefined && node.openapi === own) ||
+    ('children' in node && node.children.some(takesFromElement));
   return children.some(takesFromElement) ? undefined : true;
 }
 

@@ -3,19 +3,7 @@ import type { Icon } from '../config/schemas/common.js';
 
 /** What a navigation node is. */
 export type NavigationNodeKind =
-  | 'root'
-  | 'language'
-  | 'version'
-  | 'product'
-  | 'tab'
-  | 'menu-item'
-  | 'anchor'
-  | 'dropdown'
-  | 'group'
-  | 'page'
-  | 'endpoint'
-  | 'webhook'
-  | 'link';
+  'root' | 'language' | 'version' | 'product' | 'tab' | 'menu-item' | 'anchor' | 'dropdown' | 'group' | 'page' | 'endpoint' | 'webhook' | 'link';
 
 /** An OpenAPI document in effect for a node, with the folder its generated pages go in. */
 export interface OpenApiSource {

@@ -11,7 +11,12 @@ import { filePagePath } from './classify.js';
  * navigation's entries (`PageIndex.byPath` will do), `servedUrls` the URL paths of generated
  * endpoint pages (an MDX endpoint page may stand at one without being listed).
  */
-export function findUnlistedPages(files: readonly string[], listedPaths: { has(path: string): boolean }, servedUrls: Iterable<string> = [], snippets: ReadonlySet<string> = new Set()): string[] {
+export function findUnlistedPages(
+  files: readonly string[],
+  listedPaths: { has(path: string): boolean },
+  servedUrls: Iterable<string> = [],
+  snippets: ReadonlySet<string> = new Set(),
+): string[] {
   const served = new Set<string>();
   for (const url of servedUrls) served.add(url.replace(/^\/+/, '') || 'index');
   const listed = (path: string) => listedPaths.has(path) || served.has(path);

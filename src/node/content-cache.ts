@@ -108,7 +108,10 @@ export interface ContentCache {
  * it creates `.quire`, it writes a `.gitignore` there that ignores everything, so no one commits
  * the cache. A pack that cannot be read whole (cut short, corrupt, of another format) is skipped.
  */
-export async function openContentCache(dir: string, options: { packBytes?: number; onUnavailable?: (error: unknown) => void } = {}): Promise<ContentCache | undefined> {
+export async function openContentCache(
+  dir: string,
+  options: { packBytes?: number; onUnavailable?: (error: unknown) => void } = {},
+): Promise<ContentCache | undefined> {
   const parent = path.dirname(dir);
   const content = path.join(dir, 'content');
   try {
@@ -121,14 +124,27 @@ export async function openContentCache(dir: string, options: { packBytes?: numbe
     options.onUnavailable?.(error);
     return undefined;
   }
-  const cache: ContentCache = { dir, entries: new Map(), packs: [], used: new Map(), usedBytes: 0, added: [], addedBytes: 0, packBytes: options.packBytes ?? PACK_BYTES, legacy: [] };
+  const cache: ContentCache = {
+    dir,
+    entries: new Map(),
+    packs: [],
+    used: new Map(),
+    usedBytes: 0,
+    added: [],
+    addedBytes: 0,
+    packBytes: options.packBytes ?? PACK_BYTES,
+    legacy: [],
+  };
   let names: string[];
   try {
     names = readdirSync(content);
   } catch {
     return cache;
   }
-  append(cache.legacy, names.filter((file) => /^[0-9a-f]{2}$/.test(file)).map((file) => path.join(content, file)));
+  append(
+    cache.legacy,
+    names.filter((file) => /^[0-9a-f]{2}$/.test(file)).map((file) => path.join(content, file)),
+  );
   // Oldest first (names start with the time they were written), so that an entry written again
   // (its old copy was not whole facts) replaces the old one.
   for (const name of names.filter((file) => file.endsWith('.pack')).sort()) {
@@ -255,7 +271,9 @@ function writePack(dir: string, entries: PackEntry[]): boolean {
 
 function isPack(value: unknown): value is Pack {
   if (typeof value !== 'object' || value === null || (value as Pack).format !== PACK_FORMAT || !Array.isArray((value as Pack).entries)) return false;
-  return (value as Pack).entries.every((entry) => typeof entry === 'object' && entry !== null && typeof entry.key === 'string' && entry.facts instanceof Uint8Array);
+  return (value as Pack).entries.every(
+    (entry) => typeof entry === 'object' && entry !== null && typeof entry.key === 'string' && entry.facts instanceof Uint8Array,
+  );
 }
 
 /** True when `value` has the shape of facts: bytes that deserialize to something else are not facts. */
@@ -263,11 +281,20 @@ function isFacts(value: unknown): value is PageFacts {
   if (typeof value !== 'object' || value === null) return false;
   const facts = value as Partial<PageFacts>;
   const lists = [facts.headings, facts.ids, facts.links, facts.imports, facts.components, facts.diagnostics];
-  return lists.every(Array.isArray) && typeof facts.text === 'string' && typeof facts.words === 'number' && (facts.diagnostics ?? []).every((diagnostic) => typeof diagnostic === 'object' && diagnostic !== null && typeof diagnostic.code === 'string');
+  return (
+    lists.every(Array.isArray) &&
+    typeof facts.text === 'string' &&
+    typeof facts.words === 'number' &&
+    (facts.diagnostics ?? []).every((diagnostic) => typeof diagnostic === 'object' && diagnostic !== null && typeof diagnostic.code === 'string')
+  );
 }
 
 /** The cache `loadSite` uses for a site (opened), or `undefined` when the cache is off or its folder cannot be created. */
-export async function contentCacheFor(root: string, cwd: string, options: { cache?: boolean; cacheDir?: string; onCacheUnavailable?: (dir: string, error: unknown) => void }): Promise<ContentCache | undefined> {
+export async function contentCacheFor(
+  root: string,
+  cwd: string,
+  options: { cache?: boolean; cacheDir?: string; onCacheUnavailable?: (dir: string, error: unknown) => void },
+): Promise<ContentCache | undefined> {
   if (!(options.cache ?? (BUILT || options.cacheDir !== undefined))) return undefined;
   const dir = options.cacheDir === undefined ? defaultCacheDir(root) : path.resolve(cwd, options.cacheDir);
   return openContentCache(dir, { onUnavailable: (error) => options.onCacheUnavailable?.(dir, error) });

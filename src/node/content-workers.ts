@@ -140,7 +140,10 @@ export function startWorkerPool(tasks: readonly PageFileTask[], options: WorkerP
     if (closed && slot.sent.length === 0) retire(slot);
   };
   const start = () => {
-    const worker = new Worker(options.script, { workerData: { keySalt: options.keySalt } satisfies ContentWorkerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(options.script, {
+      workerData: { keySalt: options.keySalt } satisfies ContentWorkerData,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     const slot: Slot = { worker, sent: [], ready: false, retired: false, error: undefined };
     live.add(slot);
     worker.on('message', (reply: ContentWorkerReply) => {
@@ -168,7 +171,10 @@ export function startWorkerPool(tasks: readonly PageFileTask[], options: WorkerP
       if (reading !== undefined) {
         stops++;
         const why = slot.error ? slot.error.message : `exit code ${code}`;
-        options.onResult(reading, { facts: unreadablePage(tasks[reading]?.name ?? '', `the worker thread reading it stopped (${why}); please report it.`), cached: false });
+        options.onResult(reading, {
+          facts: unreadablePage(tasks[reading]?.name ?? '', `the worker thread reading it stopped (${why}); please report it.`),
+          cached: false,
+        });
         if (stops <= options.size) start();
       }
       for (const other of working()) feed(other);

@@ -18,7 +18,10 @@ export async function findNearestDocsJson(folder: string): Promise<string | unde
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     if (depth > 0 && entries.some((entry) => entry.isFile() && entry.name === 'docs.json')) return dir;
     if (depth === MAX_DEPTH) continue;
-    const children = entries.filter((entry) => entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
+    const children = entries
+      .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+      .map((entry) => entry.name)
+      .sort();
     for (const child of children) queue.push({ dir: path.join(dir, child), depth: depth + 1 });
   }
   return undefined;

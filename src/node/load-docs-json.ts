@@ -48,7 +48,9 @@ export async function loadDocsJson(target: string, options: LoadDocsJsonOptions 
         : `Pass the folder that holds docs.json: ${toPosix(path.relative(cwd, nearest))}/.`;
     return {
       config: undefined,
-      diagnostics: [{ code: 'config/not-found', severity: 'error', message: `${name} ${reason}${suggestion}${suggestion ? '' : '.'}`, file: name, pointer: '', hint }],
+      diagnostics: [
+        { code: 'config/not-found', severity: 'error', message: `${name} ${reason}${suggestion}${suggestion ? '' : '.'}`, file: name, pointer: '', hint },
+      ],
       sources: {},
       locate: (pointer) => ({ file: name, pointer }),
       path: file,

@@ -126,14 +126,33 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
   if (!isFile(docsJson)) {
     const parsed = await loadDocsJson(target, { cwd, strict: options.strict ?? false });
     const root = path.dirname(parsed.path);
-    const site: LoadedSite = { root, docsJson: parsed.path, config: undefined, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files: [], siteFiles: [], frontmatter: new Map(), diagnostics: parsed.diagnostics, sources: parsed.sources, content: new Map(), summary: { errors: parsed.diagnostics.length, warnings: 0, pages: 0, files: 0, navigation: undefined, unlistedPages: [] } };
+    const site: LoadedSite = {
+      root,
+      docsJson: parsed.path,
+      config: undefined,
+      tree: undefined,
+      endpointPages: [],
+      pages: undefined,
+      missingPages: [],
+      files: [],
+      siteFiles: [],
+      frontmatter: new Map(),
+      diagnostics: parsed.diagnostics,
+      sources: parsed.sources,
+      content: new Map(),
+      summary: { errors: parsed.diagnostics.length, warnings: 0, pages: 0, files: 0, navigation: undefined, unlistedPages: [] },
+    };
     return { site, compiler: undefined, update: async () => undefined };
   }
   const root = path.dirname(docsJson);
   const fileName = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
   const progress = options.onProgress;
   const content = options.content !== false;
-  const [walk, ignored, diskCache] = await Promise.all([walkSiteFiles(root), loadIgnoredFiles(root, options.ignore), content ? contentCacheFor(root, cwd, options) : undefined]);
+  const [walk, ignored, diskCache] = await Promise.all([
+    walkSiteFiles(root),
+    loadIgnoredFiles(root, options.ignore),
+    content ? contentCacheFor(root, cwd, options) : undefined,
+  ]);
   const files = walk.files;
   // Symbolic links that lead outside the site or loop: found by the adapter, which follows links.
   const linkWarnings = applyRules(
@@ -212,7 +231,8 @@ function wants(wanted: WantedInputs): boolean {
 
 /** The content cache on disk as the compiler asks for it: by a hash of each page's bytes. */
 function pageFactsCache(cache: ContentCache, fileName: (file: string) => string): PageFactsCache {
-  const bytesOf = (content: FileContent): Uint8Array => (typeof content === 'string' ? Buffer.from(content, 'utf8') : 'unreadable' in content ? Buffer.from(content.unreadable) : content);
+  const bytesOf = (content: FileContent): Uint8Array =>
+    typeof content === 'string' ? Buffer.from(content, 'utf8') : 'unreadable' in content ? Buffer.from(content.unreadable) : content;
   return {
     get: (file, content) => readCachedFacts(cache, contentKey(bytesOf(content)), fileName(file)),
     set: (file, content, facts) => addCachedFacts(cache, contentKey(bytesOf(content)), facts, fileName(file)),
@@ -279,13 +299,21 @@ class SiteReader {
   }
 
   /** Reads what a compilation wanted: files of the site (OpenAPI documents checked as such), URLs, the repository's OpenAPI files. */
-  async readWanted(wanted: WantedInputs, onProgress: (done: number, total: number) => void): Promise<{ changes: SiteChange[]; more: { openapi: Map<string, OpenApiRead>; openApiFiles?: string[] } }> {
+  async readWanted(
+    wanted: WantedInputs,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<{ changes: SiteChange[]; more: { openapi: Map<string, OpenApiRead>; openApiFiles?: string[] } }> {
     const changes: SiteChange[] = [];
     const openapi = new Map<string, OpenApiRead>();
     const sources = [...wanted.files, ...(this.options.offline ? [] : wanted.urls)];
     let done = 0;
     const reads = await mapLimit(sources, 8, async (source) => {
-      const read = /\.mdx?$/i.test(source) ? { file: source, text: (await this.readOne(source)) as string | undefined, diagnostics: [] } : await readOpenApiSource(source, { root: this.root, ...(this.options.openapiTimeoutMs === undefined ? {} : { timeoutMs: this.options.openapiTimeoutMs }) });
+      const read = /\.mdx?$/i.test(source)
+        ? { file: source, text: (await this.readOne(source)) as string | undefined, diagnostics: [] }
+        : await readOpenApiSource(source, {
+            root: this.root,
+            ...(this.options.openapiTimeoutMs === undefined ? {} : { timeoutMs: this.options.openapiTimeoutMs }),
+          });
       onProgress(++done, sources.length);
       return read;
     });
@@ -293,7 +321,12 @@ class SiteReader {
       const read = reads[index] as ReadOpenApiSourceResult;
       const isUrl = /^[a-z][a-z0-9+.-]*:/i.test(source) && !/^[a-z]:[\\/]/i.test(source);
       if (!isUrl && read.text !== undefined) changes.push({ file: source, content: read.text });
-      else openapi.set(source, { ...(read.text === undefined ? {} : { text: read.text }), diagnostics: read.diagnostics, ...(read.unreachable ? { unreachable: true } : {}) });
+      else
+        openapi.set(source, {
+          ...(read.text === undefined ? {} : { text: read.text }),
+          diagnostics: read.diagnostics,
+          ...(read.unreachable ? { unreachable: true } : {}),
+        });
     });
     const openApiFiles = wanted.openApiFiles ? await discoverOpenApiFiles(this.root, this.ignored) : undefined;
     return { changes, more: { openapi, ...(openApiFiles ? { openApiFiles } : {}) } };
@@ -307,7 +340,11 @@ function unreadablePageText(error: unknown): FileContent {
 
 /** JSON and YAML files of the repository whose first bytes declare `openapi`. */
 export async function discoverOpenApiFiles(root: string, ignored?: IgnoredFiles): Promise<string[]> {
-  const found = await fastGlob(['**/*.{json,yaml,yml}'], { cwd: root, ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'], followSymbolicLinks: false });
+  const found = await fastGlob(['**/*.{json,yaml,yml}'], {
+    cwd: root,
+    ignore: ['**/node_modules/**', '**/.git/**', 'docs.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json'],
+    followSymbolicLinks: false,
+  });
   // Like the platform, files .mintignore leaves out are not looked at.
   const candidates = ignored ? found.filter((file) => !ignored.ignores(file)) : found;
   const declares = await mapLimit(candidates, 32, async (file) => {

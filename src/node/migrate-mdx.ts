@@ -57,15 +57,29 @@ export async function planMdxMigration(target: string, options: PlanMdxMigration
   const docsJson = isDirectory(absolute) ? path.join(absolute, 'docs.json') : absolute;
   const root = path.dirname(docsJson);
   const docsJsonFile = path.basename(docsJson);
-  const relativeToCwd = (file: string) => (/^[a-z][a-z0-9+.-]*:/i.test(file) && !/^[a-z]:[\\/]/i.test(file) ? file : toPosix(path.relative(cwd, path.join(root, file))) || file);
+  const relativeToCwd = (file: string) =>
+    /^[a-z][a-z0-9+.-]*:/i.test(file) && !/^[a-z]:[\\/]/i.test(file) ? file : toPosix(path.relative(cwd, path.join(root, file))) || file;
   let text: string;
   try {
     text = await readFile(docsJson, 'utf8');
   } catch (error) {
     const name = relativeToCwd(docsJsonFile);
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`;
-    const diagnostic: Diagnostic = { code: 'config/not-found', severity: 'error', message: `${name} ${reason}.`, file: name, pointer: '', hint: 'Run the command in the folder that holds docs.json, or pass that folder.' };
-    return { root, docsJson, plan: { changes: [], moved: [], extensions: [], kept: [], diagnostics: [diagnostic], blocked: true }, diagnostics: [diagnostic], sources: {} };
+    const diagnostic: Diagnostic = {
+      code: 'config/not-found',
+      severity: 'error',
+      message: `${name} ${reason}.`,
+      file: name,
+      pointer: '',
+      hint: 'Run the command in the folder that holds docs.json, or pass that folder.',
+    };
+    return {
+      root,
+      docsJson,
+      plan: { changes: [], moved: [], extensions: [], kept: [], diagnostics: [diagnostic], blocked: true },
+      diagnostics: [diagnostic],
+      sources: {},
+    };
   }
   const readReferenced = (file: string): string | undefined => {
     try {
@@ -94,12 +108,19 @@ export async function planMdxMigration(target: string, options: PlanMdxMigration
   specSources.forEach((source, index) => {
     const result = reads[index];
     if (result?.text !== undefined) specs.set(source, result.text);
-    else append(readingProblems, (result?.diagnostics ?? []));
+    else append(readingProblems, result?.diagnostics ?? []);
   });
 
-  const plan = migrateMdx({ docsJson: text, docsJsonFile, readFile: readReferenced, pages, files, specs }, options.extension === undefined ? {} : { extension: options.extension });
+  const plan = migrateMdx(
+    { docsJson: text, docsJsonFile, readFile: readReferenced, pages, files, specs },
+    options.extension === undefined ? {} : { extension: options.extension },
+  );
   // A document that could not be read matters only when a page needed it.
-  const needed = new Set(plan.diagnostics.filter((diagnostic) => diagnostic.code === 'migrate/document-unavailable').flatMap((diagnostic) => specSources.filter((source) => diagnostic.message.includes(source))));
+  const needed = new Set(
+    plan.diagnostics
+      .filter((diagnostic) => diagnostic.code === 'migrate/document-unavailable')
+      .flatMap((diagnostic) => specSources.filter((source) => diagnostic.message.includes(source))),
+  );
   const texts = new Map<string, string>([[docsJsonFile, text], ...pages, ...specs]);
   const diagnostics: Diagnostic[] = [];
   const sources: Record<string, string> = {};
@@ -135,14 +156,23 @@ export async function applyMdxMigration(migration: MdxMigration, options: ApplyM
   // Folders the moved pages leave empty go too (never the site folder, never one with anything left).
   for (const file of result.deleted) {
     for (let folder = path.dirname(file); folder !== migration.root && folder.startsWith(migration.root + path.sep); folder = path.dirname(folder)) {
-      if (!(await rmdir(folder).then(() => true, () => false))) break;
+      if (
+        !(await rmdir(folder).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
     }
   }
   return result;
 }
 
 /** Every page file of the site, and the full text of those whose frontmatter has `openapi`, by path in the site folder. */
-async function readEndpointPageFiles(root: string, onProgress: PlanMdxMigrationOptions['onProgress']): Promise<{ files: string[]; pages: Map<string, string> }> {
+async function readEndpointPageFiles(
+  root: string,
+  onProgress: PlanMdxMigrationOptions['onProgress'],
+): Promise<{ files: string[]; pages: Map<string, string> }> {
   const files = await listPageFiles(root);
   let done = 0;
   const texts = await mapLimit(files, 64, async (file) => {
@@ -163,7 +193,12 @@ async function readEndpointPageFiles(root: string, onProgress: PlanMdxMigrationO
  * those they name (relative to their folder); `discover` when a page names none and has none in
  * effect, or names one that is not a file: then the repository's OpenAPI files are candidates too.
  */
-function documentSources(text: string, file: string, readReferenced: (file: string) => string | undefined, frontmatter: ReadonlyMap<string, PageFrontmatter>): { sources: string[]; discover: boolean } {
+function documentSources(
+  text: string,
+  file: string,
+  readReferenced: (file: string) => string | undefined,
+  frontmatter: ReadonlyMap<string, PageFrontmatter>,
+): { sources: string[]; discover: boolean } {
   const parsed = parseDocsJson(text, { file, readFile: readReferenced });
   if (!parsed.config || frontmatter.size === 0) return { sources: [], discover: false };
   const { pages } = resolveNavigation(parsed.config, { frontmatter });

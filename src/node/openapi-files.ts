@@ -84,13 +84,21 @@ export async function generateOpenApiFiles(spec: string, options: GenerateOpenAp
   const result: GenerateOpenApiFilesResult = { spec: display, folder, root, rootHasDocsJson: hasDocsJson, sources: {}, diagnostics: [], files: [] };
 
   progress(isUrl ? `Fetching ${spec}` : `Reading ${display}`);
-  const read = absolute === undefined ? await readOpenApiSource(spec, { ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }) : await readOpenApiSource(absolute, { root: path.parse(absolute).root });
+  const read =
+    absolute === undefined
+      ? await readOpenApiSource(spec, { ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) })
+      : await readOpenApiSource(absolute, { root: path.parse(absolute).root });
   if (read.text === undefined) {
     // Named as the user typed it, not by the absolute path it was read from.
     result.diagnostics = read.diagnostics.map((diagnostic) =>
       absolute === undefined
         ? diagnostic
-        : { ...diagnostic, file: display, message: diagnostic.message.split(absolute).join(display), ...(diagnostic.code === 'openapi/not-found' ? { hint: 'Check the path: it is relative to the current folder.' } : {}) },
+        : {
+            ...diagnostic,
+            file: display,
+            message: diagnostic.message.split(absolute).join(display),
+            ...(diagnostic.code === 'openapi/not-found' ? { hint: 'Check the path: it is relative to the current folder.' } : {}),
+          },
     );
     return result;
   }
@@ -129,7 +137,10 @@ export async function generateOpenApiFiles(spec: string, options: GenerateOpenAp
   if (changes.length) {
     progress(`Writing ${changes.length.toLocaleString('en-US')} files`);
     try {
-      await writeFilesAtomically(changes.map((file) => ({ kind: 'write', path: file.file, content: file.content })), options.fs ? { fs: options.fs } : {});
+      await writeFilesAtomically(
+        changes.map((file) => ({ kind: 'write', path: file.file, content: file.content })),
+        options.fs ? { fs: options.fs } : {},
+      );
     } catch (error) {
       if (!(error instanceof WriteFilesError)) throw error;
       result.diagnostics.push(writeFailed(error, options.cwd));
@@ -161,7 +172,12 @@ interface Planned {
  * nothing (already the same). A folder in the way, or a folder that is a link out of the
  * output folder, is an error.
  */
-async function existingStatuses(planned: readonly Planned[], folder: string, options: GenerateOpenApiFilesOptions, progress: (label: string, done?: number, total?: number) => void): Promise<{ list: OpenApiFileStatus[]; diagnostics: Diagnostic[] }> {
+async function existingStatuses(
+  planned: readonly Planned[],
+  folder: string,
+  options: GenerateOpenApiFilesOptions,
+  progress: (label: string, done?: number, total?: number) => void,
+): Promise<{ list: OpenApiFileStatus[]; diagnostics: Diagnostic[] }> {
   // A folder that does not exist holds no page and no link: every page is new.
   if ((await lstat(folder).catch((error: NodeJS.ErrnoException) => error.code)) === 'ENOENT') return { list: planned.map(() => 'written'), diagnostics: [] };
   const escapes = linkEscapeCheck(folder);
@@ -180,16 +196,41 @@ async function existingStatuses(planned: readonly Planned[], folder: string, opt
   return { list: outcomes.map((outcome) => outcome.status), diagnostics: outcomes.flatMap((outcome) => outcome.diagnostic ?? []) };
 }
 
-async function existingStatus(file: Planned, folder: string, escapes: (folder: string) => Promise<string | undefined>, options: GenerateOpenApiFilesOptions): Promise<{ status: OpenApiFileStatus; diagnostic?: Diagnostic }> {
+async function existingStatus(
+  file: Planned,
+  folder: string,
+  escapes: (folder: string) => Promise<string | undefined>,
+  options: GenerateOpenApiFilesOptions,
+): Promise<{ status: OpenApiFileStatus; diagnostic?: Diagnostic }> {
   const link = await escapes(path.dirname(file.file));
   if (link !== undefined) {
-    return { status: 'kept', diagnostic: { code: 'openapi-file/link-outside-folder', severity: 'error', message: `${shown(options.cwd, link)} is a link to a folder outside ${shown(options.cwd, folder)}, so ${path.basename(file.file)} is not written through it.`, file: shown(options.cwd, file.file), pointer: '', hint: 'Replace the link with a folder, or write the pages to another folder.' } };
+    return {
+      status: 'kept',
+      diagnostic: {
+        code: 'openapi-file/link-outside-folder',
+        severity: 'error',
+        message: `${shown(options.cwd, link)} is a link to a folder outside ${shown(options.cwd, folder)}, so ${path.basename(file.file)} is not written through it.`,
+        file: shown(options.cwd, file.file),
+        pointer: '',
+        hint: 'Replace the link with a folder, or write the pages to another folder.',
+      },
+    };
   }
   // A file that cannot even be looked at is written; if that fails too, the write says why.
   const info = await lstat(file.file).catch(() => undefined);
   if (info === undefined) return { status: 'written' };
   if (info.isDirectory()) {
-    return { status: 'kept', diagnostic: { code: 'openapi-file/not-a-file', severity: 'error', message: `${shown(options.cwd, file.file)} is a folder, so the page of ${file.page} cannot be written there.`, file: shown(options.cwd, file.file), pointer: '', hint: 'Rename or remove the folder, or write the pages to another folder.' } };
+    return {
+      status: 'kept',
+      diagnostic: {
+        code: 'openapi-file/not-a-file',
+        severity: 'error',
+        message: `${shown(options.cwd, file.file)} is a folder, so the page of ${file.page} cannot be written there.`,
+        file: shown(options.cwd, file.file),
+        pointer: '',
+        hint: 'Rename or remove the folder, or write the pages to another folder.',
+      },
+    };
   }
   if ((await readFile(file.file, 'utf8').catch(() => undefined)) === file.content) return { status: 'unchanged' };
   return { status: options.overwrite ? 'overwritten' : 'kept' };
@@ -234,8 +275,17 @@ function outsideSite(spec: string, root: string): Diagnostic {
 
 function writeFailed(error: WriteFilesError, cwd: string): Diagnostic {
   const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
-  const outcome = error.rolledBack ? 'Nothing was changed.' : `Some files could not be put back: ${error.leftovers.map((file) => shown(cwd, file)).join(', ')}.`;
-  return { code: 'openapi-file/write-failed', severity: 'error', message: `The file cannot be written (${cause}). ${outcome}`, file: shown(cwd, error.file), pointer: '', hint: 'Check that the folder is writable and the disk has room, then run the command again.' };
+  const outcome = error.rolledBack
+    ? 'Nothing was changed.'
+    : `Some files could not be put back: ${error.leftovers.map((file) => shown(cwd, file)).join(', ')}.`;
+  return {
+    code: 'openapi-file/write-failed',
+    severity: 'error',
+    message: `The file cannot be written (${cause}). ${outcome}`,
+    file: shown(cwd, error.file),
+    pointer: '',
+    hint: 'Check that the folder is writable and the disk has room, then run the command again.',
+  };
 }
 
 /** `target` relative to `cwd` when that is shorter to read, else absolute; always with `/`. */

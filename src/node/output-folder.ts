@@ -27,7 +27,7 @@ function isInside(inner: string, outer: string): boolean {
 async function resolvedPath(file: string): Promise<string> {
   const absolute = path.resolve(file);
   const rest: string[] = [];
-  for (let current = absolute; ; ) {
+  for (let current = absolute; ;) {
     try {
       return path.join(await realpath(current), ...rest.reverse());
     } catch {

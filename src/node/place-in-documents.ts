@@ -29,7 +29,10 @@ export async function placeInDocuments(diagnostics: readonly Diagnostic[], optio
     if (!texts.has(diagnostic.file)) {
       const absolute = path.join(options.root, diagnostic.file.replace(/^\/+/, ''));
       const text = await readFile(absolute, 'utf8').catch(() => undefined);
-      texts.set(diagnostic.file, text === undefined ? undefined : { name: toPosix(path.relative(options.cwd, absolute)), text, locate: parseSource(text).locate });
+      texts.set(
+        diagnostic.file,
+        text === undefined ? undefined : { name: toPosix(path.relative(options.cwd, absolute)), text, locate: parseSource(text).locate },
+      );
     }
     const document = texts.get(diagnostic.file);
     // At the key: the member the pointer names (an operation) starts there, not at its first field.

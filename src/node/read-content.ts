@@ -97,7 +97,8 @@ export async function readSiteContent(root: string, files: readonly string[], op
     results[index] = options.text === false && result.facts.text !== '' ? { ...result, facts: { ...result.facts, text: '' } } : result;
     options.onProgress?.(++done, tasks.length);
   };
-  if (options.workers !== undefined && !(Number.isInteger(options.workers) && options.workers >= 0)) throw new RangeError(`workers must be a whole number from 0, not ${options.workers}`);
+  if (options.workers !== undefined && !(Number.isInteger(options.workers) && options.workers >= 0))
+    throw new RangeError(`workers must be a whole number from 0, not ${options.workers}`);
   // No more workers than pages: a worker without a page would only load the parser.
   const size = Math.min(options.workers ?? defaultWorkers(files.length), files.length);
   const script = size > 0 ? (options.workerScript ?? contentWorkerScript()) : undefined;

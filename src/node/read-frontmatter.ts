@@ -31,7 +31,9 @@ async function readBlock(fd: number): Promise<string> {
   let position = 0;
   let atEnd = false;
   while (!atEnd && text.length <= MAX_FRONTMATTER) {
-    const bytesRead = await new Promise<number>((resolve, reject) => read(fd, buffer, 0, CHUNK, position, (error, count) => (error ? reject(error) : resolve(count))));
+    const bytesRead = await new Promise<number>((resolve, reject) =>
+      read(fd, buffer, 0, CHUNK, position, (error, count) => (error ? reject(error) : resolve(count))),
+    );
     position += bytesRead;
     atEnd = bytesRead < CHUNK;
     text += atEnd ? decoder.end(buffer.subarray(0, bytesRead)) : decoder.write(buffer.subarray(0, bytesRead));

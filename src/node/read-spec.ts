@@ -42,7 +42,12 @@ export async function readOpenApiSource(source: string, options: ReadOpenApiSour
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (/^https?:\/\//i.test(source)) return readUrl(source, options.timeoutMs ?? DEFAULT_TIMEOUT, maxBytes);
   if (/^[a-z][a-z0-9+.-]*:/i.test(source) && !/^[a-z]:[\\/]/i.test(source)) {
-    return failure(source, 'openapi/unsupported-scheme', `${source} is not an http(s) URL or a file of the repository; only those are read.`, 'Use an https:// URL, or a path relative to the docs folder.');
+    return failure(
+      source,
+      'openapi/unsupported-scheme',
+      `${source} is not an http(s) URL or a file of the repository; only those are read.`,
+      'Use an https:// URL, or a path relative to the docs folder.',
+    );
   }
   return readPath(source, path.resolve(options.root ?? process.cwd()), maxBytes);
 }
@@ -50,20 +55,41 @@ export async function readOpenApiSource(source: string, options: ReadOpenApiSour
 async function readPath(source: string, root: string, maxBytes: number): Promise<ReadOpenApiSourceResult> {
   const target = path.resolve(root, source.replace(/^\/+/, ''));
   if (!inside(root, target)) {
-    return failure(source, 'openapi/outside-root', `${source} is outside the repository folder, so it is not read.`, 'Keep OpenAPI files inside the docs folder, or reference them by URL.');
+    return failure(
+      source,
+      'openapi/outside-root',
+      `${source} is outside the repository folder, so it is not read.`,
+      'Keep OpenAPI files inside the docs folder, or reference them by URL.',
+    );
   }
   try {
     const [realRoot, realTarget] = await Promise.all([realpath(root), realpath(target)]);
     if (!inside(realRoot, realTarget)) {
-      return failure(source, 'openapi/outside-root', `${source} is a link to a file outside the repository folder, so it is not read.`, 'Copy the file into the docs folder instead of linking to it.');
+      return failure(
+        source,
+        'openapi/outside-root',
+        `${source} is a link to a file outside the repository folder, so it is not read.`,
+        'Copy the file into the docs folder instead of linking to it.',
+      );
     }
     const info = await stat(realTarget);
     if (!info.isFile()) return failure(source, 'openapi/not-found', `${source} is not a file.`, 'Point at the OpenAPI file itself.');
-    if (info.size > maxBytes) return failure(source, 'openapi/too-large', `${source} is ${megabytes(info.size)}, over the limit of ${megabytes(maxBytes)}.`, 'Raise the size limit if this description is expected to be this large.');
+    if (info.size > maxBytes)
+      return failure(
+        source,
+        'openapi/too-large',
+        `${source} is ${megabytes(info.size)}, over the limit of ${megabytes(maxBytes)}.`,
+        'Raise the size limit if this description is expected to be this large.',
+      );
     return { file: source, text: await readFile(realTarget, 'utf8'), diagnostics: [] };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return failure(source, 'openapi/not-found', code === 'ENOENT' ? `${source} does not exist.` : `${source} cannot be read (${(error as Error).message}).`, 'Check the path: it is relative to the folder that holds docs.json.');
+    return failure(
+      source,
+      'openapi/not-found',
+      code === 'ENOENT' ? `${source} does not exist.` : `${source} cannot be read (${(error as Error).message}).`,
+      'Check the path: it is relative to the folder that holds docs.json.',
+    );
   }
 }
 
@@ -72,11 +98,17 @@ async function readUrl(url: string, timeoutMs: number, maxBytes: number): Promis
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await fetch(url, { signal: controller.signal, redirect: 'follow' });
-    if (!response.ok) return failure(url, 'openapi/fetch-failed', `${url} answered ${response.status} ${response.statusText}.`, 'Check that the URL is public and correct.');
+    if (!response.ok)
+      return failure(url, 'openapi/fetch-failed', `${url} answered ${response.status} ${response.statusText}.`, 'Check that the URL is public and correct.');
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
     if (declared > maxBytes) {
       await response.body?.cancel();
-      return failure(url, 'openapi/too-large', `${url} is ${megabytes(declared)}, over the limit of ${megabytes(maxBytes)}.`, 'Raise the size limit if this description is expected to be this large.');
+      return failure(
+        url,
+        'openapi/too-large',
+        `${url} is ${megabytes(declared)}, over the limit of ${megabytes(maxBytes)}.`,
+        'Raise the size limit if this description is expected to be this large.',
+      );
     }
     const chunks: Uint8Array[] = [];
     let received = 0;
@@ -87,7 +119,12 @@ async function readUrl(url: string, timeoutMs: number, maxBytes: number): Promis
       received += chunk.value.byteLength;
       if (received > maxBytes) {
         await reader?.cancel();
-        return failure(url, 'openapi/too-large', `${url} sends more than ${megabytes(maxBytes)}.`, 'Raise the size limit if this description is expected to be this large.');
+        return failure(
+          url,
+          'openapi/too-large',
+          `${url} sends more than ${megabytes(maxBytes)}.`,
+          'Raise the size limit if this description is expected to be this large.',
+        );
       }
       chunks.push(chunk.value);
     }
@@ -98,7 +135,9 @@ async function readUrl(url: string, timeoutMs: number, maxBytes: number): Promis
     const result = failure(
       url,
       timedOut ? 'openapi/fetch-timeout' : 'openapi/fetch-failed',
-      timedOut ? `${url} did not answer within ${timeoutMs / 1000} s.` : `${url} could not be fetched (${(error as Error).message}${cause === undefined ? '' : `: ${cause}`}).`,
+      timedOut
+        ? `${url} did not answer within ${timeoutMs / 1000} s.`
+        : `${url} could not be fetched (${(error as Error).message}${cause === undefined ? '' : `: ${cause}`}).`,
       timedOut ? 'Check the URL, or raise the timeout.' : 'Check the URL and the network.',
     );
     return cause !== undefined && UNREACHABLE_CODES.has(cause) ? { ...result, unreachable: true } : result;

@@ -42,7 +42,9 @@ let confirmer: Confirmer | undefined;
 function referenceWorkerScript(): URL | undefined {
   // The CommonJS build has no import.meta: there the module's own file name stands in for it.
   const here = import.meta.url ?? pathToFileURL(__filename).href;
-  const candidates = /\.[cm]?ts$/.test(here) ? [new URL('../../dist/reference-worker.js', here)] : [new URL('./reference-worker.js', here), new URL('../reference-worker.js', here)];
+  const candidates = /\.[cm]?ts$/.test(here)
+    ? [new URL('../../dist/reference-worker.js', here)]
+    : [new URL('./reference-worker.js', here), new URL('../reference-worker.js', here)];
   return candidates.find((candidate) => existsSync(fileURLToPath(candidate)));
 }
 

@@ -17,8 +17,24 @@ function answer(reply: ReferenceReply): void {
   try {
     answer({ tree: parseWithReference(text) });
   } catch (error) {
-    const { reason, message, ruleId, line, column, place } = error as { reason?: string; message?: string; ruleId?: string; line?: number; column?: number; place?: unknown };
-    answer({ error: { rangeError: error instanceof RangeError, reason: reason ?? message ?? String(error), ruleId: ruleId ?? null, line: line ?? null, column: column ?? null, place: (place ?? null) as never } });
+    const { reason, message, ruleId, line, column, place } = error as {
+      reason?: string;
+      message?: string;
+      ruleId?: string;
+      line?: number;
+      column?: number;
+      place?: unknown;
+    };
+    answer({
+      error: {
+        rangeError: error instanceof RangeError,
+        reason: reason ?? message ?? String(error),
+        ruleId: ruleId ?? null,
+        line: line ?? null,
+        column: column ?? null,
+        place: (place ?? null) as never,
+      },
+    });
   }
 });
 answer({ ready: true });

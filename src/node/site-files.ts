@@ -35,7 +35,14 @@ interface Walk extends SiteFileWalk {
 
 /** Lists `folder` (shown as `prefix`), whose real path and its real ancestors through the walk are `realFolders`. */
 async function walkFolder(folder: string, prefix: string, realFolders: readonly string[], realRoot: string, walk: Walk): Promise<void> {
-  const entries = await fastGlob(['**/*'], { cwd: folder, ignore: prefix === '' ? IGNORED : IGNORED.slice(0, 2), onlyFiles: false, objectMode: true, followSymbolicLinks: false, dot: true });
+  const entries = await fastGlob(['**/*'], {
+    cwd: folder,
+    ignore: prefix === '' ? IGNORED : IGNORED.slice(0, 2),
+    onlyFiles: false,
+    objectMode: true,
+    followSymbolicLinks: false,
+    dot: true,
+  });
   for (const entry of entries) {
     const name = prefix + entry.path;
     if (entry.dirent.isFile()) walk.files.push(name);

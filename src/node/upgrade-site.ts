@@ -36,7 +36,10 @@ export async function upgradeSite(root: string, options: UpgradeSiteOptions = {}
   try {
     run.source = await readFile(mintPath, 'utf8');
   } catch (error) {
-    run.error = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'There is no mint.json here: nothing to upgrade.' : `mint.json could not be read: ${(error as Error).message}`;
+    run.error =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'There is no mint.json here: nothing to upgrade.'
+        : `mint.json could not be read: ${(error as Error).message}`;
     return run;
   }
   run.result = upgradeMintJson(run.source, { file: 'mint.json' });
@@ -53,7 +56,10 @@ export async function upgradeSite(root: string, options: UpgradeSiteOptions = {}
     run.written.push('docs.json');
     if (options.remove) run.deleted.push('mint.json');
   } catch (error) {
-    run.error = error instanceof WriteFilesError && !error.rolledBack ? `Writing ${error.file} failed (${error.message}), and some files could not be put back: ${error.leftovers.join(', ')} hold the originals.` : `Writing failed (${(error as Error).message}): nothing changed.`;
+    run.error =
+      error instanceof WriteFilesError && !error.rolledBack
+        ? `Writing ${error.file} failed (${error.message}), and some files could not be put back: ${error.leftovers.join(', ')} hold the originals.`
+        : `Writing failed (${(error as Error).message}): nothing changed.`;
   }
   return run;
 }

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /** One change to a file: its new content, or its deletion. Paths are absolute. */
-export type FileChange =
-  | { kind: 'write'; path: string; content: string | Uint8Array }
-  | { kind: 'delete'; path: string };
+export type FileChange = { kind: 'write'; path: string; content: string | Uint8Array } | { kind: 'delete'; path: string };
 
 /** What {@link writeFilesAtomically} did. */
 export interface WriteFilesResult {

@@ -90,7 +90,15 @@ function plainFrontmatter(data: Readonly<Record<string, unknown>>): string | und
     if (value === undefined) continue;
     if (!KEY.test(key) || YAML_11_WORDS.test(key)) return undefined;
     if (typeof value === 'boolean') text += `${key}: ${value}\n`;
-    else if (typeof value === 'string' && PLAIN.test(value) && !YAML_11_WORDS.test(value) && !YAML_11_NUMBER.test(value) && !value.includes(': ') && !value.includes(' #')) text += `${key}: ${value}\n`;
+    else if (
+      typeof value === 'string' &&
+      PLAIN.test(value) &&
+      !YAML_11_WORDS.test(value) &&
+      !YAML_11_NUMBER.test(value) &&
+      !value.includes(': ') &&
+      !value.includes(' #')
+    )
+      text += `${key}: ${value}\n`;
     else return undefined;
   }
   return text;
@@ -106,11 +114,14 @@ function yamlFrontmatter(data: Readonly<Record<string, unknown>>): string {
       // the closing fence, which frontmatter readers cut off; one of blank lines only (spaces,
       // tabs, line breaks) would be a block whose spaces a reader takes for its indentation
       // (" \n" reads back as "\n"): both are written double-quoted too.
-      if (typeof node.value === 'string' && (NEEDS_ESCAPES.test(node.value) || node.value.endsWith('\n\n') || BLANK_LINES.test(node.value))) node.type = 'QUOTE_DOUBLE';
+      if (typeof node.value === 'string' && (NEEDS_ESCAPES.test(node.value) || node.value.endsWith('\n\n') || BLANK_LINES.test(node.value)))
+        node.type = 'QUOTE_DOUBLE';
     },
   });
   // The yaml package leaves these raw inside double quotes; JavaScript's `^` and `$` (which find
   // the closing fence) and YAML 1.1 readers take them for line breaks. Each one is inside a
   // double-quoted scalar (see above), where `\uXXXX` is an escape.
-  return document.toString({ lineWidth: 0 }).replace(/[\u0085\u2028\u2029\ufeff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`);
+  return document
+    .toString({ lineWidth: 0 })
+    .replace(/[\u0085\u2028\u2029\ufeff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`);
 }

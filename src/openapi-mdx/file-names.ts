@@ -35,10 +35,7 @@ export function safeGeneratedSegment(slug: string, suffix: string): string {
 }
 
 /** What {@link normalisePagePath} makes of an `x-quire.href`. */
-export type NormalisedHref =
-  | { kind: 'path'; path: string }
-  | { kind: 'outside' }
-  | { kind: 'invalid'; reason: string };
+export type NormalisedHref = { kind: 'path'; path: string } | { kind: 'outside' } | { kind: 'invalid'; reason: string };
 
 /**
  * An `x-quire.href` as a page path from the site root: leading and trailing slashes, `.`
@@ -49,7 +46,10 @@ export function normalisePagePath(href: string): NormalisedHref {
   const text = href.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('//')) return { kind: 'invalid', reason: 'is a URL, not a page path' };
   const segments: string[] = [];
-  for (const segment of text.replace(/\\/g, '/').replace(/\.mdx?$/i, '').split('/')) {
+  for (const segment of text
+    .replace(/\\/g, '/')
+    .replace(/\.mdx?$/i, '')
+    .split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
       if (segments.length === 0) return { kind: 'outside' };

@@ -87,7 +87,8 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
   const folder = joinPath((options.directory ?? '').replace(/\\/g, '/')).replace(/^\/+/, '');
   const extension = options.extension;
   const diagnostics: Diagnostic[] = [];
-  const report = (finding: Located, pointer: string, at?: 'key' | 'value') => diagnostics.push(diagnosticAt(finding, document.file, pointer, document.locate(pointer, at)));
+  const report = (finding: Located, pointer: string, at?: 'key' | 'value') =>
+    diagnostics.push(diagnosticAt(finding, document.file, pointer, document.locate(pointer, at)));
   // The page models of buildEndpointPages (parameters, responses, examples) are not needed for a
   // file that only names its operation: the pages are read straight from the operations, with
   // the same URLs and metadata (a test holds the two to each other).
@@ -100,10 +101,27 @@ export function planOpenApiFiles(document: OpenApiDocument, options: PlanOpenApi
     if (path === undefined) continue;
     const openapi = endpointReference(page.operation);
     if (!readsBack(page.operation, openapi)) {
-      report({ code: 'openapi-file/unreadable-reference', severity: 'warning', message: `The page of ${JSON.stringify(openapi)} cannot name it in its frontmatter: white space in the ${page.operation.kind === 'webhook' ? 'name' : 'path'} splits the reference.`, hint: `Remove the white space from the path, or give the page an \`${page.hrefFrom ?? 'x-mint'}.href\` and list it by hand.` }, page.operation.pointer);
+      report(
+        {
+          code: 'openapi-file/unreadable-reference',
+          severity: 'warning',
+          message: `The page of ${JSON.stringify(openapi)} cannot name it in its frontmatter: white space in the ${page.operation.kind === 'webhook' ? 'name' : 'path'} splits the reference.`,
+          hint: `Remove the white space from the path, or give the page an \`${page.hrefFrom ?? 'x-mint'}.href\` and list it by hand.`,
+        },
+        page.operation.pointer,
+      );
     }
     const codeSamples = samples?.get(page.operation.pointer);
-    const content = generateEndpointMdx({ kind: page.operation.kind, method: page.operation.method, path: page.operation.path, metadata: page.metadata, ...(page.content !== undefined ? { content: page.content } : {}) }, codeSamples ? { codeSamples } : {});
+    const content = generateEndpointMdx(
+      {
+        kind: page.operation.kind,
+        method: page.operation.method,
+        path: page.operation.path,
+        metadata: page.metadata,
+        ...(page.content !== undefined ? { content: page.content } : {}),
+      },
+      codeSamples ? { codeSamples } : {},
+    );
     files.push({ path: `${folder ? path.slice(folder.length + 1) : path}.mdx`, page: path, content, openapi, pointer: page.operation.pointer });
     options.onProgress?.(files.length, pages.length);
   }
@@ -145,7 +163,13 @@ interface PlannedPage {
  * a webhook), and the extensions' `metadata` comes last. `groups` lists the operations the navigation
  * lists (not the `x-hidden` ones) as the platform groups them.
  */
-function pagesOf(document: OpenApiDocument, folder: string, extension: string | undefined, version: string | undefined, report: (finding: Located, pointer: string, at?: 'key' | 'value') => void): { pages: PlannedPage[]; groups: Array<{ label: string; pages: PlannedPage[] }> } {
+function pagesOf(
+  document: OpenApiDocument,
+  folder: string,
+  extension: string | undefined,
+  version: string | undefined,
+  report: (finding: Located, pointer: string, at?: 'key' | 'value') => void,
+): { pages: PlannedPage[]; groups: Array<{ label: string; pages: PlannedPage[] }> } {
   const entries = pageEntries(document, extension === undefined ? {} : { extension });
   const reader = new PageExtensionReader(extensionOrder(extension), (finding) => report(finding, finding.pointer, finding.at));
   const settings = new Map(entries.map((entry) => [entry, reader.read(entry)]));
@@ -164,10 +188,22 @@ function pagesOf(document: OpenApiDocument, folder: string, extension: string | 
     if (operation.deprecated) metadata.deprecated = true;
     Object.assign(metadata, found.metadata);
     const url = (named.urls.get(entry) as string).slice(1);
-    pages.set(entry, { operation, url, metadata, ...(found.href ? { href: found.href, hrefFrom: found.hrefFrom as string } : {}), ...(found.content !== undefined ? { content: found.content } : {}) });
+    pages.set(entry, {
+      operation,
+      url,
+      metadata,
+      ...(found.href ? { href: found.href, hrefFrom: found.hrefFrom as string } : {}),
+      ...(found.content !== undefined ? { content: found.content } : {}),
+    });
   }
-  reportSharedUrls([...pages.values()].map((page) => ({ ...page.operation, url: `/${page.url}` })), (finding) => report(finding, finding.pointer, finding.at));
-  return { pages: [...pages.values()], groups: named.groups.map((group) => ({ label: group.label, pages: group.entries.map((entry) => pages.get(entry) as PlannedPage) })) };
+  reportSharedUrls(
+    [...pages.values()].map((page) => ({ ...page.operation, url: `/${page.url}` })),
+    (finding) => report(finding, finding.pointer, finding.at),
+  );
+  return {
+    pages: [...pages.values()],
+    groups: named.groups.map((group) => ({ label: group.label, pages: group.entries.map((entry) => pages.get(entry) as PlannedPage) })),
+  };
 }
 
 /**
@@ -187,12 +223,30 @@ function pagePaths(pages: readonly PlannedPage[], folder: string, report: (findi
     if (page.href !== undefined) {
       const normalised = normalisePagePath(page.href);
       if (normalised.kind === 'invalid' && !/^\s*$/.test(page.href)) {
-        report({ code: 'openapi-file/invalid-href', severity: 'error', message: `${name} ${normalised.reason}.`, hint: 'Write the page path from the site root, such as `api-reference/users/list-users`, in letters, digits, `-` and `/`.' }, pointer);
+        report(
+          {
+            code: 'openapi-file/invalid-href',
+            severity: 'error',
+            message: `${name} ${normalised.reason}.`,
+            hint: 'Write the page path from the site root, such as `api-reference/users/list-users`, in letters, digits, `-` and `/`.',
+          },
+          pointer,
+        );
         continue;
       }
       if (normalised.kind === 'outside' || !isInside(page.url, folder)) {
         const where = folder ? `the folder ${folder}/` : 'the site folder';
-        report({ code: 'openapi-file/href-outside-folder', severity: 'error', message: `${name} puts the page outside ${where}, where the files are written.`, hint: folder ? `Write a path that starts with ${folder}/, or write the files to a folder that holds it.` : 'Write a path inside the site, without `..`.' }, pointer);
+        report(
+          {
+            code: 'openapi-file/href-outside-folder',
+            severity: 'error',
+            message: `${name} puts the page outside ${where}, where the files are written.`,
+            hint: folder
+              ? `Write a path that starts with ${folder}/, or write the files to a folder that holds it.`
+              : 'Write a path inside the site, without `..`.',
+          },
+          pointer,
+        );
         continue;
       }
     }
@@ -208,7 +262,15 @@ function pagePaths(pages: readonly PlannedPage[], folder: string, report: (findi
     if (safe === path) continue;
     const written = registry.claim(safe);
     paths.set(page, written);
-    report({ code: 'openapi-file/renamed', severity: 'warning', message: `The page of ${endpointReference(page.operation)} is written as ${written}.mdx: its URL on the platform, /${path}, cannot be a file name on every system.`, hint: 'Give the operation a shorter summary, or an `href` in `x-mint` of letters, digits, `-` and `/`.' }, page.operation.pointer);
+    report(
+      {
+        code: 'openapi-file/renamed',
+        severity: 'warning',
+        message: `The page of ${endpointReference(page.operation)} is written as ${written}.mdx: its URL on the platform, /${path}, cannot be a file name on every system.`,
+        hint: 'Give the operation a shorter summary, or an `href` in `x-mint` of letters, digits, `-` and `/`.',
+      },
+      page.operation.pointer,
+    );
   }
   return paths;
 }

@@ -29,7 +29,12 @@ export function writtenCodeSamples(operation: JsonObject, pointer: string, repor
     if (list === undefined) continue;
     const at = joinPointer(pointer, key);
     if (!Array.isArray(list)) {
-      report({ code: 'openapi/invalid-code-sample', severity: 'warning', message: `\`${key}\` must be a list of \`{ lang, label, source }\`; it is ignored.`, pointer: at });
+      report({
+        code: 'openapi/invalid-code-sample',
+        severity: 'warning',
+        message: `\`${key}\` must be a list of \`{ lang, label, source }\`; it is ignored.`,
+        pointer: at,
+      });
       continue;
     }
     list.forEach((entry, index) => {
@@ -37,8 +42,18 @@ export function writtenCodeSamples(operation: JsonObject, pointer: string, repor
         samples.push({ language: entry.lang, label: typeof entry.label === 'string' && entry.label !== '' ? entry.label : entry.lang, source: entry.source });
         return;
       }
-      const missing = !isObject(entry) ? 'is not an object' : typeof entry.lang !== 'string' || entry.lang.trim() === '' ? 'has no `lang`' : 'has no `source` text';
-      report({ code: 'openapi/invalid-code-sample', severity: 'warning', message: `This code sample ${missing}; it is not shown.`, pointer: joinPointer(at, String(index)), hint: 'Write `lang` (the language), `source` (the code) and optionally `label`.' });
+      const missing = !isObject(entry)
+        ? 'is not an object'
+        : typeof entry.lang !== 'string' || entry.lang.trim() === ''
+          ? 'has no `lang`'
+          : 'has no `source` text';
+      report({
+        code: 'openapi/invalid-code-sample',
+        severity: 'warning',
+        message: `This code sample ${missing}; it is not shown.`,
+        pointer: joinPointer(at, String(index)),
+        hint: 'Write `lang` (the language), `source` (the code) and optionally `label`.',
+      });
     });
   }
   return samples;
@@ -71,7 +86,13 @@ function webhookPayload(page: EndpointPage): CodeSample[] {
   const value = media.examples.find((example) => example.value !== undefined)?.value;
   const essence = media.mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (isJsonMediaType(essence)) return [{ language: 'json', label: 'Payload', source: JSON.stringify(value ?? {}, null, 2) }];
-  return [{ language: essence.endsWith('xml') ? 'xml' : 'text', label: 'Payload', source: typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value, null, 2) }];
+  return [
+    {
+      language: essence.endsWith('xml') ? 'xml' : 'text',
+      label: 'Payload',
+      source: typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value, null, 2),
+    },
+  ];
 }
 
 /**

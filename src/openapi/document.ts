@@ -9,7 +9,6 @@ import type { OpenApiSpec } from './types.js';
  * `loadOpenApi`; read-only.
  */
 export class OpenApiDocument {
-
   constructor(
     /** The file name diagnostics name, as the caller gave it. */
     readonly file: string,

@@ -84,7 +84,6 @@ export function buildEndpointPages(document: OpenApiDocument, options: BuildEndp
 /** The folder of generated pages when docs.json names none. */
 const DEFAULT_DIRECTORY = 'api-reference';
 
-
 function select(document: OpenApiDocument, entries: readonly OperationEntry[], only: readonly EndpointSelector[], findings: Finding[]): OperationEntry[] {
   const selected: OperationEntry[] = [];
   for (const selector of only) {
@@ -94,10 +93,22 @@ function select(document: OpenApiDocument, entries: readonly OperationEntry[], o
     const label = 'webhook' in selector ? `webhook ${selector.webhook}` : `${selector.method.toUpperCase()} ${selector.path}`;
     if (match && match.pointer.startsWith('/x-webhooks/')) {
       // The platform reads 3.1 `webhooks` only and stops the deployment: "Webhook ... not found".
-      findings.push({ code: 'openapi/operation-not-found', severity: 'error', message: `${label} is in \`x-webhooks\`, an OpenAPI 3.0 extension the platform does not read: it has no page, and the platform fails to build the navigation entry that lists it.`, pointer: match.pointer, hint: 'Move the document to OpenAPI 3.1 and rename `x-webhooks` to `webhooks`.' });
+      findings.push({
+        code: 'openapi/operation-not-found',
+        severity: 'error',
+        message: `${label} is in \`x-webhooks\`, an OpenAPI 3.0 extension the platform does not read: it has no page, and the platform fails to build the navigation entry that lists it.`,
+        pointer: match.pointer,
+        hint: 'Move the document to OpenAPI 3.1 and rename `x-webhooks` to `webhooks`.',
+      });
     } else if (match && !entry) {
       // The platform stops the deployment: "Failed to generate OpenAPI endpoint page".
-      findings.push({ code: 'openapi/excluded-operation', severity: 'error', message: `${label} is marked \`x-excluded\`, so it has no page, and the platform fails to build the navigation entry that lists it.`, pointer: match.pointer, hint: 'Remove the entry from the navigation, or remove `x-excluded` (`x-hidden` publishes the page without listing it).' });
+      findings.push({
+        code: 'openapi/excluded-operation',
+        severity: 'error',
+        message: `${label} is marked \`x-excluded\`, so it has no page, and the platform fails to build the navigation entry that lists it.`,
+        pointer: match.pointer,
+        hint: 'Remove the entry from the navigation, or remove `x-excluded` (`x-hidden` publishes the page without listing it).',
+      });
     } else if (!entry) {
       findings.push({
         code: 'openapi/operation-not-found',
@@ -112,7 +123,13 @@ function select(document: OpenApiDocument, entries: readonly OperationEntry[], o
   return selected;
 }
 
-function endpointPage(context: ModelContext, entry: OperationEntry, extension: PageExtension, options: BuildEndpointPagesOptions, findings: Finding[]): EndpointPage {
+function endpointPage(
+  context: ModelContext,
+  entry: OperationEntry,
+  extension: PageExtension,
+  options: BuildEndpointPagesOptions,
+  findings: Finding[],
+): EndpointPage {
   const { operation, pathItem } = entry;
   const spec = context.document.root();
   const label = [entry.kind === 'webhook' ? 'webhook' : entry.method, entry.path].join(' ');
@@ -121,7 +138,9 @@ function endpointPage(context: ModelContext, entry: OperationEntry, extension: P
   if (options.version !== undefined) metadata.version = options.version;
   if (entry.deprecated) metadata.deprecated = true;
   Object.assign(metadata, extension.metadata);
-  const servers = sharedByList(context, [operation.servers, pathItem.servers, spec.servers], () => serverModels(operation.servers, pathItem.servers, spec.servers));
+  const servers = sharedByList(context, [operation.servers, pathItem.servers, spec.servers], () =>
+    serverModels(operation.servers, pathItem.servers, spec.servers),
+  );
   // `codeSamples` is attached below, made when first read.
   const page = {
     kind: entry.kind,
@@ -158,7 +177,8 @@ function parametersByLocation(parameters: readonly ParameterModel[]): EndpointPa
     if (count === 0) return [];
     const list = new Array<ParameterModel>(count);
     count = 0;
-    for (let index = 0; index < parameters.length; index++) if ((parameters[index] as ParameterModel).in === location) list[count++] = parameters[index] as ParameterModel;
+    for (let index = 0; index < parameters.length; index++)
+      if ((parameters[index] as ParameterModel).in === location) list[count++] = parameters[index] as ParameterModel;
     return list;
   };
   return { path: of('path'), query: of('query'), header: of('header'), cookie: of('cookie') };
@@ -182,8 +202,14 @@ function sharedByList<T>(context: ModelContext, levels: unknown[], build: () => 
  * The page's playground: its `playground` metadata, else the site's; without a server to send
  * to, `simple`. `expand` is the extension's `playground.expand`, when set.
  */
-function playgroundOf(metadata: PageMetadata, site: PlaygroundMode | undefined, hasServers: boolean, settings: PageExtension['playground']): EndpointPage['playground'] {
-  const chosen = typeof metadata.playground === 'string' && PLAYGROUND_MODES.has(metadata.playground) ? (metadata.playground as PlaygroundMode) : (site ?? 'interactive');
+function playgroundOf(
+  metadata: PageMetadata,
+  site: PlaygroundMode | undefined,
+  hasServers: boolean,
+  settings: PageExtension['playground'],
+): EndpointPage['playground'] {
+  const chosen =
+    typeof metadata.playground === 'string' && PLAYGROUND_MODES.has(metadata.playground) ? (metadata.playground as PlaygroundMode) : (site ?? 'interactive');
   const mode = !hasServers && chosen === 'interactive' ? 'simple' : chosen;
   const playground: EndpointPage['playground'] = { mode };
   if (chosen === 'auth' && Array.isArray(metadata.groups)) playground.groups = metadata.groups.filter((group): group is string => typeof group === 'string');

@@ -88,7 +88,8 @@ export class ExampleGenerator {
     if (schema.default !== undefined) return schema.default;
     if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
     if (Array.isArray(schema.allOf) && !withoutAllOf) return this.merged(schema, depth, budget);
-    const options = Array.isArray(schema.oneOf) && schema.oneOf.length ? schema.oneOf : Array.isArray(schema.anyOf) && schema.anyOf.length ? schema.anyOf : undefined;
+    const options =
+      Array.isArray(schema.oneOf) && schema.oneOf.length ? schema.oneOf : Array.isArray(schema.anyOf) && schema.anyOf.length ? schema.anyOf : undefined;
     if (options) return this.make(firstNotNull(options), depth, budget);
     const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
     switch (type ?? (isObject(schema.properties) ? 'object' : schema.items ? 'array' : undefined)) {

@@ -190,10 +190,13 @@ class Expander {
   private plan(node: NavigationNode): void {
     if ((node.kind === 'group' || isSection(node)) && (node as GroupNode | SectionNode).allOperations) {
       const own = node.openapi;
-      this.expansions.set(node, own.flatMap((source) => {
-        const loaded = this.load(source.source, node.pointer);
-        return loaded.document ? [this.buildFor(loaded, source, node.version, true)] : [];
-      }));
+      this.expansions.set(
+        node,
+        own.flatMap((source) => {
+          const loaded = this.load(source.source, node.pointer);
+          return loaded.document ? [this.buildFor(loaded, source, node.version, true)] : [];
+        }),
+      );
     }
     if (node.kind === 'endpoint' || node.kind === 'webhook') this.planReference(node);
     if (node.kind === 'page') {
@@ -222,7 +225,9 @@ class Expander {
     if (found.length === 0) {
       if (this.anyUnread(candidates.map((source) => source.source))) return;
       const suggestions = missed.flatMap((document) =>
-        node.kind === 'endpoint' ? findOperation(document, node.method, node.path).suggestions : findWebhook(document, node.name).suggestions.map((suggestion) => `webhook ${suggestion}`),
+        node.kind === 'endpoint'
+          ? findOperation(document, node.method, node.path).suggestions
+          : findWebhook(document, node.name).suggestions.map((suggestion) => `webhook ${suggestion}`),
       );
       const list = [...new Set(suggestions)].slice(0, 3);
       this.report({
@@ -293,7 +298,13 @@ class Expander {
     this.loaded.set(source, loaded);
     if (text === undefined) {
       if (this.options.unread?.has(source)) return loaded;
-      this.report({ code: 'openapi/document-missing', severity: 'error', message: `The OpenAPI document "${source}" could not be read.`, pointer, hint: 'Check the path (relative to docs.json) or the URL.' });
+      this.report({
+        code: 'openapi/document-missing',
+        severity: 'error',
+        message: `The OpenAPI document "${source}" could not be read.`,
+        pointer,
+        hint: 'Check the path (relative to docs.json) or the URL.',
+      });
       return loaded;
     }
     const result = loadOpenApi(text, { file: source });
@@ -327,9 +338,18 @@ class Expander {
       // Of the pages named one by one, only those of navigation entries are published at their own
       // URL: that an MDX page's operation would get the URL of another says nothing.
       const findings: Finding[] = [];
-      reportSharedUrls(result.pages.filter((page) => build.listed.has(pageKey(page))), (finding) => findings.push(finding));
-      append(this.diagnostics, result.diagnostics.filter((diagnostic) => diagnostic.code !== 'openapi/duplicate-url'));
-      append(this.diagnostics, placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)));
+      reportSharedUrls(
+        result.pages.filter((page) => build.listed.has(pageKey(page))),
+        (finding) => findings.push(finding),
+      );
+      append(
+        this.diagnostics,
+        result.diagnostics.filter((diagnostic) => diagnostic.code !== 'openapi/duplicate-url'),
+      );
+      append(
+        this.diagnostics,
+        placeFindings(findings, document.file, (pointer, at) => document.locate(pointer, at)),
+      );
     }
     build.pages = new Map(result.pages.map((page) => [pageKey(page), page]));
     build.allPages = result.pages;
@@ -361,8 +381,19 @@ class Expander {
       const pointer = `${parent.pointer}/openapi`;
       const inner = [...breadcrumbs, label];
       const children: NavigationNode[] = group.pages.map((page) => {
-        const base = { label: page.metadata.title, pointer, openapi: parent.openapi, breadcrumbs: inner, version: parent.version, versionTag: parent.versionTag, language: parent.language, href: page.url, spec: build.loaded.source };
-        const reference: EndpointNode | WebhookNode = page.kind === 'endpoint' ? { ...base, kind: 'endpoint', method: page.method, path: page.path } : { ...base, kind: 'webhook', name: page.path };
+        const base = {
+          label: page.metadata.title,
+          pointer,
+          openapi: parent.openapi,
+          breadcrumbs: inner,
+          version: parent.version,
+          versionTag: parent.versionTag,
+          language: parent.language,
+          href: page.url,
+          spec: build.loaded.source,
+        };
+        const reference: EndpointNode | WebhookNode =
+          page.kind === 'endpoint' ? { ...base, kind: 'endpoint', method: page.method, path: page.path } : { ...base, kind: 'webhook', name: page.path };
         if (page.metadata.deprecated) reference.deprecated = true;
         return reference;
       });
@@ -393,9 +424,21 @@ class Expander {
     const hidden: FrontmatterPage[] = [];
     for (const [path, data] of this.options.frontmatter ?? []) {
       const schema = typeof data['openapi-schema'] === 'string' ? data['openapi-schema'] : undefined;
-      if ((data.openapi === undefined && schema === undefined) || this.listed.has(path) || (path.endsWith('/index') && this.listed.has(path.slice(0, -'/index'.length)))) continue;
+      if (
+        (data.openapi === undefined && schema === undefined) ||
+        this.listed.has(path) ||
+        (path.endsWith('/index') && this.listed.has(path.slice(0, -'/index'.length)))
+      )
+        continue;
       const group = this.roots.get(path);
-      const page: FrontmatterPage = { path, pointer: group ? `${group.pointer}/root` : '', openapi: group?.openapi ?? [], version: group?.version ?? data.version, frontmatterOpenApi: data.openapi, frontmatterOpenApiSchema: schema };
+      const page: FrontmatterPage = {
+        path,
+        pointer: group ? `${group.pointer}/root` : '',
+        openapi: group?.openapi ?? [],
+        version: group?.version ?? data.version,
+        frontmatterOpenApi: data.openapi,
+        frontmatterOpenApiSchema: schema,
+      };
       if (group) this.checkFrontmatter(page);
       else hidden.push(page);
     }
@@ -421,7 +464,10 @@ class Expander {
     const field = first.frontmatterOpenApi !== undefined ? 'openapi' : 'openapi-schema';
     const value = first.frontmatterOpenApi ?? first.frontmatterOpenApiSchema;
     const others = pages.length - 1;
-    const also = others === 0 ? '' : `, nor is the frontmatter of the ${others} other page${others === 1 ? '' : 's'} that no navigation lists and that name${others === 1 ? 's' : ''} an operation or a schema`;
+    const also =
+      others === 0
+        ? ''
+        : `, nor is the frontmatter of the ${others} other page${others === 1 ? '' : 's'} that no navigation lists and that name${others === 1 ? 's' : ''} an operation or a schema`;
     this.diagnostics.push({
       code: 'openapi/frontmatter-without-document',
       severity: 'warning',
@@ -446,15 +492,26 @@ class Expander {
       const entry = classifyEntry(node.frontmatterOpenApi);
       if (entry.kind !== 'endpoint' && entry.kind !== 'webhook') {
         // The platform logs the value and renders the page as a plain page: nothing breaks, but what the author meant is lost.
-        this.diagnostics.push({ code: 'openapi/frontmatter-invalid', severity: 'warning', message: `\`openapi: ${node.frontmatterOpenApi}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference; it is ignored and the page has no API playground.`, file, pointer: '/openapi', hint: 'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`, or remove the field.' });
+        this.diagnostics.push({
+          code: 'openapi/frontmatter-invalid',
+          severity: 'warning',
+          message: `\`openapi: ${node.frontmatterOpenApi}\` is not an endpoint (\`[spec] METHOD /path\`) or webhook (\`[spec] webhook name\`) reference; it is ignored and the page has no API playground.`,
+          file,
+          pointer: '/openapi',
+          hint: 'Write e.g. `openapi: GET /users` or `openapi: openapi.yaml POST /users`, or remove the field.',
+        });
       } else {
         const label = entry.kind === 'endpoint' ? `${entry.method} ${entry.path}` : `webhook ${entry.name}`;
         // The platform finds a frontmatter path with or without its trailing slash when the document has only the other.
         const other = entry.kind === 'endpoint' && entry.path !== '/' ? (entry.path.endsWith('/') ? entry.path.slice(0, -1) : `${entry.path}/`) : undefined;
         const find = (document: OpenApiDocument): OperationSummary | undefined =>
-          entry.kind === 'webhook' ? matchWebhook(document, entry.name) : (matchOperation(document, entry.method, entry.path) ?? (other === undefined ? undefined : matchOperation(document, entry.method, other)));
+          entry.kind === 'webhook'
+            ? matchWebhook(document, entry.name)
+            : (matchOperation(document, entry.method, entry.path) ?? (other === undefined ? undefined : matchOperation(document, entry.method, other)));
         const suggest = (document: OpenApiDocument): string[] =>
-          entry.kind === 'webhook' ? findWebhook(document, entry.name).suggestions.map((suggestion) => `webhook ${suggestion}`) : findOperation(document, entry.method, entry.path).suggestions;
+          entry.kind === 'webhook'
+            ? findWebhook(document, entry.name).suggestions.map((suggestion) => `webhook ${suggestion}`)
+            : findOperation(document, entry.method, entry.path).suggestions;
         const found = this.lookUpFrontmatter({ node, file, field: 'openapi', value: node.frontmatterOpenApi, spec: entry.spec, label, find, suggest, listed });
         if (found && 'kind' in node) {
           const { loaded, match } = found;
@@ -471,7 +528,17 @@ class Expander {
       const { document } = frontmatterReference('openapi-schema', value);
       const words = value.trim().split(/\s+/);
       const name = (document === undefined ? words[0] : words[1]) ?? '';
-      this.lookUpFrontmatter({ node, file, field: 'openapi-schema', value, spec: document, label: `the schema "${name}"`, find: (doc) => matchSchema(doc, name), suggest: (doc) => findSchema(doc, name).suggestions, listed });
+      this.lookUpFrontmatter({
+        node,
+        file,
+        field: 'openapi-schema',
+        value,
+        spec: document,
+        label: `the schema "${name}"`,
+        find: (doc) => matchSchema(doc, name),
+        suggest: (doc) => findSchema(doc, name).suggestions,
+        listed,
+      });
     }
   }
 
@@ -492,7 +559,13 @@ class Expander {
         for (const source of node.openapi) this.load(source.source, node.pointer);
         return undefined;
       }
-      this.diagnostics.push({ code: 'openapi/frontmatter-without-document', severity: 'warning', message: `\`${field}: ${value}\` is not checked: the site has no OpenAPI document. The platform shows the page without an API playground.`, ...at, hint: 'Add the OpenAPI document to the repository (or to `openapi` in docs.json), or remove the field.' });
+      this.diagnostics.push({
+        code: 'openapi/frontmatter-without-document',
+        severity: 'warning',
+        message: `\`${field}: ${value}\` is not checked: the site has no OpenAPI document. The platform shows the page without an API playground.`,
+        ...at,
+        hint: 'Add the OpenAPI document to the repository (or to `openapi` in docs.json), or remove the field.',
+      });
       return undefined;
     }
     const first = spec !== undefined ? documentsNamed(spec, known) : node.openapi.length ? node.openapi.map((source) => source.source) : inPlatformOrder(known);
@@ -527,22 +600,58 @@ class Expander {
       let nearest = this.nearest.get(spec);
       if (nearest === undefined) this.nearest.set(spec, (nearest = nearestDocuments(spec, known)));
       if (fallback) {
-        this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'warning', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site; the platform falls back to ${fallback.loaded.source}, which has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? `Name ${fallback.loaded.source} (a path from the root, or its file name).`, ...(nearest.length ? { suggestions: [...nearest] } : {}) });
+        this.diagnostics.push({
+          code: 'openapi/frontmatter-unknown-document',
+          severity: 'warning',
+          message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site; the platform falls back to ${fallback.loaded.source}, which has ${label}.`,
+          ...at,
+          hint: didYouMeanText(nearest) ?? `Name ${fallback.loaded.source} (a path from the root, or its file name).`,
+          ...(nearest.length ? { suggestions: [...nearest] } : {}),
+        });
         return fallback;
       }
-      this.diagnostics.push({ code: 'openapi/frontmatter-unknown-document', severity: 'error', message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site, and no document has ${label}.`, ...at, hint: didYouMeanText(nearest) ?? 'Name the document by its path from the root of the docs, or by its file name.', ...(nearest.length ? { suggestions: [...nearest] } : {}) });
+      this.diagnostics.push({
+        code: 'openapi/frontmatter-unknown-document',
+        severity: 'error',
+        message: `\`${field}\` names the document "${spec}", which is not an OpenAPI document of the site, and no document has ${label}.`,
+        ...at,
+        hint: didYouMeanText(nearest) ?? 'Name the document by its path from the root of the docs, or by its file name.',
+        ...(nearest.length ? { suggestions: [...nearest] } : {}),
+      });
       return undefined;
     }
-    const where = first.length === 1 ? `the OpenAPI document ${first[0]}` : `any of the ${first.length} OpenAPI documents ${spec !== undefined ? `named "${spec}"` : node.openapi.length ? 'in effect' : 'of the site'}`;
+    const where =
+      first.length === 1
+        ? `the OpenAPI document ${first[0]}`
+        : `any of the ${first.length} OpenAPI documents ${spec !== undefined ? `named "${spec}"` : node.openapi.length ? 'in effect' : 'of the site'}`;
     if (fallback) {
-      this.diagnostics.push({ code: 'openapi/frontmatter-other-document', severity: 'warning', message: `\`${field}: ${value}\` is not in ${where}; the platform falls back to ${fallback.loaded.source}, which has ${label}.`, ...at, hint: `Name ${fallback.loaded.source} in the frontmatter, or add ${label} to the document named.` });
+      this.diagnostics.push({
+        code: 'openapi/frontmatter-other-document',
+        severity: 'warning',
+        message: `\`${field}: ${value}\` is not in ${where}; the platform falls back to ${fallback.loaded.source}, which has ${label}.`,
+        ...at,
+        hint: `Name ${fallback.loaded.source} in the frontmatter, or add ${label} to the document named.`,
+      });
       return fallback;
     }
     // A document that could not be read is reported where it is; saying it lacks the operation would be a second report.
     if (!first.some((source) => this.loaded.get(source)?.document)) return undefined;
     const list = [...new Set(missed.flatMap(suggest))].slice(0, 3);
     const elsewhere = first.length < known.length ? ', nor in any other document of the site' : '';
-    this.diagnostics.push({ code: 'openapi/frontmatter-not-found', severity: 'error', message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`, ...at, hint: didYouMeanText(list) ?? (field === 'openapi' ? (/^\s*(?:\S+\s+)?webhook\s/i.test(value) ? 'The webhook name must match the document exactly.' : 'The method and path must match the document exactly.') : 'Use the name of a schema under components.schemas.'), ...(list.length ? { suggestions: list } : {}) });
+    this.diagnostics.push({
+      code: 'openapi/frontmatter-not-found',
+      severity: 'error',
+      message: `\`${field}: ${value}\` is not in ${where}${elsewhere}.`,
+      ...at,
+      hint:
+        didYouMeanText(list) ??
+        (field === 'openapi'
+          ? /^\s*(?:\S+\s+)?webhook\s/i.test(value)
+            ? 'The webhook name must match the document exactly.'
+            : 'The method and path must match the document exactly.'
+          : 'Use the name of a schema under components.schemas.'),
+      ...(list.length ? { suggestions: list } : {}),
+    });
     return undefined;
   }
 
@@ -554,7 +663,15 @@ class Expander {
   private checkPageRelative(spec: string, node: FrontmatterPage, used: string, at: { file: string; pointer: string; field: string; value: string }): void {
     const relative = pageRelativeDocument(spec, node.path, this.sourceNames());
     if (relative === undefined || relative === used) return;
-    this.diagnostics.push({ code: 'openapi/frontmatter-relative-document', severity: 'warning', message: `\`${at.field}: ${at.value}\` is read from the root of the docs, not from the page: the platform uses ${used}, not ${relative} beside the page.`, file: at.file, pointer: at.pointer, hint: `Write the path from the root: \`/${relative}\`.`, suggestions: [`/${relative}`] });
+    this.diagnostics.push({
+      code: 'openapi/frontmatter-relative-document',
+      severity: 'warning',
+      message: `\`${at.field}: ${at.value}\` is read from the root of the docs, not from the page: the platform uses ${used}, not ${relative} beside the page.`,
+      file: at.file,
+      pointer: at.pointer,
+      hint: `Write the path from the root: \`/${relative}\`.`,
+      suggestions: [`/${relative}`],
+    });
   }
 
   /**
@@ -572,7 +689,12 @@ class Expander {
 function onlyByUrl(diagnostic: Diagnostic): Diagnostic {
   if (diagnostic.severity !== 'error') return diagnostic;
   const ignore = 'If the file is a note for the repository rather than a page, list it in .mintignore: the platform then leaves it out of the site.';
-  return { ...diagnostic, severity: 'warning', message: `${diagnostic.message} The page is in no navigation: only its URL leads there.`, hint: diagnostic.hint ? `${diagnostic.hint} ${ignore}` : ignore };
+  return {
+    ...diagnostic,
+    severity: 'warning',
+    message: `${diagnostic.message} The page is in no navigation: only its URL leads there.`,
+    hint: diagnostic.hint ? `${diagnostic.hint} ${ignore}` : ignore,
+  };
 }
 
 function isSection(node: NavigationNode): node is SectionNode {

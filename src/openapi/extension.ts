@@ -78,7 +78,11 @@ const OPERATION_SETTINGS: Readonly<Record<string, SettingRule>> = {
   mcp: {
     kind: 'object',
     expected: 'an object with `enabled`, `name` or `description`',
-    members: { enabled: { kind: 'boolean', expected: 'true or false' }, name: { kind: 'string', expected: 'a string' }, description: { kind: 'string', expected: 'a string' } },
+    members: {
+      enabled: { kind: 'boolean', expected: 'true or false' },
+      name: { kind: 'string', expected: 'a string' },
+      description: { kind: 'string', expected: 'a string' },
+    },
   },
   hidden: { kind: 'boolean', expected: 'true or false' },
 };
@@ -130,7 +134,8 @@ export class PageExtensionReader {
     if (content) extension.content = content.value as string;
     const metadata = merged.get('metadata')?.value as JsonObject | undefined;
     const groups = holder.kind === 'endpoint' ? [...pathItemGroups, ...((merged.get('groups')?.value as string[] | undefined) ?? [])] : [];
-    if (metadata || groups.length) extension.metadata = groups.length ? { ...metadata, groups: withGroups(metadata?.groups, groups) } : (metadata as JsonObject);
+    if (metadata || groups.length)
+      extension.metadata = groups.length ? { ...metadata, groups: withGroups(metadata?.groups, groups) } : (metadata as JsonObject);
     // Without a valid member, there is nothing to say (each invalid one was reported).
     const playground = merged.get('playground')?.value as { expand?: boolean } | undefined;
     if (playground && Object.keys(playground).length) extension.playground = playground;
@@ -164,7 +169,12 @@ export class PageExtensionReader {
     if (object === undefined) return undefined;
     const pointer = joinPointer(ownerPointer, name);
     if (!isObject(object)) {
-      this.report({ code: 'openapi/invalid-extension', severity: 'warning', message: `\`${name}\` must be an object of page settings (\`href\`, \`metadata\`, \`content\`, ...); it is ignored.`, pointer });
+      this.report({
+        code: 'openapi/invalid-extension',
+        severity: 'warning',
+        message: `\`${name}\` must be an object of page settings (\`href\`, \`metadata\`, \`content\`, ...); it is ignored.`,
+        pointer,
+      });
       return undefined;
     }
     const values = new Map<string, unknown>();
@@ -172,7 +182,15 @@ export class PageExtensionReader {
       const at = joinPointer(pointer, key);
       const ignored = ignoredBecause(name, key, place);
       if (ignored) {
-        this.report({ code: 'openapi/ignored-extension-key', severity: 'warning', message: ignored.message, pointer: at, at: 'key', hint: ignored.hint, ...(ignored.suggestions?.length ? { suggestions: ignored.suggestions } : {}) });
+        this.report({
+          code: 'openapi/ignored-extension-key',
+          severity: 'warning',
+          message: ignored.message,
+          pointer: at,
+          at: 'key',
+          hint: ignored.hint,
+          ...(ignored.suggestions?.length ? { suggestions: ignored.suggestions } : {}),
+        });
         continue;
       }
       const rule = OPERATION_SETTINGS[key] as SettingRule;
@@ -197,9 +215,26 @@ export class PageExtensionReader {
       const at = joinPointer(pointer, member);
       if (!memberRule) {
         const suggestions = didYouMean(member, Object.keys(rule.members));
-        this.report({ code: 'openapi/ignored-extension-key', severity: 'warning', message: `\`${label}.${member}\` is not a setting; it is ignored.`, pointer: at, at: 'key', hint: didYouMeanText(suggestions) ?? `\`${label}\` has ${Object.keys(rule.members).map((key) => `\`${key}\``).join(', ')}.`, ...(suggestions.length ? { suggestions } : {}) });
+        this.report({
+          code: 'openapi/ignored-extension-key',
+          severity: 'warning',
+          message: `\`${label}.${member}\` is not a setting; it is ignored.`,
+          pointer: at,
+          at: 'key',
+          hint:
+            didYouMeanText(suggestions) ??
+            `\`${label}\` has ${Object.keys(rule.members)
+              .map((key) => `\`${key}\``)
+              .join(', ')}.`,
+          ...(suggestions.length ? { suggestions } : {}),
+        });
       } else if (!hasKind(memberValue, memberRule.kind)) {
-        this.report({ code: 'openapi/invalid-extension', severity: 'warning', message: `\`${label}.${member}\` must be ${memberRule.expected}; it is ignored.`, pointer: at });
+        this.report({
+          code: 'openapi/invalid-extension',
+          severity: 'warning',
+          message: `\`${label}.${member}\` must be ${memberRule.expected}; it is ignored.`,
+          pointer: at,
+        });
       } else kept[member] = memberValue;
     }
     return kept;
@@ -279,21 +314,39 @@ type Place = 'endpoint' | 'webhook' | 'path item' | 'webhook path item';
 function ignoredBecause(name: string, key: string, place: Place): { message: string; hint: string; suggestions?: string[] } | undefined {
   const label = `\`${name}.${key}\``;
   if (key === 'hidden' && name === PLATFORM_EXTENSION) {
-    return { message: `${label} is not a setting of the platform, which shows the operation; it is ignored.`, hint: 'Mark the operation `x-hidden: true` to leave it out of the navigation.' };
+    return {
+      message: `${label} is not a setting of the platform, which shows the operation; it is ignored.`,
+      hint: 'Mark the operation `x-hidden: true` to leave it out of the navigation.',
+    };
   }
   if (key === 'pre' || key === 'post') {
-    return { message: `${label} labels a parameter or property: it is read on schemas, not on ${place.endsWith('path item') ? 'path items' : 'operations'}.`, hint: 'Move it into the schema of the parameter or property it labels.' };
+    return {
+      message: `${label} labels a parameter or property: it is read on schemas, not on ${place.endsWith('path item') ? 'path items' : 'operations'}.`,
+      hint: 'Move it into the schema of the parameter or property it labels.',
+    };
   }
   if (key === 'groups' && (place === 'webhook' || place === 'webhook path item')) {
-    return { message: `${label} is ignored on a webhook: the platform applies \`groups\` to endpoints only.`, hint: 'Remove it, or restrict the page with `metadata.groups`.' };
+    return {
+      message: `${label} is ignored on a webhook: the platform applies \`groups\` to endpoints only.`,
+      hint: 'Remove it, or restrict the page with `metadata.groups`.',
+    };
   }
   if (place === 'path item' || place === 'webhook path item') {
-    return key === 'groups' ? undefined : { message: `${label} is ignored: on a path item, only \`groups\` is read${place === 'path item' ? '' : ', and only for endpoints'}.`, hint: 'Move it into each operation (`get`, `post`, ...) it is meant for.' };
+    return key === 'groups'
+      ? undefined
+      : {
+          message: `${label} is ignored: on a path item, only \`groups\` is read${place === 'path item' ? '' : ', and only for endpoints'}.`,
+          hint: 'Move it into each operation (`get`, `post`, ...) it is meant for.',
+        };
   }
   if (Object.hasOwn(OPERATION_SETTINGS, key)) return undefined;
   const known = Object.keys(OPERATION_SETTINGS).filter((setting) => setting !== 'hidden' || name !== PLATFORM_EXTENSION);
   const suggestions = didYouMean(key, known);
-  return { message: `${label} is not a page setting; it is ignored.`, hint: didYouMeanText(suggestions) ?? `The settings are ${known.map((setting) => `\`${setting}\``).join(', ')}.`, suggestions };
+  return {
+    message: `${label} is not a page setting; it is ignored.`,
+    hint: didYouMeanText(suggestions) ?? `The settings are ${known.map((setting) => `\`${setting}\``).join(', ')}.`,
+    suggestions,
+  };
 }
 
 /** A weaker extension's value that a stronger one's hides. */
@@ -308,7 +361,9 @@ function shadowed(loser: ReadSettings, winner: ReadSettings, path: readonly stri
       ? `${lost} is shadowed by ${won}: Quire shows ${won}, while the platform, which reads only \`${PLATFORM_EXTENSION}\`, shows ${lost}.`
       : `${lost} is shadowed by ${won}, which is read first; it is ignored.`,
     pointer: joinPointerTokens(loser.pointer, path),
-    hint: platform ? `Keep one value: remove ${won} to show what the platform shows, or give both the same value.` : 'Remove one of the two, or give both the same value.',
+    hint: platform
+      ? `Keep one value: remove ${won} to show what the platform shows, or give both the same value.`
+      : 'Remove one of the two, or give both the same value.',
   };
 }
 

@@ -80,5 +80,10 @@ function schemasOf(document: OpenApiDocument): Record<string, unknown> {
 
 /** `/Users/{userId}/` and `/users/{id}` have the same shape: lower case, no trailing slash, parameters unnamed. */
 function normalisePath(path: string): string {
-  return path.toLowerCase().replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
+  return (
+    path
+      .toLowerCase()
+      .replace(/\{[^}]*\}/g, '{}')
+      .replace(/\/+$/, '') || '/'
+  );
 }

@@ -132,7 +132,10 @@ export interface FrontmatterDocumentNeeds {
  * those in effect in the navigation. `inEffect` gives the number of documents in effect where a
  * page is listed.
  */
-export function frontmatterDocumentNeeds(frontmatter: ReadonlyMap<string, Readonly<Record<string, unknown>>>, inEffect: (page: string) => number): FrontmatterDocumentNeeds {
+export function frontmatterDocumentNeeds(
+  frontmatter: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
+  inEffect: (page: string) => number,
+): FrontmatterDocumentNeeds {
   const urls = new Set<string>();
   let repositoryFiles = false;
   for (const [page, data] of frontmatter) {

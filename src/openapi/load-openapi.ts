@@ -42,10 +42,29 @@ export function loadOpenApi(source: unknown, options: LoadOpenApiOptions): LoadO
   if (typeof source === 'string') {
     const maxSize = options.maxSize ?? DEFAULT_MAX_SIZE;
     if (source.length > maxSize) {
-      return { diagnostics: placeFindings([{ code: 'openapi/too-large', severity: 'error', message: `${file} is ${formatSize(source.length)}, over the limit of ${formatSize(maxSize)}.`, pointer: '', hint: 'Raise `maxSize` if this description is expected to be this large.' }], file, undefined) };
+      return {
+        diagnostics: placeFindings(
+          [
+            {
+              code: 'openapi/too-large',
+              severity: 'error',
+              message: `${file} is ${formatSize(source.length)}, over the limit of ${formatSize(maxSize)}.`,
+              pointer: '',
+              hint: 'Raise `maxSize` if this description is expected to be this large.',
+            },
+          ],
+          file,
+          undefined,
+        ),
+      };
     }
     parsed = parseSource(source);
-    const syntax = placeFindings(parsed.problems.map((problem) => ({ ...problem, severity: problem.severity ?? ('error' as const) })), file, parsed.locate, parsed.position);
+    const syntax = placeFindings(
+      parsed.problems.map((problem) => ({ ...problem, severity: problem.severity ?? ('error' as const) })),
+      file,
+      parsed.locate,
+      parsed.position,
+    );
     if (parsed.value === undefined || syntax.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics: syntax };
     value = parsed.value;
     warnings = syntax;
@@ -68,7 +87,15 @@ type Identified = { version: '3.0' | '3.1'; warning?: Finding } | { finding: Fin
 /** Which kind of document this is, from its version field. */
 function identify(value: unknown, file: string): Identified {
   if (!isObject(value)) {
-    return { finding: { code: 'openapi/not-an-object', severity: 'error', message: `${file} does not hold an object, so it is not an OpenAPI description.`, pointer: '', hint: 'An OpenAPI description starts with `openapi: 3.1.0`, `info` and `paths`.' } };
+    return {
+      finding: {
+        code: 'openapi/not-an-object',
+        severity: 'error',
+        message: `${file} does not hold an object, so it is not an OpenAPI description.`,
+        pointer: '',
+        hint: 'An OpenAPI description starts with `openapi: 3.1.0`, `info` and `paths`.',
+      },
+    };
   }
   if (value.swagger !== undefined) {
     return {
@@ -94,7 +121,15 @@ function identify(value: unknown, file: string): Identified {
   }
   const version = value.openapi;
   if (version === undefined) {
-    return { finding: { code: 'openapi/missing-version', severity: 'error', message: `${file} has no \`openapi\` field, so it is not an OpenAPI description.`, pointer: '', hint: 'Add `openapi: 3.1.0` (or the 3.0.x version it is written for) at the top.' } };
+    return {
+      finding: {
+        code: 'openapi/missing-version',
+        severity: 'error',
+        message: `${file} has no \`openapi\` field, so it is not an OpenAPI description.`,
+        pointer: '',
+        hint: 'Add `openapi: 3.1.0` (or the 3.0.x version it is written for) at the top.',
+      },
+    };
   }
   const text = String(version);
   if (/^3\.0\.\d+(-.+)?$/.test(text)) return { version: '3.0', ...(typeof version === 'string' ? {} : { warning: numericVersion(text) }) };
@@ -111,13 +146,24 @@ function identify(value: unknown, file: string): Identified {
 }
 
 function numericVersion(text: string): Finding {
-  return { code: 'openapi/invalid-type', severity: 'error', message: `The \`openapi\` version must be a string; ${text} was written as a number.`, pointer: '/openapi', hint: `Quote it: openapi: "${text}".` };
+  return {
+    code: 'openapi/invalid-type',
+    severity: 'error',
+    message: `The \`openapi\` version must be a string; ${text} was written as a number.`,
+    pointer: '/openapi',
+    hint: `Quote it: openapi: "${text}".`,
+  };
 }
 
 function inDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
   return diagnostics
     .map((diagnostic, index) => ({ diagnostic, index }))
-    .sort((left, right) => (left.diagnostic.line ?? 0) - (right.diagnostic.line ?? 0) || (left.diagnostic.column ?? 0) - (right.diagnostic.column ?? 0) || left.index - right.index)
+    .sort(
+      (left, right) =>
+        (left.diagnostic.line ?? 0) - (right.diagnostic.line ?? 0) ||
+        (left.diagnostic.column ?? 0) - (right.diagnostic.column ?? 0) ||
+        left.index - right.index,
+    )
     .map((entry) => entry.diagnostic);
 }
 

@@ -78,7 +78,11 @@ function parameterModel(context: ModelContext, entry: unknown): ParameterModel |
   const parameter = context.document.refs().resolve(entry);
   if (!isObject(parameter)) return undefined;
   if (typeof parameter.name !== 'string' || typeof parameter.in !== 'string' || !LOCATIONS.has(parameter.in)) return undefined;
-  return describedValue(context, parameter, { name: parameter.name, in: parameter.in as ParameterModel['in'], required: parameter.required === true || parameter.in === 'path' });
+  return describedValue(context, parameter, {
+    name: parameter.name,
+    in: parameter.in as ParameterModel['in'],
+    required: parameter.required === true || parameter.in === 'path',
+  });
 }
 
 /** A parameter or header: schema (or single media type), examples, serialisation. */
@@ -182,7 +186,11 @@ function responseBody(context: ModelContext, entry: unknown): Omit<ResponseModel
       if (isObject(header)) headers.push(describedValue(context, header, { name, in: 'header', required: header.required === true }));
     }
   }
-  return { description: typeof response.description === 'string' ? response.description : '', headers: fitted(headers), content: mediaTypes(context, response.content, 'response') };
+  return {
+    description: typeof response.description === 'string' ? response.description : '',
+    headers: fitted(headers),
+    content: mediaTypes(context, response.content, 'response'),
+  };
 }
 
 /** The servers in effect: the operation's, else the path item's, else the document's. */
@@ -263,7 +271,10 @@ function flowModels(flows: unknown): OAuthFlowModel[] {
   for (const flow of ['implicit', 'password', 'clientCredentials', 'authorizationCode'] as const) {
     const value = flows[flow];
     if (!isObject(value)) continue;
-    const model: OAuthFlowModel = { flow, scopes: isObject(value.scopes) ? Object.fromEntries(Object.entries(value.scopes).map(([scope, text]) => [scope, String(text)])) : {} };
+    const model: OAuthFlowModel = {
+      flow,
+      scopes: isObject(value.scopes) ? Object.fromEntries(Object.entries(value.scopes).map(([scope, text]) => [scope, String(text)])) : {},
+    };
     for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) if (typeof value[key] === 'string') model[key] = value[key];
     models.push(model);
   }

@@ -34,7 +34,16 @@ export function summaryOf(entry: OperationEntry): OperationSummary {
   return { ...summary, tags: [...summary.tags] };
 }
 
-const METHODS: Record<OperationKey, HttpMethod> = { get: 'GET', put: 'PUT', post: 'POST', delete: 'DELETE', options: 'OPTIONS', head: 'HEAD', patch: 'PATCH', trace: 'TRACE' };
+const METHODS: Record<OperationKey, HttpMethod> = {
+  get: 'GET',
+  put: 'PUT',
+  post: 'POST',
+  delete: 'DELETE',
+  options: 'OPTIONS',
+  head: 'HEAD',
+  patch: 'PATCH',
+  trace: 'TRACE',
+};
 const NO_TAGS: readonly string[] = Object.freeze([]);
 
 /** The operation's tags: its own list when every tag is a string (the usual case), so that no copy is kept per operation. */

@@ -77,7 +77,13 @@ export interface DocumentPageUrls {
  * compares); operations hidden from the navigation (`x-hidden`) are not listed, so they take no
  * name from the others. Operations named one by one in the navigation are not numbered.
  */
-export function documentPageUrls(entries: readonly OperationEntry[], spec: JsonObject, directory: string, hrefOf: (entry: OperationEntry) => string | undefined, numbered: boolean): DocumentPageUrls {
+export function documentPageUrls(
+  entries: readonly OperationEntry[],
+  spec: JsonObject,
+  directory: string,
+  hrefOf: (entry: OperationEntry) => string | undefined,
+  numbered: boolean,
+): DocumentPageUrls {
   const urls = new Map<OperationEntry, string>();
   const listed = new Map<string, { names: Set<string>; group: DocumentPageUrls['groups'][number] }>();
   for (const entry of entries) {

@@ -61,7 +61,13 @@ export function sampleRequest(page: EndpointPage, parameters: SampleParameters):
   // A path written with a query (`/query?format=tabular`, which some descriptions use to tell
   // operations apart) sends that query first.
   const [path = '', written] = filledPath(page.path, page.parameters.path).split(/\?(.*)/s);
-  const request: SampleRequest = { method: page.method.toUpperCase(), url: serverUrl(page.servers[0]) + path, query: written ? queryOfPath(written) : [], headers: [], cookies: [] };
+  const request: SampleRequest = {
+    method: page.method.toUpperCase(),
+    url: serverUrl(page.servers[0]) + path,
+    query: written ? queryOfPath(written) : [],
+    headers: [],
+    cookies: [],
+  };
   for (const parameter of page.parameters.query) if (wanted(parameter)) append(request.query, queryFields(parameter));
   for (const parameter of page.parameters.header) if (wanted(parameter)) request.headers.push({ name: parameter.name, value: headerValue(parameter) });
   for (const parameter of page.parameters.cookie) if (wanted(parameter)) request.cookies.push({ name: parameter.name, value: scalarText(valueOf(parameter)) });
@@ -95,7 +101,13 @@ function filledPath(path: string, parameters: readonly ParameterModel[]): string
     const parameter = parameters.find((candidate) => candidate.name === name);
     if (!parameter) return `%7B${encodePathValue(name)}%7D`;
     const value = valueOf(parameter);
-    const text = Array.isArray(value) ? value.map(scalarText).join(',') : isObject(value) ? Object.entries(value).map(([key, item]) => `${key},${scalarText(item)}`).join(',') : scalarText(value);
+    const text = Array.isArray(value)
+      ? value.map(scalarText).join(',')
+      : isObject(value)
+        ? Object.entries(value)
+            .map(([key, item]) => `${key},${scalarText(item)}`)
+            .join(',')
+        : scalarText(value);
     if (parameter.style === 'label') return `.${encodePathValue(text)}`;
     if (parameter.style === 'matrix') return `;${name}=${encodePathValue(text)}`;
     return encodePathValue(text);
@@ -103,10 +115,13 @@ function filledPath(path: string, parameters: readonly ParameterModel[]): string
 }
 
 function queryOfPath(query: string): SampleField[] {
-  return query.split('&').filter(Boolean).map((pair) => {
-    const [name = '', value = ''] = pair.split(/=(.*)/s);
-    return { name: decodedQuery(name), value: decodedQuery(value) };
-  });
+  return query
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const [name = '', value = ''] = pair.split(/=(.*)/s);
+      return { name: decodedQuery(name), value: decodedQuery(value) };
+    });
 }
 
 function decodedQuery(text: string): string {
@@ -128,12 +143,16 @@ function queryFields(parameter: ParameterModel): SampleField[] {
   const explode = parameter.explode ?? (parameter.style === undefined || parameter.style === 'form');
   if (Array.isArray(value)) {
     const separator = parameter.style === 'spaceDelimited' ? ' ' : parameter.style === 'pipeDelimited' ? '|' : ',';
-    return explode ? value.map((item) => ({ name: parameter.name, value: scalarText(item) })) : [{ name: parameter.name, value: value.map(scalarText).join(separator) }];
+    return explode
+      ? value.map((item) => ({ name: parameter.name, value: scalarText(item) }))
+      : [{ name: parameter.name, value: value.map(scalarText).join(separator) }];
   }
   if (isObject(value)) {
     const entries = Object.entries(value);
     if (parameter.style === 'deepObject') return entries.map(([key, item]) => ({ name: `${parameter.name}[${key}]`, value: scalarText(item) }));
-    return explode ? entries.map(([key, item]) => ({ name: key, value: scalarText(item) })) : [{ name: parameter.name, value: entries.map(([key, item]) => `${key},${scalarText(item)}`).join(',') }];
+    return explode
+      ? entries.map(([key, item]) => ({ name: key, value: scalarText(item) }))
+      : [{ name: parameter.name, value: entries.map(([key, item]) => `${key},${scalarText(item)}`).join(',') }];
   }
   return [{ name: parameter.name, value: scalarText(value) }];
 }
@@ -142,7 +161,10 @@ function headerValue(parameter: ParameterModel): string {
   const value = valueOf(parameter);
   if (parameter.mediaType !== undefined) return JSON.stringify(value);
   if (Array.isArray(value)) return value.map(scalarText).join(',');
-  if (isObject(value)) return Object.entries(value).map(([key, item]) => (parameter.explode ? `${key}=${scalarText(item)}` : `${key},${scalarText(item)}`)).join(',');
+  if (isObject(value))
+    return Object.entries(value)
+      .map(([key, item]) => (parameter.explode ? `${key}=${scalarText(item)}` : `${key},${scalarText(item)}`))
+      .join(',');
   return scalarText(value);
 }
 
@@ -214,7 +236,8 @@ function sampleBody(media: MediaTypeModel): SampleBody {
   const mediaType = media.mediaType;
   const value = firstValue(media.examples);
   const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (essence === 'application/x-www-form-urlencoded' || essence.startsWith('multipart/')) return { mediaType, parts: formParts(value, media, essence.startsWith('multipart/')) };
+  if (essence === 'application/x-www-form-urlencoded' || essence.startsWith('multipart/'))
+    return { mediaType, parts: formParts(value, media, essence.startsWith('multipart/')) };
   if (isJsonMediaType(essence)) return { mediaType, json: value ?? {}, text: JSON.stringify(value ?? {}, null, 2) };
   return { mediaType, text: value === undefined ? '' : scalarText(value) };
 }
@@ -231,7 +254,12 @@ function formParts(value: unknown, media: MediaTypeModel, multipart: boolean): S
   const parts: SampleFormPart[] = [];
   for (const [name, item] of Object.entries(value)) {
     const property = properties[name];
-    const binary = isObject(property) && (property.format === 'binary' || property.format === 'base64' || property.contentMediaType !== undefined || (isObject(property.items) && property.items.format === 'binary'));
+    const binary =
+      isObject(property) &&
+      (property.format === 'binary' ||
+        property.format === 'base64' ||
+        property.contentMediaType !== undefined ||
+        (isObject(property.items) && property.items.format === 'binary'));
     if (multipart && (binary || item === '<binary>')) parts.push({ name, fileName: SAMPLE_FILE_PATH });
     else if (Array.isArray(item) && !multipart) for (const entry of item) parts.push({ name, value: scalarText(entry) });
     else parts.push({ name, value: scalarText(item) });

@@ -40,8 +40,24 @@ const LANGUAGES: Record<string, SnippetLanguage> = {
 };
 
 const ALIASES: Record<string, string> = {
-  bash: 'curl', shell: 'curl', sh: 'curl', js: 'javascript', nodejs: 'node', 'node.js': 'node', py: 'python', golang: 'go',
-  rb: 'ruby', 'c#': 'csharp', cs: 'csharp', dotnet: 'csharp', '.net': 'csharp', ps: 'powershell', pwsh: 'powershell', kt: 'kotlin', objc: 'objectivec', 'objective-c': 'objectivec',
+  bash: 'curl',
+  shell: 'curl',
+  sh: 'curl',
+  js: 'javascript',
+  nodejs: 'node',
+  'node.js': 'node',
+  py: 'python',
+  golang: 'go',
+  rb: 'ruby',
+  'c#': 'csharp',
+  cs: 'csharp',
+  dotnet: 'csharp',
+  '.net': 'csharp',
+  ps: 'powershell',
+  pwsh: 'powershell',
+  kt: 'kotlin',
+  objc: 'objectivec',
+  'objective-c': 'objectivec',
 };
 
 /** The languages generated when docs.json names none: the eight the issue tracker and the platform's peers agree on. */
@@ -69,7 +85,17 @@ interface ConverterInput {
   headersObj: Record<string, string>;
   cookiesObj: Record<string, string>;
   allHeaders: Record<string, string>;
-  uriObj: { protocol: string; host: string; hostname: string; port: string | null; pathname: string; path: string; href: string; search: string; query: Record<string, string | string[]> };
+  uriObj: {
+    protocol: string;
+    host: string;
+    hostname: string;
+    port: string | null;
+    pathname: string;
+    path: string;
+    href: string;
+    search: string;
+    query: Record<string, string | string[]>;
+  };
 }
 
 type Converter = (request: ConverterInput, options?: Record<string, unknown>) => string;
@@ -105,7 +131,9 @@ function inDoubleQuotedLiterals(source: string, fix: (body: string) => string): 
 
 /** `$name` and `${` stay text; `\uXXXX`, which PHP would leave as is, becomes its `\u{XXXX}`. */
 function phpLiteral(body: string): string {
-  return body.replace(/\\(u[0-9a-fA-F]{4}|.)|\$(?=[A-Za-z_{\x80-\uffff])/g, (whole, escape: string | undefined) => (escape === undefined ? '\\$' : escape.length === 5 ? `\\u{${escape.slice(1)}}` : whole));
+  return body.replace(/\\(u[0-9a-fA-F]{4}|.)|\$(?=[A-Za-z_{\x80-\uffff])/g, (whole, escape: string | undefined) =>
+    escape === undefined ? '\\$' : escape.length === 5 ? `\\u{${escape.slice(1)}}` : whole,
+  );
 }
 
 /** `#{`, `#@` and `#$` stay text. */
@@ -121,8 +149,15 @@ function rubyLiteral(body: string): string {
 function javascriptSafeInput(input: ConverterInput): ConverterInput {
   const params = input.postData.params;
   if (params === undefined || input.postData.mimeType !== 'multipart/form-data') return input;
-  const literal = (text: string) => text.replace(/[\\'\u0000-\u001f\u007f]/g, (char) => JAVASCRIPT_ESCAPES[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return { ...input, postData: { ...input.postData, params: params.map((part) => ({ ...part, name: literal(part.name), ...(part.value === undefined ? {} : { value: literal(part.value) }) })) } };
+  const literal = (text: string) =>
+    text.replace(/[\\'\u0000-\u001f\u007f]/g, (char) => JAVASCRIPT_ESCAPES[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return {
+    ...input,
+    postData: {
+      ...input.postData,
+      params: params.map((part) => ({ ...part, name: literal(part.name), ...(part.value === undefined ? {} : { value: literal(part.value) }) })),
+    },
+  };
 }
 
 const JAVASCRIPT_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -138,7 +173,12 @@ function pythonSafeInput(input: ConverterInput): ConverterInput {
   const safe: ConverterInput['postData'] = { ...postData };
   if (postData.jsonObj !== undefined) safe.jsonObj = pythonSafe(postData.jsonObj);
   if (postData.paramsObj !== undefined) safe.paramsObj = pythonSafe(postData.paramsObj) as Record<string, string | string[]>;
-  if (postData.params !== undefined) safe.params = postData.params.map((part) => ({ ...part, name: pythonString(part.name, true), ...(part.value === undefined ? {} : { value: pythonString(part.value, false) }) }));
+  if (postData.params !== undefined)
+    safe.params = postData.params.map((part) => ({
+      ...part,
+      name: pythonString(part.name, true),
+      ...(part.value === undefined ? {} : { value: pythonString(part.value, false) }),
+    }));
   return { ...input, postData: safe };
 }
 
@@ -147,7 +187,8 @@ function pythonSafe(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(pythonSafe);
   if (typeof value === 'object' && value !== null) {
     const result: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) Object.defineProperty(result, pythonString(key, true), { value: pythonSafe(item), enumerable: true, writable: true, configurable: true });
+    for (const [key, item] of Object.entries(value))
+      Object.defineProperty(result, pythonString(key, true), { value: pythonSafe(item), enumerable: true, writable: true, configurable: true });
     return result;
   }
   return value;
@@ -202,7 +243,17 @@ function converterInput(request: SampleRequest): ConverterInput {
     headersObj,
     cookiesObj,
     allHeaders,
-    uriObj: { protocol: origin?.[1] ?? 'https:', host, hostname: port === null ? host : host.slice(0, -port.length - 1), port, pathname, path: search ? `${pathname}?${search}` : pathname, href: fullUrl, search, query: queryObj },
+    uriObj: {
+      protocol: origin?.[1] ?? 'https:',
+      host,
+      hostname: port === null ? host : host.slice(0, -port.length - 1),
+      port,
+      pathname,
+      path: search ? `${pathname}?${search}` : pathname,
+      href: fullUrl,
+      search,
+      query: queryObj,
+    },
   };
 }
 
@@ -217,7 +268,12 @@ function postDataOf(request: SampleRequest, headersObj: Record<string, string>):
   }
   if (body.parts) {
     const paramsObj = grouped(body.parts.map((part) => ({ name: part.name, value: part.value ?? '' })));
-    return { mimeType: 'application/x-www-form-urlencoded', params: body.parts, paramsObj, text: body.parts.map((part) => `${encodeQuery(part.name)}=${encodeQuery(part.value ?? '')}`).join('&') };
+    return {
+      mimeType: 'application/x-www-form-urlencoded',
+      params: body.parts,
+      paramsObj,
+      text: body.parts.map((part) => `${encodeQuery(part.name)}=${encodeQuery(part.value ?? '')}`).join('&'),
+    };
   }
   const postData: ConverterInput['postData'] = { mimeType: body.json === undefined ? body.mediaType : 'application/json', text: body.text ?? '' };
   if (body.json !== undefined) postData.jsonObj = body.json;
@@ -230,7 +286,13 @@ function multipartText(parts: readonly SampleFormPart[]): string {
   for (const part of parts) {
     lines.push(`--${BOUNDARY}`);
     const name = part.name.replace(/"/g, '%22').replace(/\r?\n|\r/g, ' ');
-    if (part.fileName !== undefined) lines.push(`Content-Disposition: form-data; name="${name}"; filename="${part.fileName}"`, `Content-Type: ${part.contentType ?? 'application/octet-stream'}`, '', '');
+    if (part.fileName !== undefined)
+      lines.push(
+        `Content-Disposition: form-data; name="${name}"; filename="${part.fileName}"`,
+        `Content-Type: ${part.contentType ?? 'application/octet-stream'}`,
+        '',
+        '',
+      );
     else lines.push(`Content-Disposition: form-data; name="${name}"`, '', (part.value ?? '').replace(/\r?\n|\r/g, '\r\n'));
   }
   lines.push(`--${BOUNDARY}--`, '');

@@ -70,16 +70,33 @@ function parseJsonSource(raw: string): ParsedSource {
     // comment or an unquoted key pass there. Such a file deploys, so it is read the same way here.
     const yaml = error.message.startsWith('Nesting deeper') ? undefined : parseYamlSource(text);
     if (yaml && yaml.value !== undefined && !yaml.problems.some((problem) => problem.code === 'openapi/syntax')) {
-      const notJson: SyntaxProblem = { code: 'openapi/not-json', severity: 'warning', message: `${error.message.replace(/\.$/, '')}: not JSON, but the platform reads the file as YAML, which allows it, and so does Quire.`, hint: `${error.hint} JSON tools (editors, generators, validators) refuse the file as it is.`, offset: error.offset, pointer: '' };
+      const notJson: SyntaxProblem = {
+        code: 'openapi/not-json',
+        severity: 'warning',
+        message: `${error.message.replace(/\.$/, '')}: not JSON, but the platform reads the file as YAML, which allows it, and so does Quire.`,
+        hint: `${error.hint} JSON tools (editors, generators, validators) refuse the file as it is.`,
+        offset: error.offset,
+        pointer: '',
+      };
       return { ...yaml, problems: [notJson, ...yaml.problems] };
     }
-    return { value: undefined, problems: [{ code: 'openapi/syntax', message: error.message, hint: error.hint, offset: error.offset, pointer: '' }], locate, position };
+    return {
+      value: undefined,
+      problems: [{ code: 'openapi/syntax', message: error.message, hint: error.hint, offset: error.offset, pointer: '' }],
+      locate,
+      position,
+    };
   }
   const { value } = parsed;
   // The full scanner (pointers, depth) runs only when the parse saw a repeated key or deep nesting.
   const scan = parsed.suspect ? scanJson(text, { maxDepth: MAX_JSON_DEPTH }) : { duplicates: [], error: undefined };
   if (scan.error?.message.startsWith('Nesting deeper')) {
-    return { value: undefined, problems: [{ code: 'openapi/too-deep', message: scan.error.message, hint: scan.error.hint, offset: scan.error.offset, pointer: '' }], locate, position };
+    return {
+      value: undefined,
+      problems: [{ code: 'openapi/too-deep', message: scan.error.message, hint: scan.error.hint, offset: scan.error.offset, pointer: '' }],
+      locate,
+      position,
+    };
   }
   const problems: SyntaxProblem[] = scan.duplicates.map((duplicate) => {
     const first = position(duplicate.firstOffset);
@@ -122,14 +139,26 @@ function parseYamlSource(text: string): ParsedSource {
   const deep = yamlNestingBeyond(text);
   if (deep) {
     // The YAML parser would run out of stack, which can abort the process (see yaml-nesting.ts).
-    problems.push({ code: 'openapi/too-deep', message: `Nesting deeper than ${MAX_YAML_NESTING} levels (counting indentation steps, \`key:\` and \`- \` on one line, and brackets).`, hint: 'No OpenAPI description needs this depth; the file is probably generated wrongly.', offset: deep.offset, pointer: '' });
+    problems.push({
+      code: 'openapi/too-deep',
+      message: `Nesting deeper than ${MAX_YAML_NESTING} levels (counting indentation steps, \`key:\` and \`- \` on one line, and brackets).`,
+      hint: 'No OpenAPI description needs this depth; the file is probably generated wrongly.',
+      offset: deep.offset,
+      pointer: '',
+    });
     return { value: undefined, problems, locate: () => undefined, position };
   }
   try {
     // `merge` reads `<<` keys as YAML 1.1 merges, which specs written by hand rely on.
     document = parseDocument(text, { prettyErrors: false, merge: true, keepSourceTokens: false });
   } catch (error) {
-    problems.push({ code: 'openapi/syntax', message: `The file is not valid YAML: ${(error as Error).message}`, hint: 'Check the file with a YAML linter.', offset: 0, pointer: '' });
+    problems.push({
+      code: 'openapi/syntax',
+      message: `The file is not valid YAML: ${(error as Error).message}`,
+      hint: 'Check the file with a YAML linter.',
+      offset: 0,
+      pointer: '',
+    });
     return { value: undefined, problems, locate: () => undefined, position };
   }
   const locate = (pointer: string, at: 'key' | 'value' = 'value'): Position | undefined => {
@@ -155,7 +184,9 @@ function parseYamlSource(text: string): ParsedSource {
     const aliases = /alias/i.test(message);
     problems.push({
       code: aliases ? 'openapi/yaml-alias-limit' : 'openapi/syntax',
-      message: aliases ? `The YAML aliases (\`*name\`) expand beyond ${MAX_YAML_ALIASES} copies; the file is refused to protect memory.` : `The file is not valid YAML: ${message}`,
+      message: aliases
+        ? `The YAML aliases (\`*name\`) expand beyond ${MAX_YAML_ALIASES} copies; the file is refused to protect memory.`
+        : `The file is not valid YAML: ${message}`,
       hint: aliases ? 'Write the repeated parts out, or use `$ref` to components instead of YAML anchors.' : 'Check the file with a YAML linter.',
       offset: 0,
       pointer: '',

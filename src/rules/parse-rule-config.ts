@@ -36,11 +36,25 @@ export function parseRuleConfig(text: string, file: string): ParseRuleConfigResu
   const lines = new LineIndex(source);
   const at = (offset: number | undefined) => (offset === undefined ? undefined : lines.position(offset));
   if (scan.error) {
-    diagnostics.push(diagnosticAt({ code: 'json/syntax', severity: 'error', message: scan.error.message, hint: scan.error.hint }, file, '', at(scan.error.offset)));
+    diagnostics.push(
+      diagnosticAt({ code: 'json/syntax', severity: 'error', message: scan.error.message, hint: scan.error.hint }, file, '', at(scan.error.offset)),
+    );
     return { config, diagnostics };
   }
   for (const duplicate of scan.duplicates) {
-    diagnostics.push(diagnosticAt({ code: 'json/duplicate-key', severity: 'error', message: 'This key is set twice in the same object; only the last value would count.', hint: 'Remove one of the two.' }, file, duplicate.pointer, at(duplicate.offset)));
+    diagnostics.push(
+      diagnosticAt(
+        {
+          code: 'json/duplicate-key',
+          severity: 'error',
+          message: 'This key is set twice in the same object; only the last value would count.',
+          hint: 'Remove one of the two.',
+        },
+        file,
+        duplicate.pointer,
+        at(duplicate.offset),
+      ),
+    );
   }
   const locations = scan.locations ?? new Map<string, JsonLocation>();
   const report = (finding: Located, pointer: string, on: 'key' | 'value' = 'value') => {
@@ -49,16 +63,42 @@ export function parseRuleConfig(text: string, file: string): ParseRuleConfigResu
   };
   const value: unknown = JSON.parse(source);
   if (!isObject(value)) {
-    report({ code: 'rules/invalid-type', severity: 'error', message: 'A Quire configuration is a JSON object.', hint: 'Write `{ "rules": { ... }, "ignore": [ ... ] }`.' }, '');
+    report(
+      {
+        code: 'rules/invalid-type',
+        severity: 'error',
+        message: 'A Quire configuration is a JSON object.',
+        hint: 'Write `{ "rules": { ... }, "ignore": [ ... ] }`.',
+      },
+      '',
+    );
     return { config, diagnostics };
   }
   for (const key of Object.keys(value)) {
     if (TOP_LEVEL_KEYS.includes(key)) continue;
     const suggestions = didYouMean(key, TOP_LEVEL_KEYS);
-    report({ code: 'rules/unknown-key', severity: 'warning', message: `Unknown key "${key}"; it is ignored.`, hint: didYouMeanText(suggestions) ?? 'A Quire configuration has `$schema`, `rules` and `ignore`.', suggestions }, joinPointer('', key), 'key');
+    report(
+      {
+        code: 'rules/unknown-key',
+        severity: 'warning',
+        message: `Unknown key "${key}"; it is ignored.`,
+        hint: didYouMeanText(suggestions) ?? 'A Quire configuration has `$schema`, `rules` and `ignore`.',
+        suggestions,
+      },
+      joinPointer('', key),
+      'key',
+    );
   }
   if (value.$schema !== undefined && typeof value.$schema !== 'string') {
-    report({ code: 'rules/invalid-type', severity: 'error', message: '`$schema` must be a string (the URL or path of the schema).' , hint: 'Write `"$schema": "./node_modules/quire-docs/dist/quire.config.schema.json"`.' }, '/$schema');
+    report(
+      {
+        code: 'rules/invalid-type',
+        severity: 'error',
+        message: '`$schema` must be a string (the URL or path of the schema).',
+        hint: 'Write `"$schema": "./node_modules/quire-docs/dist/quire.config.schema.json"`.',
+      },
+      '/$schema',
+    );
   }
   if (value.rules !== undefined) readRules(value.rules, config, report);
   if (value.ignore !== undefined) readIgnore(value.ignore, config, report);
@@ -69,7 +109,15 @@ type Report = (finding: Located, pointer: string, on?: 'key' | 'value') => void;
 
 function readRules(rules: unknown, config: RuleConfig, report: Report): void {
   if (!isObject(rules)) {
-    report({ code: 'rules/invalid-type', severity: 'error', message: '`rules` must be an object of diagnostic codes and severities.', hint: 'Write `"rules": { "navigation/missing-page": "warning" }`.' }, '/rules');
+    report(
+      {
+        code: 'rules/invalid-type',
+        severity: 'error',
+        message: '`rules` must be an object of diagnostic codes and severities.',
+        hint: 'Write `"rules": { "navigation/missing-page": "warning" }`.',
+      },
+      '/rules',
+    );
     return;
   }
   const settings: Record<string, RuleSeverity> = {};
@@ -77,7 +125,16 @@ function readRules(rules: unknown, config: RuleConfig, report: Report): void {
     const pointer = joinPointer('/rules', code);
     if (typeof severity !== 'string' || !(RULE_SEVERITIES as readonly string[]).includes(severity)) {
       const suggestions = typeof severity === 'string' ? didYouMean(severity, RULE_SEVERITIES) : [];
-      report({ code: 'rules/invalid-severity', severity: 'error', message: `The severity of "${code}" must be "off", "warning" or "error", not ${JSON.stringify(severity)}.`, hint: didYouMeanText(suggestions) ?? 'Use "off" to leave the diagnostics out, "warning" or "error" to set their severity.', suggestions }, pointer);
+      report(
+        {
+          code: 'rules/invalid-severity',
+          severity: 'error',
+          message: `The severity of "${code}" must be "off", "warning" or "error", not ${JSON.stringify(severity)}.`,
+          hint: didYouMeanText(suggestions) ?? 'Use "off" to leave the diagnostics out, "warning" or "error" to set their severity.',
+          suggestions,
+        },
+        pointer,
+      );
       continue;
     }
     const unknown = unknownCodeFinding(code);
@@ -89,12 +146,24 @@ function readRules(rules: unknown, config: RuleConfig, report: Report): void {
 
 function readIgnore(ignore: unknown, config: RuleConfig, report: Report): void {
   if (!Array.isArray(ignore)) {
-    report({ code: 'rules/invalid-type', severity: 'error', message: '`ignore` must be a list of patterns.', hint: 'Write `"ignore": ["drafts/", "*.draft.mdx"]`.' }, '/ignore');
+    report(
+      { code: 'rules/invalid-type', severity: 'error', message: '`ignore` must be a list of patterns.', hint: 'Write `"ignore": ["drafts/", "*.draft.mdx"]`.' },
+      '/ignore',
+    );
     return;
   }
   ignore.forEach((pattern: unknown, index) => {
     if (typeof pattern === 'string') config.ignore.push(pattern);
-    else report({ code: 'rules/invalid-type', severity: 'error', message: 'Each `ignore` entry must be a string (a pattern in .gitignore syntax).', hint: 'Quote the pattern.' }, joinPointer('/ignore', index));
+    else
+      report(
+        {
+          code: 'rules/invalid-type',
+          severity: 'error',
+          message: 'Each `ignore` entry must be a string (a pattern in .gitignore syntax).',
+          hint: 'Quote the pattern.',
+        },
+        joinPointer('/ignore', index),
+      );
   });
 }
 
@@ -103,7 +172,9 @@ function readIgnore(ignore: unknown, config: RuleConfig, report: Report): void {
  * the codes the user most likely meant; `undefined` when it is known. Shared with `--rule`.
  */
 export function unknownCodeFinding(code: string): Located | undefined {
-  const known = code.includes('*') ? DIAGNOSTIC_CODES.some((candidate) => patternMatches(code, candidate)) : (DIAGNOSTIC_CODES as readonly string[]).includes(code);
+  const known = code.includes('*')
+    ? DIAGNOSTIC_CODES.some((candidate) => patternMatches(code, candidate))
+    : (DIAGNOSTIC_CODES as readonly string[]).includes(code);
   if (known) return undefined;
   const suggestions = didYouMean(code, code.includes('*') ? areaPatterns() : DIAGNOSTIC_CODES, 1);
   const what = code.includes('*') ? 'matches no diagnostic code' : 'is not a diagnostic code';

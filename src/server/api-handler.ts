@@ -62,10 +62,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (!match.ok) {
         return match.status === 404
           ? errorResponse({ status: 404, code: 'not_found', message: 'No such endpoint.' })
-          : errorResponse(
-              { status: 405, code: 'method_not_allowed', message: `Use ${match.allow} on this endpoint.` },
-              { allow: match.allow },
-            );
+          : errorResponse({ status: 405, code: 'method_not_allowed', message: `Use ${match.allow} on this endpoint.` }, { allow: match.allow });
       }
       // The health check is for load balancers: no key, and nothing in it a key would protect.
       if (match.route.name === 'health') return dispatch(match.route, request, url, options);

@@ -12,13 +12,7 @@ export { generateApiKey, hashApiKey, parseApiKey, API_KEY_PREFIX, type Generated
 export { createApiKey, type CreatedApiKey } from './auth/create-api-key.js';
 export { createUlidFactory, isUlid, ulidTime, type Ulid, type UlidFactory } from './ulid.js';
 export { DEFAULT_CONVERSATION_LIMIT, MAX_CONVERSATION_LIMIT } from './analytics/assistant-query.js';
-export {
-  createAgentJobRunner,
-  type AgentJobRunner,
-  type AgentJobRunnerOptions,
-  type AgentQueueState,
-  type StartedAgentJob,
-} from './agent/job-runner.js';
+export { createAgentJobRunner, type AgentJobRunner, type AgentJobRunnerOptions, type AgentQueueState, type StartedAgentJob } from './agent/job-runner.js';
 export type { AgentJobEvent, AgentJobProgress, AgentJobResult } from './agent/job-events.js';
 export type { NumberedAgentJobEvent } from './agent/job-stream.js';
 export { AgentJobRequestSchema, type AgentJobRequest } from './agent/job-request.js';

@@ -101,8 +101,7 @@ export type UlidFactory = (time?: number) => Ulid;
 export function createUlidFactory(now: () => number = Date.now): UlidFactory {
   let lastTime = -1;
   let lastRandom: number[] = [];
-  const format = (time: number, digits: readonly number[]): Ulid =>
-    encodeTime(time) + digits.map((digit) => ALPHABET[digit]).join('');
+  const format = (time: number, digits: readonly number[]): Ulid => encodeTime(time) + digits.map((digit) => ALPHABET[digit]).join('');
   return (explicitTime) => {
     const time = explicitTime ?? now();
     if (time < lastTime && explicitTime !== undefined) return format(time, randomDigits());

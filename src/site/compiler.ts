@@ -70,12 +70,22 @@ export function createCompiler(options: CompileSiteOptions = {}, inputs: SiteInp
       state.take({ files: [], ...more });
       const after = state.compile();
       last = after;
-      const key = (diagnostic: Diagnostic) => `${diagnostic.file}:${diagnostic.line ?? ''}:${diagnostic.column ?? ''} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`;
+      const key = (diagnostic: Diagnostic) =>
+        `${diagnostic.file}:${diagnostic.line ?? ''}:${diagnostic.column ?? ''} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`;
       const previous = new Set(before.diagnostics.map(key));
       const current = new Set(after.diagnostics.map(key));
       const changedPages = [...changed].filter((file) => /\.mdx?$/i.test(file) && before.site.content.get(file) !== after.site.content.get(file));
-      const changedNavigation = before.site.tree !== after.site.tree || before.site.endpointPages.length !== after.site.endpointPages.length || before.site.endpointPages.some((page, index) => page !== after.site.endpointPages[index]);
-      return { ...after, added: after.diagnostics.filter((diagnostic) => !previous.has(key(diagnostic))), fixed: before.diagnostics.filter((diagnostic) => !current.has(key(diagnostic))), changedPages, changedNavigation };
+      const changedNavigation =
+        before.site.tree !== after.site.tree ||
+        before.site.endpointPages.length !== after.site.endpointPages.length ||
+        before.site.endpointPages.some((page, index) => page !== after.site.endpointPages[index]);
+      return {
+        ...after,
+        added: after.diagnostics.filter((diagnostic) => !previous.has(key(diagnostic))),
+        fixed: before.diagnostics.filter((diagnostic) => !current.has(key(diagnostic))),
+        changedPages,
+        changedNavigation,
+      };
     },
   };
 }
@@ -110,10 +120,24 @@ class CompilerState {
   private readonly facts = new Map<string, { content: FileContent; facts: PageFacts }>();
   private readonly frontmatterOf = new Map<string, { content: FileContent | undefined; block: string; parsed: ParsedFrontmatter }>();
   private docs: { text: string; refs: Map<string, FileContent | undefined>; result: ParseDocsJsonResult } | undefined;
-  private readonly listing = new Step<{ siteFiles: string[]; pageFiles: string[]; contentFiles: string[]; ignored: IgnoredFiles; all: ReadonlySet<string>; byName: Map<string, string> }>();
+  private readonly listing = new Step<{
+    siteFiles: string[];
+    pageFiles: string[];
+    contentFiles: string[];
+    ignored: IgnoredFiles;
+    all: ReadonlySet<string>;
+    byName: Map<string, string>;
+  }>();
   private readonly frontmatterStep = new Step<{ frontmatter: Map<string, PageFrontmatter>; blocks: Map<string, string>; diagnostics: Diagnostic[] }>();
   private readonly navigationStep = new Step<ResolvedNavigation>();
-  private readonly expansionStep = new Step<{ expanded: ExpandOpenApiResult | undefined; documents: ReturnType<typeof openApiDocuments> | undefined; sources: string[]; wanted: WantedInputs; diagnostics: Diagnostic[]; sourcesText: Record<string, string> }>();
+  private readonly expansionStep = new Step<{
+    expanded: ExpandOpenApiResult | undefined;
+    documents: ReturnType<typeof openApiDocuments> | undefined;
+    sources: string[];
+    wanted: WantedInputs;
+    diagnostics: Diagnostic[];
+    sourcesText: Record<string, string>;
+  }>();
   private readonly contentStep = new Step<{ diagnostics: Diagnostic[]; facts: Map<string, PageFacts>; snippets: ReadonlySet<string> }>();
   private frontmatterKey: object = {};
 
@@ -190,7 +214,14 @@ class CompilerState {
     const docsName = name(this.docsJsonFile);
     if (!parsed) {
       const site = emptySite(listing.pageFiles, listing.siteFiles);
-      const missing: Diagnostic = { code: 'config/not-found', severity: 'error', message: `${docsName} does not exist.`, file: docsName, pointer: '', hint: 'Run the command in the folder that holds docs.json, or pass that folder.' };
+      const missing: Diagnostic = {
+        code: 'config/not-found',
+        severity: 'error',
+        message: `${docsName} does not exist.`,
+        file: docsName,
+        pointer: '',
+        hint: 'Run the command in the folder that holds docs.json, or pass that folder.',
+      };
       return finish(site, [missing], {}, wanted);
     }
     for (const diagnostic of parsed.diagnostics) diagnostics.push(diagnostic);
@@ -201,22 +232,43 @@ class CompilerState {
       diagnostics.push(diagnostic);
       sources[diagnostic.file] = front.blocks.get(diagnostic.file) ?? '';
     }
-    const site: Site = { config: parsed.config, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files: listing.pageFiles, siteFiles: listing.siteFiles, frontmatter: front.frontmatter, content: new Map() };
+    const site: Site = {
+      config: parsed.config,
+      tree: undefined,
+      endpointPages: [],
+      pages: undefined,
+      missingPages: [],
+      files: listing.pageFiles,
+      siteFiles: listing.siteFiles,
+      frontmatter: front.frontmatter,
+      content: new Map(),
+    };
     if (parsed.partialConfig) Object.assign(site, { partialConfig: parsed.partialConfig, omitted: parsed.omitted ?? [] });
     if (!config) return this.withRules(site, diagnostics, sources, listing, wanted);
     const locate = (!parsed.config && parsed.locatePartial) || parsed.locate;
-    const resolved = this.navigationStep.get([config, listing.pageFiles, front.frontmatter], () => resolveNavigation(config, { files: listing.pageFiles, frontmatter: front.frontmatter, locate, ...(this.options.defaultDrilldown === undefined ? {} : { defaultDrilldown: this.options.defaultDrilldown }) }));
+    const resolved = this.navigationStep.get([config, listing.pageFiles, front.frontmatter], () =>
+      resolveNavigation(config, {
+        files: listing.pageFiles,
+        frontmatter: front.frontmatter,
+        locate,
+        ...(this.options.defaultDrilldown === undefined ? {} : { defaultDrilldown: this.options.defaultDrilldown }),
+      }),
+    );
     for (const diagnostic of withoutCascades(resolved.diagnostics, parsed.omitted)) diagnostics.push(diagnostic);
     Object.assign(site, { tree: resolved.tree, pages: resolved.pages, missingPages: resolved.missingPages });
 
-    const expansion = this.expansionStep.get([resolved, front, this.openapiVersion, this.filesVersion], () => this.expand(config, resolved, front, listing, locate));
+    const expansion = this.expansionStep.get([resolved, front, this.openapiVersion, this.filesVersion], () =>
+      this.expand(config, resolved, front, listing, locate),
+    );
     for (const file of expansion.wanted.files) wanted.files.push(file);
     for (const url of expansion.wanted.urls) wanted.urls.push(url);
     wanted.openApiFiles ||= expansion.wanted.openApiFiles;
     for (const diagnostic of expansion.diagnostics) diagnostics.push(diagnostic);
     Object.assign(sources, expansion.sourcesText);
     const endpointPages = expansion.expanded?.pages ?? [];
-    const unknownFolders = expansion.documents ? unreadDirectories(resolved.tree.root, expansion.documents.unread) : unreadDirectories(resolved.tree.root, new Set(collectSources(resolved.tree.root)));
+    const unknownFolders = expansion.documents
+      ? unreadDirectories(resolved.tree.root, expansion.documents.unread)
+      : unreadDirectories(resolved.tree.root, new Set(collectSources(resolved.tree.root)));
     if (expansion.expanded) Object.assign(site, { tree: expansion.expanded.tree });
     const known = new Set<string>(resolved.pages.byPath.keys());
     for (const file of listing.pageFiles) known.add(filePagePath(file));
@@ -225,7 +277,9 @@ class CompilerState {
     site.endpointPages = endpointPages.slice();
 
     if (this.options.content !== false) {
-      const content = this.contentStep.get([site.tree, endpointPages, listing, this.factsKeyFor(listing, wanted), unknownFolders.join('\n')], () => this.checkContent(site, listing, unknownFolders, wanted));
+      const content = this.contentStep.get([site.tree, endpointPages, listing, this.factsKeyFor(listing, wanted), unknownFolders.join('\n')], () =>
+        this.checkContent(site, listing, unknownFolders, wanted),
+      );
       site.content = content.facts;
       site.endpointPages = withOwnRequestExamples(endpointPages, content.facts);
       for (const diagnostic of content.diagnostics) {
@@ -265,7 +319,11 @@ class CompilerState {
       return undefined;
     }
     const docs = this.docs;
-    if (docs && docs.text === text && [...docs.refs].every(([file, content]) => this.texts.get(file) === content && (content !== undefined || !listing.all.has(file)))) {
+    if (
+      docs &&
+      docs.text === text &&
+      [...docs.refs].every(([file, content]) => this.texts.get(file) === content && (content !== undefined || !listing.all.has(file)))
+    ) {
       for (const [file, content] of docs.refs) if (content === undefined && listing.all.has(file)) wanted.files.push(file);
       return docs.result;
     }
@@ -319,7 +377,13 @@ class CompilerState {
   }
 
   /** The OpenAPI documents the site names, read from the inputs, and the endpoint pages they make. */
-  private expand(config: DocsConfig, resolved: ResolvedNavigation, front: { frontmatter: Map<string, PageFrontmatter>; blocks: Map<string, string> }, listing: { pageFiles: string[]; all: ReadonlySet<string> }, locate: ParseDocsJsonResult['locate']) {
+  private expand(
+    config: DocsConfig,
+    resolved: ResolvedNavigation,
+    front: { frontmatter: Map<string, PageFrontmatter>; blocks: Map<string, string> },
+    listing: { pageFiles: string[]; all: ReadonlySet<string> },
+    locate: ParseDocsJsonResult['locate'],
+  ) {
     const wanted: WantedInputs = { files: [], urls: [], openApiFiles: false };
     const diagnostics: Diagnostic[] = [];
     const sourcesText: Record<string, string> = {};
@@ -336,7 +400,15 @@ class CompilerState {
       for (const source of this.openApiFiles ?? []) if (!specSources.some((known) => sameFile(known) === source)) specSources.push(source);
     }
     const pageFiles = new Map(listing.pageFiles.map((file) => [filePagePath(file), this.fileName(file)]));
-    const place = openApiSourcePlaces({ config, locate, root: resolved.tree.root, frontmatter: front.frontmatter, pageFiles, blocks: front.blocks, fileName: this.fileName });
+    const place = openApiSourcePlaces({
+      config,
+      locate,
+      root: resolved.tree.root,
+      frontmatter: front.frontmatter,
+      pageFiles,
+      blocks: front.blocks,
+      fileName: this.fileName,
+    });
     const reads = {
       get: (source: string): OpenApiRead | undefined => {
         const failed = this.openapi.get(source);
@@ -365,7 +437,14 @@ class CompilerState {
     const codeSamples = config.api?.examples;
     // The frontmatter of every page, for the pages the navigation does not list (snippets and the 404 page are no pages).
     const pageFrontmatter = new Map([...front.frontmatter].filter(([page]) => page !== '404' && !inSnippetFolder(page)));
-    const expanded = expandOpenApiEndpoints(resolved.tree, documents.texts, { locate, pageFiles, unread: documents.unread, frontmatter: pageFrontmatter, ...(playground ? { playground } : {}), ...(codeSamples ? { codeSamples } : {}) });
+    const expanded = expandOpenApiEndpoints(resolved.tree, documents.texts, {
+      locate,
+      pageFiles,
+      unread: documents.unread,
+      frontmatter: pageFrontmatter,
+      ...(playground ? { playground } : {}),
+      ...(codeSamples ? { codeSamples } : {}),
+    });
     for (const diagnostic of expanded.diagnostics) {
       const block = front.blocks.get(diagnostic.file);
       if (block !== undefined && diagnostic.line === undefined) {
@@ -440,7 +519,12 @@ class CompilerState {
    * navigation, generated endpoint pages and redirects. Only the pages whose checks read a page
    * that changed are checked again.
    */
-  private checkContent(site: Site, listing: { contentFiles: string[]; siteFiles: string[]; pageFiles: string[] }, unknownFolders: readonly string[], _wanted: WantedInputs): { diagnostics: Diagnostic[]; facts: Map<string, PageFacts>; snippets: ReadonlySet<string> } {
+  private checkContent(
+    site: Site,
+    listing: { contentFiles: string[]; siteFiles: string[]; pageFiles: string[] },
+    unknownFolders: readonly string[],
+    _wanted: WantedInputs,
+  ): { diagnostics: Diagnostic[]; facts: Map<string, PageFacts>; snippets: ReadonlySet<string> } {
     const facts = new Map<string, PageFacts>();
     for (const file of listing.contentFiles) {
       const known = this.facts.get(file);
@@ -450,7 +534,15 @@ class CompilerState {
     const config = site.config ?? site.partialConfig;
     const redirects = config?.redirects;
     const prefixes = navigationPrefixes(config?.navigation);
-    const contentSite: ContentSite = { pages: facts, files: listing.siteFiles, routes, prefixes, ...(redirects ? { redirects } : {}), unknownFolders, fileName: this.fileName };
+    const contentSite: ContentSite = {
+      pages: facts,
+      files: listing.siteFiles,
+      routes,
+      prefixes,
+      ...(redirects ? { redirects } : {}),
+      unknownFolders,
+      fileName: this.fileName,
+    };
     const changed: string[] = [];
     let importsChanged = false;
     for (const [file, page] of facts) {
@@ -503,10 +595,21 @@ class CompilerState {
     // such a file points at and renders is one warning for the file; a problem of the whole page
     // (it does not parse) is a warning; an import cycle stays an error (no page in it can be built).
     const entries = navigationEntries(site);
-    const reached = entries ? this.reachedFrom([...facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, ''))), facts) : undefined;
+    const reached = entries
+      ? this.reachedFrom(
+          [...facts.keys()].filter((file) => entries.has(filePagePath(file)) || entries.has(filePagePath(file).replace(/\/index$/, ''))),
+          facts,
+        )
+      : undefined;
     const unreached = (diagnostic: Diagnostic): string | undefined => {
       const file = byName.get(diagnostic.file);
-      return reached !== undefined && file !== undefined && !reached.has(file) && diagnostic.code.startsWith('content/') && diagnostic.code !== 'content/import-cycle' ? file : undefined;
+      return reached !== undefined &&
+        file !== undefined &&
+        !reached.has(file) &&
+        diagnostic.code.startsWith('content/') &&
+        diagnostic.code !== 'content/import-cycle'
+        ? file
+        : undefined;
     };
     const kept: Diagnostic[] = [];
     const folded = new Map<string, Diagnostic[]>();
@@ -541,7 +644,13 @@ class CompilerState {
    * The site with the rule settings applied, and without diagnostics about files the user's
    * ignore patterns leave out (an OpenAPI file named in docs.json is still read, but not checked).
    */
-  private withRules(site: Site, diagnostics: Diagnostic[], sources: Record<string, string>, listing: { ignored: IgnoredFiles; all: ReadonlySet<string>; byName: Map<string, string> }, wanted: WantedInputs): SiteCompilation {
+  private withRules(
+    site: Site,
+    diagnostics: Diagnostic[],
+    sources: Record<string, string>,
+    listing: { ignored: IgnoredFiles; all: ReadonlySet<string>; byName: Map<string, string> },
+    wanted: WantedInputs,
+  ): SiteCompilation {
     const inIgnoredFile = (name: string) => {
       if (URL_SOURCE.test(name)) return false;
       const file = listing.byName.get(name);
@@ -550,8 +659,17 @@ class CompilerState {
     const kept = inDocumentOrder(diagnostics.filter((diagnostic) => !inIgnoredFile(diagnostic.file)));
     // Without a usable docs.json (not even a partial one) nothing else was checked: its errors stay
     // errors whatever the rules say, or a site that cannot be read would pass with "0 errors".
-    if (!site.config && !site.partialConfig) return finish(site, kept.flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic] : applyRules([diagnostic], this.rules))), sources, wanted);
-    const ruled = applyRules(explainIgnoredPages(kept, listing.ignored, (file) => listing.all.has(file)), this.rules);
+    if (!site.config && !site.partialConfig)
+      return finish(
+        site,
+        kept.flatMap((diagnostic) => (diagnostic.severity === 'error' ? [diagnostic] : applyRules([diagnostic], this.rules))),
+        sources,
+        wanted,
+      );
+    const ruled = applyRules(
+      explainIgnoredPages(kept, listing.ignored, (file) => listing.all.has(file)),
+      this.rules,
+    );
     const missingPages = ruleFor('navigation/missing-page', this.rules) === 'off' ? [] : site.missingPages;
     return finish({ ...site, missingPages }, ruled, sources, wanted, site.content.size > 0 ? this.snippets : undefined);
   }
@@ -559,7 +677,17 @@ class CompilerState {
 
 /** The site of a folder without docs.json: its files, and nothing else read. */
 function emptySite(files: string[], siteFiles: string[]): Site {
-  return { config: undefined, tree: undefined, endpointPages: [], pages: undefined, missingPages: [], files, siteFiles, frontmatter: new Map(), content: new Map() };
+  return {
+    config: undefined,
+    tree: undefined,
+    endpointPages: [],
+    pages: undefined,
+    missingPages: [],
+    files,
+    siteFiles,
+    frontmatter: new Map(),
+    content: new Map(),
+  };
 }
 
 /** The compilation with its summary, and only the sources its diagnostics name. */
@@ -567,8 +695,22 @@ function finish(site: Site, diagnostics: Diagnostic[], sources: Record<string, s
   let errors = 0;
   for (const diagnostic of diagnostics) if (diagnostic.severity === 'error') errors++;
   const config = site.config ?? site.partialConfig;
-  const unlistedPages = site.pages ? findUnlistedPages(site.files, site.pages.byPath, site.endpointPages.map((page) => page.url), snippets ?? snippetFiles(site.content, site.files)) : [];
-  const summary = { errors, warnings: diagnostics.length - errors, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: config ? countNavigation(config) : undefined, unlistedPages };
+  const unlistedPages = site.pages
+    ? findUnlistedPages(
+        site.files,
+        site.pages.byPath,
+        site.endpointPages.map((page) => page.url),
+        snippets ?? snippetFiles(site.content, site.files),
+      )
+    : [];
+  const summary = {
+    errors,
+    warnings: diagnostics.length - errors,
+    pages: site.pages?.byPath.size ?? 0,
+    files: site.files.length,
+    navigation: config ? countNavigation(config) : undefined,
+    unlistedPages,
+  };
   const unique = (list: string[]) => [...new Set(list)].sort();
   return { site, diagnostics, sources, summary, wanted: { files: unique(wanted.files), urls: unique(wanted.urls), openApiFiles: wanted.openApiFiles } };
 }
@@ -576,9 +718,23 @@ function finish(site: Site, diagnostics: Diagnostic[], sources: Record<string, s
 /** The error for a repository path that names no file of the site (as `readOpenApiSource` words it). */
 function openApiNotFound(source: string, file: string): Diagnostic {
   if (file.startsWith('../') || file === '..' || /^[a-z]:[\\/]/i.test(source)) {
-    return { code: 'openapi/outside-root', severity: 'error', message: `${source} is outside the repository folder, so it is not read.`, file: source, pointer: '', hint: 'Keep OpenAPI files inside the docs folder, or reference them by URL.' };
+    return {
+      code: 'openapi/outside-root',
+      severity: 'error',
+      message: `${source} is outside the repository folder, so it is not read.`,
+      file: source,
+      pointer: '',
+      hint: 'Keep OpenAPI files inside the docs folder, or reference them by URL.',
+    };
   }
-  return { code: 'openapi/not-found', severity: 'error', message: `${source} does not exist.`, file: source, pointer: '', hint: 'Check the path: it is relative to the folder that holds docs.json.' };
+  return {
+    code: 'openapi/not-found',
+    severity: 'error',
+    message: `${source} does not exist.`,
+    file: source,
+    pointer: '',
+    hint: 'Check the path: it is relative to the folder that holds docs.json.',
+  };
 }
 
 /** The language codes and version names anywhere in the navigation. */
@@ -612,7 +768,8 @@ function navigationEntries(site: Site): Set<string> | undefined {
     if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if ((key === 'href' || key === 'root' || key === 'destination') && typeof item === 'string' && !URL_SOURCE.test(item)) entries.add(item.replace(/[?#].*$/s, '').replace(/^\/+|\/+$/g, ''));
+        if ((key === 'href' || key === 'root' || key === 'destination') && typeof item === 'string' && !URL_SOURCE.test(item))
+          entries.add(item.replace(/[?#].*$/s, '').replace(/^\/+|\/+$/g, ''));
         else visit(item);
       }
     }
@@ -624,7 +781,8 @@ function navigationEntries(site: Site): Set<string> | undefined {
 /** A problem of a whole page that only its URL leads to (it does not parse, ...), as a warning that says why. */
 function onlyByUrlWarning(diagnostic: Diagnostic): Diagnostic {
   const where = 'The page is in no navigation, and no page a reader reaches links to it or imports it';
-  const why = diagnostic.code === 'content/syntax' ? `${where}; the platform publishes a parsing-error notice in its place.` : `${where}: only its URL leads there.`;
+  const why =
+    diagnostic.code === 'content/syntax' ? `${where}; the platform publishes a parsing-error notice in its place.` : `${where}: only its URL leads there.`;
   const ignore = 'If the file is a note for the repository rather than a page, list it in .mintignore: the platform then leaves it out of the site.';
   return { ...diagnostic, severity: 'warning', message: `${diagnostic.message} ${why}`, hint: diagnostic.hint ? `${diagnostic.hint} ${ignore}` : ignore };
 }

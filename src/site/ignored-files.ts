@@ -6,7 +6,20 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
  * settings, dependencies, the repository's own README and licence files). Patterns in
  * `.gitignore` syntax; like the platform's matcher, they ignore case.
  */
-const PLATFORM_IGNORES = ['.git', '.github', '.claude', '.agents', '.idea', '.vscode', '.cursor', 'node_modules', 'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'];
+const PLATFORM_IGNORES = [
+  '.git',
+  '.github',
+  '.claude',
+  '.agents',
+  '.idea',
+  '.vscode',
+  '.cursor',
+  'node_modules',
+  'README.md',
+  'LICENSE.md',
+  'CHANGELOG.md',
+  'CONTRIBUTING.md',
+];
 
 /** Which files of a site are left out: by the platform, its `.mintignore`, and Quire's own `ignore`. */
 export interface IgnoredFiles {

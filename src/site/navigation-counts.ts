@@ -32,4 +32,3 @@ export function countNavigation(config: DocsConfig): NavigationCounts {
   if (config.api?.openapi !== undefined) counts.openapi++;
   return counts;
 }
-

@@ -51,7 +51,11 @@ const URL = /^https?:\/\//i;
  * offline; when every URL fails because the network is not there, the run is taken as offline
  * too: a warning says what was not checked, and nothing that depends on the document is reported.
  */
-export function openApiDocuments(sources: readonly string[], reads: { get(source: string): OpenApiRead | undefined }, options: OpenApiDocumentsOptions): OpenApiDocuments {
+export function openApiDocuments(
+  sources: readonly string[],
+  reads: { get(source: string): OpenApiRead | undefined },
+  options: OpenApiDocumentsOptions,
+): OpenApiDocuments {
   const urls = sources.filter((source) => URL.test(source));
   const noNetwork = !options.offline && urls.length > 0 && urls.every((url) => reads.get(url)?.unreachable === true);
   const result: OpenApiDocuments = { texts: new Map(), unread: new Set(), diagnostics: [] };
@@ -127,7 +131,8 @@ export function describeUses(root: NavigationNode): (source: string) => string {
 /** Every OpenAPI source named in the tree: in effect on a node, or named by an endpoint reference. */
 export function collectSources(node: NavigationNode, found = new Set<string>()): Set<string> {
   for (const source of node.openapi) found.add(source.source);
-  if ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec !== undefined && node.openapi.every((source) => source.source !== node.spec)) found.add(node.spec);
+  if ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec !== undefined && node.openapi.every((source) => source.source !== node.spec))
+    found.add(node.spec);
   if ('children' in node) for (const child of node.children) collectSources(child, found);
   return found;
 }
@@ -154,5 +159,9 @@ export function withoutUncheckable(redirects: readonly Redirect[] | undefined, d
     const page = destination.replace(/^\/+/, '').replace(/[?#].*$/, '');
     return directories.some((directory) => isInFolder(page, directory));
   };
-  return redirects.map((redirect) => (typeof redirect.destination === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(redirect.destination) && under(redirect.destination) ? { ...redirect, destination: '' } : redirect));
+  return redirects.map((redirect) =>
+    typeof redirect.destination === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(redirect.destination) && under(redirect.destination)
+      ? { ...redirect, destination: '' }
+      : redirect,
+  );
 }

@@ -90,7 +90,10 @@ function entryPointer(node: NavigationNode, source: string): string | undefined 
 /** The `openapi:` (or `openapi-schema:`) line of the first page whose frontmatter names `source`. */
 function namingPage(input: SourcePlaceInput, source: string): SourcePlace | undefined {
   for (const [page, data] of input.frontmatter) {
-    const fields: Array<[string, unknown, number]> = [['openapi', data.openapi, 3], ['openapi-schema', data['openapi-schema'], 2]];
+    const fields: Array<[string, unknown, number]> = [
+      ['openapi', data.openapi, 3],
+      ['openapi-schema', data['openapi-schema'], 2],
+    ];
     for (const [field, value, words] of fields) {
       if (typeof value !== 'string') continue;
       const [spec, ...rest] = value.trim().split(/\s+/);

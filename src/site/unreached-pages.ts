@@ -9,7 +9,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 const FOLDED: ReadonlyMap<string, readonly [one: string, many: string]> = new Map([
   ['content/broken-link', ['link to no page or file', 'links to no page or file']],
   ['content/missing-anchor', ['missing anchor', 'missing anchors']],
-  ['content/link-outside-site', ['link above the site\'s root', 'links above the site\'s root']],
+  ['content/link-outside-site', ["link above the site's root", "links above the site's root"]],
   ['content/unresolved-import', ['import of a missing file', 'imports of missing files']],
   ['content/unknown-component', ['unknown inline component', 'unknown inline components']],
   ['content/dropped-component', ['component left out', 'components left out']],
@@ -34,10 +34,12 @@ export function unreachedPageWarning(problems: readonly Diagnostic[], snippet: b
   const first = sorted[0] as Diagnostic;
   const counts = new Map<string, number>();
   for (const problem of sorted) counts.set(problem.code, (counts.get(problem.code) ?? 0) + 1);
-  const kinds = [...FOLDED].filter(([code]) => counts.has(code)).map(([code, [one, many]]) => {
-    const count = counts.get(code) as number;
-    return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-  });
+  const kinds = [...FOLDED]
+    .filter(([code]) => counts.has(code))
+    .map(([code, [one, many]]) => {
+      const count = counts.get(code) as number;
+      return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+    });
   const what = sorted.length === 1 ? 'one problem' : `${sorted.length.toLocaleString('en-US')} problems (${kinds.join(', ')})`;
   const where = snippet
     ? `No page a reader reaches renders this snippet (none imports it, or only pages no reader is led to): a reader meets its ${what} on such a page only, if at all`

@@ -97,12 +97,23 @@ export function upgradeNavigation(legacy: LegacyNavigation, report: UpgradeRepor
         continue;
       }
       const inScope = scopeDivisions.filter((division) => division.version === undefined || division.version === version.name);
-      const gatedElsewhere = scopeDivisions.filter((division) => division.version !== undefined && division.version !== version.name && !isExternalUrl(division.url));
-      const pagesOf = (page: string) => !gatedElsewhere.some((division) => underPrefix(page, division.url)) || inScope.some((division) => !isExternalUrl(division.url) && underPrefix(page, division.url));
-      const scoped = filterPages(groups.filter((group) => group.version === undefined || group.version === version.name), pagesOf);
+      const gatedElsewhere = scopeDivisions.filter(
+        (division) => division.version !== undefined && division.version !== version.name && !isExternalUrl(division.url),
+      );
+      const pagesOf = (page: string) =>
+        !gatedElsewhere.some((division) => underPrefix(page, division.url)) ||
+        inScope.some((division) => !isExternalUrl(division.url) && underPrefix(page, division.url));
+      const scoped = filterPages(
+        groups.filter((group) => group.version === undefined || group.version === version.name),
+        pagesOf,
+      );
       const content = layout(scoped, inScope, primary, report, ` in ${languages ? 'language' : 'version'} "${version.name}"`);
       if (content === undefined) {
-        report.lost(version.pointer, `Version "${version.name}" has no pages: it is left out of docs.json.`, 'Give the version\'s groups `"version": "' + version.name + '"`, or remove the version.');
+        report.lost(
+          version.pointer,
+          `Version "${version.name}" has no pages: it is left out of docs.json.`,
+          'Give the version\'s groups `"version": "' + version.name + '"`, or remove the version.',
+        );
         continue;
       }
       elements.push({ ...element, ...content });
@@ -148,11 +159,22 @@ function layout(groups: LegacyGroup[], divisions: Division[], primary: Primary, 
   const anchors = divisions.filter((division) => division.kind === 'anchor');
   if (tabs.length === 0 && anchors.length === 0) return groups.length > 0 ? { groups: groups.map(toGroup) } : undefined;
   // Anchors go on top when one of them holds a tab's prefix (tabs nest inside it); otherwise tabs do.
-  const anchorsOnTop = tabs.length === 0 || (anchors.length > 0 && anchors.some((anchor) => !isExternalUrl(anchor.url) && tabs.some((tab) => !isExternalUrl(tab.url) && tab.url !== anchor.url && underPrefix(tab.url, anchor.url))));
+  const anchorsOnTop =
+    tabs.length === 0 ||
+    (anchors.length > 0 &&
+      anchors.some(
+        (anchor) => !isExternalUrl(anchor.url) && tabs.some((tab) => !isExternalUrl(tab.url) && tab.url !== anchor.url && underPrefix(tab.url, anchor.url)),
+      ));
   const [top, inner] = anchorsOnTop ? [anchors, tabs] : [tabs, anchors];
   const local = divisions.filter((division) => !isExternalUrl(division.url));
   const home = (page: string): Division | undefined => longestPrefix(local, page);
-  const topOf = (division: Division | undefined): Division | undefined => (division === undefined || top.includes(division) ? division : longestPrefix(top.filter((candidate) => !isExternalUrl(candidate.url)), division.url));
+  const topOf = (division: Division | undefined): Division | undefined =>
+    division === undefined || top.includes(division)
+      ? division
+      : longestPrefix(
+          top.filter((candidate) => !isExternalUrl(candidate.url)),
+          division.url,
+        );
   const byTop = partition(groups, (page) => topOf(home(page)));
   const elements: Element[] = [];
   const free = inner.filter((division) => topOf(division) === undefined);
@@ -160,7 +182,10 @@ function layout(groups: LegacyGroup[], divisions: Division[], primary: Primary, 
   if (primaryContent !== undefined) {
     const first = anchorsOnTop ? primary.anchor : primary.tab;
     elements.push({ ...first, ...primaryContent });
-    report.decide(anchorsOnTop ? '/anchors' : '/tabs', `Pages under no ${anchorsOnTop ? 'anchor' : 'tab'}'s URL prefix go to a first ${anchorsOnTop ? 'anchor' : 'tab'}, "${String(first[anchorsOnTop ? 'anchor' : 'tab'])}".`);
+    report.decide(
+      anchorsOnTop ? '/anchors' : '/tabs',
+      `Pages under no ${anchorsOnTop ? 'anchor' : 'tab'}'s URL prefix go to a first ${anchorsOnTop ? 'anchor' : 'tab'}, "${String(first[anchorsOnTop ? 'anchor' : 'tab'])}".`,
+    );
   }
   for (const division of top) {
     const element = divisionElement(division);
@@ -184,7 +209,15 @@ function layout(groups: LegacyGroup[], divisions: Division[], primary: Primary, 
  * The content of one top division: its groups, or, when other-kind divisions nest in it, those
  * (with a first one for its own pages). `self` is the division itself; undefined for the primary.
  */
-function fill(groups: LegacyGroup[], nested: Division[], home: (page: string) => Division | undefined, primary: Primary | undefined, report: UpgradeReport, scope: string, self?: Division): Element | undefined {
+function fill(
+  groups: LegacyGroup[],
+  nested: Division[],
+  home: (page: string) => Division | undefined,
+  primary: Primary | undefined,
+  report: UpgradeReport,
+  scope: string,
+  self?: Division,
+): Element | undefined {
   if (nested.length === 0) return groups.length > 0 ? { groups: groups.map(toGroup) } : undefined;
   const kind = nested[0]?.kind ?? 'anchor';
   const byInner = partition(groups, (page) => {
@@ -194,7 +227,10 @@ function fill(groups: LegacyGroup[], nested: Division[], home: (page: string) =>
   const elements: Element[] = [];
   const own = byInner.get(undefined) ?? [];
   if (own.length > 0) {
-    const first = kind === 'anchor' ? (primary?.anchor ?? { anchor: self?.name ?? 'Documentation', icon: 'book-open' }) : (primary?.tab ?? { tab: self?.name ?? 'Documentation' });
+    const first =
+      kind === 'anchor'
+        ? (primary?.anchor ?? { anchor: self?.name ?? 'Documentation', icon: 'book-open' })
+        : (primary?.tab ?? { tab: self?.name ?? 'Documentation' });
     elements.push({ ...first, groups: own.map(toGroup) });
   }
   for (const division of nested) {
@@ -209,7 +245,11 @@ function fill(groups: LegacyGroup[], nested: Division[], home: (page: string) =>
 }
 
 function dropEmpty(division: Division, scope: string, report: UpgradeReport): void {
-  report.lost(division.pointer, `${label(division)} has no page under its URL prefix "${division.url}"${scope}: it is left out there.`, `List pages under "${division.url}/" in \`navigation\`, or remove the ${division.kind}.`);
+  report.lost(
+    division.pointer,
+    `${label(division)} has no page under its URL prefix "${division.url}"${scope}: it is left out there.`,
+    `List pages under "${division.url}/" in \`navigation\`, or remove the ${division.kind}.`,
+  );
 }
 
 function label(division: Division): string {
@@ -287,7 +327,12 @@ function icon(name: unknown, style: unknown): unknown {
 function readGroups(value: unknown, pointer: string, report: UpgradeReport): LegacyGroup[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    report.invalid(pointer, '`navigation` is not a list of groups: the upgraded docs.json has no pages.', 'Write `navigation` as a list of `{ "group": ..., "pages": [...] }`.', 'error');
+    report.invalid(
+      pointer,
+      '`navigation` is not a list of groups: the upgraded docs.json has no pages.',
+      'Write `navigation` as a list of `{ "group": ..., "pages": [...] }`.',
+      'error',
+    );
     return [];
   }
   const groups: LegacyGroup[] = [];
@@ -300,7 +345,11 @@ function readGroups(value: unknown, pointer: string, report: UpgradeReport): Leg
 
 function readGroup(value: unknown, pointer: string, report: UpgradeReport): LegacyGroup | undefined {
   if (!isObject(value) || typeof value.group !== 'string' || !Array.isArray(value.pages)) {
-    report.invalid(pointer, `${typeof value === 'string' ? `Page "${value}" stands outside any group` : 'This entry is not a group with `group` and `pages`'}: it is left out of docs.json.`, 'Put it in a group: `{ "group": "Name", "pages": [...] }`.');
+    report.invalid(
+      pointer,
+      `${typeof value === 'string' ? `Page "${value}" stands outside any group` : 'This entry is not a group with `group` and `pages`'}: it is left out of docs.json.`,
+      'Put it in a group: `{ "group": "Name", "pages": [...] }`.',
+    );
     return undefined;
   }
   report.unknownKeys(value, pointer, GROUP_KEYS, 'docs.json groups have no such setting');
@@ -319,7 +368,8 @@ function readGroup(value: unknown, pointer: string, report: UpgradeReport): Lega
     return undefined;
   }
   // mint.json showed a group named "" without a title; docs.json needs a name, and a space shows none.
-  if (value.group.trim() === '') report.decide(joinPointer(pointer, 'group'), 'This group has no name: it becomes " ", which docs.json accepts and shows as no title.');
+  if (value.group.trim() === '')
+    report.decide(joinPointer(pointer, 'group'), 'This group has no name: it becomes " ", which docs.json accepts and shows as no title.');
   const group: LegacyGroup = { group: value.group.trim() === '' ? ' ' : value.group, pages };
   const groupIcon = icon(value.icon, value.iconType);
   if (groupIcon !== undefined) group.icon = groupIcon;
@@ -345,7 +395,8 @@ function readDivisions(value: unknown, pointer: string, kind: 'tab' | 'anchor', 
     report.unknownKeys(item, at, DIVISION_KEYS, `docs.json ${kind}s have no such setting`);
     const division: Division = { kind, name, url: isExternalUrl(url) ? url : trimSlashes(url), pointer: at };
     if (typeof item.version === 'string') division.version = item.version;
-    if (item.openapi !== undefined && isExternalUrl(url)) report.unmapped(joinPointer(at, 'openapi'), item.openapi, `a ${kind} that links to another site holds no pages, so its endpoints would show nowhere`);
+    if (item.openapi !== undefined && isExternalUrl(url))
+      report.unmapped(joinPointer(at, 'openapi'), item.openapi, `a ${kind} that links to another site holds no pages, so its endpoints would show nowhere`);
     else if (item.openapi !== undefined) division.openapi = item.openapi;
     if (item.isDefaultHidden === true) division.hidden = true;
     if (kind === 'anchor') {
@@ -363,10 +414,19 @@ function readDivisions(value: unknown, pointer: string, kind: 'tab' | 'anchor', 
 function readColor(value: unknown, pointer: string, report: UpgradeReport): string | undefined {
   if (typeof value === 'string') return value;
   if (isObject(value) && typeof value.from === 'string') {
-    if (value.to !== undefined && value.to !== value.from) report.lost(pointer, `The gradient ends at ${JSON.stringify(value.to)}; docs.json anchors take one colour, so only its start ${JSON.stringify(value.from)} is kept.`);
+    if (value.to !== undefined && value.to !== value.from)
+      report.lost(
+        pointer,
+        `The gradient ends at ${JSON.stringify(value.to)}; docs.json anchors take one colour, so only its start ${JSON.stringify(value.from)} is kept.`,
+      );
     return value.from;
   }
-  if (value !== undefined) report.invalid(pointer, 'This anchor colour is neither a colour nor `{ "from": ..., "to": ... }`: it is left out.', 'Write a hex colour such as "#0D9373".');
+  if (value !== undefined)
+    report.invalid(
+      pointer,
+      'This anchor colour is neither a colour nor `{ "from": ..., "to": ... }`: it is left out.',
+      'Write a hex colour such as "#0D9373".',
+    );
   return undefined;
 }
 

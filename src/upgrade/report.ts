@@ -27,7 +27,10 @@ export class UpgradeReport {
 
   /** A key docs.json has no place for: a warning that shows the value it had. */
   unmapped(pointer: string, value: unknown, why: string): void {
-    const key = pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = pointer
+      .slice(pointer.lastIndexOf('/') + 1)
+      .replace(/~1/g, '/')
+      .replace(/~0/g, '~');
     this.findings.push({
       code: 'upgrade/unmapped-key',
       severity: 'warning',

@@ -17,7 +17,7 @@ export function chooseTheme(mint: JsonObject, report: UpgradeReport): string {
     return 'mint';
   }
   const theme = THEMES[named] ?? 'mint';
-  report.decide('/theme', `Theme "${named}" becomes "${theme}"${THEMES[named] ? '' : ', the platform\'s default'}.`);
+  report.decide('/theme', `Theme "${named}" becomes "${theme}"${THEMES[named] ? '' : ", the platform's default"}.`);
   return theme;
 }
 
@@ -38,7 +38,11 @@ export function upgradeColors(value: unknown, report: UpgradeReport): { colors: 
   }
   for (const [key, entry] of Object.entries(value)) {
     if (['primary', 'light', 'dark', 'background'].includes(key)) continue;
-    report.unmapped(joinPointer('/colors', key), entry, key === 'anchors' ? 'docs.json colours anchors with the primary colour, or each anchor\'s own `color`' : 'docs.json has no such colour');
+    report.unmapped(
+      joinPointer('/colors', key),
+      entry,
+      key === 'anchors' ? "docs.json colours anchors with the primary colour, or each anchor's own `color`" : 'docs.json has no such colour',
+    );
   }
   return background === undefined ? { colors } : { colors, background };
 }
@@ -128,7 +132,9 @@ export function upgradeNavbar(links: unknown, button: unknown, report: UpgradeRe
   }
   if (isObject(button) && text(button.url) !== undefined) {
     report.unknownKeys(button, '/topbarCtaButton', ['name', 'url', 'type', 'style', 'arrow'], 'the docs.json navbar button has no such setting');
-    for (const key of ['style', 'arrow']) if (button[key] !== undefined) report.unmapped(joinPointer('/topbarCtaButton', key), button[key], 'the docs.json navbar button takes its look from the theme');
+    for (const key of ['style', 'arrow'])
+      if (button[key] !== undefined)
+        report.unmapped(joinPointer('/topbarCtaButton', key), button[key], 'the docs.json navbar button takes its look from the theme');
     if (button.type === 'github') navbar.primary = { type: 'github', href: button.url };
     else navbar.primary = { type: 'button', label: text(button.name) ?? 'Get started', href: button.url };
   } else if (button !== undefined) report.invalid('/topbarCtaButton', 'The top bar button has no `url`: it is left out.', 'Give it a `url`.');

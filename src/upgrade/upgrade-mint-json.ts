@@ -9,7 +9,19 @@ import { scanJson, type JsonLocation } from '../json/scan.js';
 import { upgradeNavigation } from './navigation.js';
 import { isObject, type JsonObject } from './read.js';
 import { UpgradeReport, type UpgradeFinding } from './report.js';
-import { chooseTheme, upgradeApi, upgradeAppearance, upgradeBackground, upgradeColors, upgradeFonts, upgradeFooter, upgradeIntegrations, upgradeNavbar, upgradeSeo, upgradeStyling } from './settings.js';
+import {
+  chooseTheme,
+  upgradeApi,
+  upgradeAppearance,
+  upgradeBackground,
+  upgradeColors,
+  upgradeFonts,
+  upgradeFooter,
+  upgradeIntegrations,
+  upgradeNavbar,
+  upgradeSeo,
+  upgradeStyling,
+} from './settings.js';
 import { append } from '../util/arrays.js';
 
 /** Options of {@link upgradeMintJson}. */
@@ -46,16 +58,59 @@ export const DOCS_JSON_SCHEMA_URL = 'https://mintlify.com/docs.json';
 
 /** Top-level mint.json keys read into docs.json settings (the rest are reported). */
 const MAPPED_KEYS = [
-  '$schema', 'name', 'description', 'logo', 'favicon', 'theme', 'colors', 'navigation', 'tabs', 'anchors', 'versions', 'topAnchor', 'primaryTab',
-  'api', 'openapi', 'modeToggle', 'background', 'backgroundImage', 'topbarLinks', 'topbarCtaButton', 'footerSocials', 'footer', 'search', 'metadata',
-  'seo', 'analytics', 'integrations', 'font', 'eyebrow', 'codeBlock', 'redirects',
+  '$schema',
+  'name',
+  'description',
+  'logo',
+  'favicon',
+  'theme',
+  'colors',
+  'navigation',
+  'tabs',
+  'anchors',
+  'versions',
+  'topAnchor',
+  'primaryTab',
+  'api',
+  'openapi',
+  'modeToggle',
+  'background',
+  'backgroundImage',
+  'topbarLinks',
+  'topbarCtaButton',
+  'footerSocials',
+  'footer',
+  'search',
+  'metadata',
+  'seo',
+  'analytics',
+  'integrations',
+  'font',
+  'eyebrow',
+  'codeBlock',
+  'redirects',
 ];
 
 /** The mint.json key a docs.json setting is mostly made from, to place its problems. */
 const SOURCE_OF: Readonly<Record<string, string>> = {
-  theme: '/theme', name: '/name', colors: '/colors', description: '/description', logo: '/logo', favicon: '/favicon', api: '/api', appearance: '/modeToggle',
-  background: '/background', navbar: '/topbarLinks', footer: '/footerSocials', search: '/search', seo: '/metadata', fonts: '/font', styling: '/codeBlock',
-  redirects: '/redirects', integrations: '/analytics', navigation: '/navigation',
+  theme: '/theme',
+  name: '/name',
+  colors: '/colors',
+  description: '/description',
+  logo: '/logo',
+  favicon: '/favicon',
+  api: '/api',
+  appearance: '/modeToggle',
+  background: '/background',
+  navbar: '/topbarLinks',
+  footer: '/footerSocials',
+  search: '/search',
+  seo: '/metadata',
+  fonts: '/font',
+  styling: '/codeBlock',
+  redirects: '/redirects',
+  integrations: '/analytics',
+  navigation: '/navigation',
 };
 
 /**
@@ -70,7 +125,12 @@ export function upgradeMintJson(text: string, options: UpgradeMintJsonOptions = 
   const scan = scanJson(text, { locations: true });
   if (scan.error) {
     const position = lines.position(scan.error.offset);
-    return { config: undefined, text: undefined, decisions: [], diagnostics: [{ code: 'json/syntax', severity: 'error', message: scan.error.message, file, pointer: '', ...position, hint: scan.error.hint }] };
+    return {
+      config: undefined,
+      text: undefined,
+      decisions: [],
+      diagnostics: [{ code: 'json/syntax', severity: 'error', message: scan.error.message, file, pointer: '', ...position, hint: scan.error.hint }],
+    };
   }
   const locations = scan.locations ?? new Map<string, JsonLocation>();
   const place = (pointer: string, at: 'key' | 'value' = 'value') => {
@@ -82,11 +142,19 @@ export function upgradeMintJson(text: string, options: UpgradeMintJsonOptions = 
   };
   const report = new UpgradeReport();
   for (const duplicate of scan.duplicates) {
-    report.findings.push({ code: 'json/duplicate-key', severity: 'warning', message: `\`${duplicate.pointer.slice(duplicate.pointer.lastIndexOf('/') + 1)}\` is written twice; the last value is upgraded, as the platform reads it.`, pointer: duplicate.pointer, at: 'key', hint: 'Remove one of them.' });
+    report.findings.push({
+      code: 'json/duplicate-key',
+      severity: 'warning',
+      message: `\`${duplicate.pointer.slice(duplicate.pointer.lastIndexOf('/') + 1)}\` is written twice; the last value is upgraded, as the platform reads it.`,
+      pointer: duplicate.pointer,
+      at: 'key',
+      hint: 'Remove one of them.',
+    });
   }
   const mint: unknown = JSON.parse(text);
   let config: JsonObject | undefined;
-  if (!isObject(mint)) report.invalid('', `${file} is not a JSON object: there is nothing to upgrade.`, 'A mint.json is an object with `name`, `navigation`, ...', 'error');
+  if (!isObject(mint))
+    report.invalid('', `${file} is not a JSON object: there is nothing to upgrade.`, 'A mint.json is an object with `name`, `navigation`, ...', 'error');
   else config = upgradeConfig(mint, report);
   const findings = [...report.findings];
   let output: string | undefined;
@@ -122,8 +190,12 @@ function upgradeConfig(mint: JsonObject, report: UpgradeReport): JsonObject {
   };
   if (isObject(mint.search)) report.unknownKeys(mint.search, '/search', ['prompt'], 'docs.json search has no such setting');
   for (const [key, value] of Object.entries(sections)) if (value !== undefined) settings[key] = value;
-  if (mint.navigation === undefined) report.invalid('', 'mint.json has no `navigation`: docs.json gets an empty one.', 'Add the groups of pages to `navigation`.');
-  settings.navigation = upgradeNavigation({ navigation: mint.navigation, tabs: mint.tabs, anchors: mint.anchors, versions: mint.versions, topAnchor: mint.topAnchor, primaryTab: mint.primaryTab }, report);
+  if (mint.navigation === undefined)
+    report.invalid('', 'mint.json has no `navigation`: docs.json gets an empty one.', 'Add the groups of pages to `navigation`.');
+  settings.navigation = upgradeNavigation(
+    { navigation: mint.navigation, tabs: mint.tabs, anchors: mint.anchors, versions: mint.versions, topAnchor: mint.topAnchor, primaryTab: mint.primaryTab },
+    report,
+  );
   for (const [key, value] of Object.entries(mint)) {
     if (MAPPED_KEYS.includes(key)) continue;
     if (key === 'layout') report.unmapped('/layout', value, 'the layout is chosen by `theme` now');

@@ -34,7 +34,7 @@ export function isInFolder(path: string, folder: string): boolean {
 export function resolveInside(root: string, fromFile: string, reference: string): string | undefined {
   const target = reference.startsWith('/') ? joinPath(root, reference.slice(1)) : joinPath(dirname(fromFile), reference);
   const base = joinPath(root);
-  if (base === '' ) return target.startsWith('../') || target === '..' || target.startsWith('/') ? undefined : target;
+  if (base === '') return target.startsWith('../') || target === '..' || target.startsWith('/') ? undefined : target;
   if (target === base) return undefined;
   return target.startsWith(base === '/' ? '/' : `${base}/`) ? target : undefined;
 }

@@ -25,7 +25,7 @@ export function yamlNestingBeyond(text: string, limit: number = MAX_YAML_NESTING
   let blockParent = -1;
   let blockIndent = -1;
   let line = 0;
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     line++;
@@ -63,7 +63,12 @@ function isBlank(text: string, from: number, end: number): boolean {
 }
 
 /** The indicators that open a collection on one line, the flow depth after it, and whether a block scalar starts there. */
-function scanLine(text: string, from: number, end: number, flowBefore: number): { indicators: number; flow: number; deepestFlow: number; blockScalarParent: number } {
+function scanLine(
+  text: string,
+  from: number,
+  end: number,
+  flowBefore: number,
+): { indicators: number; flow: number; deepestFlow: number; blockScalarParent: number } {
   let indicators = 0;
   let flow = flowBefore;
   let deepestFlow = flow;

@@ -12,9 +12,24 @@ import { fixtureCases, fixturePath } from '../helpers/fixtures.js';
 async function build(name: string): Promise<{ folder: string; files: CompiledFile[] }> {
   const site = await loadSite(fixturePath('build', name), { cwd: fixturePath('build', name) });
   if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
-  const compiled = buildSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles });
+  const compiled = buildSite({
+    config: site.config,
+    tree: site.tree,
+    endpointPages: site.endpointPages,
+    content: site.content,
+    files: site.files,
+    frontmatter: site.frontmatter,
+    siteFiles: site.siteFiles,
+  });
   const folder = mkdtempSync(path.join(tmpdir(), `quire-build-${name}-`));
-  const diagnostics = [...site.diagnostics, ...compiled.diagnostics].map(({ code, severity, file, line, column, message }) => ({ code, severity, file, line, column, message }));
+  const diagnostics = [...site.diagnostics, ...compiled.diagnostics].map(({ code, severity, file, line, column, message }) => ({
+    code,
+    severity,
+    file,
+    line,
+    column,
+    message,
+  }));
   for (const file of [...compiled.files, { path: 'diagnostics.json', content: `${JSON.stringify(diagnostics, null, 2)}\n` }]) {
     mkdirSync(path.dirname(path.join(folder, file.path)), { recursive: true });
     writeFileSync(path.join(folder, file.path), file.content);
@@ -37,7 +52,9 @@ describe('buildSite on fixture sites (fixtures/build/<case>, expected output in 
         expect(Buffer.byteLength(file.path), file.path).toBeLessThanOrEqual(MAX_OUTPUT_PATH_BYTES);
         for (const segment of file.path.split('/')) expect(Buffer.byteLength(segment), file.path).toBeLessThanOrEqual(255);
         if (!file.path.startsWith('endpoints/')) continue;
-        const table = JSON.parse(files.find((candidate) => candidate.path === JSON.parse(file.content).schemas)?.content ?? '{}') as { schemas: Record<string, unknown> };
+        const table = JSON.parse(files.find((candidate) => candidate.path === JSON.parse(file.content).schemas)?.content ?? '{}') as {
+          schemas: Record<string, unknown>;
+        };
         for (const pointer of references(file.content)) expect(table.schemas, `${file.path} ${pointer}`).toHaveProperty([pointer]);
       }
     });
@@ -45,10 +62,11 @@ describe('buildSite on fixture sites (fixtures/build/<case>, expected output in 
 });
 
 describe('page URLs from long and odd summaries', () => {
-  it('are the platform\'s, however long or odd, and only the files they are written to are made to fit', async () => {
+  it("are the platform's, however long or odd, and only the files they are written to are made to fit", async () => {
     const { files } = await build('long-and-odd-summaries');
     const site = JSON.parse(files.find((file) => file.path === 'site.json')?.content ?? '{}') as { endpoints: Array<{ href: string; model: string }> };
-    const merge = '/api-reference/merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-information-see-"managing-a-merge-queue"';
+    const merge =
+      '/api-reference/merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-information-see-"managing-a-merge-queue"';
     expect(site.endpoints.map((endpoint) => endpoint.href)).toEqual([
       // No slug: letters outside ASCII, `!`, `"` and dashes stay, `.`, `,` and `'` go, nothing is cut.
       '/api-reference/a-tag-whose-name-is-a-whole-sentence-which-a-few-generated-descriptions-do-write-and-which-goes-on-well-past-a-hundred-characters/delete-a-queue',
@@ -67,9 +85,15 @@ describe('page URLs from long and odd summaries', () => {
     ]);
     const models = site.endpoints.map((endpoint) => endpoint.model);
     expect(new Set(models).size).toBe(models.length);
-    for (const model of models) expect(files.some((file) => file.path === model), model).toBe(true);
+    for (const model of models)
+      expect(
+        files.some((file) => file.path === model),
+        model,
+      ).toBe(true);
     // `"` is a character Windows refuses: written as %22; a part over 200 bytes is cut and ends with a hash of the whole.
-    expect(models[5]).toBe('endpoints/api-reference/merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-information-see-%22managing-a-merge-queue%22.json');
+    expect(models[5]).toBe(
+      'endpoints/api-reference/merge-queue/this-event-occurs-when-there-is-activity-relating-to-a-merge-group-in-a-merge-queue-for-more-information-see-%22managing-a-merge-queue%22.json',
+    );
     expect(models[6]).toMatch(/^endpoints\/api-reference\/merge-queue\/this-event-occurs-when-there-is-activity-relating-.*-[0-9a-f]{16}\.json$/);
     expect(Buffer.byteLength(models[6]!.split('/')[2]!)).toBeLessThanOrEqual(200 + '.json'.length);
   });
@@ -86,9 +110,20 @@ describe('a schema referenced from 1,000 places', () => {
     expect(all.split('"First line."').length - 1).toBe(1);
     const table = JSON.parse(readFileSync(path.join(folder, 'schemas/openapi-json.json'), 'utf8'));
     // Point is only reached inside Address; the records, through the `record` field of a response.
-    expect(Object.keys(table.schemas)).toEqual(['/components/schemas/Address', '/components/schemas/Node', '/components/schemas/Point', ...Array.from({ length: 10 }, (_, index) => `/components/schemas/Record${index}`)]);
+    expect(Object.keys(table.schemas)).toEqual([
+      '/components/schemas/Address',
+      '/components/schemas/Node',
+      '/components/schemas/Point',
+      ...Array.from({ length: 10 }, (_, index) => `/components/schemas/Record${index}`),
+    ]);
     const page = JSON.parse(readFileSync(path.join(folder, 'endpoints/api-reference/records/get-record-0.json'), 'utf8'));
-    expect(page.responses[0].content[0].schema.properties.address0).toEqual({ $ref: '#/components/schemas/Address', name: 'Address', type: 'object', description: 'A postal address.', required: ['line1', 'country'] });
+    expect(page.responses[0].content[0].schema.properties.address0).toEqual({
+      $ref: '#/components/schemas/Address',
+      name: 'Address',
+      type: 'object',
+      description: 'A postal address.',
+      required: ['line1', 'country'],
+    });
     expect(page.responses[0].content[0].schema.properties.tree).toMatchObject({ $ref: '#/components/schemas/Node', name: 'Node', type: 'object' });
   });
 });
@@ -112,7 +147,9 @@ describe('one body under 300 media types (Google mirror timeline.insert)', () =>
     expect(content.slice(1)).toEqual(Array.from({ length: 299 }, (_, index) => ({ mediaType: `image/x-kind-${index + 1}`, sameAs: 'application/json' })));
     // Media types whose examples differ are each written; one like an earlier one names it.
     const update = JSON.parse(readFileSync(path.join(folder, 'endpoints/api-reference/timeline/update-a-timeline-item.json'), 'utf8'));
-    expect(update.requestBody.content.map((media: { mediaType: string; sameAs?: string; examples?: unknown }) => [media.mediaType, media.sameAs, media.examples])).toEqual([
+    expect(
+      update.requestBody.content.map((media: { mediaType: string; sameAs?: string; examples?: unknown }) => [media.mediaType, media.sameAs, media.examples]),
+    ).toEqual([
       ['application/json', undefined, [{ value: { text: 'Updated' } }]],
       ['application/xml', undefined, [{ value: { text: 'Updated in XML' } }]],
       ['text/plain', 'application/json', undefined],
@@ -131,7 +168,16 @@ describe('examples on a parameter shared by 300 operations (Azure LUIS Authoring
     expect(table.examples[0][299]).toEqual({ name: 'Successful Get Item 299 request', value: '00000299-c573-46b3-bc4c-ae01d686e68e' });
     const page = JSON.parse(readFileSync(path.join(folder, 'endpoints/api-reference/items/get-item-7.json'), 'utf8'));
     expect(page.parameters.path).toEqual([
-      { name: 'appId', in: 'path', required: true, deprecated: false, description: 'The application ID.', schema: { type: 'string', format: 'uuid' }, examples: [{ name: 'Successful Get Item 0 request', value: '00000000-c573-46b3-bc4c-ae01d686e68e' }], sharedExamples: 0 },
+      {
+        name: 'appId',
+        in: 'path',
+        required: true,
+        deprecated: false,
+        description: 'The application ID.',
+        schema: { type: 'string', format: 'uuid' },
+        examples: [{ name: 'Successful Get Item 0 request', value: '00000000-c573-46b3-bc4c-ae01d686e68e' }],
+        sharedExamples: 0,
+      },
     ]);
     const all = files.map((file) => file.content).join('\n');
     expect(all.split('00000299-c573').length - 1).toBe(1);
@@ -194,19 +240,32 @@ describe('page content (fixtures/build/page-content)', () => {
       { depth: 3, text: 'Install the CLI', id: 'install-the-cli-2' },
       { depth: 2, text: 'Install the CLI', id: 'install-the-cli-3' },
     ]);
-    expect(home.links.find((link: { url: string }) => link.url === '/images/diagram.png')).toEqual({ url: '/images/diagram.png', kind: 'image', file: 'images/diagram.png' });
+    expect(home.links.find((link: { url: string }) => link.url === '/images/diagram.png')).toEqual({
+      url: '/images/diagram.png',
+      kind: 'image',
+      file: 'images/diagram.png',
+    });
     expect(site.staticFiles).toEqual(['images/diagram.png']);
     const search = JSON.parse(readFileSync(path.join(folder, 'search.json'), 'utf8'));
     // The pages of the navigation, then the page no navigation lists.
     expect(search.pages.map((page: { href: string }) => page.href)).toEqual(['/', '/guides/index', '/guides/setup', '/landing', '/extra']);
-    const setupText = search.pages[2].sections.map((section: { heading?: string; text: string }) => [section.heading, section.text].filter((part) => part !== undefined && part !== '').join('\n')).join('\n') as string;
+    const setupText = search.pages[2].sections
+      .map((section: { heading?: string; text: string }) => [section.heading, section.text].filter((part) => part !== undefined && part !== '').join('\n'))
+      .join('\n') as string;
     // Prose and inline code, table cells, no code blocks, no frontmatter.
     expect(setupText).toContain('Run npm install -g quire-docs in a terminal.');
     expect(setupText).toContain('Open the dashboard');
     expect(setupText).not.toContain('this code is not prose');
     expect(setupText).not.toContain('title: Setup');
     // The snippet's text is where the page renders it, as a reader sees it: after the table, before the second heading.
-    expect(setupText.split('\n').slice(-6)).toEqual(['Open the dashboard', 'Troubleshooting', 'Install the CLI', 'If the install fails, run it again with --verbose.', 'Install the CLI', 'The same title twice gets another id. See the home page and ref.']);
+    expect(setupText.split('\n').slice(-6)).toEqual([
+      'Open the dashboard',
+      'Troubleshooting',
+      'Install the CLI',
+      'If the install fails, run it again with --verbose.',
+      'Install the CLI',
+      'The same title twice gets another id. See the home page and ref.',
+    ]);
     expect(search.pages[0].sections.at(-1).text.split('\n').at(-1)).toBe('A note from a snippet.');
     expect(files.map((file) => file.path)).toEqual(['site.json', 'search.json']);
   });
@@ -214,7 +273,15 @@ describe('page content (fixtures/build/page-content)', () => {
   it('writes site.json as JSON.stringify(site, null, 2) would, but with each heading and link on one line', async () => {
     const site = await loadSite(fixturePath('build', 'page-content'), { cwd: fixturePath('build', 'page-content') });
     if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
-    const compiled = buildSite({ config: site.config, tree: site.tree, endpointPages: site.endpointPages, content: site.content, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles });
+    const compiled = buildSite({
+      config: site.config,
+      tree: site.tree,
+      endpointPages: site.endpointPages,
+      content: site.content,
+      files: site.files,
+      frontmatter: site.frontmatter,
+      siteFiles: site.siteFiles,
+    });
     const text = compiled.files[0]?.content ?? '';
     expect(JSON.parse(text)).toEqual(compiled.site);
     expect(text).toContain('\n        {"depth":2,"text":"Get started","id":"start-here"},\n');
@@ -247,14 +314,24 @@ describe('what a renderer needs of a page (site.json version 5)', () => {
   it('gives each page its file, title apart from its sidebar title, and whole frontmatter', async () => {
     const { site } = await output('page-files-and-titles');
     const byHref = new Map(site.pages.map((page) => [page.href, page]));
-    expect(byHref.get('/guides')).toMatchObject({ file: 'guides/index.mdx', title: 'All guides', frontmatter: { title: 'All guides', icon: 'book', tag: 'NEW' } });
+    expect(byHref.get('/guides')).toMatchObject({
+      file: 'guides/index.mdx',
+      title: 'All guides',
+      frontmatter: { title: 'All guides', icon: 'book', tag: 'NEW' },
+    });
     // No title: the platform's, from the file name; the navigation shows it too.
     expect(byHref.get('/guides/getting_started-fast')).toMatchObject({ file: 'guides/getting_started-fast.mdx', title: 'Getting started fast' });
     expect(byHref.get('/guides/getting_started-fast')).not.toHaveProperty('frontmatter');
     expect(byHref.get('/guides/short-label')).toMatchObject({ title: 'A title too long for the sidebar', sidebarTitle: 'Short label' });
     const labels = ((site.navigation.root as CompiledSection).children[0] as CompiledGroup).children.map((node) => node.label);
     expect(labels).toEqual(['Welcome', 'All guides', 'Getting started fast', 'Short label', 'Search engines', 'Elsewhere']);
-    expect(byHref.get('/guides/seo')?.frontmatter).toEqual({ title: 'Search engines', 'og:title': 'Search engines, in a card', 'og:image': '/images/card.png', noindex: true, hidden: true });
+    expect(byHref.get('/guides/seo')?.frontmatter).toEqual({
+      title: 'Search engines',
+      'og:title': 'Search engines, in a card',
+      'og:image': '/images/card.png',
+      noindex: true,
+      hidden: true,
+    });
     expect(byHref.get('/guides/elsewhere')?.frontmatter).toMatchObject({ url: 'https://example.com/elsewhere' });
     // A page documenting an operation without a title takes the operation's, and its description.
     expect(byHref.get('/api/get-plant')).toMatchObject({ title: 'Get a plant', description: 'One plant, by its id.', model: 'endpoints/api/get-plant.json' });
@@ -270,7 +347,16 @@ describe('what a renderer needs of a page (site.json version 5)', () => {
       ['/drafts/notes', 'drafts/notes.md', true, true],
     ]);
     const draft = site.pages.find((page) => page.href === '/drafts/changelog');
-    expect(draft).toMatchObject({ section: {}, breadcrumbs: [], headings: [{ depth: 2, text: 'March', id: 'march' }, { depth: 2, text: 'April', id: 'april' }], links: [{ url: '../setup', kind: 'link', href: '/setup' }], words: 9 });
+    expect(draft).toMatchObject({
+      section: {},
+      breadcrumbs: [],
+      headings: [
+        { depth: 2, text: 'March', id: 'march' },
+        { depth: 2, text: 'April', id: 'april' },
+      ],
+      links: [{ url: '../setup', kind: 'link', href: '/setup' }],
+      words: 9,
+    });
     expect(draft).not.toHaveProperty('previous');
     expect(search.pages.map((page) => page.href)).toEqual(['/', '/setup', '/404', '/drafts/changelog', '/drafts/notes']);
     // The home page links to the draft: the link leads to its page.
@@ -280,8 +366,17 @@ describe('what a renderer needs of a page (site.json version 5)', () => {
   it('gives an MDX endpoint page its model and its own content, and the endpoint entry its file', async () => {
     const { site, search } = await output('mdx-endpoint-page');
     const page = site.pages.find((entry) => entry.href === '/api/create-order');
-    expect(page).toMatchObject({ kind: 'page', file: 'api/create-order.mdx', model: 'endpoints/api/create-order.json', openapi: 'POST /orders', headings: [{ depth: 2, text: 'Idempotency', id: 'idempotency' }] });
-    expect(site.endpoints.find((entry) => entry.href === '/api/create-order')).toMatchObject({ file: 'api/create-order.mdx', model: 'endpoints/api/create-order.json' });
+    expect(page).toMatchObject({
+      kind: 'page',
+      file: 'api/create-order.mdx',
+      model: 'endpoints/api/create-order.json',
+      openapi: 'POST /orders',
+      headings: [{ depth: 2, text: 'Idempotency', id: 'idempotency' }],
+    });
+    expect(site.endpoints.find((entry) => entry.href === '/api/create-order')).toMatchObject({
+      file: 'api/create-order.mdx',
+      model: 'endpoints/api/create-order.json',
+    });
     expect(site.endpoints.find((entry) => entry.href === '/api-reference/orders/list-orders')).not.toHaveProperty('file');
     expect(search.pages[0]?.sections.map((section) => section.id)).toEqual([undefined, 'idempotency']);
   });
@@ -350,7 +445,9 @@ describe('what a renderer needs of a page (site.json version 5)', () => {
       ['next-steps', 'Next steps'],
     ]);
     // Headings out of the table of contents stay in the text of the section they are in.
-    expect(home?.sections[2]?.text).toBe('Use PowerShell.\nA heading the table of contents leaves out\nStill part of "On Windows".\nBehind a proxy\nSet HTTPS_PROXY. The heading is inside an accordion: it stays in the text of "On Windows".');
+    expect(home?.sections[2]?.text).toBe(
+      'Use PowerShell.\nA heading the table of contents leaves out\nStill part of "On Windows".\nBehind a proxy\nSet HTTPS_PROXY. The heading is inside an accordion: it stays in the text of "On Windows".',
+    );
     // A heading written in a snippet the page renders is a section of the page.
     expect(home?.sections[6]).toEqual({ id: 'troubleshooting', heading: 'Troubleshooting', depth: 2, text: 'Run it again with --verbose.' });
     // An Update's label is its heading; its content is its text.

@@ -15,15 +15,52 @@ function generatedDescription(): string {
     type: 'object',
     description: 'The base of every type.',
     properties: { id: { type: 'string', description: 'Identifier.' }, '@odata.type': { type: 'string' } },
-    discriminator: { propertyName: '@odata.type', mapping: Object.fromEntries(Array.from({ length: types }, (_, index) => [`#example.type${index}`, `#/components/schemas/Type${index}`])) },
+    discriminator: {
+      propertyName: '@odata.type',
+      mapping: Object.fromEntries(Array.from({ length: types }, (_, index) => [`#example.type${index}`, `#/components/schemas/Type${index}`])),
+    },
   };
-  schemas.Country = { type: 'object', description: 'A country.', properties: { code: { type: 'string', pattern: '^[A-Z]{2}$' }, name: { type: 'string', description: 'The country, in English, as the post office writes it.' } } };
-  schemas.Address = { type: 'object', description: 'A postal address.', properties: { line1: { type: 'string', description: 'First line of the address.' }, city: { type: 'string' }, country: { $ref: '#/components/schemas/Country' } } };
-  schemas.Person = { type: 'object', description: 'A person.', properties: { name: { type: 'string' }, home: { $ref: '#/components/schemas/Address' }, work: { $ref: '#/components/schemas/Address' } } };
+  schemas.Country = {
+    type: 'object',
+    description: 'A country.',
+    properties: {
+      code: { type: 'string', pattern: '^[A-Z]{2}$' },
+      name: { type: 'string', description: 'The country, in English, as the post office writes it.' },
+    },
+  };
+  schemas.Address = {
+    type: 'object',
+    description: 'A postal address.',
+    properties: {
+      line1: { type: 'string', description: 'First line of the address.' },
+      city: { type: 'string' },
+      country: { $ref: '#/components/schemas/Country' },
+    },
+  };
+  schemas.Person = {
+    type: 'object',
+    description: 'A person.',
+    properties: { name: { type: 'string' }, home: { $ref: '#/components/schemas/Address' }, work: { $ref: '#/components/schemas/Address' } },
+  };
   for (let index = 0; index < types; index++) {
-    const fields = Object.fromEntries(Array.from({ length: 12 }, (_, field) => [`field${field}`, { type: 'string', description: `Field ${field} of type ${index}, described at the length real descriptions have.` }]));
+    const fields = Object.fromEntries(
+      Array.from({ length: 12 }, (_, field) => [
+        `field${field}`,
+        { type: 'string', description: `Field ${field} of type ${index}, described at the length real descriptions have.` },
+      ]),
+    );
     schemas[`Type${index}`] = {
-      allOf: [{ $ref: '#/components/schemas/Entity' }, { type: 'object', properties: { ...fields, owner: { $ref: '#/components/schemas/Person' }, contacts: { type: 'array', items: { $ref: '#/components/schemas/Person' } } } }],
+      allOf: [
+        { $ref: '#/components/schemas/Entity' },
+        {
+          type: 'object',
+          properties: {
+            ...fields,
+            owner: { $ref: '#/components/schemas/Person' },
+            contacts: { type: 'array', items: { $ref: '#/components/schemas/Person' } },
+          },
+        },
+      ],
     };
   }
   const paths: Record<string, unknown> = {};
@@ -32,15 +69,36 @@ function generatedDescription(): string {
     paths[`/types${index}/{id}`] = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
       get: { tags: ['Types'], summary: `Get type ${index}`, responses: { 200: { description: 'OK', content: { 'application/json': { schema } } } } },
-      patch: { tags: ['Types'], summary: `Update type ${index}`, requestBody: { content: { 'application/json': { schema } } }, responses: { 204: { description: 'Updated' } } },
+      patch: {
+        tags: ['Types'],
+        summary: `Update type ${index}`,
+        requestBody: { content: { 'application/json': { schema } } },
+        responses: { 204: { description: 'Updated' } },
+      },
     };
   }
-  const sentence = 'This event occurs when there is activity relating to a merge group in a merge queue. For more information, see "Managing a merge queue". To subscribe to this event, a GitHub App must have at least read-level access for the "Merge queues" repository permission.';
+  const sentence =
+    'This event occurs when there is activity relating to a merge group in a merge queue. For more information, see "Managing a merge queue". To subscribe to this event, a GitHub App must have at least read-level access for the "Merge queues" repository permission.';
   const webhooks: Record<string, unknown> = {};
   for (let index = 0; index < 20; index++) {
-    webhooks[`event-${index}`] = { post: { tags: ['Webhooks'], summary: sentence, description: sentence, requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/Type${index}` } } } }, responses: { 200: { description: 'Received' } } } };
+    webhooks[`event-${index}`] = {
+      post: {
+        tags: ['Webhooks'],
+        summary: sentence,
+        description: sentence,
+        requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/Type${index}` } } } },
+        responses: { 200: { description: 'Received' } },
+      },
+    };
   }
-  return JSON.stringify({ openapi: '3.1.0', info: { title: 'Generated', version: '1' }, servers: [{ url: 'https://api.example.com' }], paths, webhooks, components: { schemas } });
+  return JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'Generated', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths,
+    webhooks,
+    components: { schemas },
+  });
 }
 
 describe('quire build on a generated description with the shapes of the largest public ones', () => {
@@ -54,7 +112,11 @@ describe('quire build on a generated description with the shapes of the largest 
     const expanded = pages.reduce((sum, page) => sum + JSON.stringify(page).length, 0);
     expect(expanded / text.length).toBeGreaterThan(10);
 
-    const input: BuildSiteInput = { config: { name: 'Generated', theme: 'mint', colors: { primary: '#000000' } } as BuildSiteInput['config'], tree: { root: { kind: 'root', label: '', children: [] }, global: [] } as unknown as BuildSiteInput['tree'], endpointPages: pages };
+    const input: BuildSiteInput = {
+      config: { name: 'Generated', theme: 'mint', colors: { primary: '#000000' } } as BuildSiteInput['config'],
+      tree: { root: { kind: 'root', label: '', children: [] }, global: [] } as unknown as BuildSiteInput['tree'],
+      endpointPages: pages,
+    };
     const { files, diagnostics } = buildSite(input);
     expect(diagnostics).toEqual([]);
     const output = files.reduce((sum, file) => sum + file.content.length, 0);
@@ -76,6 +138,11 @@ describe('quire build on a generated description with the shapes of the largest 
     const webhookFiles = files.filter((file) => file.path.startsWith('endpoints/api-reference/webhooks/')).map((file) => file.path);
     expect(new Set(webhookFiles).size).toBe(20);
     // The base type's mapping is written once, in the table, not in each of the 320 pages.
-    expect(files.map((file) => file.content).join('').split('"#example.type0"').length - 1).toBe(1);
+    expect(
+      files
+        .map((file) => file.content)
+        .join('')
+        .split('"#example.type0"').length - 1,
+    ).toBe(1);
   });
 });

@@ -6,7 +6,10 @@ import { copyFixture, failingFs, quire, readTree } from '../helpers/cli.js';
 
 // Nothing is written where the user did not ask: real folders, the built CLI.
 
-const leftovers = (folder: string) => readdirSync(folder, { recursive: folder.endsWith('out') }).map(String).filter((name) => /\.quire-[0-9a-f]{8}\.(tmp|bak)/.test(name));
+const leftovers = (folder: string) =>
+  readdirSync(folder, { recursive: folder.endsWith('out') })
+    .map(String)
+    .filter((name) => /\.quire-[0-9a-f]{8}\.(tmp|bak)/.test(name));
 
 describe('quire build -o', () => {
   it('refuses the site folder, a folder that holds it, a link to it, the root and the home folder, in one line, writing nothing', () => {

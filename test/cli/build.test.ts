@@ -26,7 +26,8 @@ describe('quire build (built CLI)', () => {
       expect(model.schemas).toBe(entry.schemas);
       const table = JSON.parse(readFileSync(path.join(target, entry.schemas), 'utf8'));
       expect(table).toMatchObject({ format: 'quire-schemas', version: 5, file: model.file });
-      for (const ref of JSON.stringify(model).matchAll(/"\$ref":"#([^"]*)"/g)) expect(table.schemas, ref[1]).toHaveProperty([decodeURIComponent(ref[1] as string)]);
+      for (const ref of JSON.stringify(model).matchAll(/"\$ref":"#([^"]*)"/g))
+        expect(table.schemas, ref[1]).toHaveProperty([decodeURIComponent(ref[1] as string)]);
     }
     // Reading order: previous/next chain the pages of each section.
     const guides = site.pages.filter((page: { section: { tab?: string } }) => page.section.tab === 'Guides');
@@ -46,7 +47,10 @@ describe('quire build (built CLI)', () => {
   it('removes files of its previous build it no longer writes, and nothing else', () => {
     const target = out();
     mkdirSync(path.join(target, 'endpoints', 'old'), { recursive: true });
-    writeFileSync(path.join(target, 'site.json'), JSON.stringify({ format: 'quire-site', version: 1, endpoints: [{ model: 'endpoints/old/gone.json' }, { model: '../../outside.json' }] }));
+    writeFileSync(
+      path.join(target, 'site.json'),
+      JSON.stringify({ format: 'quire-site', version: 1, endpoints: [{ model: 'endpoints/old/gone.json' }, { model: '../../outside.json' }] }),
+    );
     writeFileSync(path.join(target, 'endpoints', 'old', 'gone.json'), '{}');
     writeFileSync(path.join(target, 'notes.txt'), 'mine');
     const { code, stdout } = quire(['build', 'fixtures/example-site', '-o', target]);
@@ -83,7 +87,9 @@ describe('quire build (built CLI)', () => {
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ built: true, errors: 0, warnings: 1 });
-    expect(report.diagnostics.map((diagnostic: { code: string; line: number; column: number }) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.code}`)).toEqual(['32:5 navigation/mixed-children']);
+    expect(
+      report.diagnostics.map((diagnostic: { code: string; line: number; column: number }) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.code}`),
+    ).toEqual(['32:5 navigation/mixed-children']);
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
     expect(site.pages.map((page: { href: string; section: object }) => [page.href, page.section])).toEqual([
       ['/v2/index', { version: 'v2' }],
@@ -102,7 +108,10 @@ describe('quire build (built CLI)', () => {
   });
 
   it('builds without the parts of docs.json whose errors the rules turned off, and not while one error is left', () => {
-    const off = ['navigation/unknown-key', 'navigation/missing-page', 'frontmatter/invalid-yaml', 'openapi/frontmatter-not-found'].flatMap((code) => ['--rule', `${code}=off`]);
+    const off = ['navigation/unknown-key', 'navigation/missing-page', 'frontmatter/invalid-yaml', 'openapi/frontmatter-not-found'].flatMap((code) => [
+      '--rule',
+      `${code}=off`,
+    ]);
     const target = out();
     const built = quire(['build', 'fixtures/cli/validate-partial-site', '-o', target, '--format', 'json', ...off]);
     expect(built.code).toBe(0);
@@ -129,7 +138,11 @@ describe('quire build (built CLI)', () => {
     ]);
     // The MDX page whose `openapi:` frontmatter names a real operation gets its model at its own URL.
     expect(site.endpoints.map((entry: { href: string }) => entry.href)).toEqual(['/api-reference/users/list-users', '/api/get-user']);
-    expect(site.pages.find((page: { href: string }) => page.href === '/api/get-user')).toMatchObject({ kind: 'page', openapi: 'GET /users/{id}', model: 'endpoints/api/get-user.json' });
+    expect(site.pages.find((page: { href: string }) => page.href === '/api/get-user')).toMatchObject({
+      kind: 'page',
+      openapi: 'GET /users/{id}',
+      model: 'endpoints/api/get-user.json',
+    });
     expect(site.pages.find((page: { href: string }) => page.href === '/api/delete-user').model).toBeUndefined();
     // The entry "guides/instal" has no file: it is left out, and the group's root without a file
     // opens nothing; the file guides/install.mdx, which no entry lists, is an unlisted page.
@@ -143,10 +156,12 @@ describe('quire build (built CLI)', () => {
       ['/api/delete-user', false],
       ['/guides/install', true],
     ]);
-    expect(quire(['build', 'fixtures/cli/validate-broken-site', '-o', out()]).stdout).toMatch(/^Built 6 pages \(2 endpoint pages; 1 page without a file left out\) into /m);
+    expect(quire(['build', 'fixtures/cli/validate-broken-site', '-o', out()]).stdout).toMatch(
+      /^Built 6 pages \(2 endpoint pages; 1 page without a file left out\) into /m,
+    );
   });
 
-  it('adds each page\'s headings, links and words to site.json and its text to search.json; --no-content leaves them out', () => {
+  it("adds each page's headings, links and words to site.json and its text to search.json; --no-content leaves them out", () => {
     const target = out();
     expect(quire(['build', 'fixtures/cli/build-broken-link', '-o', target]).code).toBe(0);
     const site = JSON.parse(readFileSync(path.join(target, 'site.json'), 'utf8'));
@@ -154,11 +169,17 @@ describe('quire build (built CLI)', () => {
     expect(site.pages[0]).toMatchObject({
       href: '/',
       headings: [{ depth: 2, text: 'Next steps', id: 'next-steps' }],
-      links: [{ url: '/setup', kind: 'link', href: '/setup' }, { url: '/upgrade', kind: 'link' }],
+      links: [
+        { url: '/setup', kind: 'link', href: '/setup' },
+        { url: '/upgrade', kind: 'link' },
+      ],
       words: 14,
     });
     expect(JSON.parse(readFileSync(path.join(target, 'search.json'), 'utf8')).pages).toEqual([
-      { href: '/', sections: [{ id: 'next-steps', heading: 'Next steps', depth: 2, text: 'Read the setup guide, then the upgrade guide, which was never written.' }] },
+      {
+        href: '/',
+        sections: [{ id: 'next-steps', heading: 'Next steps', depth: 2, text: 'Read the setup guide, then the upgrade guide, which was never written.' }],
+      },
       { href: '/setup', sections: [{ id: 'install', heading: 'Install', depth: 2, text: 'Run the installer.' }] },
     ]);
     // Without content, the search file of the previous build goes, and pages have no content fields.

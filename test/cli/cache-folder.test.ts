@@ -25,7 +25,11 @@ function asReader(site: string, args: string[]): { code: number | null; stdout: 
   const bin = path.join(repositoryRoot, 'dist/cli/index.js');
   const env = { ...process.env, NO_COLOR: '', FORCE_COLOR: '' };
   if (process.getuid?.() === 0) {
-    const run = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, bin, ...args], { cwd: site, encoding: 'utf8', env });
+    const run = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, bin, ...args], {
+      cwd: site,
+      encoding: 'utf8',
+      env,
+    });
     return { code: run.status, stdout: run.stdout, stderr: run.stderr };
   }
   chmodSync(site, 0o555);
@@ -42,7 +46,9 @@ describe('the content cache folder', () => {
     const site = readableSite();
     const expected = quire(['validate', site, '--no-cache']).stdout;
     const run = asReader(site, ['validate', '.']);
-    expect(run.stderr).toMatch(/^quire: warning: the content cache cannot be written in .*\/site\/\.quire\/cache \((EACCES|EROFS|EPERM)\): every page is parsed\. --cache <dir> puts it elsewhere; --no-cache turns it off\.\n$/);
+    expect(run.stderr).toMatch(
+      /^quire: warning: the content cache cannot be written in .*\/site\/\.quire\/cache \((EACCES|EROFS|EPERM)\): every page is parsed\. --cache <dir> puts it elsewhere; --no-cache turns it off\.\n$/,
+    );
     expect(run.stdout).toBe(expected);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(site, '.quire'))).toBe(false);
@@ -57,7 +63,10 @@ describe('the content cache folder', () => {
   it('--cache <dir> keeps it there, nothing in the site; --no-cache and --cache together are a usage error', () => {
     const site = readableSite();
     const cache = path.join(mkdtempSync(path.join(tmpdir(), 'quire-cache-dir-')), 'cache');
-    for (const command of [['validate', site], ['build', site, '-o', path.join(path.dirname(cache), 'out')]]) {
+    for (const command of [
+      ['validate', site],
+      ['build', site, '-o', path.join(path.dirname(cache), 'out')],
+    ]) {
       const run = quire([...command, '--cache', cache]);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);

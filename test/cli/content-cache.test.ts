@@ -101,10 +101,18 @@ describe('quire validate on a site of more than 200 pages', () => {
 
 describe('--workers', () => {
   it('takes a whole number from 0 to 256, else it is a usage error', () => {
-    for (const [command, extra] of [['validate', []], ['build', ['-o', 'out']]] as const) {
+    for (const [command, extra] of [
+      ['validate', []],
+      ['build', ['-o', 'out']],
+    ] as const) {
       for (const value of ['-1', 'two', '1.5', '', '257']) {
         const run = quire([command, path.join(repositoryRoot, 'fixtures/content-cache/site'), ...extra, `--workers=${value}`]);
-        expect({ command, value, code: run.code, stderr: run.stderr.split('\n')[0] }).toEqual({ command, value, code: 2, stderr: `quire ${command}: --workers must be a whole number from 0 to 256, not "${value}"` });
+        expect({ command, value, code: run.code, stderr: run.stderr.split('\n')[0] }).toEqual({
+          command,
+          value,
+          code: 2,
+          stderr: `quire ${command}: --workers must be a whole number from 0 to 256, not "${value}"`,
+        });
       }
       expect(quire([command, '--help']).stdout).toContain('--workers <n>');
     }

@@ -7,22 +7,69 @@ import { fixturePath } from '../helpers/fixtures.js';
 /** Each case: fixtures/migrate-mdx/<case>/input, migrated, must equal <case>/expected byte for byte. */
 const cases: Array<{ name: string; code: number; says: string[] }> = [
   // YAML comments, quoting, flow style and key order stay; existing x-quire members MDX does not set stay.
-  { name: 'yaml-spec', code: 0, says: ['Moved 3 pages:', 'openapi.yaml → x-quire: the document already uses x-quire in 1 place, and no x-mint', 'api/pets/create.mdx → openapi.yaml POST /pets (x-quire, href /api/pets/create)', '"/api/pets/create.mdx" → "POST /pets"', 'Wrote openapi.yaml, docs.json; deleted 3 page files.'] },
+  {
+    name: 'yaml-spec',
+    code: 0,
+    says: [
+      'Moved 3 pages:',
+      'openapi.yaml → x-quire: the document already uses x-quire in 1 place, and no x-mint',
+      'api/pets/create.mdx → openapi.yaml POST /pets (x-quire, href /api/pets/create)',
+      '"/api/pets/create.mdx" → "POST /pets"',
+      'Wrote openapi.yaml, docs.json; deleted 3 page files.',
+    ],
+  },
   // JSON keeps its indentation (4 spaces; one-line objects stay one line); docs.json its tabs; index pages.
   { name: 'json-spec', code: 0, says: ['reference/users/index.mdx → specs/api.json GET /users (x-quire, href /reference/users)'] },
   // Several pages for one endpoint: the last in docs.json moves, the others stay.
-  { name: 'last-wins', code: 1, says: ['api/pets-other.mdx → openapi.yaml GET /pets', 'api/pets-old.mdx:3:1 warning migrate/superseded', 'api/pets-new.mdx (migrate/superseded)'] },
+  {
+    name: 'last-wins',
+    code: 1,
+    says: ['api/pets-other.mdx → openapi.yaml GET /pets', 'api/pets-old.mdx:3:1 warning migrate/superseded', 'api/pets-new.mdx (migrate/superseded)'],
+  },
   // A document named in frontmatter: in effect but ambiguous, not in effect (relative to the page), or unique in effect.
-  { name: 'named-spec', code: 0, says: ['"api/health" → "v2.yaml GET /health"', '"api/v1-only" → "GET /legacy"', '"api/reset" → "admin/admin.json POST /reset"'] },
-  { name: 'webhooks', code: 0, says: ['events/pet-created.mdx → events.yaml webhook pet.created (x-quire, href /events/pet-created)', '"events/pet-created" → "webhook pet.created"'] },
+  {
+    name: 'named-spec',
+    code: 0,
+    says: ['"api/health" → "v2.yaml GET /health"', '"api/v1-only" → "GET /legacy"', '"api/reset" → "admin/admin.json POST /reset"'],
+  },
+  {
+    name: 'webhooks',
+    code: 0,
+    says: ['events/pet-created.mdx → events.yaml webhook pet.created (x-quire, href /events/pet-created)', '"events/pet-created" → "webhook pet.created"'],
+  },
   // Pages that cannot move stay, each with why; the others move.
-  { name: 'kept', code: 1, says: ['api/typo.mdx:3:1 error migrate/endpoint-not-found "GET /pet/{id}" is not in openapi.yaml.', 'Did you mean "GET /pets/{id}"', 'migrate/group-root', 'drafts/get.mdx:3:1 warning migrate/not-in-navigation', 'Moved 1 page:'] },
+  {
+    name: 'kept',
+    code: 1,
+    says: [
+      'api/typo.mdx:3:1 error migrate/endpoint-not-found "GET /pet/{id}" is not in openapi.yaml.',
+      'Did you mean "GET /pets/{id}"',
+      'migrate/group-root',
+      'drafts/get.mdx:3:1 warning migrate/not-in-navigation',
+      'Moved 1 page:',
+    ],
+  },
   // An invalid document: nothing changes, and the output says why.
-  { name: 'invalid-spec', code: 1, says: ['error migrate/invalid-document openapi.yaml has an error, so nothing was changed', 'openapi.yaml:3:7 error openapi/missing-field', 'Nothing was changed.'] },
+  {
+    name: 'invalid-spec',
+    code: 1,
+    says: [
+      'error migrate/invalid-document openapi.yaml has an error, so nothing was changed',
+      'openapi.yaml:3:7 error openapi/missing-field',
+      'Nothing was changed.',
+    ],
+  },
   // The entry lives in a file docs.json includes with $ref: that file is edited, with its own indentation.
   { name: 'refs', code: 0, says: ['nav/api.json /pages/0: "api/list" → "GET /pets"'] },
   // A document written for the platform (it has x-mint) gets the page in x-mint, and the plan says why.
-  { name: 'x-mint-spec', code: 0, says: ['api/plants/list.mdx → openapi.yaml GET /plants (x-mint, href /api/plants/list)', 'openapi.yaml → x-mint: the document already uses x-mint in 1 place, and x-mint is what the platform reads'] },
+  {
+    name: 'x-mint-spec',
+    code: 0,
+    says: [
+      'api/plants/list.mdx → openapi.yaml GET /plants (x-mint, href /api/plants/list)',
+      'openapi.yaml → x-mint: the document already uses x-mint in 1 place, and x-mint is what the platform reads',
+    ],
+  },
 ];
 
 describe('quire migrate-mdx (built CLI)', () => {
@@ -68,12 +115,24 @@ describe('quire migrate-mdx (built CLI)', () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report).toMatchObject({ dryRun: false, blocked: false, moved: [{ method: 'GET', path: '/pets', href: '/api/list', kind: 'endpoint' }] });
-    expect(report.kept.map((page: { code: string }) => page.code).sort()).toEqual(['migrate/endpoint-not-found', 'migrate/group-root', 'migrate/not-in-navigation']);
+    expect(report.kept.map((page: { code: string }) => page.code).sort()).toEqual([
+      'migrate/endpoint-not-found',
+      'migrate/group-root',
+      'migrate/not-in-navigation',
+    ]);
     expect(report.deleted).toHaveLength(1);
-    expect(report.diagnostics.find((diagnostic: { code: string }) => diagnostic.code === 'migrate/endpoint-not-found')).toMatchObject({ line: 3, column: 1, suggestions: ['GET /pets/{id}', 'GET /pets'] });
+    expect(report.diagnostics.find((diagnostic: { code: string }) => diagnostic.code === 'migrate/endpoint-not-found')).toMatchObject({
+      line: 3,
+      column: 1,
+      suggestions: ['GET /pets/{id}', 'GET /pets'],
+    });
   });
 
-  for (const [operation, call] of [['rename', 2], ['writeFile', 2], ['unlink', 1]] as const) {
+  for (const [operation, call] of [
+    ['rename', 2],
+    ['writeFile', 2],
+    ['unlink', 1],
+  ] as const) {
     it(`changes nothing on disk when a ${operation} fails half way`, () => {
       const site = copyFixture('migrate-mdx', 'yaml-spec', 'input');
       const result = quire(['migrate-mdx', '.'], { cwd: site, ...failingFs(operation, call) });

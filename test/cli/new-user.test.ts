@@ -14,7 +14,9 @@ describe('quire validate in the wrong folder', () => {
     const { code, stdout, stderr } = quire(['validate'], { cwd: fixturePath('cli', 'wrong-folder') });
     expect(code).toBe(1);
     // notes/draft.mdx has broken frontmatter and .cache/docs.json is a tool's: neither is mentioned.
-    expect(stdout).toBe('docs.json error config/not-found docs.json does not exist; did you mean site/docs/?\n  hint: Pass the folder that holds docs.json: site/docs/.\n\n');
+    expect(stdout).toBe(
+      'docs.json error config/not-found docs.json does not exist; did you mean site/docs/?\n  hint: Pass the folder that holds docs.json: site/docs/.\n\n',
+    );
     expect(stderr).toBe('');
   });
 
@@ -22,7 +24,9 @@ describe('quire validate in the wrong folder', () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'quire-empty-'));
     const { code, stdout } = quire(['validate', empty]);
     expect(code).toBe(1);
-    expect(stdout).toMatch(/docs\.json error config\/not-found \S+docs\.json does not exist\.\n  hint: Run the command in the folder that holds docs\.json, or pass that folder\.\n\n$/);
+    expect(stdout).toMatch(
+      /docs\.json error config\/not-found \S+docs\.json does not exist\.\n  hint: Run the command in the folder that holds docs\.json, or pass that folder\.\n\n$/,
+    );
   });
 
   it('points a site still on mint.json at quire upgrade', () => {
@@ -31,14 +35,18 @@ describe('quire validate in the wrong folder', () => {
     writeFileSync(path.join(legacy, 'index.mdx'), '---\ntitle: Home\n---\n');
     const { code, stdout } = quire(['validate', '.'], { cwd: legacy });
     expect(code).toBe(1);
-    expect(stdout).toBe("docs.json error config/not-found docs.json does not exist.\n  hint: The folder has a mint.json, the platform's older configuration: `quire upgrade .` writes the docs.json that means the same.\n\n");
+    expect(stdout).toBe(
+      "docs.json error config/not-found docs.json does not exist.\n  hint: The folder has a mint.json, the platform's older configuration: `quire upgrade .` writes the docs.json that means the same.\n\n",
+    );
     // The hint's command does what it says.
     expect(quire(['upgrade', '.'], { cwd: legacy }).code).toBe(0);
     expect(quire(['validate', '.'], { cwd: legacy }).code).toBe(0);
   });
 
   it('builds nothing there either, with the same message', () => {
-    const { code, stdout } = quire(['build', '.', '--out', path.join(mkdtempSync(path.join(tmpdir(), 'quire-out-')), 'site')], { cwd: fixturePath('cli', 'wrong-folder') });
+    const { code, stdout } = quire(['build', '.', '--out', path.join(mkdtempSync(path.join(tmpdir(), 'quire-out-')), 'site')], {
+      cwd: fixturePath('cli', 'wrong-folder'),
+    });
     expect(code).toBe(1);
     expect(stdout).toContain('did you mean site/docs/?');
     expect(stdout).not.toContain('draft.mdx');
@@ -47,9 +55,18 @@ describe('quire validate in the wrong folder', () => {
 
 describe('unknown or incomplete flags', () => {
   const cases: Array<{ args: string[]; says: string }> = [
-    { args: ['validate', '--strcit'], says: 'quire validate: unknown option --strcit; did you mean --strict?\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n' },
-    { args: ['validate', '--format'], says: 'quire validate: option --format needs a value\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n' },
-    { args: ['validate', '--strict=yes'], says: 'quire validate: option --strict takes no value\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n' },
+    {
+      args: ['validate', '--strcit'],
+      says: 'quire validate: unknown option --strcit; did you mean --strict?\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n',
+    },
+    {
+      args: ['validate', '--format'],
+      says: 'quire validate: option --format needs a value\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n',
+    },
+    {
+      args: ['validate', '--strict=yes'],
+      says: 'quire validate: option --strict takes no value\nUsage: quire validate [dir] [options] (quire validate --help for all options)\n',
+    },
     { args: ['build', '-x'], says: 'quire build: unknown option -x\nUsage: quire build [dir] -o <out> [options] (quire build --help for all options)\n' },
     { args: ['valdate'], says: 'quire: unknown command valdate; did you mean validate?\nUsage: quire <command> [options] (quire --help lists the commands)\n' },
   ];
@@ -68,7 +85,9 @@ describe('a long list of diagnostics', () => {
 
   it('ends with how many of each code, most frequent first', () => {
     const { stdout } = quire(['validate', site]);
-    expect(stdout).toMatch(/\nBy code: 2 navigation\/redirect-loop, 1 navigation\/invalid-root, 1 navigation\/missing-page, 1 navigation\/redirect-to-nothing, 1 openapi\/frontmatter-not-found, 1 openapi\/ref-not-found, 1 openapi\/reference-not-found\.\n7 errors, 1 warning in 5 pages \(1 without a file\)\n$/);
+    expect(stdout).toMatch(
+      /\nBy code: 2 navigation\/redirect-loop, 1 navigation\/invalid-root, 1 navigation\/missing-page, 1 navigation\/redirect-to-nothing, 1 openapi\/frontmatter-not-found, 1 openapi\/ref-not-found, 1 openapi\/reference-not-found\.\n7 errors, 1 warning in 5 pages \(1 without a file\)\n$/,
+    );
   });
 
   it('prints errors only with --quiet and at most n with --max-diagnostics, and says what it left out', () => {
@@ -97,7 +116,10 @@ describe('counts named for what they count', () => {
     const { stdout } = quire(['validate', 'fixtures/cli/validate-broken-site']);
     expect(stdout).toContain('\nFound 2 tabs, 2 groups, 5 page entries, 2 endpoint entries, 1 OpenAPI reference.\n');
     expect(stdout).toMatch(/\n7 errors, 1 warning in 5 pages \(1 without a file\)\n$/);
-    expect(JSON.parse(quire(['validate', 'fixtures/cli/validate-broken-site', '--format', 'json']).stdout).navigation).toMatchObject({ pages: 7, endpoints: 2 });
+    expect(JSON.parse(quire(['validate', 'fixtures/cli/validate-broken-site', '--format', 'json']).stdout).navigation).toMatchObject({
+      pages: 7,
+      endpoints: 2,
+    });
   });
 
   it('build: the pages built, of which endpoint pages, and the pages without a file left out', () => {
@@ -126,8 +148,16 @@ describe('pages no navigation entry lists', () => {
 
   it('without the content, cannot know which files are imported, and says so', () => {
     const { stdout } = quire(['validate', 'fixtures/cli/unlisted-pages', '--no-content']);
-    expect(stdout).toContain('5 page files are listed in no navigation entry: the platform publishes them as hidden pages (reachable by URL only) unless another page imports them as a snippet: drafts/a.mdx, drafts/b.mdx, old.md and 2 more');
-    expect(JSON.parse(quire(['validate', 'fixtures/cli/unlisted-pages', '--no-content', '--format', 'json']).stdout).unlistedPages).toEqual(['drafts/a.mdx', 'drafts/b.mdx', 'old.md', 'parts/intro.mdx', 'zeta.mdx']);
+    expect(stdout).toContain(
+      '5 page files are listed in no navigation entry: the platform publishes them as hidden pages (reachable by URL only) unless another page imports them as a snippet: drafts/a.mdx, drafts/b.mdx, old.md and 2 more',
+    );
+    expect(JSON.parse(quire(['validate', 'fixtures/cli/unlisted-pages', '--no-content', '--format', 'json']).stdout).unlistedPages).toEqual([
+      'drafts/a.mdx',
+      'drafts/b.mdx',
+      'old.md',
+      'parts/intro.mdx',
+      'zeta.mdx',
+    ]);
   });
 
   it('says nothing when every page is listed', () => {
@@ -189,7 +219,9 @@ describe('quire init', () => {
     writeFileSync(path.join(folder, 'index.mdx'), 'mine\n');
     const { code, stderr } = quire(['init'], { cwd: folder });
     expect(code).toBe(1);
-    expect(stderr).toBe('quire init: index.mdx exists already; nothing was written.\n  hint: Run quire init in an empty folder, or pass one: quire init my-docs\n');
+    expect(stderr).toBe(
+      'quire init: index.mdx exists already; nothing was written.\n  hint: Run quire init in an empty folder, or pass one: quire init my-docs\n',
+    );
     expect(readdirSync(folder)).toEqual(['index.mdx']);
     expect(readFileSync(path.join(folder, 'index.mdx'), 'utf8')).toBe('mine\n');
   });
@@ -220,9 +252,12 @@ describe('quire init', () => {
 });
 
 describe('output into a pipe that closes early', () => {
-  it('is cut without an EPIPE stack trace, and the exit code is still the command\'s', () => {
+  it("is cut without an EPIPE stack trace, and the exit code is still the command's", () => {
     // `true` reads nothing and exits at once: every write of quire goes to a closed pipe.
-    const result = spawnSync('bash', ['-c', 'node dist/cli/index.js validate fixtures/cli/validate-broken-site | true; echo "exit ${PIPESTATUS[0]}"'], { cwd: repositoryRoot, encoding: 'utf8' });
+    const result = spawnSync('bash', ['-c', 'node dist/cli/index.js validate fixtures/cli/validate-broken-site | true; echo "exit ${PIPESTATUS[0]}"'], {
+      cwd: repositoryRoot,
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('exit 1\n');
   });
@@ -230,7 +265,9 @@ describe('output into a pipe that closes early', () => {
 
 describe('--format json', () => {
   // The README and docs/cli.md say every command has it for CI, but quire serve, whose output is its log.
-  const names = quire(['--help']).stdout.match(/^ {2}(\S+) /gm)!.map((line) => line.trim());
+  const names = quire(['--help'])
+    .stdout.match(/^ {2}(\S+) /gm)!
+    .map((line) => line.trim());
   it('is listed in the help of every command but serve', () => {
     expect(names).toEqual(expect.arrayContaining(['validate', 'build', 'init', 'openapi-file', 'migrate-mdx', 'upgrade', 'serve', 'keys', 'conversations']));
     for (const name of names) {
@@ -276,16 +313,22 @@ describe('quire migrate-mdx --extension', () => {
     const site = copyFixture('cli', 'mdx-endpoint-title');
     expect(quire(['migrate-mdx', site, '--extension', 'x-mint']).code).toBe(0);
     const spec = readFileSync(path.join(site, 'openapi.yaml'), 'utf8');
-    expect(spec).toContain('      x-mint:\n        href: /api/get-user\n        metadata:\n          title: Fetch one user\n        content: Returns one user.\n');
+    expect(spec).toContain(
+      '      x-mint:\n        href: /api/get-user\n        metadata:\n          title: Fetch one user\n        content: Returns one user.\n',
+    );
     expect(spec).not.toContain('x-quire');
-    expect(quire(['migrate-mdx', site, '--extension', 'mint']).stderr).toBe('quire migrate-mdx: --extension must name a vendor extension (x-...), not "mint"\nUsage: quire migrate-mdx [dir] [options] (quire migrate-mdx --help for all options)\n');
+    expect(quire(['migrate-mdx', site, '--extension', 'mint']).stderr).toBe(
+      'quire migrate-mdx: --extension must name a vendor extension (x-...), not "mint"\nUsage: quire migrate-mdx [dir] [options] (quire migrate-mdx --help for all options)\n',
+    );
   });
 });
 
 describe('quire validate --watch', () => {
   it('checks again after a real file change and prints only what changed', async () => {
     const site = copyFixture('cli', 'mdx-endpoint-title');
-    const child = spawn(process.execPath, [path.join(repositoryRoot, 'dist/cli/index.js'), 'validate', site, '--watch'], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
+    const child = spawn(process.execPath, [path.join(repositoryRoot, 'dist/cli/index.js'), 'validate', site, '--watch'], {
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const waitFor = async (text: string) => {
@@ -311,6 +354,8 @@ describe('quire validate --watch', () => {
   });
 
   it('cannot be used with --format json', () => {
-    expect(quire(['validate', 'fixtures/example-site', '--watch', '--format', 'json']).stderr).toContain('quire validate: --watch prints text; it cannot be used with --format json\n');
+    expect(quire(['validate', 'fixtures/example-site', '--watch', '--format', 'json']).stderr).toContain(
+      'quire validate: --watch prints text; it cannot be used with --format json\n',
+    );
   });
 });

@@ -92,9 +92,22 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
       overwritten: [],
       unchanged: ['api-reference/plants/add-a-plant.mdx'],
       kept: ['api-reference/plants/list-plants.mdx'],
-      navigation: { groups: [{ group: 'Plants', openapi: 'openapi.yaml', pages: ['api-reference/plants/list-plants', 'api-reference/plants/add-a-plant', 'api-reference/plants/delete-a-plant'] }] },
+      navigation: {
+        groups: [
+          {
+            group: 'Plants',
+            openapi: 'openapi.yaml',
+            pages: ['api-reference/plants/list-plants', 'api-reference/plants/add-a-plant', 'api-reference/plants/delete-a-plant'],
+          },
+        ],
+      },
     });
-    expect(report.pages[0]).toEqual({ page: 'api-reference/plants/list-plants', file: 'api-reference/plants/list-plants.mdx', openapi: 'GET /plants', status: 'kept' });
+    expect(report.pages[0]).toEqual({
+      page: 'api-reference/plants/list-plants',
+      file: 'api-reference/plants/list-plants.mdx',
+      openapi: 'GET /plants',
+      status: 'kept',
+    });
   });
 
   it('reports an invalid description in JSON with its positioned diagnostics', () => {
@@ -113,8 +126,14 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     // The site folder is where docs.json is, whatever the current folder.
-    expect(report.navigation.groups[0]).toEqual({ group: 'Plants', openapi: 'openapi.yaml', pages: ['api-reference/plants/list-plants', 'api-reference/plants/add-a-plant', 'api-reference/plants/delete-a-plant'] });
-    expect(readFileSync(path.join(site, 'api-reference/plants/delete-a-plant.mdx'), 'utf8')).toBe('---\ntitle: Delete a plant\nopenapi: DELETE /plants/{id}\n---\n');
+    expect(report.navigation.groups[0]).toEqual({
+      group: 'Plants',
+      openapi: 'openapi.yaml',
+      pages: ['api-reference/plants/list-plants', 'api-reference/plants/add-a-plant', 'api-reference/plants/delete-a-plant'],
+    });
+    expect(readFileSync(path.join(site, 'api-reference/plants/delete-a-plant.mdx'), 'utf8')).toBe(
+      '---\ntitle: Delete a plant\nopenapi: DELETE /plants/{id}\n---\n',
+    );
   });
 
   it('refuses a description outside the site, whose pages would not validate, and writes nothing', () => {
@@ -152,12 +171,18 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
 
   describe('a write that fails half way leaves the disk as it was', () => {
     // Into a new folder, the pages are written in a temporary one renamed in at the end: the one rename.
-    for (const [operation, call] of [['writeFile', 4], ['rename', 1], ['mkdir', 2]] as const) {
+    for (const [operation, call] of [
+      ['writeFile', 4],
+      ['rename', 1],
+      ['mkdir', 2],
+    ] as const) {
       it(`${operation} #${call} fails`, () => {
         const site = copyFixture('openapi-file', 'frontmatter', 'input');
         const result = quire(['openapi-file', 'openapi.yaml', '-o', 'api-reference'], { cwd: site, ...failingFs(operation, call) });
         expect(result.code).toBe(1);
-        expect(result.stderr).toMatch(/error openapi-file\/write-failed The file cannot be written \(.* failed \(injected by the test\)\)\. Nothing was changed\./);
+        expect(result.stderr).toMatch(
+          /error openapi-file\/write-failed The file cannot be written \(.* failed \(injected by the test\)\)\. Nothing was changed\./,
+        );
         expect(result.stdout).toBe('');
         expect(readTree(site)).toEqual(readTree(fixturePath('openapi-file', 'frontmatter', 'input')));
       });
@@ -197,7 +222,11 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
 // (openapi-file exits 0) must give pages that validate beside the printed groups.
 describe.skipIf(!hasCorpus)('quire openapi-file on corpus descriptions', () => {
   const rows = hasCorpus
-    ? readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t') as [string, string, string, string, string])
+    ? readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split('\t') as [string, string, string, string, string])
     : [];
   const sample = rows.filter(([, , bytes, , operations], index) => index % 25 === 0 && Number(bytes) < 1_000_000 && Number(operations) > 0);
 
@@ -228,7 +257,10 @@ describe.skipIf(!hasCorpus)('quire openapi-file on corpus descriptions', () => {
 /** The built CLI as a child process that does not block this one (the test serves the URL). */
 function quireAsync(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repositoryRoot, 'dist/cli/index.js'), ...args], { cwd, env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '' } });
+    const child = spawn(process.execPath, [path.join(repositoryRoot, 'dist/cli/index.js'), ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -257,7 +289,9 @@ describe('quire openapi-file on a URL', () => {
     const result = await quireAsync(['openapi-file', `${base}/openapi.yaml`, '-o', 'api-reference', '--version', 'v2'], site);
     // Two summaries hold characters a file name cannot have everywhere (`:`, `"`): their pages are renamed, with a warning.
     expect(result.stderr.match(/warning openapi-file\/renamed/g)).toHaveLength(2);
-    expect(result.stderr).toContain('\nWrote 7 pages to api-reference/.\nAdd these groups to the navigation in docs.json (page paths start at this folder, which holds docs.json):\n');
+    expect(result.stderr).toContain(
+      '\nWrote 7 pages to api-reference/.\nAdd these groups to the navigation in docs.json (page paths start at this folder, which holds docs.json):\n',
+    );
     expect(result.code).toBe(0);
     expectTree(site, fixturePath('openapi-file', 'frontmatter', 'expected'));
     const groups = JSON.parse(result.stdout).groups as Array<{ openapi: string }>;
@@ -285,7 +319,12 @@ describe('quire openapi-file progress', () => {
     const site = copyFixture('openapi-file', 'frontmatter', 'input');
     const stderr = terminal();
     const stdout = terminal();
-    const code = await run(['openapi-file', 'openapi.yaml', '-o', 'api-reference'], { stdout: stdout.stream, stderr: stderr.stream, cwd: site, env: { NO_COLOR: '1' } });
+    const code = await run(['openapi-file', 'openapi.yaml', '-o', 'api-reference'], {
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+      cwd: site,
+      env: { NO_COLOR: '1' },
+    });
     expect(code).toBe(0);
     expect(stderr.text()).toMatch(/^\r\u001b\[2KReading openapi\.yaml/);
     // The progress line is cleared before the first diagnostic, and the summary ends the output.
@@ -296,7 +335,12 @@ describe('quire openapi-file progress', () => {
     const piped = new PassThrough();
     let pipedText = '';
     piped.on('data', (chunk: Buffer) => (pipedText += chunk.toString()));
-    await run(['openapi-file', 'openapi.yaml', '-o', 'api-reference'], { stdout: new PassThrough(), stderr: piped, cwd: copyFixture('openapi-file', 'frontmatter', 'input'), env: {} });
+    await run(['openapi-file', 'openapi.yaml', '-o', 'api-reference'], {
+      stdout: new PassThrough(),
+      stderr: piped,
+      cwd: copyFixture('openapi-file', 'frontmatter', 'input'),
+      env: {},
+    });
     expect(pipedText).not.toContain('\u001b');
   });
 });

@@ -22,7 +22,11 @@ describe('createProgress', () => {
   });
 
   it('prints nothing when stderr is piped, in CI, or when disabled for --format json', () => {
-    for (const [isTTY, env, enabled] of [[false, {}, true], [true, { CI: 'true' }, true], [true, {}, false]] as const) {
+    for (const [isTTY, env, enabled] of [
+      [false, {}, true],
+      [true, { CI: 'true' }, true],
+      [true, {}, false],
+    ] as const) {
       const { io: target, written } = io(isTTY, env);
       const progress = createProgress(target, { enabled });
       progress.update('Reading pages', 1, 2);

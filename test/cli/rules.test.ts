@@ -35,7 +35,12 @@ describe('rule configuration (quire validate, built CLI)', () => {
   });
 
   it('counts diagnostics after the rules in --format json', () => {
-    const report = JSON.parse(quire(['validate', 'fixtures/rules/code-patterns', '--format', 'json']).stdout) as { valid: boolean; errors: number; warnings: number; diagnostics: Array<{ code: string; severity: string }> };
+    const report = JSON.parse(quire(['validate', 'fixtures/rules/code-patterns', '--format', 'json']).stdout) as {
+      valid: boolean;
+      errors: number;
+      warnings: number;
+      diagnostics: Array<{ code: string; severity: string }>;
+    };
     expect(report).toMatchObject({ valid: true, errors: 0, warnings: 1 });
     expect(report.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.code}`)).toEqual(['warning navigation/missing-page']);
   });
@@ -43,7 +48,9 @@ describe('rule configuration (quire validate, built CLI)', () => {
   it('warns about an unknown --rule code with did-you-mean, and rejects a malformed one', () => {
     const unknown = quire(['validate', 'fixtures/rules/rule-off', '--rule', 'navigation/missing-pag=warning']);
     expect(unknown.code).toBe(0);
-    expect(unknown.stderr).toContain('"navigation/missing-pag" is not a diagnostic code, so this setting changes nothing. Did you mean "navigation/missing-page"?');
+    expect(unknown.stderr).toContain(
+      '"navigation/missing-pag" is not a diagnostic code, so this setting changes nothing. Did you mean "navigation/missing-page"?',
+    );
     const malformed = quire(['validate', 'fixtures/rules/rule-off', '--rule', 'navigation/missing-page=warn']);
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain('the severity must be off, warning or error, not "warn"');

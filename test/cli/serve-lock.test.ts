@@ -37,7 +37,7 @@ describe('quire serve on a data folder in use', { timeout: SETUP_TIMEOUT_MS }, (
     expect((await fetch(`${first.url}/v1/analytics/demo/assistant`)).status).toBe(401);
   });
 
-  it('after kill -9 takes the folder over, even when the stale lock names the new process\'s own pid', async () => {
+  it("after kill -9 takes the folder over, even when the stale lock names the new process's own pid", async () => {
     const dataDir = newDataDir();
     const lock = join(dataDir, 'quire.lock');
     const killed = await startServeProcess(['--data-dir', dataDir, '--quiet'], env);
@@ -109,16 +109,26 @@ describe('quire conversations import whose server dies mid-import', { timeout: S
     const response = 'Like so. '.repeat(100);
     writeFileSync(
       history,
-      Array.from({ length: count }, (_, index) => `${JSON.stringify({ timestamp: new Date(Date.UTC(2025, 0, 1, 0, 0, index)).toISOString(), query: `How ${index}?`, response })}\n`).join(''),
+      Array.from(
+        { length: count },
+        (_, index) => `${JSON.stringify({ timestamp: new Date(Date.UTC(2025, 0, 1, 0, 0, index)).toISOString(), query: `How ${index}?`, response })}\n`,
+      ).join(''),
     );
     // The server is killed as soon as its write-ahead log grows: inside the import's transaction.
     const wal = join(dataDir, 'pg_wal');
-    const walWrites = () => readdirSync(wal).map((name) => `${name}:${statSync(join(wal, name)).mtimeMs}`).join();
+    const walWrites = () =>
+      readdirSync(wal)
+        .map((name) => `${name}:${statSync(join(wal, name)).mtimeMs}`)
+        .join();
     const before = walWrites();
-    const importing = spawn(process.execPath, [join(repositoryRoot, 'dist/cli/index.js'), 'conversations', 'import', '--project', 'demo', '--data-dir', dataDir, history], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const importing = spawn(
+      process.execPath,
+      [join(repositoryRoot, 'dist/cli/index.js'), 'conversations', 'import', '--project', 'demo', '--data-dir', dataDir, history],
+      {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     importing.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exitCode = new Promise<number | null>((resolve) => importing.once('exit', resolve));
@@ -126,7 +136,9 @@ describe('quire conversations import whose server dies mid-import', { timeout: S
     await server.kill9();
     started.pop();
     expect(await exitCode).toBe(1);
-    expect(stderr).toMatch(/^quire conversations: The running quire serve \(process \d+\) did not answer \((ECONNRESET|socket hang up)\); it may have stopped\. The import is one transaction/);
+    expect(stderr).toMatch(
+      /^quire conversations: The running quire serve \(process \d+\) did not answer \((ECONNRESET|socket hang up)\); it may have stopped\. The import is one transaction/,
+    );
     expect(stderr.split('\n')).toHaveLength(2);
 
     // Restarted, the folder holds none of the file: the same import brings all of it.
@@ -147,7 +159,7 @@ function modesUnder(folder: string): string[] {
 }
 
 describe('the data folder of quire serve under umask 022', { timeout: SETUP_TIMEOUT_MS }, () => {
-  it('is its owner\'s alone: the folder and its folders 0700, every file 0600, keys and conversations included', async () => {
+  it("is its owner's alone: the folder and its folders 0700, every file 0600, keys and conversations included", async () => {
     const dataDir = newDataDir();
     const server = await startServeProcess(['--data-dir', dataDir, '--quiet'], env, 'umask 022');
     started.push(server);

@@ -61,7 +61,13 @@ describe('quire upgrade (built CLI)', () => {
     const folder = site('versions');
     const result = quire(['upgrade', '--dry-run', '--format', 'json'], { cwd: folder });
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.stdout) as { dryRun: boolean; written: string[]; docsJson: string; decisions: Array<{ file: string; line: number }>; diagnostics: unknown[] };
+    const report = JSON.parse(result.stdout) as {
+      dryRun: boolean;
+      written: string[];
+      docsJson: string;
+      decisions: Array<{ file: string; line: number }>;
+      diagnostics: unknown[];
+    };
     expect(report.dryRun).toBe(true);
     expect(report.written).toEqual([]);
     expect(report.docsJson).toBe(expectedDocsJson('versions'));

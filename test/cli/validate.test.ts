@@ -10,7 +10,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = path.join(root, 'dist/cli/index.js');
 
 function quire(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd ?? root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env } });
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: options.cwd ?? root,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -24,10 +28,14 @@ describe('quire validate (built CLI)', () => {
   it('prints positioned diagnostics with a code frame and exits 1 on errors', () => {
     const { code, stdout } = quire(['validate', 'fixtures/docs-json/navigation-not-object']);
     expect(code).toBe(1);
-    expect(stdout).toContain('fixtures/docs-json/navigation-not-object/docs.json:7:17 error navigation/invalid-type `navigation` must be an object, not a list.');
+    expect(stdout).toContain(
+      'fixtures/docs-json/navigation-not-object/docs.json:7:17 error navigation/invalid-type `navigation` must be an object, not a list.',
+    );
     expect(stdout).toContain('> 7 |   "navigation": [');
     // Without its navigation root, docs.json has nothing left to check the rest of the site with.
-    expect(stdout).toMatch(/\nThe navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs\.json to check them with\.\n1 error, 0 warnings\n$/);
+    expect(stdout).toMatch(
+      /\nThe navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs\.json to check them with\.\n1 error, 0 warnings\n$/,
+    );
   });
 
   it('works from another folder with an absolute path, and on the docs.json file itself', () => {
@@ -76,7 +84,15 @@ describe('quire validate (built CLI)', () => {
   it('follows $refs on disk but not out of the site folder', () => {
     const site = mkdtempSync(path.join(tmpdir(), 'quire-site-'));
     mkdirSync(path.join(site, 'nav'));
-    writeFileSync(path.join(site, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { tabs: [{ $ref: './nav/tab.json' }, { $ref: '../secret.json' }] } }));
+    writeFileSync(
+      path.join(site, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'A',
+        colors: { primary: '#000000' },
+        navigation: { tabs: [{ $ref: './nav/tab.json' }, { $ref: '../secret.json' }] },
+      }),
+    );
     writeFileSync(path.join(site, 'nav/tab.json'), JSON.stringify({ tab: 'Docs', pages: ['index'] }));
     writeFileSync(path.join(site, 'index.mdx'), '# Home\n');
     writeFileSync(path.join(path.dirname(site), 'secret.json'), JSON.stringify({ tab: 'Secret', pages: ['x'] }));
@@ -96,11 +112,20 @@ describe('quire validate (built CLI)', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('');
     expect(stdout).toBe(expectedText(fixturePath('cli', 'validate-partial-site.expected.txt'), stdout));
-    expect(stdout).toMatch(/\nChecked the site without 1 key of docs\.json, which has errors\.\nBy code: [^\n]+\.\n4 errors, 0 warnings in 5 pages \(1 without a file\)\n$/);
+    expect(stdout).toMatch(
+      /\nChecked the site without 1 key of docs\.json, which has errors\.\nBy code: [^\n]+\.\n4 errors, 0 warnings in 5 pages \(1 without a file\)\n$/,
+    );
     const report = JSON.parse(quire(['validate', 'fixtures/cli/validate-partial-site', '--format', 'json']).stdout);
     expect(report).toMatchObject({ valid: false, errors: 4, warnings: 0, pages: 5, navigation: { tabs: 2, groups: 4 } });
-    expect(report.omitted).toEqual([{ kind: 'key', file: 'fixtures/cli/validate-partial-site/docs.json', pointer: '/navigation/tabs/0/groups/1/pagess', line: 11, column: 34 }]);
-    expect(report.diagnostics.map((diagnostic: { code: string; file: string; line?: number }) => `${diagnostic.file.replace(/^.*validate-partial-site\//, '')}:${diagnostic.line} ${diagnostic.code}`)).toEqual([
+    expect(report.omitted).toEqual([
+      { kind: 'key', file: 'fixtures/cli/validate-partial-site/docs.json', pointer: '/navigation/tabs/0/groups/1/pagess', line: 11, column: 34 },
+    ]);
+    expect(
+      report.diagnostics.map(
+        (diagnostic: { code: string; file: string; line?: number }) =>
+          `${diagnostic.file.replace(/^.*validate-partial-site\//, '')}:${diagnostic.line} ${diagnostic.code}`,
+      ),
+    ).toEqual([
       'docs.json:11 navigation/unknown-key',
       'docs.json:12 navigation/missing-page',
       'guides/tuning.mdx:2 frontmatter/invalid-yaml',
@@ -123,7 +148,12 @@ describe('quire validate (built CLI)', () => {
     expect(stdout).toMatch(/\n7 errors, 1 warning in 5 pages \(1 without a file\)\n$/);
     const report = JSON.parse(quire(['validate', 'fixtures/cli/validate-broken-site', '--format', 'json']).stdout);
     expect(report).toMatchObject({ valid: false, errors: 7, warnings: 1, pages: 5 });
-    expect(report.diagnostics.map((diagnostic: { code: string; file: string; line?: number }) => `${diagnostic.file.replace(/^.*validate-broken-site\//, '')}:${diagnostic.line} ${diagnostic.code}`)).toEqual([
+    expect(
+      report.diagnostics.map(
+        (diagnostic: { code: string; file: string; line?: number }) =>
+          `${diagnostic.file.replace(/^.*validate-broken-site\//, '')}:${diagnostic.line} ${diagnostic.code}`,
+      ),
+    ).toEqual([
       'docs.json:12 navigation/invalid-root',
       'docs.json:13 navigation/missing-page',
       'docs.json:23 openapi/reference-not-found',

@@ -22,7 +22,9 @@ describe('parseDocsJson locate', () => {
       // One at a time, the first few pointers are found by a pass each, then every value is indexed.
       const expected = asked.map((pointer) => unprepared.locate(pointer, at));
       expect(asked.map((pointer) => prepared.locate(pointer, at))).toEqual(expected);
-      expect(expected.filter((place) => place.file.endsWith('fr.json') || place.file.endsWith('fr-tab.json') || place.file.endsWith('redirects.json')).length).toBeGreaterThan(0);
+      expect(
+        expected.filter((place) => place.file.endsWith('fr.json') || place.file.endsWith('fr-tab.json') || place.file.endsWith('redirects.json')).length,
+      ).toBeGreaterThan(0);
     }
   });
 

@@ -5,7 +5,11 @@ const minimal = { theme: 'mint', name: 'Acme', colors: { primary: '#0D9373' }, n
 
 describe('parseDocsJson', () => {
   it('returns the configuration as written, keeping unknown top-level keys', () => {
-    const source = { ...minimal, feedback: { thumbs: true }, navigation: { pages: ['index', { group: 'A', pages: ['a', { group: 'B', pages: ['b'], expanded: false }] }] } };
+    const source = {
+      ...minimal,
+      feedback: { thumbs: true },
+      navigation: { pages: ['index', { group: 'A', pages: ['a', { group: 'B', pages: ['b'], expanded: false }] }] },
+    };
     const result = parseDocsJson(JSON.stringify(source));
     expect(result.config).toEqual(source);
     expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['config/legacy-key']);
@@ -32,7 +36,10 @@ describe('parseDocsJson', () => {
   it('names referenced files relative to the folder of docs.json', () => {
     const files: Record<string, string> = { 'site/nav/en.json': '{ "tab": "A", "pagess": [] }' };
     const column = (files['site/nav/en.json'] as string).indexOf('"pagess"') + 1;
-    const result = parseDocsJson(JSON.stringify({ ...minimal, navigation: { tabs: [{ $ref: './nav/en.json' }] } }), { file: 'site/docs.json', readFile: (file) => files[file] });
+    const result = parseDocsJson(JSON.stringify({ ...minimal, navigation: { tabs: [{ $ref: './nav/en.json' }] } }), {
+      file: 'site/docs.json',
+      readFile: (file) => files[file],
+    });
     expect(result.diagnostics).toEqual([expect.objectContaining({ file: 'site/nav/en.json', pointer: '/pagess', line: 1, column })]);
   });
 
@@ -83,7 +90,8 @@ describe('parseDocsJson', () => {
   });
 
   it('points at the key of an unknown key and at the value of a wrong value', () => {
-    const text = '{\n  "theme": "mint",\n  "name": "Acme",\n  "colors": { "primary": "#0D9373" },\n  "navigation": { "groups": [ { "group": "A", "pagess": ["a"], "hidden": "no" } ] }\n}';
+    const text =
+      '{\n  "theme": "mint",\n  "name": "Acme",\n  "colors": { "primary": "#0D9373" },\n  "navigation": { "groups": [ { "group": "A", "pagess": ["a"], "hidden": "no" } ] }\n}';
     const line = text.split('\n')[4] as string;
     const diagnostics = parseDocsJson(text).diagnostics;
     // The misspelt `pages` is the one problem of the group: no second report that it has no pages.

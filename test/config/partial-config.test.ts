@@ -6,13 +6,17 @@ import { expectedJson, fixtureCases, fixturePath, folderReader } from '../helper
 
 function parseCase(folder: string, name: string) {
   const directory = fixturePath(folder, name);
-  const options: ParseDocsJsonOptions = existsSync(path.join(directory, 'options.json')) ? JSON.parse(readFileSync(path.join(directory, 'options.json'), 'utf8')) : {};
+  const options: ParseDocsJsonOptions = existsSync(path.join(directory, 'options.json'))
+    ? JSON.parse(readFileSync(path.join(directory, 'options.json'), 'utf8'))
+    : {};
   const text = readFileSync(path.join(directory, 'docs.json'), 'utf8');
   return { options, result: parseDocsJson(text, { ...options, file: 'docs.json', readFile: folderReader(directory) }) };
 }
 
 function errorsOf(result: ReturnType<typeof parseDocsJson>): string[] {
-  return result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => `${diagnostic.file}:${diagnostic.line} ${diagnostic.code} ${diagnostic.pointer}`);
+  return result.diagnostics
+    .filter((diagnostic) => diagnostic.severity === 'error')
+    .map((diagnostic) => `${diagnostic.file}:${diagnostic.line} ${diagnostic.code} ${diagnostic.pointer}`);
 }
 
 // Each folder of fixtures/partial-config is one docs.json with errors; expected.json holds its
@@ -35,7 +39,12 @@ describe('parseDocsJson partialConfig on fixtures/partial-config', () => {
     // group labelled 7 is left out, and "tuning" its first page.
     expect(result.partialConfig?.navigation.groups?.[1]).toEqual({ group: 'Advanced' });
     expect(result.partialConfig?.navigation.groups?.[2]).toEqual({ group: 'Tuning', pages: ['tuning'] });
-    expect(result.locatePartial?.('/navigation/groups/2/pages/0')).toEqual({ file: 'docs.json', pointer: '/navigation/groups/3/pages/0', line: 10, column: 38 });
+    expect(result.locatePartial?.('/navigation/groups/2/pages/0')).toEqual({
+      file: 'docs.json',
+      pointer: '/navigation/groups/3/pages/0',
+      line: 10,
+      column: 38,
+    });
     // `locate` stays about the document as written.
     expect(result.locate('/navigation/groups/2/pages/0')).toMatchObject({ pointer: '/navigation/groups/2/pages/0', line: 9 });
   });

@@ -8,13 +8,15 @@ const hex = fc.stringMatching(/^#[0-9a-f]{6}$/);
 
 // Valid groups: nested groups inside `pages` (never empty: an empty group is a warning), `expanded` only on nested ones.
 const group: (nested: boolean) => fc.Arbitrary<Group> = (nested) =>
-  fc.letrec<{ group: Group; entry: PageEntry }>((tie) => ({
-    group: fc.record(
-      { group: label, pages: fc.array(tie('entry'), { minLength: 1, maxLength: 4 }), ...(nested ? { expanded: fc.boolean() } : {}) },
-      { requiredKeys: ['group', 'pages'] },
-    ) as fc.Arbitrary<Group>,
-    entry: fc.oneof({ depthSize: 'small', withCrossShrink: true }, pagePath, tie('group')),
-  })).group.map((value) => (nested ? value : stripExpanded(value)));
+  fc
+    .letrec<{ group: Group; entry: PageEntry }>((tie) => ({
+      group: fc.record(
+        { group: label, pages: fc.array(tie('entry'), { minLength: 1, maxLength: 4 }), ...(nested ? { expanded: fc.boolean() } : {}) },
+        { requiredKeys: ['group', 'pages'] },
+      ) as fc.Arbitrary<Group>,
+      entry: fc.oneof({ depthSize: 'small', withCrossShrink: true }, pagePath, tie('group')),
+    }))
+    .group.map((value) => (nested ? value : stripExpanded(value)));
 
 function stripExpanded(value: Group): Group {
   const { expanded: _expanded, ...rest } = value;
@@ -26,7 +28,9 @@ const navigation = fc.oneof(
   fc.record({ groups }),
   fc.record({ tabs: fc.array(fc.record({ tab: label, groups }), { minLength: 1, maxLength: 3 }) }),
   fc.record({
-    languages: fc.uniqueArray(fc.constantFrom(...LANGUAGE_CODES), { minLength: 1, maxLength: 3 }).chain((codes) => fc.tuple(...codes.map((language) => fc.record({ language: fc.constant(language), groups })))),
+    languages: fc
+      .uniqueArray(fc.constantFrom(...LANGUAGE_CODES), { minLength: 1, maxLength: 3 })
+      .chain((codes) => fc.tuple(...codes.map((language) => fc.record({ language: fc.constant(language), groups })))),
   }),
 );
 const validConfig: fc.Arbitrary<DocsConfig> = fc.record(
@@ -119,7 +123,11 @@ describe('parseDocsJson properties', () => {
 /** Whether every element of the navigation's root list has an error on itself or one of its own keys (`/navigation/tabs/3/tab`). */
 function everyRootElementInvalid(value: unknown, diagnostics: readonly { pointer: string }[]): boolean {
   const navigation = (value as { navigation?: Record<string, unknown> }).navigation ?? {};
-  return Object.entries(navigation).some(([key, list]) => Array.isArray(list) && list.every((_, index) => diagnostics.some((diagnostic) => new RegExp(`^/navigation/${key}/${index}(/[^/]+)?$`).test(diagnostic.pointer))));
+  return Object.entries(navigation).some(
+    ([key, list]) =>
+      Array.isArray(list) &&
+      list.every((_, index) => diagnostics.some((diagnostic) => new RegExp(`^/navigation/${key}/${index}(/[^/]+)?$`).test(diagnostic.pointer))),
+  );
 }
 
 function inject(root: unknown, seed: number, kind: 'number' | 'null' | 'typo' | 'delete' | 'empty-string'): void {

@@ -10,7 +10,8 @@ import { temporarySite } from '../helpers/fixtures.js';
 // or a page silently left out. The odd files that fit in a fixture (binary, Latin-1, BOM, CRLF,
 // TOML, empty) are in fixtures/content/odd-files; these are the ones generated.
 
-const config = (pages: string[]) => `${JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'G', pages }] } })}\n`;
+const config = (pages: string[]) =>
+  `${JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'G', pages }] } })}\n`;
 const codes = (facts: { diagnostics: readonly { code: string }[] }) => facts.diagnostics.map((diagnostic) => diagnostic.code);
 
 /** JSX nested `depth` deep, as block elements (`<div>` on its own line) or inline ones. */
@@ -57,7 +58,10 @@ describe('deep nesting', () => {
   it('a site with a page nested 10,000 deep reports it, and checks its other pages', async () => {
     const root = temporarySite({ 'docs.json': config(['deep', 'ok']), 'deep.mdx': nestedBlocks(10_000), 'ok.mdx': '# OK\n\n[gone](/gone)\n' });
     const site = await loadSite(root, { cwd: root, offline: true });
-    expect(site.diagnostics.map(({ code, file, line, column }) => `${code} ${file}:${line}:${column}`)).toEqual(['content/too-deep deep.mdx:1:1', 'content/broken-link ok.mdx:3:1']);
+    expect(site.diagnostics.map(({ code, file, line, column }) => `${code} ${file}:${line}:${column}`)).toEqual([
+      'content/too-deep deep.mdx:1:1',
+      'content/broken-link ok.mdx:3:1',
+    ]);
   });
 });
 
@@ -129,7 +133,11 @@ describe('size', () => {
 
 describe('links and imports that lead nowhere safe', () => {
   const empty = readPage('', { file: 'x.mdx' });
-  const page = (links: string[], imports: { source: string }[] = []) => ({ ...empty, links: links.map((url) => ({ url, kind: 'link' as const, line: 1, column: 1 })), imports: imports.map((item) => ({ ...item, names: ['X'], line: 1, column: 1 })) });
+  const page = (links: string[], imports: { source: string }[] = []) => ({
+    ...empty,
+    links: links.map((url) => ({ url, kind: 'link' as const, line: 1, column: 1 })),
+    imports: imports.map((item) => ({ ...item, names: ['X'], line: 1, column: 1 })),
+  });
 
   // A root-relative URL cannot climb above the root (`/../etc/passwd` is `/etc/passwd`, as a
   // browser reads it): a broken link, not one that leaves the site.
@@ -153,30 +161,54 @@ describe('links and imports that lead nowhere safe', () => {
       ['snippets/self.mdx', page([], [{ source: './self.mdx' }])],
     ]);
     const diagnostics = checkContent({ pages, files: [...pages.keys()] });
-    expect(diagnostics.map((diagnostic) => `${diagnostic.code} ${diagnostic.file}`)).toEqual(['content/import-cycle snippets/c.mdx', 'content/import-cycle snippets/self.mdx']);
+    expect(diagnostics.map((diagnostic) => `${diagnostic.code} ${diagnostic.file}`)).toEqual([
+      'content/import-cycle snippets/c.mdx',
+      'content/import-cycle snippets/self.mdx',
+    ]);
   });
 
   it('snippets that each render the next twice, 24 levels deep, stop at the limit with content/too-many-snippets, and end', async () => {
     // 2^24 copies of the last snippet if every one were inlined.
-    const files: Record<string, string> = { 'docs.json': config(['index']), 'index.mdx': "# Home\n\nimport S0 from '/snippets/s0.mdx';\n\n<S0 />\n\n[nowhere](#nowhere)\n" };
-    for (let level = 0; level < 24; level++) files[`snippets/s${level}.mdx`] = `import S from '/snippets/s${level + 1}.mdx';\n\n## Level ${level}\n\n<S />\n\n<S />\n`;
+    const files: Record<string, string> = {
+      'docs.json': config(['index']),
+      'index.mdx': "# Home\n\nimport S0 from '/snippets/s0.mdx';\n\n<S0 />\n\n[nowhere](#nowhere)\n",
+    };
+    for (let level = 0; level < 24; level++)
+      files[`snippets/s${level}.mdx`] = `import S from '/snippets/s${level + 1}.mdx';\n\n## Level ${level}\n\n<S />\n\n<S />\n`;
     files['snippets/s24.mdx'] = '## Leaf\n';
     const root = temporarySite(files);
     const started = Date.now();
     const site = await loadSite(root, { cwd: root, offline: true });
     expect(Date.now() - started).toBeLessThan(10_000);
     // At the page's use of the first snippet; the page's anchors are not checked past it.
-    expect(site.diagnostics.map(({ code, severity, file, line, column }) => `${code} ${severity} ${file}:${line}:${column}`)).toEqual(['content/too-many-snippets warning index.mdx:5:1']);
+    expect(site.diagnostics.map(({ code, severity, file, line, column }) => `${code} ${severity} ${file}:${line}:${column}`)).toEqual([
+      'content/too-many-snippets warning index.mdx:5:1',
+    ]);
   });
 
   it('a chain of 10,000 snippets each rendering the next stops at the depth limit', () => {
-    const rendering = (next: string | undefined) => ({ ...page([], next ? [{ source: next }] : []), imports: next ? [{ source: next, names: ['S'], default: 'S', rendered: [{ line: 3, column: 1, textLine: 0 }], line: 1, column: 1 }] : [] });
-    const pages = new Map(Array.from({ length: 10_000 }, (_, index) => [index === 0 ? 'index.mdx' : `snippets/s${index}.mdx`, rendering(index < 9_999 ? `/snippets/s${index + 1}.mdx` : undefined)] as const));
-    expect(checkContent({ pages, files: [...pages.keys()] }).map(({ code, file, line }) => `${code} ${file}:${line}`)).toEqual(['content/too-many-snippets index.mdx:3']);
+    const rendering = (next: string | undefined) => ({
+      ...page([], next ? [{ source: next }] : []),
+      imports: next ? [{ source: next, names: ['S'], default: 'S', rendered: [{ line: 3, column: 1, textLine: 0 }], line: 1, column: 1 }] : [],
+    });
+    const pages = new Map(
+      Array.from(
+        { length: 10_000 },
+        (_, index) => [index === 0 ? 'index.mdx' : `snippets/s${index}.mdx`, rendering(index < 9_999 ? `/snippets/s${index + 1}.mdx` : undefined)] as const,
+      ),
+    );
+    expect(checkContent({ pages, files: [...pages.keys()] }).map(({ code, file, line }) => `${code} ${file}:${line}`)).toEqual([
+      'content/too-many-snippets index.mdx:3',
+    ]);
   });
 
   it('an import chain 10,000 snippets long is followed without recursion', () => {
-    const pages = new Map(Array.from({ length: 10_000 }, (_, index) => [`snippets/s${index}.mdx`, page([], index < 9_999 ? [{ source: `/snippets/s${index + 1}.mdx` }] : [])] as const));
+    const pages = new Map(
+      Array.from(
+        { length: 10_000 },
+        (_, index) => [`snippets/s${index}.mdx`, page([], index < 9_999 ? [{ source: `/snippets/s${index + 1}.mdx` }] : [])] as const,
+      ),
+    );
     expect(checkContent({ pages, files: [...pages.keys()] })).toEqual([]);
   });
 });

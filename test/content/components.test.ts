@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_COMPONENTS, type PageJsxElement, cleanHeadingId, componentAnchorIds, headingSlug, isHtmlElement, paramFieldId, titleMarkdownText } from '../../src/content/components.js';
+import {
+  BUILT_IN_COMPONENTS,
+  type PageJsxElement,
+  cleanHeadingId,
+  componentAnchorIds,
+  headingSlug,
+  isHtmlElement,
+  paramFieldId,
+  titleMarkdownText,
+} from '../../src/content/components.js';
 import { anchorKey, readPage } from '../../src/content/read-page.js';
 import { expectedJson, fixtureCases, fixturePath } from '../helpers/fixtures.js';
 
@@ -26,7 +35,10 @@ describe('element ids of fixture pages (readPage)', () => {
 
 describe('componentAnchorIds', () => {
   it('gives a field the id the platform renders: param-, the name decamelized, repeats suffixed _n', () => {
-    expect(componentAnchorIds([element('ParamField', { body: 'userId' }), element('ParamField', { body: 'userId' })])).toEqual(['param-user-id', 'param-user-id-1']);
+    expect(componentAnchorIds([element('ParamField', { body: 'userId' }), element('ParamField', { body: 'userId' })])).toEqual([
+      'param-user-id',
+      'param-user-id-1',
+    ]);
     expect(paramFieldId('X-API-Key', 0)).toBe('param-x-api-key');
   });
 
@@ -35,11 +47,16 @@ describe('componentAnchorIds', () => {
   });
 
   it('keeps the explicit id of a field, and generated ids step around it', () => {
-    expect(componentAnchorIds([element('ResponseField', { name: 'id' }), element('ResponseField', { name: 'other', id: 'param-id' })])).toEqual(['param-id-1', 'param-id']);
+    expect(componentAnchorIds([element('ResponseField', { name: 'id' }), element('ResponseField', { name: 'other', id: 'param-id' })])).toEqual([
+      'param-id-1',
+      'param-id',
+    ]);
   });
 
   it('gives inline fields and accordions no generated id (the platform only visits blocks)', () => {
-    expect(componentAnchorIds([element('ParamField', { query: 'q' }, true), element('Accordion', { title: 'A' }, true), element('Tab', { title: 'T' }, true)])).toEqual([]);
+    expect(
+      componentAnchorIds([element('ParamField', { query: 'q' }, true), element('Accordion', { title: 'A' }, true), element('Tab', { title: 'T' }, true)]),
+    ).toEqual([]);
   });
 
   it('keeps an explicit id on an inline HTML element: the browser renders it', () => {
@@ -47,16 +64,20 @@ describe('componentAnchorIds', () => {
   });
 
   it('ignores ids of components that do not render them', () => {
-    expect(componentAnchorIds(['Card', 'Note', 'Tabs', 'Tooltip', 'Frame', 'Expandable', 'Steps'].map((name) => element(name, { id: `${name}-id` })))).toEqual([]);
+    expect(componentAnchorIds(['Card', 'Note', 'Tabs', 'Tooltip', 'Frame', 'Expandable', 'Steps'].map((name) => element(name, { id: `${name}-id` })))).toEqual(
+      [],
+    );
   });
 
   it('cleans the ids of Heading, Step and Update like heading ids', () => {
-    expect(componentAnchorIds([element('Heading', { id: 'why?' }), element('Step', { id: 'ship-it!' }), element('Update', { id: '(draft)' }), element('div', { id: 'keep?' })])).toEqual([
-      'why',
-      'ship-it',
-      'draft',
-      'keep?',
-    ]);
+    expect(
+      componentAnchorIds([
+        element('Heading', { id: 'why?' }),
+        element('Step', { id: 'ship-it!' }),
+        element('Update', { id: '(draft)' }),
+        element('div', { id: 'keep?' }),
+      ]),
+    ).toEqual(['why', 'ship-it', 'draft', 'keep?']);
   });
 
   it('an attribute present without a plain string value still counts as present', () => {
@@ -65,7 +86,13 @@ describe('componentAnchorIds', () => {
   });
 
   it('leaves Update and Step ids to the table of contents, but for a written id', () => {
-    expect(componentAnchorIds([element('Update', { label: 'Setup' }), element('Step', { title: 'Setup', titleSize: 'h2' }), element('Step', { title: 'Setup', titleSize: 'p', id: 'own' })])).toEqual(['own']);
+    expect(
+      componentAnchorIds([
+        element('Update', { label: 'Setup' }),
+        element('Step', { title: 'Setup', titleSize: 'h2' }),
+        element('Step', { title: 'Setup', titleSize: 'p', id: 'own' }),
+      ]),
+    ).toEqual(['own']);
   });
 });
 
@@ -73,7 +100,11 @@ describe('table of contents ids (readPage)', () => {
   const ids = (text: string) => readPage(text, { file: 'page.mdx' }).headings.map((heading) => [heading.element ?? 'md', heading.id, heading.toc ?? true]);
 
   it('numbers Update labels and anchored Step titles with the headings', () => {
-    expect(ids('<Update label="Setup">\n  x\n</Update>\n\n## Setup\n\n<Steps>\n  <Step title="Setup" titleSize="h2">\n    y\n  </Step>\n  <Step title="Setup" titleSize="p">\n    z\n  </Step>\n</Steps>\n')).toEqual([
+    expect(
+      ids(
+        '<Update label="Setup">\n  x\n</Update>\n\n## Setup\n\n<Steps>\n  <Step title="Setup" titleSize="h2">\n    y\n  </Step>\n  <Step title="Setup" titleSize="p">\n    z\n  </Step>\n</Steps>\n',
+      ),
+    ).toEqual([
       ['Update', 'setup', true],
       ['md', 'setup-2', true],
       ['Step', 'setup-3', true],
@@ -81,7 +112,11 @@ describe('table of contents ids (readPage)', () => {
   });
 
   it('gives steps the titleSize of their Steps, through fragments, unless they set their own', () => {
-    expect(ids('<Steps titleSize="h3">\n  <Step title="Install">\n    a\n  </Step>\n  <>\n    <Step title="Run">\n      b\n    </Step>\n  </>\n  <Step title="Skip" titleSize="p">\n    c\n  </Step>\n</Steps>\n')).toEqual([
+    expect(
+      ids(
+        '<Steps titleSize="h3">\n  <Step title="Install">\n    a\n  </Step>\n  <>\n    <Step title="Run">\n      b\n    </Step>\n  </>\n  <Step title="Skip" titleSize="p">\n    c\n  </Step>\n</Steps>\n',
+      ),
+    ).toEqual([
       ['Step', 'install', true],
       ['Step', 'run', true],
     ]);
@@ -120,7 +155,7 @@ describe('table of contents ids (readPage)', () => {
     ]);
   });
 
-  it('makes single quotes in heading text curly, as the platform\'s typography does, but not in code', () => {
+  it("makes single quotes in heading text curly, as the platform's typography does, but not in code", () => {
     expect(ids("## What's new?\n\n## 'Backend Connector'\n\n## The `it's` flag\n")).toEqual([
       ['md', 'what’s-new', true],
       ['md', '‘backend-connector’', true],
@@ -159,11 +194,66 @@ describe('slugs', () => {
 // @mintlify/common 1.0.1211, dist/mdx/utils.js `allowedComponents`, its component names (the
 // lowercase HTML names are covered by isHtmlElement).
 const PLATFORM_ALLOWED_COMPONENTS = [
-  'ApiPlayground', 'Accordion', 'AccordionGroup', 'Badge', 'Callout', 'CodeGroup', 'CodeBlock', 'Color', 'Color.Row', 'Color.Item', 'CustomCode', 'CustomComponent',
-  'DynamicCustomComponent', 'Danger', 'Tile', 'Tree', 'Tree.Folder', 'Tree.File', 'FileTree', 'SnippetGroup', 'Panel', 'RequestExample', 'ResponseExample', 'Param',
-  'ParamField', 'Prompt', 'Card', 'CardGroup', 'Columns', 'Column', 'Expandable', 'Frame', 'GitHub', 'GitHub.Repo', 'Github', 'Github.Repo', 'Heading', 'Info', 'Icon',
-  'MDX', 'Link', 'MDXContentController', 'ResponseField', 'Warning', 'Note', 'Tip', 'Check', 'Tabs', 'Tab', 'Tooltip', 'Latex', 'Step', 'Steps', 'Update', 'ZoomImage',
-  'OptimizedVideo', 'Mermaid', 'Variation', 'Visibility', 'View',
+  'ApiPlayground',
+  'Accordion',
+  'AccordionGroup',
+  'Badge',
+  'Callout',
+  'CodeGroup',
+  'CodeBlock',
+  'Color',
+  'Color.Row',
+  'Color.Item',
+  'CustomCode',
+  'CustomComponent',
+  'DynamicCustomComponent',
+  'Danger',
+  'Tile',
+  'Tree',
+  'Tree.Folder',
+  'Tree.File',
+  'FileTree',
+  'SnippetGroup',
+  'Panel',
+  'RequestExample',
+  'ResponseExample',
+  'Param',
+  'ParamField',
+  'Prompt',
+  'Card',
+  'CardGroup',
+  'Columns',
+  'Column',
+  'Expandable',
+  'Frame',
+  'GitHub',
+  'GitHub.Repo',
+  'Github',
+  'Github.Repo',
+  'Heading',
+  'Info',
+  'Icon',
+  'MDX',
+  'Link',
+  'MDXContentController',
+  'ResponseField',
+  'Warning',
+  'Note',
+  'Tip',
+  'Check',
+  'Tabs',
+  'Tab',
+  'Tooltip',
+  'Latex',
+  'Step',
+  'Steps',
+  'Update',
+  'ZoomImage',
+  'OptimizedVideo',
+  'Mermaid',
+  'Variation',
+  'Visibility',
+  'View',
 ];
 
 describe('BUILT_IN_COMPONENTS', () => {
@@ -172,7 +262,8 @@ describe('BUILT_IN_COMPONENTS', () => {
   });
 
   it('does not hold names other platforms use', () => {
-    for (const name of ['Image', 'Alert', 'Callouts', 'Cards', 'Folder', 'Tree.Leaf', 'Table', 'Video', 'Button']) expect(BUILT_IN_COMPONENTS.has(name), name).toBe(false);
+    for (const name of ['Image', 'Alert', 'Callouts', 'Cards', 'Folder', 'Tree.Leaf', 'Table', 'Video', 'Button'])
+      expect(BUILT_IN_COMPONENTS.has(name), name).toBe(false);
   });
 
   // Each row: a component, the attribute its docs page marks required, and that page.
@@ -219,8 +310,25 @@ describe('BUILT_IN_COMPONENTS', () => {
   });
 
   it('documents every non-internal component', () => {
-    const internal = new Set(['CodeBlock', 'ApiPlayground', 'Latex', 'Heading', 'Link', 'MDX', 'MDXContentController', 'CustomCode', 'CustomComponent', 'DynamicCustomComponent', 'SnippetGroup', 'Variation', 'ZoomImage', 'OptimizedVideo', 'Snippet']);
-    for (const [name, spec] of BUILT_IN_COMPONENTS) if (!isHtmlElement(name) && !internal.has(name)) expect(spec.docs, name).toMatch(/^https:\/\/www\.mintlify\.com\/docs\/components\/[a-z-]+$/);
+    const internal = new Set([
+      'CodeBlock',
+      'ApiPlayground',
+      'Latex',
+      'Heading',
+      'Link',
+      'MDX',
+      'MDXContentController',
+      'CustomCode',
+      'CustomComponent',
+      'DynamicCustomComponent',
+      'SnippetGroup',
+      'Variation',
+      'ZoomImage',
+      'OptimizedVideo',
+      'Snippet',
+    ]);
+    for (const [name, spec] of BUILT_IN_COMPONENTS)
+      if (!isHtmlElement(name) && !internal.has(name)) expect(spec.docs, name).toMatch(/^https:\/\/www\.mintlify\.com\/docs\/components\/[a-z-]+$/);
   });
 });
 

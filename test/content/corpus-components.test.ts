@@ -53,7 +53,9 @@ const CODE = /^ {0,3}(`{3,}|~{3,})[^]*?^ {0,3}\1|`[^`\n]*`/gm;
 
 function hasCandidate(text: string): boolean {
   const bound = boundNames(text);
-  return [...text.replace(CODE, '').matchAll(CANDIDATE_TAG)].some(([, name = '']) => !isHtmlElement(name) && !BUILT_IN_COMPONENTS.has(name) && !bound.has(name.split('.')[0] ?? name));
+  return [...text.replace(CODE, '').matchAll(CANDIDATE_TAG)].some(
+    ([, name = '']) => !isHtmlElement(name) && !BUILT_IN_COMPONENTS.has(name) && !bound.has(name.split('.')[0] ?? name),
+  );
 }
 
 function localNames(tree: MdxNode): Set<string> {

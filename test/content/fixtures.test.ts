@@ -14,7 +14,13 @@ describe('loadSite content checks on fixtures/content', () => {
     it(name, async () => {
       const folder = fixturePath('content', name);
       const site = await loadSite(folder, { cwd: folder, offline: true });
-      const actual = site.diagnostics.map(({ code, severity, file, line, column, message, hint }) => ({ code, severity, at: `${file}:${line}:${column}`, message, ...(hint ? { hint } : {}) }));
+      const actual = site.diagnostics.map(({ code, severity, file, line, column, message, hint }) => ({
+        code,
+        severity,
+        at: `${file}:${line}:${column}`,
+        message,
+        ...(hint ? { hint } : {}),
+      }));
       expect(actual).toEqual(expectedJson(path.join(folder, 'expected.json'), actual));
       if (name.startsWith('valid-')) expect(actual).toEqual([]);
       else expect(actual.length).toBeGreaterThan(0);

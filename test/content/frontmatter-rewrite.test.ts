@@ -55,7 +55,8 @@ function lineBreaks(text: string): number {
  * `shift`, the page's own diagnostics (syntax, components) included and its frontmatter's left out.
  */
 function bodyFacts(facts: PageFacts, shift = 0): unknown {
-  const moved = <T extends { line?: number }>(items: readonly T[]): T[] => items.map((item) => (item.line === undefined ? item : { ...item, line: item.line + shift }));
+  const moved = <T extends { line?: number }>(items: readonly T[]): T[] =>
+    items.map((item) => (item.line === undefined ? item : { ...item, line: item.line + shift }));
   return {
     headings: moved(facts.headings),
     ids: facts.ids,
@@ -94,7 +95,10 @@ function report(failures: readonly string[]): string {
  */
 function writerFaults(facts: PageFacts, original: PageFacts): unknown[] {
   const had = new Set(original.diagnostics.map((diagnostic) => `${diagnostic.code} ${diagnostic.pointer}`));
-  return facts.diagnostics.filter((diagnostic) => (diagnostic.code === 'content/syntax' || diagnostic.code.startsWith('frontmatter/')) && !had.has(`${diagnostic.code} ${diagnostic.pointer}`));
+  return facts.diagnostics.filter(
+    (diagnostic) =>
+      (diagnostic.code === 'content/syntax' || diagnostic.code.startsWith('frontmatter/')) && !had.has(`${diagnostic.code} ${diagnostic.pointer}`),
+  );
 }
 
 // Titles and descriptions as Quire's tools set them (an operation's summary, `x-quire.metadata`):
@@ -103,7 +107,62 @@ function writerFaults(facts: PageFacts, original: PageFacts): unknown[] {
 const fieldText = fc
   .array(
     fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom(':', ': ', ' #', '#', '"', "'", '- ', '-', '{', '}', '{/* x */}', '[', ']', '<', '<Card>', '>', '|', '&', '*', '!', '%', '@', '`', '\\', ',', '?', '\n', '\n\n', '\r\n', '\t', ' ', '---', '\n---\n', '...', '+++', 'yes', 'no', 'on', 'null', '~', '2024-01-01', '1e3', '0x1F', '0123', '.inf', '\u2028', '\u0085', '\ufeff', 'é', '😊', '## x') },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          ':',
+          ': ',
+          ' #',
+          '#',
+          '"',
+          "'",
+          '- ',
+          '-',
+          '{',
+          '}',
+          '{/* x */}',
+          '[',
+          ']',
+          '<',
+          '<Card>',
+          '>',
+          '|',
+          '&',
+          '*',
+          '!',
+          '%',
+          '@',
+          '`',
+          '\\',
+          ',',
+          '?',
+          '\n',
+          '\n\n',
+          '\r\n',
+          '\t',
+          ' ',
+          '---',
+          '\n---\n',
+          '...',
+          '+++',
+          'yes',
+          'no',
+          'on',
+          'null',
+          '~',
+          '2024-01-01',
+          '1e3',
+          '0x1F',
+          '0123',
+          '.inf',
+          '\u2028',
+          '\u0085',
+          '\ufeff',
+          'é',
+          '😊',
+          '## x',
+        ),
+      },
       { weight: 2, arbitrary: fc.constantFrom('Get a user', 'Users', 'List', 'a', 'Z') },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },
     ),
@@ -112,7 +171,11 @@ const fieldText = fc
   .map((parts) => parts.join(''));
 
 const endpoint = fc.oneof(
-  fc.record({ kind: fc.constant('endpoint' as const), method: fc.constantFrom('GET', 'POST', 'DELETE', 'PATCH'), path: fc.constantFrom('/users/{id}', '/v1/items/{item_id}:cancel', '/a/#x', '/') }),
+  fc.record({
+    kind: fc.constant('endpoint' as const),
+    method: fc.constantFrom('GET', 'POST', 'DELETE', 'PATCH'),
+    path: fc.constantFrom('/users/{id}', '/v1/items/{item_id}:cancel', '/a/#x', '/'),
+  }),
   fc.record({ kind: fc.constant('webhook' as const), method: fc.constant('POST'), path: fc.constantFrom('user.created', 'order: paid', '#event') }),
 );
 
@@ -132,7 +195,8 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
         const facts = readPage(rewritten, { file: page.path });
         expect(writerFaults(facts, page.facts)).toEqual([]);
         expect(facts.frontmatter).toEqual(frontmatter);
-        const shift = lineBreaks(rewritten.slice(0, rewritten.length - split.body.length)) - lineBreaks(page.text.slice(0, page.text.length - split.body.length));
+        const shift =
+          lineBreaks(rewritten.slice(0, rewritten.length - split.body.length)) - lineBreaks(page.text.slice(0, page.text.length - split.body.length));
         expect(bodyFacts(facts)).toEqual(bodyFacts(page.facts, shift));
       });
       checked++;
@@ -150,14 +214,21 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
       checkPage(failures, `${page.site}/${page.path}`, () => {
         // The operation's summary is the title when the page has none; x-quire.metadata comes after.
         const metadata = { title: 'The operation summary', openapi: 'GET /generated', ...moved.metadata };
-        const written = generateEndpointMdx({ kind: 'endpoint', method: 'GET', path: '/generated', metadata, ...(moved.content !== undefined ? { content: moved.content } : {}) });
+        const written = generateEndpointMdx({
+          kind: 'endpoint',
+          method: 'GET',
+          path: '/generated',
+          metadata,
+          ...(moved.content !== undefined ? { content: moved.content } : {}),
+        });
         const facts = readPage(written, { file: page.path });
         expect(writerFaults(facts, page.facts)).toEqual([]);
         // What the platform read in the page, but for the operation it now names.
         expect(facts.frontmatter).toEqual({ title: 'The operation summary', ...page.facts.frontmatter, openapi: 'GET /generated' });
         if (moved.content !== undefined) {
           const body = (splitFrontmatter(page.text)?.body ?? '').replace(/^(?:[ \t]*\r?\n)+/, '');
-          const shift = lineBreaks(written.slice(0, written.length - moved.content.length - 1)) - lineBreaks(page.text.slice(0, page.text.length - body.length));
+          const shift =
+            lineBreaks(written.slice(0, written.length - moved.content.length - 1)) - lineBreaks(page.text.slice(0, page.text.length - body.length));
           expect(bodyFacts(facts)).toEqual(bodyFacts(page.facts, shift));
         } else {
           expect(bodyFacts(facts)).toEqual(bodyFacts(readPage('', { file: page.path })));
@@ -184,9 +255,14 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
         const facts = readPage(written, { file: page.path });
         const label = `${page.site}/${page.path}`;
         expect(writerFaults(facts, page.facts), label).toEqual([]);
-        expect(facts.frontmatter, label).toEqual({ ...metadata, openapi: operation.kind === 'webhook' ? `webhook ${operation.path}` : `${operation.method} ${operation.path}` });
+        expect(facts.frontmatter, label).toEqual({
+          ...metadata,
+          openapi: operation.kind === 'webhook' ? `webhook ${operation.path}` : `${operation.method} ${operation.path}`,
+        });
         if (body.trim() === '') return;
-        const shift = lineBreaks(written.slice(0, written.length - body.length - (body.endsWith('\n') ? 0 : 1))) - lineBreaks(page.text.slice(0, page.text.length - body.length));
+        const shift =
+          lineBreaks(written.slice(0, written.length - body.length - (body.endsWith('\n') ? 0 : 1))) -
+          lineBreaks(page.text.slice(0, page.text.length - body.length));
         expect(bodyFacts(facts), label).toEqual(bodyFacts(page.facts, shift));
       }),
       { seed: 13, numRuns: fullCorpus ? 20_000 : 400 },

@@ -10,7 +10,9 @@ const crashing = () => {
   throw new Error('panicked at crates/satteri/src/lib.rs:12:5: index out of bounds');
 };
 const refusing = () => {
-  throw new Error('3:1: Unexpected character `!` (U+0021) before name, expected a character that can start a name, such as a letter, `$`, or `_` (note: to create a comment in MDX, use `{/* text */}`) (mdx-jsx:unexpected-character)');
+  throw new Error(
+    '3:1: Unexpected character `!` (U+0021) before name, expected a character that can start a name, such as a letter, `$`, or `_` (note: to create a comment in MDX, use `{/* text */}`) (mdx-jsx:unexpected-character)',
+  );
 };
 
 describe('readPage with a native parser', () => {
@@ -18,7 +20,14 @@ describe('readPage with a native parser', () => {
     const facts = readPage(page, { file: 'a.mdx', parsers: { native: crashing } });
     expect(facts.links).toEqual([{ url: '/guide', kind: 'link', line: 3, column: 5 }]);
     expect(facts.diagnostics).toEqual([
-      expect.objectContaining({ code: 'content/parser-crash', severity: 'warning', file: 'a.mdx', line: 1, column: 1, message: expect.stringContaining('panicked at crates/satteri/src/lib.rs:12:5') }),
+      expect.objectContaining({
+        code: 'content/parser-crash',
+        severity: 'warning',
+        file: 'a.mdx',
+        line: 1,
+        column: 1,
+        message: expect.stringContaining('panicked at crates/satteri/src/lib.rs:12:5'),
+      }),
     ]);
   });
 
@@ -27,7 +36,9 @@ describe('readPage with a native parser', () => {
     const facts = readPage(`---\ntitle: A\n---\n${page}`, { file: 'a.mdx', parsers });
     expect(facts.frontmatter).toEqual(expect.objectContaining({ title: 'A' }));
     expect(facts.links).toEqual([]);
-    expect(facts.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message.includes('its content is not checked')])).toEqual([['content/parser-crash', true]]);
+    expect(facts.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message.includes('its content is not checked')])).toEqual([
+      ['content/parser-crash', true],
+    ]);
   });
 
   it('keeps the native refusal, at its place and with its hint, when the reference runs out of time', () => {
@@ -37,7 +48,8 @@ describe('readPage with a native parser', () => {
         code: 'content/syntax',
         line: 3,
         column: 1,
-        message: 'The page does not parse as MDX: Unexpected character `!` (U+0021) before name, expected a character that can start a name, such as a letter, `$`, or `_`.',
+        message:
+          'The page does not parse as MDX: Unexpected character `!` (U+0021) before name, expected a character that can start a name, such as a letter, `$`, or `_`.',
         hint: 'HTML comments (`<!-- ... -->`) are not MDX: write `{/* ... */}` instead.',
       }),
     ]);
@@ -54,6 +66,8 @@ describe('readPage with a native parser', () => {
       throw new RangeError('Maximum call stack size exceeded');
     };
     const deep = `${'<div>\n'.repeat(10_000)}x\n${'</div>\n'.repeat(10_000)}`;
-    expect(readPage(deep, { file: 'deep.mdx', parsers: { native: overflowing } }).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['content/too-deep']);
+    expect(readPage(deep, { file: 'deep.mdx', parsers: { native: overflowing } }).diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
+      'content/too-deep',
+    ]);
   });
 });

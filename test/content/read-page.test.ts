@@ -8,7 +8,16 @@ describe('readPage: where links are', () => {
     // After an unclosed `[` micromark leaves a URL as text, and mdast-util-gfm-autolink-literal
     // links it afterwards, without a position (ClickHouse's changelogs: "values in [0, 1).
     // (https://github.com/ClickHouse/ClickHouse/pull/43124)").
-    const page = ['---', 'title: T', '---', '', '* In [0, 1). (https://example.com/pull/1) ([someone](https://example.com/someone)).', '* Also [a (https://example.com/pull/2) and (https://example.com/pull/3), see www.example.org.', '', 'Mail [x (team@example.com).'].join('\n');
+    const page = [
+      '---',
+      'title: T',
+      '---',
+      '',
+      '* In [0, 1). (https://example.com/pull/1) ([someone](https://example.com/someone)).',
+      '* Also [a (https://example.com/pull/2) and (https://example.com/pull/3), see www.example.org.',
+      '',
+      'Mail [x (team@example.com).',
+    ].join('\n');
     expect(linksOf(page)).toEqual([
       '5:15 https://example.com/pull/1',
       '5:44 https://example.com/someone',
@@ -20,6 +29,9 @@ describe('readPage: where links are', () => {
   });
 
   it('counts CRLF line endings as one line break when placing them', () => {
-    expect(linksOf('# T\r\n\r\nSee [0, 1) (https://example.com/a).\r\n\r\nAnd [ (https://example.com/b).\r\n')).toEqual(['3:13 https://example.com/a', '5:8 https://example.com/b']);
+    expect(linksOf('# T\r\n\r\nSee [0, 1) (https://example.com/a).\r\n\r\nAnd [ (https://example.com/b).\r\n')).toEqual([
+      '3:13 https://example.com/a',
+      '5:8 https://example.com/b',
+    ]);
   });
 });

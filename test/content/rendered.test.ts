@@ -11,17 +11,36 @@ const ids = (result: ReturnType<typeof renderedPage>) => result?.headings.map((h
 
 describe('readPage: where snippets are rendered', () => {
   it('records where the default export is used, each time, and nothing for named imports or unused ones', () => {
-    const facts = readPage(["import Setup from '/snippets/setup.mdx';", "import { Pill } from '/snippets/widgets.mdx';", "import Unused from '/snippets/unused.mdx';", '', '<Setup />', '', 'Text <Pill>new</Pill> and <Setup /> inline.'].join('\n'), { file: 'page.mdx' });
+    const facts = readPage(
+      [
+        "import Setup from '/snippets/setup.mdx';",
+        "import { Pill } from '/snippets/widgets.mdx';",
+        "import Unused from '/snippets/unused.mdx';",
+        '',
+        '<Setup />',
+        '',
+        'Text <Pill>new</Pill> and <Setup /> inline.',
+      ].join('\n'),
+      { file: 'page.mdx' },
+    );
     expect(facts.imports.map((item) => [item.source, item.rendered ?? null])).toEqual([
       // `textLine`: the snippet's text goes before the page's text line 0 ("Text and inline.", cut at the use) and before line 1 ("inline.").
-      ['/snippets/setup.mdx', [{ line: 5, column: 1, textLine: 0 }, { line: 7, column: 27, textLine: 1 }]],
+      [
+        '/snippets/setup.mdx',
+        [
+          { line: 5, column: 1, textLine: 0 },
+          { line: 7, column: 27, textLine: 1 },
+        ],
+      ],
       ['/snippets/widgets.mdx', null],
       ['/snippets/unused.mdx', null],
     ]);
   });
 
   it('keeps the ids the author wrote, and numbers them with the others', () => {
-    const facts = readPage(['## One {#first}', '', '<h2 id="second">Two</h2>', '', '## Three', '', '## First', '', '## Again {#three}'].join('\n'), { file: 'page.mdx' });
+    const facts = readPage(['## One {#first}', '', '<h2 id="second">Two</h2>', '', '## Three', '', '## First', '', '## Again {#three}'].join('\n'), {
+      file: 'page.mdx',
+    });
     expect(facts.headings.map((heading) => [heading.id, heading.custom ?? null])).toEqual([
       ['first', 'first'],
       ['second', 'second'],
@@ -35,10 +54,23 @@ describe('readPage: where snippets are rendered', () => {
 describe('renderedPage', () => {
   it('leaves a snippet rendered inside an Accordion out of the table of contents, and numbers its headings all the same', () => {
     const pages = site({
-      'guide.mdx': ["import Setup from '/snippets/setup.mdx';", '', '<Accordion title="More">', '  <Setup />', '</Accordion>', '', '<Setup />', '', '## Install'].join('\n'),
+      'guide.mdx': [
+        "import Setup from '/snippets/setup.mdx';",
+        '',
+        '<Accordion title="More">',
+        '  <Setup />',
+        '</Accordion>',
+        '',
+        '<Setup />',
+        '',
+        '## Install',
+      ].join('\n'),
       'snippets/setup.mdx': '## Install\n',
     });
-    expect(pages.get('guide.mdx')?.imports[0]?.rendered).toEqual([{ line: 4, column: 3, toc: false, textLine: 0 }, { line: 7, column: 1, textLine: 0 }]);
+    expect(pages.get('guide.mdx')?.imports[0]?.rendered).toEqual([
+      { line: 4, column: 3, toc: false, textLine: 0 },
+      { line: 7, column: 1, textLine: 0 },
+    ]);
     expect(renderedPage('guide.mdx', pages)?.headings.map((heading) => [heading.file, heading.id, heading.toc ?? true])).toEqual([
       // The platform slugs every Markdown heading first (install, install-2, install-3); the table
       // of contents then numbers its own from those.
@@ -52,7 +84,19 @@ describe('renderedPage', () => {
 
   it('puts the headings of rendered snippets in their place and numbers ids over the whole page', () => {
     const pages = site({
-      'guide.mdx': ["import Setup from '/snippets/setup.mdx';", '', '## Install', '', '<Setup />', '', '## Install {#again}', '', '<Setup />', '', '## Install'].join('\n'),
+      'guide.mdx': [
+        "import Setup from '/snippets/setup.mdx';",
+        '',
+        '## Install',
+        '',
+        '<Setup />',
+        '',
+        '## Install {#again}',
+        '',
+        '<Setup />',
+        '',
+        '## Install',
+      ].join('\n'),
       'snippets/setup.mdx': snippet,
       'snippets/nested.mdx': '### Check',
     });
@@ -78,7 +122,11 @@ describe('renderedPage', () => {
   });
 
   it('gives no ids on a page of mode custom, the snippets included', () => {
-    const pages = site({ 'landing.mdx': "---\nmode: custom\n---\nimport Setup from '/snippets/setup.mdx';\n\n## Hello\n\n<Setup />", 'snippets/setup.mdx': snippet, 'snippets/nested.mdx': '### Check' });
+    const pages = site({
+      'landing.mdx': "---\nmode: custom\n---\nimport Setup from '/snippets/setup.mdx';\n\n## Hello\n\n<Setup />",
+      'snippets/setup.mdx': snippet,
+      'snippets/nested.mdx': '### Check',
+    });
     expect(renderedPage('landing.mdx', pages)?.headings.map((heading) => heading.id)).toEqual(['', '', '']);
   });
 
@@ -96,12 +144,32 @@ describe('renderedPage', () => {
 
   it('puts the text of rendered snippets where they are used, each time, and counts their words', () => {
     const pages = site({
-      'guide.mdx': ["import Setup from '/snippets/setup.mdx';", "import Widget from '/snippets/widget.jsx';", '', 'First the setup:', '', '<Setup />', '', 'Then once more, <Setup /> inline, and a <Widget />.', '', '## Done'].join('\n'),
+      'guide.mdx': [
+        "import Setup from '/snippets/setup.mdx';",
+        "import Widget from '/snippets/widget.jsx';",
+        '',
+        'First the setup:',
+        '',
+        '<Setup />',
+        '',
+        'Then once more, <Setup /> inline, and a <Widget />.',
+        '',
+        '## Done',
+      ].join('\n'),
       'snippets/setup.mdx': snippet,
       'snippets/nested.mdx': 'Check the **version**.',
     });
     const result = renderedPage('guide.mdx', pages);
-    expect(result?.text.split('\n')).toEqual(['First the setup:', 'Install', 'Check the version.', 'Then once more,', 'Install', 'Check the version.', 'inline, and a .', 'Done']);
+    expect(result?.text.split('\n')).toEqual([
+      'First the setup:',
+      'Install',
+      'Check the version.',
+      'Then once more,',
+      'Install',
+      'Check the version.',
+      'inline, and a .',
+      'Done',
+    ]);
     expect(result?.words).toBe(3 + 2 * (1 + 3) + 3 + 3 + 1);
     // The facts themselves keep the page's own text.
     expect(pages.get('guide.mdx')?.text).toBe('First the setup:\nThen once more,\ninline, and a .\nDone');
@@ -117,7 +185,10 @@ describe('renderedPage', () => {
   });
 
   it('leaves the ids of a page that renders no snippet as read', () => {
-    const pages = site({ 'page.mdx': "import { Pill } from '/snippets/widgets.mdx';\n\n## A\n\n## A\n\n<Pill />", 'snippets/widgets.mdx': 'export const Pill = () => <span />;' });
+    const pages = site({
+      'page.mdx': "import { Pill } from '/snippets/widgets.mdx';\n\n## A\n\n## A\n\n<Pill />",
+      'snippets/widgets.mdx': 'export const Pill = () => <span />;',
+    });
     expect(ids(renderedPage('page.mdx', pages))).toEqual(['page.mdx 2 a', 'page.mdx 2 a-2']);
   });
 });

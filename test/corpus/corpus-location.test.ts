@@ -5,7 +5,11 @@ import { repositoryRoot } from '../helpers/cli.js';
 
 // The corpus tests run another vitest on one corpus file, so that what a developer sees is tested.
 function vitestOn(file: string, corpus: string): { code: number | null; output: string } {
-  const result = spawnSync(process.execPath, [path.join(repositoryRoot, 'node_modules/vitest/vitest.mjs'), 'run', file], { cwd: repositoryRoot, encoding: 'utf8', env: { ...process.env, QUIRE_CORPUS: corpus, NO_COLOR: '1', FORCE_COLOR: '' } });
+  const result = spawnSync(process.execPath, [path.join(repositoryRoot, 'node_modules/vitest/vitest.mjs'), 'run', file], {
+    cwd: repositoryRoot,
+    encoding: 'utf8',
+    env: { ...process.env, QUIRE_CORPUS: corpus, NO_COLOR: '1', FORCE_COLOR: '' },
+  });
   return { code: result.status, output: result.stdout + result.stderr };
 }
 

@@ -6,7 +6,10 @@ import type { Diagnostic } from '../../src/index.js';
  * there when a site's case deserves a more specific one.
  */
 export function reasonFor(diagnostic: Diagnostic): string {
-  const key = diagnostic.pointer.slice(diagnostic.pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  const key = diagnostic.pointer
+    .slice(diagnostic.pointer.lastIndexOf('/') + 1)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
   const parent = diagnostic.pointer.slice(0, diagnostic.pointer.lastIndexOf('/')) || '/';
   switch (diagnostic.code) {
     case 'config/legacy-key':

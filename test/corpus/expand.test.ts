@@ -19,7 +19,8 @@ function sources(node: NavigationNode, found = new Set<string>()): Set<string> {
 
 function count(nodes: readonly NavigationNode[], counts: Record<string, number> = {}): Record<string, number> {
   for (const node of nodes) {
-    if ((node.kind === 'endpoint' || node.kind === 'webhook') && node.href) counts[`${node.kind}s with a page`] = (counts[`${node.kind}s with a page`] ?? 0) + 1;
+    if ((node.kind === 'endpoint' || node.kind === 'webhook') && node.href)
+      counts[`${node.kind}s with a page`] = (counts[`${node.kind}s with a page`] ?? 0) + 1;
     if ('children' in node) count(node.children, counts);
   }
   return counts;
@@ -67,15 +68,30 @@ describe.skipIf(!hasCorpus)('expandOpenApiEndpoints on the corpus sites', () => 
       expect(paths.slice(1 + compiled.site.endpoints.length)).toEqual([...new Set(compiled.site.endpoints.map((entry) => entry.schemas))].sort());
       expect(buildSite({ config, tree: expanded.tree, endpointPages: [...expanded.pages].reverse() }).files).toEqual(compiled.files);
       const actual = {
-        compiled: { pages: compiled.site.pages.length, endpointPages: compiled.site.endpoints.length, diagnostics: compiled.diagnostics.map((diagnostic) => diagnostic.message) },
+        compiled: {
+          pages: compiled.site.pages.length,
+          endpointPages: compiled.site.endpoints.length,
+          diagnostics: compiled.diagnostics.map((diagnostic) => diagnostic.message),
+        },
         documents: [...specs.keys()].sort(),
         generated: count(expanded.tree.root.children),
         pages: expanded.pages.length,
         findings: expanded.diagnostics
           .filter((diagnostic) => !diagnostic.file.match(/\.(ya?ml|json)$/) || diagnostic.file === 'docs.json')
-          .map((diagnostic) => `${diagnostic.file}${diagnostic.line ? `:${diagnostic.line}` : ''} ${diagnostic.code} ${diagnostic.message}${diagnostic.suggestions ? ` (did you mean ${diagnostic.suggestions[0]})` : ''}`),
-        redirects: { checked: config.redirects?.length ?? 0, findings: redirects.map((diagnostic) => `${diagnostic.file}:${diagnostic.line} ${diagnostic.code} ${diagnostic.message}${diagnostic.suggestions ? ` (did you mean ${diagnostic.suggestions[0]})` : ''}`) },
-        documentErrors: expanded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' && diagnostic.file !== 'docs.json' && /\.(ya?ml|json)$/.test(diagnostic.file)).length,
+          .map(
+            (diagnostic) =>
+              `${diagnostic.file}${diagnostic.line ? `:${diagnostic.line}` : ''} ${diagnostic.code} ${diagnostic.message}${diagnostic.suggestions ? ` (did you mean ${diagnostic.suggestions[0]})` : ''}`,
+          ),
+        redirects: {
+          checked: config.redirects?.length ?? 0,
+          findings: redirects.map(
+            (diagnostic) =>
+              `${diagnostic.file}:${diagnostic.line} ${diagnostic.code} ${diagnostic.message}${diagnostic.suggestions ? ` (did you mean ${diagnostic.suggestions[0]})` : ''}`,
+          ),
+        },
+        documentErrors: expanded.diagnostics.filter(
+          (diagnostic) => diagnostic.severity === 'error' && diagnostic.file !== 'docs.json' && /\.(ya?ml|json)$/.test(diagnostic.file),
+        ).length,
       };
       expect(actual).toEqual(expectedJson(path.join(import.meta.dirname, 'expand', `${site}.json`), actual));
     });

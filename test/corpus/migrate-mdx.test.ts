@@ -15,13 +15,17 @@ import { expectedJson } from '../helpers/fixtures.js';
 /** The corpus sites that keep MDX pages with `openapi:` frontmatter. */
 function sitesWithEndpointPages(): string[] {
   return corpusSites().filter((site) =>
-    fastGlob.sync(['**/*.mdx', '**/*.md'], { cwd: path.join(corpusSitesRoot, site) }).some((file) => /^openapi[ \t]*:/m.test(splitFrontmatter(readFileSync(path.join(corpusSitesRoot, site, file), 'utf8'))?.yaml ?? '')),
+    fastGlob
+      .sync(['**/*.mdx', '**/*.md'], { cwd: path.join(corpusSitesRoot, site) })
+      .some((file) => /^openapi[ \t]*:/m.test(splitFrontmatter(readFileSync(path.join(corpusSitesRoot, site, file), 'utf8'))?.yaml ?? '')),
   );
 }
 
 /** Errors as a set of `code file pointer` (lines move when documents grow). */
 function errors(diagnostics: readonly Diagnostic[]): Set<string> {
-  return new Set(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => `${diagnostic.code} ${diagnostic.file} ${diagnostic.pointer}`));
+  return new Set(
+    diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => `${diagnostic.code} ${diagnostic.file} ${diagnostic.pointer}`),
+  );
 }
 
 // migrate-mdx on a copy of each corpus site that has endpoint MDX pages: the site still loads
@@ -47,7 +51,7 @@ describe.skipIf(!hasCorpus)('migrate-mdx on the corpus sites', () => {
         const after = await loadSite(folder, options);
         const previous = errors(before.diagnostics);
         const added = [...errors(after.diagnostics)].filter((error) => !previous.has(error));
-        expect(added.slice(0, 6).join("\n")).toBe("");
+        expect(added.slice(0, 6).join('\n')).toBe('');
 
         const specs = new Map<string, unknown>();
         for (const page of migration.plan.moved) {
@@ -72,7 +76,10 @@ describe.skipIf(!hasCorpus)('migrate-mdx on the corpus sites', () => {
         const kept: Record<string, number> = {};
         for (const page of migration.plan.kept) kept[page.code] = (kept[page.code] ?? 0) + 1;
         const actual = {
-          moved: migration.plan.moved.map((page) => `${page.file} → ${page.spec} ${page.kind === 'webhook' ? 'webhook' : page.method} ${page.path} [${page.entries.map((entry) => entry.to).join(', ')}]`),
+          moved: migration.plan.moved.map(
+            (page) =>
+              `${page.file} → ${page.spec} ${page.kind === 'webhook' ? 'webhook' : page.method} ${page.path} [${page.entries.map((entry) => entry.to).join(', ')}]`,
+          ),
           extensions: migration.plan.extensions.map((choice) => `${choice.spec}: ${choice.extension} (${choice.reason})`),
           kept,
           blocked: migration.plan.blocked,

@@ -30,7 +30,9 @@ describe.skipIf(!hasCorpus)('resolveNavigation on the corpus sites', () => {
         nodes: count(result.tree.root.children),
         pages: result.pages.byPath.size,
         missingPages: result.missingPages.map((entry) => ({ section: entry.section.join(' › '), count: entry.count })),
-        diagnostics: result.diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`),
+        diagnostics: result.diagnostics.map(
+          (diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`,
+        ),
       };
       expect(actual).toEqual(expectedJson(path.join(import.meta.dirname, 'navigation', `${site}.json`), actual));
       expect(result.pages.list.length).toBeGreaterThan(0);

@@ -26,8 +26,10 @@ interface Recording {
 const REASONS: Record<string, string> = {
   'refused-by-platform':
     "The incumbent's validator refuses the document (a schema it holds to a stricter reading, such as `required` listing a property that `properties` lacks, or an external `$ref`), so it generates no page from it; Quire reads the document (reporting what it finds) and generates them. The corpus sites reference these documents from MDX pages' `openapi:` frontmatter, whose URLs are the MDX pages' own.",
-  'platform-throws': "The incumbent's generation throws on the document (an `x-mint.href` that is a number: `filePath.startsWith is not a function`); Quire reports the value (`openapi/invalid-extension`) and ignores it.",
-  'x-quire-setting': "The operation has an `href` in `x-quire` (or in an extension named by the `extension` option), which Quire reads before `x-mint`; the platform reads `x-mint` only. A site written for the platform has neither, and Quire says which `x-mint` value it shadows (`openapi/shadowed-extension-key`).",
+  'platform-throws':
+    "The incumbent's generation throws on the document (an `x-mint.href` that is a number: `filePath.startsWith is not a function`); Quire reports the value (`openapi/invalid-extension`) and ignores it.",
+  'x-quire-setting':
+    'The operation has an `href` in `x-quire` (or in an extension named by the `extension` option), which Quire reads before `x-mint`; the platform reads `x-mint` only. A site written for the platform has neither, and Quire says which `x-mint` value it shadows (`openapi/shadowed-extension-key`).',
 };
 
 /** The class of a document the incumbent did not generate pages from. */
@@ -45,7 +47,7 @@ const recordingFile = path.join(import.meta.dirname, 'platform-urls.json');
 const differencesFile = path.join(import.meta.dirname, 'platform-urls.differences.json');
 const recording: Recording | undefined = existsSync(recordingFile) ? JSON.parse(readFileSync(recordingFile, 'utf8')) : undefined;
 
-describe.skipIf(!hasCorpus || !recording)('generated page URLs are the platform\'s', () => {
+describe.skipIf(!hasCorpus || !recording)("generated page URLs are the platform's", () => {
   const { documents, sites } = recording as Recording;
 
   it('for every operation and webhook of every corpus description and OpenAPI fixture, as the whole document lists them', () => {
@@ -55,9 +57,13 @@ describe.skipIf(!hasCorpus || !recording)('generated page URLs are the platform\
       // `<site>/<file>` of the corpus, or `fixtures/openapi/<case>/<file>`.
       const fixture = key.startsWith('fixtures/');
       const file = fixture ? path.basename(key) : key.slice(key.indexOf('/') + 1);
-      const { document } = loadOpenApi(readFileSync(fixture ? path.join(import.meta.dirname, '../..', key) : path.join(corpusSitesRoot, key), 'utf8'), { file });
+      const { document } = loadOpenApi(readFileSync(fixture ? path.join(import.meta.dirname, '../..', key) : path.join(corpusSitesRoot, key), 'utf8'), {
+        file,
+      });
       const quire = new Map<string, string>();
-      if (document) for (const page of buildEndpointPages(document, { directory: 'api-reference' }).pages) quire.set(`${page.kind === 'webhook' ? 'webhook' : page.method.toLowerCase()} ${page.path}`, page.url);
+      if (document)
+        for (const page of buildEndpointPages(document, { directory: 'api-reference' }).pages)
+          quire.set(`${page.kind === 'webhook' ? 'webhook' : page.method.toLowerCase()} ${page.path}`, page.url);
       if (recorded.error !== undefined) {
         if (quire.size) differences.push({ document: key, operation: `${quire.size} operations`, reason: refusal(recorded.error) });
         continue;
@@ -65,7 +71,14 @@ describe.skipIf(!hasCorpus || !recording)('generated page URLs are the platform\
       const quireHrefs = document ? hrefsOutsideXMint(document.spec as Record<string, unknown>) : new Set<string>();
       for (const [operation, url] of Object.entries(recorded.urls ?? {})) {
         compared++;
-        if (quire.get(operation) !== url) differences.push({ document: key, operation, platform: url, ...(quire.has(operation) ? { quire: quire.get(operation) } : {}), reason: quireHrefs.has(operation) ? 'x-quire-setting' : 'unexplained' });
+        if (quire.get(operation) !== url)
+          differences.push({
+            document: key,
+            operation,
+            platform: url,
+            ...(quire.has(operation) ? { quire: quire.get(operation) } : {}),
+            reason: quireHrefs.has(operation) ? 'x-quire-setting' : 'unexplained',
+          });
       }
       for (const [operation, url] of quire) if (!recorded.urls?.[operation]) differences.push({ document: key, operation, quire: url, reason: 'unexplained' });
     }
@@ -75,22 +88,30 @@ describe.skipIf(!hasCorpus || !recording)('generated page URLs are the platform\
     expect(differences.filter((difference) => !REASONS[difference.reason])).toEqual([]);
   });
 
-  describe('for every page a corpus site\'s navigation generates', () => {
+  describe("for every page a corpus site's navigation generates", () => {
     const scratch = mkdtempSync(path.join(tmpdir(), 'quire-urls-'));
     afterAll(() => rmSync(scratch, { recursive: true, force: true }));
     for (const site of corpusSites()) {
       const recorded = sites[site];
       if (!recorded || (Object.keys(recorded.pages).length === 0 && recorded.error === undefined)) continue;
-      it(site, async () => {
-        const folder = path.join(scratch, site);
-        execFileSync(process.execPath, [path.join(corpusRoot, 'materialize.mjs'), site, folder], { stdio: 'ignore' });
-        const loaded = await loadSite(folder, { cwd: folder, offline: true, content: false });
-        rmSync(folder, { recursive: true, force: true });
-        // Pages of MDX files with `openapi:` frontmatter are the files' own pages, not generated ones.
-        const mdx = new Set([...loaded.frontmatter].filter(([, frontmatter]) => frontmatter.openapi !== undefined).map(([page]) => `/${page}`));
-        const quire = new Map(loaded.endpointPages.filter((page) => !mdx.has(page.url) || recorded.pages[page.url]).map((page) => [page.url, `/${page.file.replace(/^\.?\//, '')} ${page.kind === 'webhook' ? 'webhook' : page.method.toLowerCase()} ${page.path}`]));
-        expect(Object.fromEntries([...quire].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(recorded.pages);
-      }, 600_000);
+      it(
+        site,
+        async () => {
+          const folder = path.join(scratch, site);
+          execFileSync(process.execPath, [path.join(corpusRoot, 'materialize.mjs'), site, folder], { stdio: 'ignore' });
+          const loaded = await loadSite(folder, { cwd: folder, offline: true, content: false });
+          rmSync(folder, { recursive: true, force: true });
+          // Pages of MDX files with `openapi:` frontmatter are the files' own pages, not generated ones.
+          const mdx = new Set([...loaded.frontmatter].filter(([, frontmatter]) => frontmatter.openapi !== undefined).map(([page]) => `/${page}`));
+          const quire = new Map(
+            loaded.endpointPages
+              .filter((page) => !mdx.has(page.url) || recorded.pages[page.url])
+              .map((page) => [page.url, `/${page.file.replace(/^\.?\//, '')} ${page.kind === 'webhook' ? 'webhook' : page.method.toLowerCase()} ${page.path}`]),
+          );
+          expect(Object.fromEntries([...quire].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(recorded.pages);
+        },
+        600_000,
+      );
     }
   });
 });
@@ -100,7 +121,12 @@ function hrefsOutsideXMint(spec: Record<string, unknown>): Set<string> {
   const found = new Set<string>();
   for (const [path, item] of Object.entries((spec.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>)) {
     for (const [method, operation] of Object.entries(item ?? {})) {
-      if (operation && typeof operation === 'object' && Object.keys(operation).some((key) => key !== 'x-mint' && key.startsWith('x-') && (operation[key] as { href?: unknown } | null)?.href !== undefined)) found.add(`${method} ${path}`);
+      if (
+        operation &&
+        typeof operation === 'object' &&
+        Object.keys(operation).some((key) => key !== 'x-mint' && key.startsWith('x-') && (operation[key] as { href?: unknown } | null)?.href !== undefined)
+      )
+        found.add(`${method} ${path}`);
     }
   }
   return found;

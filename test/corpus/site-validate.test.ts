@@ -47,41 +47,59 @@ describe.skipIf(!hasCorpus)('quire validate on the corpus sites with their conte
   });
 
   it('knows the .mintignore of every site that has one', () => {
-    const withFile = corpusSites().filter((site) => readFileSync(path.join(corpusSitesRoot, site, 'files.txt'), 'utf8').split('\n').includes('.mintignore'));
+    const withFile = corpusSites().filter((site) =>
+      readFileSync(path.join(corpusSitesRoot, site, 'files.txt'), 'utf8')
+        .split('\n')
+        .includes('.mintignore'),
+    );
     expect(Object.keys(MINTIGNORE).sort()).toEqual(withFile);
   });
 
   for (const site of corpusSites()) {
-    it(site, async () => {
-      const folder = path.join(scratch, site);
-      execFileSync(process.execPath, [path.join(corpusRoot, 'materialize.mjs'), site, folder], { stdio: 'ignore' });
-      // The corpus copy of .mintignore is empty: the site's own patterns, as the platform reads them.
-      if (MINTIGNORE[site]) writeFileSync(path.join(folder, '.mintignore'), `${MINTIGNORE[site].join('\n')}\n`);
-      // content/unreached-page is asked for, though `quire validate` reports it only on request:
-      // what it finds on real sites stays recorded and compared with link-rot's findings.
-      const options: LoadSiteOptions = { cwd: folder, offline: true, rules: { 'content/unreached-page': 'warning' } };
-      const loaded = await loadSite(folder, options);
-      rmSync(folder, { recursive: true, force: true });
-      actual[site] = summarize(site, loaded.diagnostics, previous[site]);
-      // Every broken link the incumbent's checker reports is reported here too, or its difference
-      // is of a class explained in link-rot-differences.ts; the page it stopped at is reported
-      // (unless the site's .mintignore leaves it out, which the corpus copy of link-rot's run did not know).
-      // Offline, no document given by URL is read: links into the folders of its pages are not checked.
-      const urls = new Set(loaded.tree ? [...collectSources(loaded.tree.root)].filter((source) => /^https?:\/\//i.test(source)) : []);
-      const unknownFolders = loaded.tree ? unreadDirectories(loaded.tree.root, urls) : [];
-      const mintignore = ignore().add([...(MINTIGNORE[site] ?? [])]);
-      const comparison = compareWithLinkRot(site, loaded.diagnostics, [...loaded.content.keys()], (loaded.config ?? loaded.partialConfig)?.redirects ?? [], unknownFolders, (file) => mintignore.ignores(file));
-      if (comparison) {
-        const linkRot = expectedJson(linkRotFile, { ...readJson<Record<string, LinkRotComparison>>(linkRotFile), [site]: comparison }) as Record<string, LinkRotComparison>;
-        expect(comparison).toEqual(linkRot[site]);
-        expect(comparison.unexplained).toEqual([]);
-        for (const kind of Object.keys(comparison.differences)) expect(REASONS[kind], kind).toBeDefined();
-        if (comparison.stoppedAt && !comparison.stoppedAt.ignoredBySite) expect(comparison.stoppedAt.reportedByQuire, comparison.stoppedAt.page).toBe(true);
-      }
-      const expected = expectedJson(expectationFile, { ...readExpectations(), [site]: actual[site] }) as Record<string, SiteExpectation>;
-      expect(actual[site]).toEqual(expected[site]);
-      for (const finding of expected[site]?.findings ?? []) expect(finding.reason, `${site} ${finding.code}`).not.toBe('REASON NEEDED');
-    }, 600_000);
+    it(
+      site,
+      async () => {
+        const folder = path.join(scratch, site);
+        execFileSync(process.execPath, [path.join(corpusRoot, 'materialize.mjs'), site, folder], { stdio: 'ignore' });
+        // The corpus copy of .mintignore is empty: the site's own patterns, as the platform reads them.
+        if (MINTIGNORE[site]) writeFileSync(path.join(folder, '.mintignore'), `${MINTIGNORE[site].join('\n')}\n`);
+        // content/unreached-page is asked for, though `quire validate` reports it only on request:
+        // what it finds on real sites stays recorded and compared with link-rot's findings.
+        const options: LoadSiteOptions = { cwd: folder, offline: true, rules: { 'content/unreached-page': 'warning' } };
+        const loaded = await loadSite(folder, options);
+        rmSync(folder, { recursive: true, force: true });
+        actual[site] = summarize(site, loaded.diagnostics, previous[site]);
+        // Every broken link the incumbent's checker reports is reported here too, or its difference
+        // is of a class explained in link-rot-differences.ts; the page it stopped at is reported
+        // (unless the site's .mintignore leaves it out, which the corpus copy of link-rot's run did not know).
+        // Offline, no document given by URL is read: links into the folders of its pages are not checked.
+        const urls = new Set(loaded.tree ? [...collectSources(loaded.tree.root)].filter((source) => /^https?:\/\//i.test(source)) : []);
+        const unknownFolders = loaded.tree ? unreadDirectories(loaded.tree.root, urls) : [];
+        const mintignore = ignore().add([...(MINTIGNORE[site] ?? [])]);
+        const comparison = compareWithLinkRot(
+          site,
+          loaded.diagnostics,
+          [...loaded.content.keys()],
+          (loaded.config ?? loaded.partialConfig)?.redirects ?? [],
+          unknownFolders,
+          (file) => mintignore.ignores(file),
+        );
+        if (comparison) {
+          const linkRot = expectedJson(linkRotFile, { ...readJson<Record<string, LinkRotComparison>>(linkRotFile), [site]: comparison }) as Record<
+            string,
+            LinkRotComparison
+          >;
+          expect(comparison).toEqual(linkRot[site]);
+          expect(comparison.unexplained).toEqual([]);
+          for (const kind of Object.keys(comparison.differences)) expect(REASONS[kind], kind).toBeDefined();
+          if (comparison.stoppedAt && !comparison.stoppedAt.ignoredBySite) expect(comparison.stoppedAt.reportedByQuire, comparison.stoppedAt.page).toBe(true);
+        }
+        const expected = expectedJson(expectationFile, { ...readExpectations(), [site]: actual[site] }) as Record<string, SiteExpectation>;
+        expect(actual[site]).toEqual(expected[site]);
+        for (const finding of expected[site]?.findings ?? []) expect(finding.reason, `${site} ${finding.code}`).not.toBe('REASON NEEDED');
+      },
+      600_000,
+    );
   }
 });
 
@@ -101,7 +119,9 @@ function summarize(site: string, diagnostics: readonly Diagnostic[], previous: S
     const key = `${diagnostic.severity} ${diagnostic.code}`;
     let group = groups.get(key);
     if (!group) {
-      const kept = previous?.findings.find((finding) => finding.code === diagnostic.code && finding.severity === diagnostic.severity && finding.reason !== 'REASON NEEDED')?.reason;
+      const kept = previous?.findings.find(
+        (finding) => finding.code === diagnostic.code && finding.severity === diagnostic.severity && finding.reason !== 'REASON NEEDED',
+      )?.reason;
       group = { code: diagnostic.code, severity: diagnostic.severity, count: 0, reason: kept ?? siteFindingReason(site, diagnostic), at: [] };
       groups.set(key, group);
     }

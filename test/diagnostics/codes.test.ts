@@ -4,7 +4,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEndpointPages, buildSite, expandOpenApiEndpoints, formatDiagnostics, loadOpenApi, migrateMdx, parseDocsJson, planOpenApiFiles, resolveNavigation, type Diagnostic, type DocsConfig, type MigrateMdxInput } from '../../src/index.js';
+import {
+  buildEndpointPages,
+  buildSite,
+  expandOpenApiEndpoints,
+  formatDiagnostics,
+  loadOpenApi,
+  migrateMdx,
+  parseDocsJson,
+  planOpenApiFiles,
+  resolveNavigation,
+  type Diagnostic,
+  type DocsConfig,
+  type MigrateMdxInput,
+} from '../../src/index.js';
 import { loadSite, planMdxMigration, readOpenApiSource } from '../../src/node/index.js';
 import { placeInDocuments } from '../../src/node/place-in-documents.js';
 import { MAX_PAGE_BYTES, readSiteContent } from '../../src/node/read-content.js';
@@ -28,8 +41,10 @@ const NO_PLACE: Record<string, string> = {
   'migrate/blocked': 'a report entry (plan.kept) for a page not moved because of the errors above, not a diagnostic',
   'migrate/invalid-frontmatter': 'a report entry (plan.kept); the frontmatter/invalid-yaml diagnostic beside it is placed',
   'json/too-large': 'the whole file is refused by its size, before any line is read',
-  'openapi/too-large': 'from readOpenApiSource alone, whose source is its argument (loadSite places read failures where the document is named, but has no size option to trigger it)',
-  'openapi/unsupported-scheme': 'only from readOpenApiSource called with the source as its argument: docs.json refuses other schemes itself (navigation/invalid-value)',
+  'openapi/too-large':
+    'from readOpenApiSource alone, whose source is its argument (loadSite places read failures where the document is named, but has no size option to trigger it)',
+  'openapi/unsupported-scheme':
+    'only from readOpenApiSource called with the source as its argument: docs.json refuses other schemes itself (navigation/invalid-value)',
 };
 
 /**
@@ -42,7 +57,10 @@ const NOT_WALKED: Record<string, string> = {
   'openapi-file/not-a-file': 'quire openapi-file only; about the output folder on disk: no line by nature',
   'openapi-file/write-failed': 'quire openapi-file only; a failed write: no line by nature',
   ...Object.fromEntries(
-    ['edit-failed', 'reformatted'].map((code) => [`migrate/${code}`, 'an edit of a document that cannot be made in place: no input known to this walk makes one (edit-failed "should not happen")']),
+    ['edit-failed', 'reformatted'].map((code) => [
+      `migrate/${code}`,
+      'an edit of a document that cannot be made in place: no input known to this walk makes one (edit-failed "should not happen")',
+    ]),
   ),
   'content/parser-crash': 'a crash of the native MDX parser (satteri): no page is known to make it crash; test/content/parse-page.test.ts injects one',
   'config/too-small': 'no docs.json schema has a minimum above one today (one is config/empty-value); the rule stays for those that will',
@@ -81,8 +99,10 @@ function documentedCodes(): Set<string> {
 /** A site in a temporary folder. */
 const site = (files: Record<string, string>) => temporarySite(files, 'quire-codes-');
 
-const SPEC = 'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      summary: List\n      responses: { "200": { description: OK } }\n';
-const config = (navigation: unknown, extra: Record<string, unknown> = {}) => `${JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation, ...extra }, null, 2)}\n`;
+const SPEC =
+  'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      summary: List\n      responses: { "200": { description: OK } }\n';
+const config = (navigation: unknown, extra: Record<string, unknown> = {}) =>
+  `${JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation, ...extra }, null, 2)}\n`;
 const group = (pages: unknown[], openapi?: unknown) => ({ groups: [{ group: 'G', ...(openapi === undefined ? {} : { openapi }), pages }] });
 
 /** A description whose `x-quire.href`s and paths cannot all be page files. */
@@ -100,17 +120,56 @@ paths:
 `;
 
 /** Generated sites for the codes the fixture folders do not trigger; `{url}` is a local server. */
-function generatedSites(url: string): Array<{ name: string; files: Record<string, string>; offline?: boolean; timeoutMs?: number; rules?: Record<string, 'warning'> }> {
+function generatedSites(
+  url: string,
+): Array<{ name: string; files: Record<string, string>; offline?: boolean; timeoutMs?: number; rules?: Record<string, 'warning'> }> {
   const deep = `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`;
   return [
-    { name: 'frontmatter', files: { 'docs.json': config(group(['a', 'b', 'c', 'd', 'e', 'f', 'g'])), 'a.mdx': '---\ntitle: [unclosed\n---\n', 'b.mdx': '---\nhidden: "yes"\n---\n', 'c.mdx': '---\nmode: wide-ish\n---\n', 'd.mdx': '---\napi: 42\n---\n', 'e.mdx': '---\nTitle: E\n---\n', 'f.mdx': '---\nicon: fa-book\n---\n', 'g.mdx': '---\nicon: Book Open\n---\n' } },
-    { name: 'untranslated', files: { 'docs.json': config({ languages: [{ language: 'en', groups: [{ group: 'G', pages: ['x'] }] }, { language: 'fr', groups: [{ group: 'G', pages: ['fr/x'] }] }] }), 'x.mdx': '# X\n' } },
-    { name: 'navigation-too-deep', files: { 'docs.json': config({ groups: [Array.from({ length: 70 }).reduce<unknown>((inner, _, index) => ({ group: `G${index}`, pages: [inner] }), 'x')] }), 'x.mdx': '# X\n' } },
+    {
+      name: 'frontmatter',
+      files: {
+        'docs.json': config(group(['a', 'b', 'c', 'd', 'e', 'f', 'g'])),
+        'a.mdx': '---\ntitle: [unclosed\n---\n',
+        'b.mdx': '---\nhidden: "yes"\n---\n',
+        'c.mdx': '---\nmode: wide-ish\n---\n',
+        'd.mdx': '---\napi: 42\n---\n',
+        'e.mdx': '---\nTitle: E\n---\n',
+        'f.mdx': '---\nicon: fa-book\n---\n',
+        'g.mdx': '---\nicon: Book Open\n---\n',
+      },
+    },
+    {
+      name: 'untranslated',
+      files: {
+        'docs.json': config({
+          languages: [
+            { language: 'en', groups: [{ group: 'G', pages: ['x'] }] },
+            { language: 'fr', groups: [{ group: 'G', pages: ['fr/x'] }] },
+          ],
+        }),
+        'x.mdx': '# X\n',
+      },
+    },
+    {
+      name: 'navigation-too-deep',
+      files: {
+        'docs.json': config({ groups: [Array.from({ length: 70 }).reduce<unknown>((inner, _, index) => ({ group: `G${index}`, pages: [inner] }), 'x')] }),
+        'x.mdx': '# X\n',
+      },
+    },
     { name: 'json-too-deep', files: { 'docs.json': `{"theme":"mint","name":"A","colors":{"primary":"#000000"},"navigation":{"pages":["x"]},"x":${deep}}` } },
     {
       name: 'openapi-references',
       files: {
-        'docs.json': config({ groups: [{ group: 'G', openapi: ['one.yaml', 'two.yaml'], pages: ['GET /pets', 'other.yaml GET /pets', 'p', 'q', 'r'] }, { group: 'I', openapi: '../outside.yaml', pages: [] }, { group: 'J', openapi: 'nothing.yaml', pages: [] }, { group: 'K', openapi: 'deep.json' }, { group: 'L', openapi: 'bad-ref.yaml' }] }),
+        'docs.json': config({
+          groups: [
+            { group: 'G', openapi: ['one.yaml', 'two.yaml'], pages: ['GET /pets', 'other.yaml GET /pets', 'p', 'q', 'r'] },
+            { group: 'I', openapi: '../outside.yaml', pages: [] },
+            { group: 'J', openapi: 'nothing.yaml', pages: [] },
+            { group: 'K', openapi: 'deep.json' },
+            { group: 'L', openapi: 'bad-ref.yaml' },
+          ],
+        }),
         'one.yaml': SPEC,
         'two.yaml': SPEC,
         'deep.json': `{"openapi":"3.1.0","info":{"title":"D","version":"1"},"paths":{},"x-deep":${deep}}`,
@@ -120,13 +179,24 @@ function generatedSites(url: string): Array<{ name: string; files: Record<string
         'r.mdx': '---\nopenapi-schema: missing.yaml Pet\n---\n',
       },
     },
-    { name: 'frontmatter-blocks', files: { 'docs.json': config(group(['a', 'b'])), 'a.mdx': '---\njust a line of text\n---\n', 'b.mdx': '--- \ntitle: B\n---\n' } },
+    {
+      name: 'frontmatter-blocks',
+      files: { 'docs.json': config(group(['a', 'b'])), 'a.mdx': '---\njust a line of text\n---\n', 'b.mdx': '--- \ntitle: B\n---\n' },
+    },
     {
       name: 'frontmatter-documents',
       files: {
         'docs.json': config(group(['other', 'ja/reference/relative'])),
-        'api.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'A', version: '1' }, paths: { '/pets': { get: { responses: { '200': { description: 'OK' } } } } } }),
-        'ja/api.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'J', version: '1' }, paths: { '/pets': { get: { responses: { '200': { description: 'OK' } } } } } }),
+        'api.json': JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'A', version: '1' },
+          paths: { '/pets': { get: { responses: { '200': { description: 'OK' } } } } },
+        }),
+        'ja/api.json': JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'J', version: '1' },
+          paths: { '/pets': { get: { responses: { '200': { description: 'OK' } } } } },
+        }),
         'cats.yaml': SPEC.replace('/pets', '/cats'),
         'other.mdx': '---\nopenapi: api.json GET /cats\n---\n',
         'ja/reference/relative.mdx': '---\nopenapi: ../api.json GET /pets\n---\n',
@@ -138,19 +208,28 @@ function generatedSites(url: string): Array<{ name: string; files: Record<string
     { name: 'url-slow', timeoutMs: 300, files: { 'docs.json': config(group([], `${url}/slow.yaml`)) } },
     { name: 'url-offline', offline: true, files: { 'docs.json': config(group(['GET /pets'], `${url}/spec.yaml`)) } },
     // The other content/ codes are in the sites of fixtures/content.
-    { name: 'frontmatter-too-deep', files: { 'docs.json': config(group(['deep-frontmatter'])), 'deep-frontmatter.mdx': `---\ntitle: A\n${'a: '.repeat(300)}\n---\n` } },
+    {
+      name: 'frontmatter-too-deep',
+      files: { 'docs.json': config(group(['deep-frontmatter'])), 'deep-frontmatter.mdx': `---\ntitle: A\n${'a: '.repeat(300)}\n---\n` },
+    },
     { name: 'content-too-deep', files: { 'docs.json': config(group(['deep'])), 'deep.mdx': `${'<div>\n'.repeat(10_000)}x\n${'</div>\n'.repeat(10_000)}` } },
     {
       name: 'content-too-many-snippets',
       files: {
         'docs.json': config(group(['index'])),
         'index.mdx': "import S0 from '/snippets/s0.mdx';\n\n<S0 />\n",
-        ...Object.fromEntries(Array.from({ length: 16 }, (_, level) => [`snippets/s${level}.mdx`, `import S from '/snippets/s${level + 1}.mdx';\n\n<S />\n<S />\n`])),
+        ...Object.fromEntries(
+          Array.from({ length: 16 }, (_, level) => [`snippets/s${level}.mdx`, `import S from '/snippets/s${level + 1}.mdx';\n\n<S />\n<S />\n`]),
+        ),
         'snippets/s16.mdx': '## Leaf\n',
       },
     },
     // Reported only when a rule names it.
-    { name: 'content-unreached-page', rules: { 'content/unreached-page': 'warning' }, files: { 'docs.json': config(group(['index'])), 'index.mdx': '# Home\n', 'old.mdx': '[gone](/gone)\n' } },
+    {
+      name: 'content-unreached-page',
+      rules: { 'content/unreached-page': 'warning' },
+      files: { 'docs.json': config(group(['index'])), 'index.mdx': '# Home\n', 'old.mdx': '[gone](/gone)\n' },
+    },
     { name: 'content-too-large', files: { 'docs.json': config(group(['large'])), 'large.mdx': 'Text.\n'.repeat(Math.ceil(MAX_PAGE_BYTES / 6) + 1) } },
   ];
 }
@@ -170,29 +249,65 @@ const REMOTE = 'https://example.com/openapi.yaml';
 
 /** migrateMdx inputs for the migrate/ codes: docs.json pages, the `openapi` in effect, page files, documents. */
 function migrateInputs(): MigrateMdxInput[] {
-  const input = (pages: unknown[], openapi: unknown, files: Record<string, string>, specs: Record<string, string> = { 'openapi.yaml': PETS }, extra: Partial<MigrateMdxInput> = {}): MigrateMdxInput => ({ docsJson: config(group(pages, openapi)), pages: files, specs, ...extra });
+  const input = (
+    pages: unknown[],
+    openapi: unknown,
+    files: Record<string, string>,
+    specs: Record<string, string> = { 'openapi.yaml': PETS },
+    extra: Partial<MigrateMdxInput> = {},
+  ): MigrateMdxInput => ({ docsJson: config(group(pages, openapi)), pages: files, specs, ...extra });
   return [
-    input(['api/hidden', 'api/remote', 'api/unknown', 'api/bad', 'api/odd', 'api/import'], 'openapi.yaml', {
-      'api/hidden.mdx': '---\nopenapi: GET /pets/{id}\n---\n',
-      'api/remote.mdx': `---\nopenapi: ${REMOTE} GET /pets\n---\n`,
-      'api/unknown.mdx': '---\nopenapi: other.yaml GET /pets\n---\n',
-      'api/bad.mdx': '---\nopenapi: GET /pets\ntitle: [unclosed\n---\n',
-      'api/odd.mdx': '---\nopenapi: openapi.yaml\n---\n',
-      'api/import.mdx': "---\nopenapi: POST /pets\n---\nimport Note from './note.mdx';\n",
-    }, { 'openapi.yaml': PETS, [REMOTE]: PETS }),
+    input(
+      ['api/hidden', 'api/remote', 'api/unknown', 'api/bad', 'api/odd', 'api/import'],
+      'openapi.yaml',
+      {
+        'api/hidden.mdx': '---\nopenapi: GET /pets/{id}\n---\n',
+        'api/remote.mdx': `---\nopenapi: ${REMOTE} GET /pets\n---\n`,
+        'api/unknown.mdx': '---\nopenapi: other.yaml GET /pets\n---\n',
+        'api/bad.mdx': '---\nopenapi: GET /pets\ntitle: [unclosed\n---\n',
+        'api/odd.mdx': '---\nopenapi: openapi.yaml\n---\n',
+        'api/import.mdx': "---\nopenapi: POST /pets\n---\nimport Note from './note.mdx';\n",
+      },
+      { 'openapi.yaml': PETS, [REMOTE]: PETS },
+    ),
     input(['api/a'], ['openapi.yaml', 'copy.yaml'], { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, { 'openapi.yaml': PETS, 'copy.yaml': PETS }),
     input(['api/b', 'api/c'], 'openapi.yaml', { 'api/b.mdx': '---\nopenapi: GET /pets\n---\n', 'api/c.mdx': '---\nopenapi: GET /pets\n---\n' }),
-    { docsJson: config({ languages: [{ language: 'en', groups: [{ group: 'G', openapi: 'openapi.yaml', root: 'api/root', pages: ['api/root', 'api/list'] }] }, { language: 'fr', groups: [{ group: 'G', openapi: 'openapi.yaml', pages: ['fr/api/list'] }] }] }), pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n', 'api/root.mdx': '---\nopenapi: POST /pets\n---\n' }, specs: { 'openapi.yaml': PETS }, files: ['api/list.mdx', 'api/root.mdx'] },
+    {
+      docsJson: config({
+        languages: [
+          { language: 'en', groups: [{ group: 'G', openapi: 'openapi.yaml', root: 'api/root', pages: ['api/root', 'api/list'] }] },
+          { language: 'fr', groups: [{ group: 'G', openapi: 'openapi.yaml', pages: ['fr/api/list'] }] },
+        ],
+      }),
+      pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n', 'api/root.mdx': '---\nopenapi: POST /pets\n---\n' },
+      specs: { 'openapi.yaml': PETS },
+      files: ['api/list.mdx', 'api/root.mdx'],
+    },
     input(['api/a'], 'openapi.yaml', { 'api/a.mdx': '---\nopenapi: GET /a\n---\n' }, { 'openapi.yaml': SHARED }),
     input(['api/a'], undefined, { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, {}),
     input(['api/a'], 'my spec.yaml', { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, { 'my spec.yaml': PETS }),
     input(['api/a'], 'openapi.yaml', { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, {}),
-    input(['api/a'], 'openapi.yaml', { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, { 'openapi.yaml': PETS.replace("    parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n", '') }),
+    input(
+      ['api/a'],
+      'openapi.yaml',
+      { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' },
+      { 'openapi.yaml': PETS.replace('    parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n', '') },
+    ),
     { docsJson: '{"navigation": {}}\n', pages: { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, specs: { 'openapi.yaml': PETS } },
     // A page whose path has capitals: the platform lower-cases the URL of a generated page, so it stays.
     input(['api/ListPets'], 'openapi.yaml', { 'api/ListPets.mdx': '---\nopenapi: GET /pets\n---\n' }),
     // The document uses x-mint, so the page goes there; the operation's x-quire content would show instead in Quire.
-    input(['api/a'], 'openapi.yaml', { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, { 'openapi.yaml': PETS.replace("get: {summary: List, ", "get: {summary: List, x-quire: {content: Old}, ").replace("post: {summary: Create, ", "post: {summary: Create, x-mint: {content: Made}, ") }),
+    input(
+      ['api/a'],
+      'openapi.yaml',
+      { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' },
+      {
+        'openapi.yaml': PETS.replace('get: {summary: List, ', 'get: {summary: List, x-quire: {content: Old}, ').replace(
+          'post: {summary: Create, ',
+          'post: {summary: Create, x-mint: {content: Made}, ',
+        ),
+      },
+    ),
   ];
 }
 
@@ -202,7 +317,8 @@ function fixtureSites(): string[] {
   for (const area of ['docs-json', 'navigation', 'cli', 'migrate-mdx', 'content']) {
     const folder = path.join(repositoryRoot, 'fixtures', area);
     for (const name of readdirSync(folder)) {
-      for (const candidate of [path.join(folder, name), path.join(folder, name, 'input')]) if (existsSync(path.join(candidate, 'docs.json'))) found.push(candidate);
+      for (const candidate of [path.join(folder, name), path.join(folder, name, 'input')])
+        if (existsSync(path.join(candidate, 'docs.json'))) found.push(candidate);
     }
   }
   return found;
@@ -243,7 +359,10 @@ describe('diagnostic codes', () => {
         if (diagnostic.code in NO_PLACE) continue;
         const text = sources[diagnostic.file];
         const lines = text?.split('\n');
-        const inside = diagnostic.line !== undefined && diagnostic.column !== undefined && (lines === undefined || (diagnostic.line <= lines.length && diagnostic.column <= (lines[diagnostic.line - 1] as string).length + 1));
+        const inside =
+          diagnostic.line !== undefined &&
+          diagnostic.column !== undefined &&
+          (lines === undefined || (diagnostic.line <= lines.length && diagnostic.column <= (lines[diagnostic.line - 1] as string).length + 1));
         if (!diagnostic.file || !inside) unplaced.push(`${where}: ${diagnostic.code} at ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`);
       }
     };
@@ -257,11 +376,19 @@ describe('diagnostic codes', () => {
     }
     for (const generated of generatedSites(base)) {
       const root = site(generated.files);
-      const loaded = await loadSite(root, { cwd: root, offline: generated.offline ?? false, openapiTimeoutMs: generated.timeoutMs ?? 15_000, ...(generated.rules ? { rules: generated.rules } : {}) });
+      const loaded = await loadSite(root, {
+        cwd: root,
+        offline: generated.offline ?? false,
+        openapiTimeoutMs: generated.timeoutMs ?? 15_000,
+        ...(generated.rules ? { rules: generated.rules } : {}),
+      });
       check(loaded.diagnostics, loaded.sources, generated.name);
     }
     // buildSite names the document and a pointer; quire build places them as here.
-    const unsafe = site({ 'docs.json': config({ groups: [{ group: 'API', openapi: 'openapi.yaml' }] }), 'openapi.yaml': SPEC.replace('      summary: List\n', '      summary: List\n      x-quire: { href: api/../../escape }\n') });
+    const unsafe = site({
+      'docs.json': config({ groups: [{ group: 'API', openapi: 'openapi.yaml' }] }),
+      'openapi.yaml': SPEC.replace('      summary: List\n', '      summary: List\n      x-quire: { href: api/../../escape }\n'),
+    });
     const built = await loadSite(unsafe, { cwd: unsafe });
     const compiled = buildSite({ config: built.config as DocsConfig, tree: built.tree as NonNullable<typeof built.tree>, endpointPages: built.endpointPages });
     const placedBuild = await placeInDocuments(compiled.diagnostics, { root: unsafe, cwd: unsafe });
@@ -270,7 +397,11 @@ describe('diagnostic codes', () => {
     // as root here, who reads any file) is content/unreadable, so the reader is called directly.
     const vanished = site({ 'docs.json': config(group([])) });
     const unread = await readSiteContent(vanished, ['gone.mdx'], { fileName: (file) => file });
-    check([...unread.facts.values()].flatMap((facts) => facts.diagnostics), {}, 'readSiteContent of a page gone since it was listed');
+    check(
+      [...unread.facts.values()].flatMap((facts) => facts.diagnostics),
+      {},
+      'readSiteContent of a page gone since it was listed',
+    );
     // Symbolic links (not written by temporarySite): one out of the site, one that loops.
     const linked = site({ 'docs.json': config(group(['index'])), 'index.mdx': '# Home\n' });
     symlinkSync(tmpdir(), path.join(linked, 'outside'));
@@ -292,23 +423,36 @@ describe('diagnostic codes', () => {
     const resolved = resolveNavigation(parsed.config as DocsConfig, { locate: parsed.locate });
     check(expandOpenApiEndpoints(resolved.tree, {}, { locate: parsed.locate }).diagnostics, { 'docs.json': navigation }, 'expandOpenApiEndpoints');
     for (const [index, input] of migrateInputs().entries()) {
-      const texts: Record<string, string> = { 'docs.json': input.docsJson, ...(input.pages as Record<string, string>), ...(input.specs as Record<string, string> | undefined) };
+      const texts: Record<string, string> = {
+        'docs.json': input.docsJson,
+        ...(input.pages as Record<string, string>),
+        ...(input.specs as Record<string, string> | undefined),
+      };
       const plan = migrateMdx(input);
       check(plan.diagnostics, texts, `migrateMdx input ${index}`);
       // Pages kept are reported by code too; those without a diagnostic of their own are listed in NO_PLACE.
-      for (const kept of plan.kept) if (kept.code in NO_PLACE && !seen.has(kept.code)) seen.set(kept.code, { code: kept.code, severity: 'error', message: kept.message, file: kept.file, pointer: '' });
+      for (const kept of plan.kept)
+        if (kept.code in NO_PLACE && !seen.has(kept.code))
+          seen.set(kept.code, { code: kept.code, severity: 'error', message: kept.message, file: kept.file, pointer: '' });
     }
     const hrefs = loadOpenApi(HREF_SPEC, { file: 'hrefs.yaml' });
-    check(planOpenApiFiles(hrefs.document as NonNullable<typeof hrefs.document>, { directory: 'api' }).diagnostics, { 'hrefs.yaml': HREF_SPEC }, 'planOpenApiFiles');
+    check(
+      planOpenApiFiles(hrefs.document as NonNullable<typeof hrefs.document>, { directory: 'api' }).diagnostics,
+      { 'hrefs.yaml': HREF_SPEC },
+      'planOpenApiFiles',
+    );
     for (const name of readdirSync(path.join(repositoryRoot, 'fixtures/openapi'))) {
       const folder = path.join(repositoryRoot, 'fixtures/openapi', name);
       const spec = readdirSync(folder).find((file) => !['expected.json', 'options.json'].includes(file)) as string;
       const text = readFileSync(path.join(folder, spec), 'utf8');
-      const options = existsSync(path.join(folder, 'options.json')) ? (JSON.parse(readFileSync(path.join(folder, 'options.json'), 'utf8')) as { pages?: Parameters<typeof buildEndpointPages>[1] }) : {};
+      const options = existsSync(path.join(folder, 'options.json'))
+        ? (JSON.parse(readFileSync(path.join(folder, 'options.json'), 'utf8')) as { pages?: Parameters<typeof buildEndpointPages>[1] })
+        : {};
       const loaded = loadOpenApi(text, { file: spec });
       const diagnostics = [...loaded.diagnostics, ...(loaded.document ? buildEndpointPages(loaded.document, options.pages).diagnostics : [])];
       check(diagnostics, { [spec]: text }, `fixtures/openapi/${name}`);
-      if (loaded.document) check(planOpenApiFiles(loaded.document, { directory: 'api' }).diagnostics, { [spec]: text }, `fixtures/openapi/${name} (openapi-file)`);
+      if (loaded.document)
+        check(planOpenApiFiles(loaded.document, { directory: 'api' }).diagnostics, { [spec]: text }, `fixtures/openapi/${name} (openapi-file)`);
     }
     expect(unplaced).toEqual([]);
     const notTriggered = [...emittedCodes()].filter((code) => !seen.has(code) && !(code in NOT_WALKED)).sort();

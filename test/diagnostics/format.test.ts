@@ -3,7 +3,8 @@ import { formatDiagnostics, parseDocsJson } from '../../src/index.js';
 
 describe('formatDiagnostics', () => {
   it('prints file:line:column, severity, code, message, a code frame and the hint', () => {
-    const text = '{\n  "theme": "mint",\n  "name": "Acme",\n  "colors": { "primary": "#0D9373" },\n  "navigation": {\n    "tabs": [\n      { "tab": "API", "groups": [], "pages": [] }\n    ]\n  }\n}\n';
+    const text =
+      '{\n  "theme": "mint",\n  "name": "Acme",\n  "colors": { "primary": "#0D9373" },\n  "navigation": {\n    "tabs": [\n      { "tab": "API", "groups": [], "pages": [] }\n    ]\n  }\n}\n';
     const { diagnostics, sources } = parseDocsJson(text);
     expect(formatDiagnostics(diagnostics, sources)).toBe(
       [
@@ -24,7 +25,14 @@ describe('formatDiagnostics', () => {
   });
 
   it('shows a window of a very long line so the caret stays on the problem', () => {
-    const minified = JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0D9373' }, description: 'x'.repeat(500), navigation: { pages: ['a'] }, naem: 1 });
+    const minified = JSON.stringify({
+      theme: 'mint',
+      name: 'Acme',
+      colors: { primary: '#0D9373' },
+      description: 'x'.repeat(500),
+      navigation: { pages: ['a'] },
+      naem: 1,
+    });
     const { diagnostics, sources } = parseDocsJson(minified);
     const [heading, line, caret] = formatDiagnostics(diagnostics, sources).split('\n');
     expect(heading).toMatch(/^docs\.json:1:\d+ warning config\/unknown-key/);

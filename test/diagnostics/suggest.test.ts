@@ -36,7 +36,8 @@ describe('didYouMean', () => {
           const row = table[i] as number[];
           const above = table[i - 1] as number[];
           row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + (left[i - 1] === right[j - 1] ? 0 : 1));
-          if (i > 1 && j > 1 && left[i - 1] === right[j - 2] && left[i - 2] === right[j - 1]) row[j] = Math.min(row[j] as number, ((table[i - 2] as number[])[j - 2] as number) + 1);
+          if (i > 1 && j > 1 && left[i - 1] === right[j - 2] && left[i - 2] === right[j - 1])
+            row[j] = Math.min(row[j] as number, ((table[i - 2] as number[])[j - 2] as number) + 1);
         }
       }
       return (table[left.length] as number[])[right.length] as number;

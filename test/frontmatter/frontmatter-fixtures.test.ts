@@ -28,7 +28,10 @@ describe('parseFrontmatter on fixtures/frontmatter', () => {
       }
       expect(errors).toEqual([]);
       // A block that is not a mapping gives the page no fields on the platform.
-      const attributes = typeof platform.attributes === 'object' && platform.attributes !== null && !Array.isArray(platform.attributes) ? asPageFields(platform.attributes as Record<string, unknown>) : {};
+      const attributes =
+        typeof platform.attributes === 'object' && platform.attributes !== null && !Array.isArray(platform.attributes)
+          ? asPageFields(platform.attributes as Record<string, unknown>)
+          : {};
       // Fields of the wrong type, or values the platform does not define, are dropped with a diagnostic each.
       for (const diagnostic of actual.diagnostics) {
         const field = diagnostic.pointer.slice(1);

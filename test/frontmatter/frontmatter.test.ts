@@ -63,21 +63,38 @@ describe('parseFrontmatter', () => {
     const { data, diagnostics } = parseFrontmatter('---\ntitle: 3.10\nversion: 0x1F\n---\n', 'a.mdx');
     expect(data).toEqual({ title: '3.1', version: '31' });
     expect(diagnostics).toEqual([
-      expect.objectContaining({ code: 'frontmatter/invalid-field', severity: 'warning', line: 2, message: '`title` is read as the number 3.1, not the text `3.10`.', hint: 'Quote the value: `title: "3.10"`.' }),
+      expect.objectContaining({
+        code: 'frontmatter/invalid-field',
+        severity: 'warning',
+        line: 2,
+        message: '`title` is read as the number 3.1, not the text `3.10`.',
+        hint: 'Quote the value: `title: "3.10"`.',
+      }),
       expect.objectContaining({ code: 'frontmatter/invalid-field', line: 3, message: '`version` is read as the number 31, not the text `0x1F`.' }),
     ]);
   });
 
   it('refuses a YAML alias bomb instead of expanding it', () => {
     const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-    for (let level = 1; level < 9; level++) levels.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(9).fill(`*${String.fromCharCode(96 + level)}`).join(',')}]`);
+    for (let level = 1; level < 9; level++)
+      levels.push(
+        `${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + level)}`)
+          .join(',')}]`,
+      );
     const { data, diagnostics } = parseFrontmatter(`---\n${levels.join('\n')}\n---\n`, 'bomb.mdx');
     expect(data).toBeUndefined();
     expect(diagnostics[0]?.code).toBe('frontmatter/invalid-yaml');
   });
 
   it('ignores, with a warning, frontmatter that is YAML but not a mapping, as the platform does', () => {
-    expect(parseFrontmatter('---\n- a\n- b\n---\n', 'a.mdx')).toEqual({ data: {}, diagnostics: [expect.objectContaining({ code: 'frontmatter/not-a-mapping', severity: 'warning', line: 2, column: 1 })] });
-    expect(parseFrontmatter('---\nLicensing\n---\n', 'a.mdx')).toEqual({ data: {}, diagnostics: [expect.objectContaining({ code: 'frontmatter/not-a-mapping', severity: 'warning', message: expect.stringContaining('a single value') })] });
+    expect(parseFrontmatter('---\n- a\n- b\n---\n', 'a.mdx')).toEqual({
+      data: {},
+      diagnostics: [expect.objectContaining({ code: 'frontmatter/not-a-mapping', severity: 'warning', line: 2, column: 1 })],
+    });
+    expect(parseFrontmatter('---\nLicensing\n---\n', 'a.mdx')).toEqual({
+      data: {},
+      diagnostics: [expect.objectContaining({ code: 'frontmatter/not-a-mapping', severity: 'warning', message: expect.stringContaining('a single value') })],
+    });
   });
 });

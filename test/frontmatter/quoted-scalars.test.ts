@@ -22,7 +22,7 @@ describe('flattenQuotedScalars', () => {
   });
 
   it.each([
-    ['single-line values', "a: 'x'\nb: \"y\"\n"],
+    ['single-line values', 'a: \'x\'\nb: "y"\n'],
     ['quotes inside plain values', "title: It's\n  'more\n  text'\n"],
     ['quotes in block scalars', "a: |\n  'x\n  y\nb: 1\n"],
     ['quotes in comments', "# it's\na: 1 # 'x\nb: 2\n"],

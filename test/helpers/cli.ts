@@ -34,7 +34,11 @@ export function quire(args: string[], options: QuireRunOptions = {}): { code: nu
 }
 
 /** Node arguments and environment that make the Nth call of one `fs/promises` function fail in the CLI process (or kill it there). */
-export function failingFs(operation: 'rename' | 'writeFile' | 'unlink' | 'link' | 'mkdir', call: number, how: 'fail' | 'kill' = 'fail'): Pick<QuireRunOptions, 'nodeArgs' | 'env'> {
+export function failingFs(
+  operation: 'rename' | 'writeFile' | 'unlink' | 'link' | 'mkdir',
+  call: number,
+  how: 'fail' | 'kill' = 'fail',
+): Pick<QuireRunOptions, 'nodeArgs' | 'env'> {
   return {
     nodeArgs: ['--import', path.join(repositoryRoot, 'test/helpers/fail-fs.mjs')],
     env: { QUIRE_TEST_FAIL_OPERATION: operation, QUIRE_TEST_FAIL_CALL: String(call), QUIRE_TEST_FAIL_HOW: how },

@@ -37,7 +37,11 @@ export function fixturePages(): SampledPage[] {
 /** The endpoint pages (not webhooks) of the corpus's OpenAPI descriptions, sampled unless {@link fullSampleRun}. */
 export function corpusEndpointPages(options: BuildEndpointPagesOptions = {}): SampledPage[] {
   if (!hasCorpus) return [];
-  const rows = readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
+  const rows = readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'));
   const pages: SampledPage[] = [];
   for (const [index, row] of rows.entries()) {
     const file = row[1] as string;

@@ -11,7 +11,9 @@ export interface CorpusFile {
 
 /** Every file of a corpus site's content, in the order the corpus lists them. */
 export function corpusContent(site: string): CorpusFile[] {
-  const lines = gunzipSync(readFileSync(`${corpusSitesRoot}${site}/content.jsonl.gz`)).toString('utf8').split('\n');
+  const lines = gunzipSync(readFileSync(`${corpusSitesRoot}${site}/content.jsonl.gz`))
+    .toString('utf8')
+    .split('\n');
   return lines.filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as CorpusFile);
 }
 

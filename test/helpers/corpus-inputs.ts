@@ -20,13 +20,16 @@ export function corpusInputs(site: string): { files: string[]; texts: Map<string
   const files = readFileSync(path.join(folder, 'files.txt'), 'utf8').split('\n').filter(Boolean);
   const texts = new Map<string, FileContent>();
   texts.set('docs.json', readFileSync(path.join(folder, 'docs.json'), 'utf8'));
-  for (const line of gunzipSync(readFileSync(path.join(folder, 'content.jsonl.gz'))).toString('utf8').split('\n')) {
+  for (const line of gunzipSync(readFileSync(path.join(folder, 'content.jsonl.gz')))
+    .toString('utf8')
+    .split('\n')) {
     if (!line) continue;
     const { path: file, text } = JSON.parse(line) as { path: string; text: string };
     if (readsContent(file)) texts.set(file, text);
   }
   // Files docs.json pulls in by `$ref`, kept beside it.
-  for (const file of files) if (!texts.has(file) && /\.json$/i.test(file) && existsSync(path.join(folder, file))) texts.set(file, readFileSync(path.join(folder, file), 'utf8'));
+  for (const file of files)
+    if (!texts.has(file) && /\.json$/i.test(file) && existsSync(path.join(folder, file))) texts.set(file, readFileSync(path.join(folder, file), 'utf8'));
   const listed = new Set(files);
   for (const file of texts.keys()) if (!listed.has(file)) files.push(file);
   return { files: files.sort(), texts, openApiFiles: openApiFilesOf(texts) };

@@ -15,7 +15,9 @@ export const hasCorpus = existsSync(corpusSitesRoot);
 
 // A skipped suite must say why, or a run without the corpus looks like a run that passed it.
 if (!hasCorpus) {
-  const how = process.env.QUIRE_CORPUS ? `QUIRE_CORPUS=${process.env.QUIRE_CORPUS} has no sites/ folder` : `${corpusRoot} does not exist; set QUIRE_CORPUS=<dir> to point at the corpus`;
+  const how = process.env.QUIRE_CORPUS
+    ? `QUIRE_CORPUS=${process.env.QUIRE_CORPUS} has no sites/ folder`
+    : `${corpusRoot} does not exist; set QUIRE_CORPUS=<dir> to point at the corpus`;
   console.warn(`[quire tests] corpus tests skipped: ${how}`);
 }
 

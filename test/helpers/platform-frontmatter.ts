@@ -1,9 +1,43 @@
 // The fields the platform defines, written out here rather than imported, so that a test
 // compares Quire's reading with this independent account of it.
-const TEXT_FIELDS = ['title', 'sidebarTitle', 'description', 'tag', 'version', 'url', 'canonical', 'robots', 'openapi-schema', 'contentType', 'authMethod', 'auth', 'lastUpdatedDate', 'createdDate'];
+const TEXT_FIELDS = [
+  'title',
+  'sidebarTitle',
+  'description',
+  'tag',
+  'version',
+  'url',
+  'canonical',
+  'robots',
+  'openapi-schema',
+  'contentType',
+  'authMethod',
+  'auth',
+  'lastUpdatedDate',
+  'createdDate',
+];
 const OTHER_FIELDS = [
-  'api', 'openapi', 'asyncapi', 'hidden', 'deprecated', 'noindex', 'searchable', 'public', 'isPublic', 'timestamp', 'hideFooterPagination',
-  'hideApiMarker', 'rss', 'boost', 'keywords', 'groups', 'related', 'icon', 'mode', 'iconType', 'playground',
+  'api',
+  'openapi',
+  'asyncapi',
+  'hidden',
+  'deprecated',
+  'noindex',
+  'searchable',
+  'public',
+  'isPublic',
+  'timestamp',
+  'hideFooterPagination',
+  'hideApiMarker',
+  'rss',
+  'boost',
+  'keywords',
+  'groups',
+  'related',
+  'icon',
+  'mode',
+  'iconType',
+  'playground',
 ];
 const isMetatag = (field: string) => /^(?:og|twitter):/.test(field);
 
@@ -23,6 +57,7 @@ export function asPageFields(fields: Readonly<Record<string, unknown>>): Record<
     else if (text && (typeof value === 'number' || typeof value === 'boolean')) result[field] = String(value);
   }
   if (result.noindex === 'true') result.noindex = true;
-  if (Array.isArray(result.keywords) && result.keywords.every((item) => ['string', 'number', 'boolean'].includes(typeof item))) result.keywords = result.keywords.map(String);
+  if (Array.isArray(result.keywords) && result.keywords.every((item) => ['string', 'number', 'boolean'].includes(typeof item)))
+    result.keywords = result.keywords.map(String);
   return result;
 }

@@ -14,9 +14,13 @@ export function readsContent(file: string): boolean {
  * compiler itself reads nothing.
  */
 export function siteInputsOf(folder: string): { files: string[]; texts: Map<string, FileContent>; openApiFiles: string[] } {
-  const files = fastGlob.sync(['**/*'], { cwd: folder, ignore: ['**/node_modules/**', '**/.git/**', '.quire/**'], dot: true, followSymbolicLinks: false }).sort();
+  const files = fastGlob
+    .sync(['**/*'], { cwd: folder, ignore: ['**/node_modules/**', '**/.git/**', '.quire/**'], dot: true, followSymbolicLinks: false })
+    .sort();
   const texts = new Map<string, FileContent>();
-  for (const file of files) if (readsContent(file)) texts.set(file, /\.mdx?$/i.test(file) ? new Uint8Array(readFileSync(path.join(folder, file))) : readFileSync(path.join(folder, file), 'utf8'));
+  for (const file of files)
+    if (readsContent(file))
+      texts.set(file, /\.mdx?$/i.test(file) ? new Uint8Array(readFileSync(path.join(folder, file))) : readFileSync(path.join(folder, file), 'utf8'));
   return { files, texts, openApiFiles: openApiFilesOf(texts) };
 }
 
@@ -24,7 +28,8 @@ export function siteInputsOf(folder: string): { files: string[]; texts: Map<stri
 export function openApiFilesOf(texts: ReadonlyMap<string, FileContent>): string[] {
   const found: string[] = [];
   for (const [file, content] of texts) {
-    if (typeof content !== 'string' || !/\.(json|ya?ml)$/i.test(file) || file === 'docs.json' || /(^|\/)(package(-lock)?|tsconfig[^/]*)\.json$/.test(file)) continue;
+    if (typeof content !== 'string' || !/\.(json|ya?ml)$/i.test(file) || file === 'docs.json' || /(^|\/)(package(-lock)?|tsconfig[^/]*)\.json$/.test(file))
+      continue;
     if (/\.json$/i.test(file) ? /"openapi"\s*:\s*"3\./.test(content) : /^["']?openapi["']?[ \t]*:[ \t]*["']?3\./m.test(content)) found.push(file);
   }
   return found.sort();

@@ -13,7 +13,9 @@ import { TARGETS, type HostileInput, type TargetName } from './hostile-inputs.js
 const folder = fileURLToPath(new URL('../../fixtures/hostile', import.meta.url));
 
 describe('hostile input fixtures', () => {
-  const cases = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const cases = readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   it('exist', () => expect(cases.length).toBeGreaterThan(0));
   for (const name of cases) {
     it(name, () => {

@@ -44,9 +44,21 @@ export function firstThrow(input: HostileInput): { target: TargetName; error: un
 
 /** Texts to mutate when the corpus is absent (an npm install): one of each kind. */
 const BUILT_IN_SEEDS: HostileInput[] = [
-  { kind: 'page', file: 'page.mdx', text: '---\ntitle: "Quick start"\ndescription: Start here\n---\n\n# Install {#install}\n\n<Note>Run `npm i`.</Note>\n\n- [Setup](/setup#first)\n\n```js\nconst a = 1;\n```\n\n<Tabs>\n  <Tab title="One">{props.value}</Tab>\n</Tabs>\n' },
-  { kind: 'docs-json', file: 'docs.json', text: '{\n  "$schema": "https://mintlify.com/docs.json",\n  "theme": "mint",\n  "name": "A",\n  "colors": { "primary": "#0D9373" },\n  "navigation": { "tabs": [{ "tab": "Guides", "groups": [{ "group": "Start", "pages": ["index", { "group": "More", "pages": ["more"] }] }] }] },\n  "redirects": [{ "source": "/old/:slug", "destination": "/new/:slug" }]\n}\n' },
-  { kind: 'openapi', file: 'openapi.yaml', text: "openapi: 3.1.0\ninfo: {title: Pets, version: '1'}\npaths:\n  /pets/{id}:\n    get:\n      summary: Get a pet\n      parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}}\ncomponents:\n  schemas:\n    Pet: {type: object, properties: {name: {type: string}, tags: {type: array, items: {type: string}}}}\n" },
+  {
+    kind: 'page',
+    file: 'page.mdx',
+    text: '---\ntitle: "Quick start"\ndescription: Start here\n---\n\n# Install {#install}\n\n<Note>Run `npm i`.</Note>\n\n- [Setup](/setup#first)\n\n```js\nconst a = 1;\n```\n\n<Tabs>\n  <Tab title="One">{props.value}</Tab>\n</Tabs>\n',
+  },
+  {
+    kind: 'docs-json',
+    file: 'docs.json',
+    text: '{\n  "$schema": "https://mintlify.com/docs.json",\n  "theme": "mint",\n  "name": "A",\n  "colors": { "primary": "#0D9373" },\n  "navigation": { "tabs": [{ "tab": "Guides", "groups": [{ "group": "Start", "pages": ["index", { "group": "More", "pages": ["more"] }] }] }] },\n  "redirects": [{ "source": "/old/:slug", "destination": "/new/:slug" }]\n}\n',
+  },
+  {
+    kind: 'openapi',
+    file: 'openapi.yaml',
+    text: "openapi: 3.1.0\ninfo: {title: Pets, version: '1'}\npaths:\n  /pets/{id}:\n    get:\n      summary: Get a pet\n      parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}}\ncomponents:\n  schemas:\n    Pet: {type: object, properties: {name: {type: string}, tags: {type: array, items: {type: string}}}}\n",
+  },
 ];
 
 /**
@@ -84,7 +96,28 @@ export interface Scale {
 const STRAYS = ['<', '>', '{', '}', '`', '```', '[', ']', '(', '"', "'", '\\', '---\n', '\n---\n', ':', '- ', '#', '$ref', '%', '&', '\u0000', '\uFEFF'];
 const LONE_SURROGATES = ['\uD800', '\uDBFF', '\uDC00', '\uDFFF'];
 /** What nests when repeated: elements, expressions, brackets, quotes, lists, YAML keys. */
-const NESTERS = ['<div>', '<Note>', '{', '[', '{"a":', '> ', '- ', '* ', '1. ', '  ', 'a: ', '<Tabs><Tab title="x">', '<!--', '${', '`', '**', '_', '~~', '$$', '<a href="'];
+const NESTERS = [
+  '<div>',
+  '<Note>',
+  '{',
+  '[',
+  '{"a":',
+  '> ',
+  '- ',
+  '* ',
+  '1. ',
+  '  ',
+  'a: ',
+  '<Tabs><Tab title="x">',
+  '<!--',
+  '${',
+  '`',
+  '**',
+  '_',
+  '~~',
+  '$$',
+  '<a href="',
+];
 
 /** One change to a text at a position given as a fraction of its length. */
 function mutation(scale: Scale): fc.Arbitrary<(text: string) => string> {
@@ -95,24 +128,49 @@ function mutation(scale: Scale): fc.Arbitrary<(text: string) => string> {
     // Truncation.
     at.map((where) => (text: string) => text.slice(0, place(text, where))),
     // Stray characters: `<{}`, backticks, fences, YAML and JSON punctuation, NUL, BOM.
-    fc.tuple(at, fc.constantFrom(...STRAYS)).map(([where, piece]) => (text: string) => insert(text, where, piece)),
+    fc.tuple(at, fc.constantFrom(...STRAYS)).map(
+      ([where, piece]) =>
+        (text: string) =>
+          insert(text, where, piece),
+    ),
     // A slice of the text repeated.
     fc.tuple(at, at, fc.integer({ min: 1, max: 8 })).map(([from, to, times]) => (text: string) => {
       const [start, end] = [place(text, Math.min(from, to)), place(text, Math.max(from, to))];
       return text.slice(0, end) + text.slice(start, end).slice(0, scale.maxRun).repeat(times) + text.slice(end);
     }),
     // Deep nesting, opened (and sometimes closed).
-    fc.tuple(at, fc.constantFrom(...NESTERS), fc.integer({ min: 1, max: scale.maxDepth }), fc.boolean()).map(([where, opener, depth, close]) => (text: string) => {
-      const closer = opener.startsWith('<') && !opener.startsWith('<!') ? opener.replace(/^<(\w+).*$/, '</$1>') : ({ '{': '}', '[': ']', '{"a":': '}', '${': '}' } as Record<string, string>)[opener] ?? '';
-      return insert(text, where, opener.repeat(depth) + 'x' + (close ? closer.repeat(depth) : ''));
-    }),
+    fc
+      .tuple(at, fc.constantFrom(...NESTERS), fc.integer({ min: 1, max: scale.maxDepth }), fc.boolean())
+      .map(([where, opener, depth, close]) => (text: string) => {
+        const closer =
+          opener.startsWith('<') && !opener.startsWith('<!')
+            ? opener.replace(/^<(\w+).*$/, '</$1>')
+            : (({ '{': '}', '[': ']', '{"a":': '}', '${': '}' } as Record<string, string>)[opener] ?? '');
+        return insert(text, where, opener.repeat(depth) + 'x' + (close ? closer.repeat(depth) : ''));
+      }),
     // A long line: one character, or a short pattern, repeated.
-    fc.tuple(at, fc.string({ minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: scale.maxRun })).map(([where, pattern, length]) => (text: string) => insert(text, where, pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length))),
+    fc.tuple(at, fc.string({ minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: scale.maxRun })).map(
+      ([where, pattern, length]) =>
+        (text: string) =>
+          insert(text, where, pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length)),
+    ),
     // Random characters, any code unit (lone surrogates included).
-    fc.tuple(at, fc.string({ unit: 'binary', maxLength: 64 })).map(([where, junk]) => (text: string) => insert(text, where, junk)),
-    fc.tuple(at, fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 64 })).map(([where, junk]) => (text: string) => insert(text, where, junk)),
+    fc.tuple(at, fc.string({ unit: 'binary', maxLength: 64 })).map(
+      ([where, junk]) =>
+        (text: string) =>
+          insert(text, where, junk),
+    ),
+    fc.tuple(at, fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 64 })).map(
+      ([where, junk]) =>
+        (text: string) =>
+          insert(text, where, junk),
+    ),
     // A lone surrogate in a heading, a link, a key, a value.
-    fc.tuple(at, fc.constantFrom(...LONE_SURROGATES), fc.constantFrom('', '\n# Head ', '[a](/b', '"k', ': v', '<Card title="')).map(([where, surrogate, around]) => (text: string) => insert(text, where, `${around}${surrogate}ing`)),
+    fc.tuple(at, fc.constantFrom(...LONE_SURROGATES), fc.constantFrom('', '\n# Head ', '[a](/b', '"k', ': v', '<Card title="')).map(
+      ([where, surrogate, around]) =>
+        (text: string) =>
+          insert(text, where, `${around}${surrogate}ing`),
+    ),
     // Line endings: CRLF, CR alone.
     fc.constantFrom('\r\n', '\r').map((ending) => (text: string) => text.replace(/\r?\n/g, ending)),
   );
@@ -120,7 +178,11 @@ function mutation(scale: Scale): fc.Arbitrary<(text: string) => string> {
 
 /** An input: a seed with one to four mutations, or a text of random characters alone. */
 export function hostileInput(seeds: readonly HostileInput[], scale: Scale): fc.Arbitrary<HostileInput> {
-  const mutated = fc.tuple(fc.constantFrom(...seeds), fc.array(mutation(scale), { minLength: 1, maxLength: 4 })).map(([seed, changes]) => ({ ...seed, text: changes.reduce((text, change) => change(text), seed.text) }));
-  const random = fc.tuple(fc.constantFrom<InputKind>('page', 'docs-json', 'openapi'), fc.string({ unit: 'binary', maxLength: 2000 })).map(([kind, text]) => ({ kind, file: kind === 'page' ? 'page.mdx' : kind === 'docs-json' ? 'docs.json' : 'openapi.yaml', text }));
+  const mutated = fc
+    .tuple(fc.constantFrom(...seeds), fc.array(mutation(scale), { minLength: 1, maxLength: 4 }))
+    .map(([seed, changes]) => ({ ...seed, text: changes.reduce((text, change) => change(text), seed.text) }));
+  const random = fc
+    .tuple(fc.constantFrom<InputKind>('page', 'docs-json', 'openapi'), fc.string({ unit: 'binary', maxLength: 2000 }))
+    .map(([kind, text]) => ({ kind, file: kind === 'page' ? 'page.mdx' : kind === 'docs-json' ? 'docs.json' : 'openapi.yaml', text }));
   return fc.oneof({ arbitrary: mutated, weight: 9 }, { arbitrary: random, weight: 1 });
 }

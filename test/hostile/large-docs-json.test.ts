@@ -25,14 +25,20 @@ function writeLargeDocsJson(folder: string): number {
     size += text.length + 1;
   }
   const file = path.join(folder, 'docs.json');
-  writeFileSync(file, `{"$schema":"https://mintlify.com/docs.json","theme":"mint","name":"Large","colors":{"primary":"#0D9373"},"navigation":{"groups":[${groups.join(',')}]}}`);
+  writeFileSync(
+    file,
+    `{"$schema":"https://mintlify.com/docs.json","theme":"mint","name":"Large","colors":{"primary":"#0D9373"},"navigation":{"groups":[${groups.join(',')}]}}`,
+  );
   return statSync(file).size;
 }
 
 describe('a 50 MB docs.json', () => {
   it('is checked by quire validate, with diagnostics and no stack trace', () => {
     expect(writeLargeDocsJson(temp)).toBeGreaterThan(50 * 1024 * 1024);
-    const result = spawnSync(process.execPath, [path.join(root, 'dist/cli/index.js'), 'validate', temp, '--max-diagnostics', '1', '--no-cache'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync(process.execPath, [path.join(root, 'dist/cli/index.js'), 'validate', temp, '--max-diagnostics', '1', '--no-cache'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('By code: 227,300 navigation/missing-page.');

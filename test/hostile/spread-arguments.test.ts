@@ -35,7 +35,8 @@ function sourceFiles(folder: string): string[] {
 
 describe('arrays spread into call arguments', () => {
   it('are found in calls and constructors, not in array literals, objects or parameters', () => {
-    const text = 'a.push(...b);\nMath.max(...c.map(f));\nnew Set(...d);\nf(...[1, 2]);\nconst e = [...b];\nconst o = { ...b };\nfunction g(...rest: number[]) {}\n';
+    const text =
+      'a.push(...b);\nMath.max(...c.map(f));\nnew Set(...d);\nf(...[1, 2]);\nconst e = [...b];\nconst o = { ...b };\nfunction g(...rest: number[]) {}\n';
     expect(spreadArguments('example.ts', text).map((finding) => finding.split(': ')[0])).toEqual(['example.ts:1', 'example.ts:2', 'example.ts:3']);
   });
 

@@ -73,7 +73,16 @@ describe('YAML nested past the limit', () => {
     const page = `---\n${pairs}\n---\n\n# Page\n`;
     rmSync(site, { recursive: true, force: true });
     mkdirSync(site, { recursive: true });
-    writeFileSync(path.join(site, 'docs.json'), JSON.stringify({ $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { pages: ['a', 'b'] } }));
+    writeFileSync(
+      path.join(site, 'docs.json'),
+      JSON.stringify({
+        $schema: 'https://mintlify.com/docs.json',
+        theme: 'mint',
+        name: 'x',
+        colors: { primary: '#000000' },
+        navigation: { pages: ['a', 'b'] },
+      }),
+    );
     writeFileSync(path.join(site, 'a.mdx'), page);
     writeFileSync(path.join(site, 'b.mdx'), page);
     const result = spawnSync(process.execPath, [path.join(root, 'dist/cli/index.js'), 'validate', site, '--no-cache'], { encoding: 'utf8' });

@@ -27,7 +27,12 @@ describe('parseJsonSharingStrings', () => {
   });
 
   it('throws where JSON.parse throws', () => {
-    const broken = fc.tuple(fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value, null, 1)), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', ':', ' x', '{', '[', '\\', '\n'))
+    const broken = fc
+      .tuple(
+        fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value, null, 1)),
+        fc.nat(),
+        fc.constantFrom('', ',', '}', ']', '"', ':', ' x', '{', '[', '\\', '\n'),
+      )
       .map(([text, at, insert]) => text.slice(0, at % (text.length + 1)) + insert + text.slice(at % (text.length + 1)));
     fc.assert(
       fc.property(broken, (text) => {
@@ -43,7 +48,8 @@ describe('parseJsonSharingStrings', () => {
     expect(result).toStrictEqual(JSON.parse(text));
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     expect(Object.keys(result)).toEqual(['a', 'f', '__proto__']);
-    for (const text of ['', ' ', '{', '{"a" 1}', '{"a": 1,}', '[1,]', '{} {}', '"\\x"']) expect(parsed(parseJsonSharingStrings, text)).toStrictEqual({ throws: true });
+    for (const text of ['', ' ', '{', '{"a" 1}', '{"a": 1,}', '[1,]', '{} {}', '"\\x"'])
+      expect(parsed(parseJsonSharingStrings, text)).toStrictEqual({ throws: true });
   });
 
   it('is suspect exactly when the fast duplicate-key pass finds a repeated key or deep nesting', () => {

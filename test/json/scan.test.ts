@@ -16,7 +16,7 @@ describe('scanJson syntax errors', () => {
     ['missing comma between members', '{\n  "a": 1\n  "b": 2\n}', 3, 3, 'Expected `,` or `}`'],
     ['missing closing bracket', '{\n  "a": [1, 2\n', 3, 1, 'Unexpected end of file'],
     ['mismatched bracket', '{\n  "a": [1, 2}\n', 2, 13, 'Found `}`'],
-    ['single-quoted string', "{ \"a\": 'b' }", 1, 8, 'double quotes'],
+    ['single-quoted string', '{ "a": \'b\' }', 1, 8, 'double quotes'],
     ['unquoted key', '{ a: 1 }', 1, 3, 'Property names must be in double quotes'],
     ['comment', '{\n  // note\n  "a": 1\n}', 2, 3, 'Comments are not allowed'],
     ['unterminated string', '{ "a": "b\n}', 1, 8, 'Unterminated string'],
@@ -109,7 +109,10 @@ describe('the fast duplicate pass agrees with the scanner', () => {
       fc.property(fc.json(), key, fc.nat(), (text, name, seed) => {
         const objects = [...text.matchAll(/\{/g)];
         const spot = objects[seed % Math.max(1, objects.length)];
-        const mutated = spot?.index === undefined ? text : `${text.slice(0, spot.index + 1)}"${name}":1,"${name}":2${text[spot.index + 1] === '}' ? '' : ','}${text.slice(spot.index + 1)}`;
+        const mutated =
+          spot?.index === undefined
+            ? text
+            : `${text.slice(0, spot.index + 1)}"${name}":1,"${name}":2${text[spot.index + 1] === '}' ? '' : ','}${text.slice(spot.index + 1)}`;
         for (const candidate of [text, mutated]) {
           let valid = true;
           try {

@@ -31,14 +31,18 @@ describe('unifiedDiff', () => {
     const check = spawnSync('patch', ['--version']);
     if (check.error) return;
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'd', ''), { maxLength: 30 }), fc.array(fc.constantFrom('a', 'b', 'c', 'x', ''), { maxLength: 30 }), (left, right) => {
-        const before = left.map((line) => `${line}\n`).join('');
-        const after = right.map((line) => `${line}\n`).join('');
-        const diff = unifiedDiff('f.txt', before, after);
-        if (diff === '' || before === '') return true;
-        expect(patched(before, diff)).toBe(after);
-        return true;
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', 'c', 'd', ''), { maxLength: 30 }),
+        fc.array(fc.constantFrom('a', 'b', 'c', 'x', ''), { maxLength: 30 }),
+        (left, right) => {
+          const before = left.map((line) => `${line}\n`).join('');
+          const after = right.map((line) => `${line}\n`).join('');
+          const diff = unifiedDiff('f.txt', before, after);
+          if (diff === '' || before === '') return true;
+          expect(patched(before, diff)).toBe(after);
+          return true;
+        },
+      ),
       { numRuns: 60 },
     );
   });

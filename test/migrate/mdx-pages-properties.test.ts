@@ -28,7 +28,11 @@ describe('frontmatter moved by migrate-mdx and written by openapi-file', () => {
         const metadata = { title: 'The operation summary', ...moved?.metadata };
         const written = generateEndpointMdx({ kind: 'endpoint', method: 'GET', path: '/pets', metadata: { ...metadata, openapi: 'GET /pets' } });
         // The summary is the title only where the page had no `title` field (one left empty stays empty).
-        const expected = { ...(moved?.metadata && 'title' in moved.metadata ? {} : { title: 'The operation summary' }), ...platform.data, openapi: 'GET /pets' };
+        const expected = {
+          ...(moved?.metadata && 'title' in moved.metadata ? {} : { title: 'The operation summary' }),
+          ...platform.data,
+          openapi: 'GET /pets',
+        };
         expect(parseFrontmatter(written, 'page.mdx').data).toEqual(expected);
       }),
       { numRuns: 1500 },

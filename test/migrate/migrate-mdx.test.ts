@@ -46,14 +46,29 @@ function operation(plan: MigrationPlan, file: string, path: string, method: stri
 }
 
 function run(input: Partial<MigrateMdxInput> & Pick<MigrateMdxInput, 'pages'>, extension?: string): MigrationPlan {
-  return migrateMdx({ docsJson: docsJson(Object.keys(input.pages).map((file) => file.replace(/\.mdx$/, '')), 'openapi.yaml'), specs: { 'openapi.yaml': pets }, ...input }, extension ? { extension } : {});
+  return migrateMdx(
+    {
+      docsJson: docsJson(
+        Object.keys(input.pages).map((file) => file.replace(/\.mdx$/, '')),
+        'openapi.yaml',
+      ),
+      specs: { 'openapi.yaml': pets },
+      ...input,
+    },
+    extension ? { extension } : {},
+  );
 }
 
 describe('migrateMdx', () => {
   it('moves frontmatter (every field but openapi, as written), body and URL; MDX replaces those three, other members stay', () => {
     const plan = run({ pages: { 'api/create.mdx': '---\ntitle: Create\nopenapi: POST /pets\nweight: 3\ntags: [a, b]\n---\n\n\nBody line 1\r\nline 2\n\n' } });
     expect(plan.kept).toEqual([]);
-    expect(operation(plan, 'openapi.yaml', '/pets', 'post')['x-quire']).toEqual({ playground: 'none', metadata: { title: 'Create', weight: 3, tags: ['a', 'b'] }, content: 'Body line 1\nline 2', href: '/api/create' });
+    expect(operation(plan, 'openapi.yaml', '/pets', 'post')['x-quire']).toEqual({
+      playground: 'none',
+      metadata: { title: 'Create', weight: 3, tags: ['a', 'b'] },
+      content: 'Body line 1\nline 2',
+      href: '/api/create',
+    });
   });
 
   it('removes metadata and content the page does not have: the generated page shows what the MDX page showed', () => {
@@ -69,12 +84,24 @@ describe('migrateMdx', () => {
   it('writes into the extension the document already uses, and says which and why', () => {
     // Only x-quire (pets has one): x-quire.
     const quire = run({ pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\nHi\n' } });
-    expect(quire.extensions).toEqual([{ spec: 'openapi.yaml', extension: 'x-quire', reason: 'in-use', why: 'the document already uses x-quire in 1 place, and no x-mint' }]);
+    expect(quire.extensions).toEqual([
+      { spec: 'openapi.yaml', extension: 'x-quire', reason: 'in-use', why: 'the document already uses x-quire in 1 place, and no x-mint' },
+    ]);
     expect(quire.moved).toMatchObject([{ extension: 'x-quire' }]);
     // x-mint anywhere, even only on a schema (parameter pills): x-mint, even beside x-quire.
-    const pills = pets.replace('webhooks:', "components:\n  schemas:\n    Pet: {type: object, properties: {name: {type: string, x-mint: {post: [indexed]}}}}\nwebhooks:");
+    const pills = pets.replace(
+      'webhooks:',
+      'components:\n  schemas:\n    Pet: {type: object, properties: {name: {type: string, x-mint: {post: [indexed]}}}}\nwebhooks:',
+    );
     const mint = run({ specs: { 'openapi.yaml': pills }, pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\nHi\n' } });
-    expect(mint.extensions).toEqual([{ spec: 'openapi.yaml', extension: 'x-mint', reason: 'in-use', why: 'the document already uses x-mint in 1 place (and x-quire in 1 place), and x-mint is what the platform reads' }]);
+    expect(mint.extensions).toEqual([
+      {
+        spec: 'openapi.yaml',
+        extension: 'x-mint',
+        reason: 'in-use',
+        why: 'the document already uses x-mint in 1 place (and x-quire in 1 place), and x-mint is what the platform reads',
+      },
+    ]);
     expect(operation(mint, 'openapi.yaml', '/pets', 'get')).toMatchObject({ 'x-mint': { href: '/api/list', content: 'Hi' } });
     expect(operation(mint, 'openapi.yaml', '/pets', 'get')['x-quire']).toBeUndefined();
     // Neither: x-quire, with a word for sites the platform publishes.
@@ -83,22 +110,38 @@ describe('migrateMdx', () => {
     expect(neither.extensions).toMatchObject([{ extension: 'x-quire', reason: 'default' }]);
     expect(neither.extensions[0]?.why).toContain('the platform reads only x-mint');
     // Named: that one, whatever the document uses.
-    expect(run({ specs: { 'openapi.yaml': pills }, pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n' } }, 'x-quire').extensions).toMatchObject([{ extension: 'x-quire', reason: 'option' }]);
+    expect(run({ specs: { 'openapi.yaml': pills }, pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n' } }, 'x-quire').extensions).toMatchObject([
+      { extension: 'x-quire', reason: 'option' },
+    ]);
   });
 
   it('warns where the other extension of the operation keeps settings that would show instead of the page', () => {
     // The document uses x-mint, so POST /pets gets x-mint; its x-quire content and metadata, read first by Quire, stay.
-    const both = pets.replace('webhooks:', '  /other:\n    get: {summary: O, x-mint: {href: /o}, responses: {\'200\': {description: ok}}}\nwebhooks:');
+    const both = pets.replace('webhooks:', "  /other:\n    get: {summary: O, x-mint: {href: /o}, responses: {'200': {description: ok}}}\nwebhooks:");
     const plan = run({ specs: { 'openapi.yaml': both }, pages: { 'api/create.mdx': '---\nopenapi: POST /pets\n---\nNew\n' } });
     expect(plan.moved).toMatchObject([{ extension: 'x-mint' }]);
     expect(plan.diagnostics).toEqual([
-      expect.objectContaining({ code: 'migrate/shadowed-extension', severity: 'warning', file: 'openapi.yaml', pointer: '/paths/~1pets/post/x-quire/metadata', line: 12, column: 9 }),
+      expect.objectContaining({
+        code: 'migrate/shadowed-extension',
+        severity: 'warning',
+        file: 'openapi.yaml',
+        pointer: '/paths/~1pets/post/x-quire/metadata',
+        line: 12,
+        column: 9,
+      }),
     ]);
-    expect(plan.diagnostics[0]?.message).toBe("POST /pets keeps `x-quire.metadata` and `x-quire.content` beside the `x-mint` written from api/create.mdx: Quire reads `x-quire` before `x-mint`, so Quire's page shows these instead of what the MDX page had.");
+    expect(plan.diagnostics[0]?.message).toBe(
+      "POST /pets keeps `x-quire.metadata` and `x-quire.content` beside the `x-mint` written from api/create.mdx: Quire reads `x-quire` before `x-mint`, so Quire's page shows these instead of what the MDX page had.",
+    );
     // Written in x-quire by request, while x-mint keeps a content: the platform shows that one.
-    const platform = pets.replace('      x-quire:\n        playground: none\n        metadata: {title: Old}\n        content: Old\n', '      x-mint: {content: Old}\n');
+    const platform = pets.replace(
+      '      x-quire:\n        playground: none\n        metadata: {title: Old}\n        content: Old\n',
+      '      x-mint: {content: Old}\n',
+    );
     const named = run({ specs: { 'openapi.yaml': platform }, pages: { 'api/create.mdx': '---\nopenapi: POST /pets\n---\nNew\n' } }, 'x-quire');
-    expect(named.diagnostics.map((diagnostic) => diagnostic.message)).toEqual(['POST /pets keeps `x-mint.content` beside the `x-quire` written from api/create.mdx: the platform reads only `x-mint`, so its page shows these instead of what the MDX page had.']);
+    expect(named.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      'POST /pets keeps `x-mint.content` beside the `x-quire` written from api/create.mdx: the platform reads only `x-mint`, so its page shows these instead of what the MDX page had.',
+    ]);
   });
 
   it('moves webhook pages, and rewrites their entries to `webhook name`', () => {
@@ -110,7 +153,9 @@ describe('migrateMdx', () => {
     const plan = run({ pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n', 'api/typo.mdx': '---\ntitle: T\nopenapi: GET /pets/\n---\n' } });
     expect(plan.moved.map((page) => page.file)).toEqual(['api/list.mdx']);
     expect(plan.kept).toMatchObject([{ file: 'api/typo.mdx', code: 'migrate/endpoint-not-found' }]);
-    expect(plan.diagnostics).toContainEqual(expect.objectContaining({ code: 'migrate/endpoint-not-found', file: 'api/typo.mdx', line: 3, column: 1, suggestions: ['GET /pets', 'POST /pets'] }));
+    expect(plan.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'migrate/endpoint-not-found', file: 'api/typo.mdx', line: 3, column: 1, suggestions: ['GET /pets', 'POST /pets'] }),
+    );
     expect(plan.changes.map((change) => `${change.kind} ${change.file}`)).toEqual(['write openapi.yaml', 'write docs.json', 'delete api/list.mdx']);
   });
 
@@ -118,7 +163,11 @@ describe('migrateMdx', () => {
     const url = 'https://example.com/openapi.yaml';
     const plan = migrateMdx({
       docsJson: docsJson(['api/hidden', 'api/remote', 'api/unknown'], ['openapi.yaml']),
-      pages: { 'api/hidden.mdx': '---\nopenapi: GET /pets/{id}\n---\n', 'api/remote.mdx': `---\nopenapi: ${url} GET /pets\n---\n`, 'api/unknown.mdx': '---\nopenapi: other.yaml GET /pets\n---\n' },
+      pages: {
+        'api/hidden.mdx': '---\nopenapi: GET /pets/{id}\n---\n',
+        'api/remote.mdx': `---\nopenapi: ${url} GET /pets\n---\n`,
+        'api/unknown.mdx': '---\nopenapi: other.yaml GET /pets\n---\n',
+      },
       specs: { 'openapi.yaml': pets, [url]: pets },
     });
     expect(plan.kept.map((page) => [page.file, page.code])).toEqual([
@@ -139,19 +188,39 @@ describe('migrateMdx', () => {
   });
 
   it('names the document where none is in effect', () => {
-    const plan = migrateMdx({ docsJson: docsJson(['api/a']), pages: { 'api/a.mdx': '---\nopenapi: /openapi.yaml GET /pets\n---\n' }, specs: { 'openapi.yaml': pets } });
+    const plan = migrateMdx({
+      docsJson: docsJson(['api/a']),
+      pages: { 'api/a.mdx': '---\nopenapi: /openapi.yaml GET /pets\n---\n' },
+      specs: { 'openapi.yaml': pets },
+    });
     expect(plan.moved).toMatchObject([{ entries: [{ to: 'openapi.yaml GET /pets' }] }]);
   });
 
   it('keeps a page listed under different documents that each have its endpoint', () => {
-    const docs = JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#112233' }, navigation: { groups: [{ group: 'V1', openapi: 'v1.yaml', pages: ['api/a'] }, { group: 'V2', openapi: 'v2.yaml', pages: ['api/a'] }] } });
+    const docs = JSON.stringify({
+      theme: 'mint',
+      name: 'A',
+      colors: { primary: '#112233' },
+      navigation: {
+        groups: [
+          { group: 'V1', openapi: 'v1.yaml', pages: ['api/a'] },
+          { group: 'V2', openapi: 'v2.yaml', pages: ['api/a'] },
+        ],
+      },
+    });
     const plan = migrateMdx({ docsJson: docs, pages: { 'api/a.mdx': '---\nopenapi: GET /pets\n---\n' }, specs: { 'v1.yaml': pets, 'v2.yaml': pets } });
     expect(plan.kept).toMatchObject([{ code: 'migrate/ambiguous-endpoint' }]);
   });
 
   it('rewrites every entry of a page listed twice', () => {
-    const plan = run({ docsJson: docsJson(['api/list', { group: 'Again', pages: ['api/list'] }], 'openapi.yaml'), pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n' } });
-    expect(plan.moved[0]?.entries.map((entry) => [entry.pointer, entry.to])).toEqual([['/navigation/groups/0/pages/0', 'GET /pets'], ['/navigation/groups/0/pages/1/pages/0', 'GET /pets']]);
+    const plan = run({
+      docsJson: docsJson(['api/list', { group: 'Again', pages: ['api/list'] }], 'openapi.yaml'),
+      pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n' },
+    });
+    expect(plan.moved[0]?.entries.map((entry) => [entry.pointer, entry.to])).toEqual([
+      ['/navigation/groups/0/pages/0', 'GET /pets'],
+      ['/navigation/groups/0/pages/1/pages/0', 'GET /pets'],
+    ]);
   });
 
   it('picks the page last in reading order when several name one operation, the same on every run', () => {
@@ -166,7 +235,11 @@ describe('migrateMdx', () => {
 
   it('keeps pages that are not listed, group roots, and pages untranslated entries fall back to', () => {
     const docs = docsJson([{ group: 'G', root: 'api/root', pages: ['api/root'] }, 'fr/api/list', 'api/list'], 'openapi.yaml');
-    const pages = { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n', 'api/root.mdx': '---\nopenapi: POST /pets\n---\n', 'api/draft.mdx': '---\nopenapi: GET /pets\n---\n' };
+    const pages = {
+      'api/list.mdx': '---\nopenapi: GET /pets\n---\n',
+      'api/root.mdx': '---\nopenapi: POST /pets\n---\n',
+      'api/draft.mdx': '---\nopenapi: GET /pets\n---\n',
+    };
     const plan = migrateMdx({ docsJson: docs, pages, specs: { 'openapi.yaml': pets }, files: Object.keys(pages) });
     expect(plan.kept.map((page) => [page.file, page.code])).toEqual([
       ['api/draft.mdx', 'migrate/not-in-navigation'],
@@ -174,7 +247,9 @@ describe('migrateMdx', () => {
       ['api/root.mdx', 'migrate/group-root'],
     ]);
     // With the translation present, the page moves.
-    expect(migrateMdx({ docsJson: docs, pages, specs: { 'openapi.yaml': pets }, files: [...Object.keys(pages), 'fr/api/list.mdx'] }).moved.map((page) => page.file)).toEqual(['api/list.mdx']);
+    expect(
+      migrateMdx({ docsJson: docs, pages, specs: { 'openapi.yaml': pets }, files: [...Object.keys(pages), 'fr/api/list.mdx'] }).moved.map((page) => page.file),
+    ).toEqual(['api/list.mdx']);
   });
 
   it('changes nothing when a document it reads is invalid, or docs.json is', () => {
@@ -190,7 +265,12 @@ describe('migrateMdx', () => {
   it('reads the frontmatter as the platform does: quoted values over unindented lines, an indented first field', () => {
     // A plain YAML parser refused both pages ("not valid YAML") and dropped the spaces before a
     // line break inside quotes; the platform renders them with these values.
-    const plan = run({ pages: { 'api/create.mdx': "---\n  title: 'Create\n   a pet  \n\n  now'\nopenapi: POST /pets\n---\n", 'api/list.mdx': '---\ntitle: "List\npets"\nopenapi: GET /pets\n---\n' } });
+    const plan = run({
+      pages: {
+        'api/create.mdx': "---\n  title: 'Create\n   a pet  \n\n  now'\nopenapi: POST /pets\n---\n",
+        'api/list.mdx': '---\ntitle: "List\npets"\nopenapi: GET /pets\n---\n',
+      },
+    });
     expect(plan.kept).toEqual([]);
     expect((operation(plan, 'openapi.yaml', '/pets', 'post')['x-quire'] as Record<string, unknown>).metadata).toEqual({ title: 'Create a pet  \nnow' });
     expect((operation(plan, 'openapi.yaml', '/pets', 'get')['x-quire'] as Record<string, unknown>).metadata).toEqual({ title: 'List pets' });
@@ -198,7 +278,10 @@ describe('migrateMdx', () => {
 
   it('keeps pages whose frontmatter is not YAML or whose reference is not an endpoint', () => {
     const plan = run({ pages: { 'api/bad.mdx': '---\nopenapi: GET /pets\ntitle: [unclosed\n---\n', 'api/odd.mdx': '---\nopenapi: openapi.yaml\n---\n' } });
-    expect(plan.kept.map((page) => [page.file, page.code])).toEqual([['api/bad.mdx', 'migrate/invalid-frontmatter'], ['api/odd.mdx', 'migrate/invalid-reference']]);
+    expect(plan.kept.map((page) => [page.file, page.code])).toEqual([
+      ['api/bad.mdx', 'migrate/invalid-frontmatter'],
+      ['api/odd.mdx', 'migrate/invalid-reference'],
+    ]);
     expect(plan.diagnostics.map((diagnostic) => diagnostic.code)).toContain('frontmatter/invalid-yaml');
   });
 
@@ -208,19 +291,33 @@ describe('migrateMdx', () => {
     expect(plan.kept).toMatchObject([{ code: 'migrate/shared-operation' }]);
   });
 
-  it('edits the $ref\'d file that holds the entry, keeping a byte order mark', () => {
+  it("edits the $ref'd file that holds the entry, keeping a byte order mark", () => {
     const nav = '\uFEFF{\n    "group": "API",\n    "openapi": "openapi.yaml",\n    "pages": ["api/list"]\n}\n';
     const docs = JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#112233' }, navigation: { groups: [{ $ref: 'nav/api.json' }] } });
-    const plan = migrateMdx({ docsJson: docs, readFile: (file) => (file === 'nav/api.json' ? nav : undefined), pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n' }, specs: { 'openapi.yaml': pets } });
+    const plan = migrateMdx({
+      docsJson: docs,
+      readFile: (file) => (file === 'nav/api.json' ? nav : undefined),
+      pages: { 'api/list.mdx': '---\nopenapi: GET /pets\n---\n' },
+      specs: { 'openapi.yaml': pets },
+    });
     expect(written(plan, 'nav/api.json')).toBe(nav.replace('"api/list"', '"GET /pets"'));
     expect(plan.changes.map((change) => change.file)).not.toContain('docs.json');
   });
 
   it('serves folder/index.mdx as the page `folder`', () => {
-    const plan = migrateMdx({ docsJson: docsJson(['api'], 'openapi.yaml'), pages: { 'api/index.mdx': '---\nopenapi: GET /pets\n---\n' }, specs: { 'openapi.yaml': pets } });
+    const plan = migrateMdx({
+      docsJson: docsJson(['api'], 'openapi.yaml'),
+      pages: { 'api/index.mdx': '---\nopenapi: GET /pets\n---\n' },
+      specs: { 'openapi.yaml': pets },
+    });
     expect(plan.moved).toMatchObject([{ file: 'api/index.mdx', href: '/api', entries: [{ from: 'api', to: 'GET /pets' }] }]);
     // Unless api.mdx exists: then that file is the page `api`.
-    const shadowed = migrateMdx({ docsJson: docsJson(['api'], 'openapi.yaml'), pages: { 'api/index.mdx': '---\nopenapi: GET /pets\n---\n' }, files: ['api.mdx', 'api/index.mdx'], specs: { 'openapi.yaml': pets } });
+    const shadowed = migrateMdx({
+      docsJson: docsJson(['api'], 'openapi.yaml'),
+      pages: { 'api/index.mdx': '---\nopenapi: GET /pets\n---\n' },
+      files: ['api.mdx', 'api/index.mdx'],
+      specs: { 'openapi.yaml': pets },
+    });
     expect(shadowed.kept).toMatchObject([{ file: 'api/index.mdx', code: 'migrate/not-in-navigation' }]);
   });
 

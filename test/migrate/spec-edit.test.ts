@@ -26,18 +26,41 @@ paths:
 `;
 
 const page = { href: '/pets/list', metadata: { title: 'List: pets' }, content: '# Pets\n\nAll of them.' };
-const changes = (value: typeof page) => [['href', value.href], ['metadata', value.metadata], ['content', value.content]] as const;
+const changes = (value: typeof page) =>
+  [
+    ['href', value.href],
+    ['metadata', value.metadata],
+    ['content', value.content],
+  ] as const;
 
 describe('editSpec', () => {
   it('adds the extension to a YAML operation and keeps everything else byte for byte', () => {
     const result = editSpec(yaml, [{ pointer: '/paths/~1pets/get', changes: changes(page) }], 'x-quire');
     expect(result.ok && result.reformatted).toBe(false);
     if (!result.ok) return;
-    expect(result.text).toBe(yaml.replace('          description: ok\n', `          description: ok\n      x-quire:\n        href: /pets/list\n        metadata:\n          title: "List: pets"\n        content: |-\n          # Pets\n\n          All of them.\n`));
+    expect(result.text).toBe(
+      yaml.replace(
+        '          description: ok\n',
+        `          description: ok\n      x-quire:\n        href: /pets/list\n        metadata:\n          title: "List: pets"\n        content: |-\n          # Pets\n\n          All of them.\n`,
+      ),
+    );
   });
 
   it('replaces the members MDX sets, removes those it has not, keeps the others with their comments, at the file indentation', () => {
-    const result = editSpec(yaml, [{ pointer: '/paths/~1pets/post', changes: [['href', '/pets/create'], ['metadata', undefined], ['content', undefined]] }], 'x-quire');
+    const result = editSpec(
+      yaml,
+      [
+        {
+          pointer: '/paths/~1pets/post',
+          changes: [
+            ['href', '/pets/create'],
+            ['metadata', undefined],
+            ['content', undefined],
+          ],
+        },
+      ],
+      'x-quire',
+    );
     if (!result.ok) throw new Error('failed');
     expect(result.reformatted).toBe(false);
     expect(result.text).toBe(yaml.replace('            href: /old\n', '            href: /pets/create\n').replace('            content: old\n', ''));
@@ -51,9 +74,23 @@ describe('editSpec', () => {
 
   it('keeps JSON indentation, tabs included', () => {
     const json = '{\n\t"openapi": "3.0.3",\n\t"paths": {\n\t\t"/a": {\n\t\t\t"get": {\n\t\t\t\t"responses": {}\n\t\t\t}\n\t\t}\n\t}\n}\n';
-    const result = editSpec(json, [{ pointer: '/paths/~1a/get', changes: [['href', '/a'], ['content', 'x\ny']] }], 'x-quire');
+    const result = editSpec(
+      json,
+      [
+        {
+          pointer: '/paths/~1a/get',
+          changes: [
+            ['href', '/a'],
+            ['content', 'x\ny'],
+          ],
+        },
+      ],
+      'x-quire',
+    );
     if (!result.ok) throw new Error('failed');
-    expect(result.text).toBe(json.replace('"responses": {}', '"responses": {},\n\t\t\t\t"x-quire": {\n\t\t\t\t\t"href": "/a",\n\t\t\t\t\t"content": "x\\ny"\n\t\t\t\t}'));
+    expect(result.text).toBe(
+      json.replace('"responses": {}', '"responses": {},\n\t\t\t\t"x-quire": {\n\t\t\t\t\t"href": "/a",\n\t\t\t\t\t"content": "x\\ny"\n\t\t\t\t}'),
+    );
   });
 
   it('refuses an anchored operation', () => {
@@ -69,16 +106,40 @@ describe('editSpec', () => {
     expect(result.text.startsWith('\uFEFF')).toBe(true);
     expect(result.text.replace(/\r\n/g, '')).not.toContain('\n');
     const json = '{\r\n  "openapi": "3.0.3",\r\n  "paths": {\r\n    "/a": {\r\n      "get": {\r\n        "responses": {}\r\n      }\r\n    }\r\n  }\r\n}\r\n';
-    const edited = editSpec(json, [{ pointer: '/paths/~1a/get', changes: [['href', '/a'], ['content', 'x\ny']] }], 'x-quire');
+    const edited = editSpec(
+      json,
+      [
+        {
+          pointer: '/paths/~1a/get',
+          changes: [
+            ['href', '/a'],
+            ['content', 'x\ny'],
+          ],
+        },
+      ],
+      'x-quire',
+    );
     if (!edited.ok) throw new Error('failed');
-    expect(edited.text).toBe(json.replace('"responses": {}', '"responses": {},\r\n        "x-quire": {\r\n          "href": "/a",\r\n          "content": "x\\ny"\r\n        }'));
+    expect(edited.text).toBe(
+      json.replace('"responses": {}', '"responses": {},\r\n        "x-quire": {\r\n          "href": "/a",\r\n          "content": "x\\ny"\r\n        }'),
+    );
   });
 
   it('replaces an extension that is not an object, and one given as an empty value', () => {
-    const text = 'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-quire: nonsense\n      responses: {}\n  /b:\n    get:\n      x-quire:\n      responses: {}\n';
-    const result = editSpec(text, [{ pointer: '/paths/~1a/get', changes: [['href', '/a']] }, { pointer: '/paths/~1b/get', changes: [['href', '/b']] }], 'x-quire');
+    const text =
+      'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-quire: nonsense\n      responses: {}\n  /b:\n    get:\n      x-quire:\n      responses: {}\n';
+    const result = editSpec(
+      text,
+      [
+        { pointer: '/paths/~1a/get', changes: [['href', '/a']] },
+        { pointer: '/paths/~1b/get', changes: [['href', '/b']] },
+      ],
+      'x-quire',
+    );
     if (!result.ok) throw new Error('failed');
-    expect(result.text).toBe('openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-quire:\n        href: /a\n      responses: {}\n  /b:\n    get:\n      x-quire:\n        href: /b\n      responses: {}\n');
+    expect(result.text).toBe(
+      'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-quire:\n        href: /a\n      responses: {}\n  /b:\n    get:\n      x-quire:\n        href: /b\n      responses: {}\n',
+    );
   });
 
   it('adds to a block scalar that keeps its trailing blank lines without changing it', () => {

@@ -22,7 +22,9 @@ interface PackFile {
 
 /** The packs under `cacheDir`, the keys of the entries they hold, and any file left that is not a pack. */
 function entries(cacheDir: string): { packs: string[]; entries: string[]; others: string[] } {
-  const files = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  const files = readdirSync(cacheDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
   const packs = files.filter((file) => path.dirname(file) === path.join(cacheDir, 'content') && file.endsWith('.pack')).sort();
   const keys = packs.flatMap((pack) => (deserialize(readFileSync(pack)) as PackFile).entries.map((entry) => entry.key));
   return { packs, entries: keys, others: files.filter((file) => !packs.includes(file)).map((file) => path.relative(cacheDir, file)) };
@@ -134,15 +136,18 @@ describe('the content cache', () => {
     const root = copyFixture('content-cache', 'site');
     const cacheDir = path.join(root, '.quire', 'cache');
     mkdirSync(path.join(root, 'extra'));
-    for (let page = 1; page <= 30; page++) writeFileSync(path.join(root, 'extra', `page-${page}.mdx`), `---\ntitle: Page ${page}\n---\n\n## Part ${page}\n\n${'Some words. '.repeat(40)}\n`);
+    for (let page = 1; page <= 30; page++)
+      writeFileSync(path.join(root, 'extra', `page-${page}.mdx`), `---\ntitle: Page ${page}\n---\n\n## Part ${page}\n\n${'Some words. '.repeat(40)}\n`);
     const files = await pagesOf(root);
     // Packs of at most 4 KB here (16 MB in a run).
-    const readSmall = async () => readSiteContent(root, files, { fileName: (file) => file, workers: 0, cache: (await openContentCache(cacheDir, { packBytes: 4096 })) as ContentCache });
+    const readSmall = async () =>
+      readSiteContent(root, files, { fileName: (file) => file, workers: 0, cache: (await openContentCache(cacheDir, { packBytes: 4096 })) as ContentCache });
     const cold = await readSmall();
     expect(cold.parsed).toBe(36);
     const packs = entries(cacheDir).packs;
     expect(packs.length).toBeGreaterThan(4);
-    for (const pack of packs.slice(0, -1)) expect((deserialize(readFileSync(pack)) as PackFile).entries.reduce((sum, entry) => sum + entry.facts.length, 0)).toBeLessThan(4096 + 2048);
+    for (const pack of packs.slice(0, -1))
+      expect((deserialize(readFileSync(pack)) as PackFile).entries.reduce((sum, entry) => sum + entry.facts.length, 0)).toBeLessThan(4096 + 2048);
     expect(entries(cacheDir).entries).toHaveLength(36);
     const warm = await readSmall();
     expect({ cached: warm.cached, parsed: warm.parsed }).toEqual({ cached: 36, parsed: 0 });
@@ -223,7 +228,8 @@ describe('the content cache', () => {
     // from the facts it read, which must still have their text.
     const cacheDir = path.join(root, '.quire', 'cache');
     const two = ['guides/install.mdx', 'guides/install-copy.mdx'];
-    const readTwo = async (text: boolean) => readSiteContent(root, two, { fileName: (file) => file, workers: 0, cache: (await openContentCache(cacheDir)) as ContentCache, text });
+    const readTwo = async (text: boolean) =>
+      readSiteContent(root, two, { fileName: (file) => file, workers: 0, cache: (await openContentCache(cacheDir)) as ContentCache, text });
     const before = entries(cacheDir).packs;
     expect((await readTwo(false)).facts.get('guides/install.mdx')?.text).toBe('');
     expect(entries(cacheDir).packs).not.toEqual(before);

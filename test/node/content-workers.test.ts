@@ -77,9 +77,19 @@ describe('content workers', () => {
       expect(facts, file).toEqual(expected.facts.get(file));
     }
     expect(read1.facts.get('guides/exit.mdx')?.diagnostics).toEqual([
-      { code: 'content/unreadable', severity: 'error', message: 'The page cannot be read: the worker thread reading it stopped (exit code 3); please report it.', file: 'guides/exit.mdx', pointer: '', line: 1, column: 1 },
+      {
+        code: 'content/unreadable',
+        severity: 'error',
+        message: 'The page cannot be read: the worker thread reading it stopped (exit code 3); please report it.',
+        file: 'guides/exit.mdx',
+        pointer: '',
+        line: 1,
+        column: 1,
+      },
     ]);
-    expect(read1.facts.get('guides/throw.mdx')?.diagnostics[0]?.message).toBe('The page cannot be read: the worker thread reading it stopped (injected by the test); please report it.');
+    expect(read1.facts.get('guides/throw.mdx')?.diagnostics[0]?.message).toBe(
+      'The page cannot be read: the worker thread reading it stopped (injected by the test); please report it.',
+    );
   });
 
   it('when no worker starts, read every page in the main thread', async () => {

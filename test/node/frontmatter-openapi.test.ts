@@ -13,7 +13,14 @@ describe('loadSite: the OpenAPI document named in frontmatter', () => {
       const folder = fixturePath('frontmatter-openapi', name);
       const loaded = await loadSite(folder, { cwd: folder });
       const actual = {
-        diagnostics: loaded.diagnostics.map(({ code, severity, file, line, column, message, hint, suggestions }) => ({ code, severity, at: `${file}:${line}:${column}`, message, hint, ...(suggestions ? { suggestions } : {}) })),
+        diagnostics: loaded.diagnostics.map(({ code, severity, file, line, column, message, hint, suggestions }) => ({
+          code,
+          severity,
+          at: `${file}:${line}:${column}`,
+          message,
+          hint,
+          ...(suggestions ? { suggestions } : {}),
+        })),
         endpointPages: loaded.endpointPages.map((page) => `${page.url} ${page.kind === 'endpoint' ? `${page.method} ${page.path}` : page.path}`),
       };
       expect(actual).toEqual(expectedJson(path.join(folder, 'expected.json'), actual));

@@ -19,8 +19,14 @@ describe('listPageFiles and .mintignore', () => {
   it('leaves out what .mintignore matches, with negation, and the platform defaults at any depth, ignoring case', async () => {
     const root = site({
       '.mintignore': '# drafts\ninternal/\n*.draft.mdx\n!keep.draft.mdx\n',
-      'index.mdx': '', 'internal/a.mdx': '', 'guides/x.draft.mdx': '', 'guides/keep.draft.mdx': '',
-      'README.md': '', 'guides/readme.md': '', 'CHANGELOG.mdx': '', 'LICENSE.md': '',
+      'index.mdx': '',
+      'internal/a.mdx': '',
+      'guides/x.draft.mdx': '',
+      'guides/keep.draft.mdx': '',
+      'README.md': '',
+      'guides/readme.md': '',
+      'CHANGELOG.mdx': '',
+      'LICENSE.md': '',
     });
     expect(await listPageFiles(root)).toEqual(['CHANGELOG.mdx', 'guides/keep.draft.mdx', 'index.mdx']);
   });
@@ -54,7 +60,10 @@ describe('loadSite with rules and ignore (library use, no configuration file rea
     const { loadSite } = await import('../../src/node/load-site.js');
     const folder = fixturePath('rules', 'code-patterns');
     const plain = await loadSite(folder, { openapi: false });
-    expect(plain.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.code}`)).toEqual(['error navigation/missing-page', 'warning navigation/redirect-to-nothing']);
+    expect(plain.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.code}`)).toEqual([
+      'error navigation/missing-page',
+      'warning navigation/redirect-to-nothing',
+    ]);
     const tuned = await loadSite(folder, { openapi: false, rules: { 'navigation/missing-page': 'off', 'navigation/*': 'error' } });
     expect(tuned.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.code}`)).toEqual(['error navigation/redirect-to-nothing']);
     expect(tuned.missingPages).toEqual([]);
@@ -62,7 +71,11 @@ describe('loadSite with rules and ignore (library use, no configuration file rea
 
   it('leaves out the pages and the diagnostics of files matched by ignore', async () => {
     const { loadSite } = await import('../../src/node/load-site.js');
-    const root = site({ 'docs.json': '{ "theme": "mint", "name": "x", "colors": { "primary": "#000000" }, "navigation": { "pages": ["index"] } }', 'index.mdx': '', 'wip/a.mdx': '---\ntitle: [\n---\n' });
+    const root = site({
+      'docs.json': '{ "theme": "mint", "name": "x", "colors": { "primary": "#000000" }, "navigation": { "pages": ["index"] } }',
+      'index.mdx': '',
+      'wip/a.mdx': '---\ntitle: [\n---\n',
+    });
     expect((await loadSite(root, { openapi: false })).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['frontmatter/invalid-yaml']);
     const loaded = await loadSite(root, { openapi: false, ignore: ['wip/'] });
     expect(loaded.diagnostics).toEqual([]);

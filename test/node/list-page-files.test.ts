@@ -27,7 +27,7 @@ describe('listPageFiles', () => {
     expect(await listPageFiles(root)).toEqual(['index.mdx']);
   });
 
-  it('follows symbolic links to a file or a folder inside the site, listing the pages under the link\'s name', async () => {
+  it("follows symbolic links to a file or a folder inside the site, listing the pages under the link's name", async () => {
     const root = site(['real/a.mdx', 'real/deep/b.md', 'page.mdx']);
     symlinkSync('real', path.join(root, 'alias'));
     symlinkSync('page.mdx', path.join(root, 'same.mdx'));
@@ -45,8 +45,16 @@ describe('listPageFiles', () => {
     const { files, diagnostics } = await listPageFilesAndLinks(root);
     expect(files).toEqual(['alias/a.mdx', 'index.mdx', 'real/a.mdx']);
     expect(diagnostics.map(({ code, file, message }) => [code, file, message])).toEqual([
-      ['files/symlink-loop', 'alias/up', 'The symbolic link alias/up loops: it leads to the site folder, which holds the link itself. Quire does not follow it.'],
-      ['files/symlink-outside-site', 'linked', `The symbolic link linked leads outside the site, to ${realpathSync(outside)}; Quire does not follow it, so nothing behind it is part of the site.`],
+      [
+        'files/symlink-loop',
+        'alias/up',
+        'The symbolic link alias/up loops: it leads to the site folder, which holds the link itself. Quire does not follow it.',
+      ],
+      [
+        'files/symlink-outside-site',
+        'linked',
+        `The symbolic link linked leads outside the site, to ${realpathSync(outside)}; Quire does not follow it, so nothing behind it is part of the site.`,
+      ],
       ['files/symlink-loop', 'ping', 'The symbolic link ping loops: its chain of links never reaches a file or folder. Quire does not follow it.'],
       ['files/symlink-loop', 'pong', 'The symbolic link pong loops: its chain of links never reaches a file or folder. Quire does not follow it.'],
     ]);
@@ -61,7 +69,10 @@ describe('loadSite on a site with symbolic links', () => {
   it('finds a page behind a link inside the site (not navigation/missing-page), and names a link out of the site', async () => {
     const outside = site(['elsewhere.mdx']);
     const root = site(['real.mdx', 'guides/setup.mdx']);
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { pages: ['alias', 'linked-guides/setup', 'out/elsewhere'] } }));
+    writeFileSync(
+      path.join(root, 'docs.json'),
+      JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { pages: ['alias', 'linked-guides/setup', 'out/elsewhere'] } }),
+    );
     symlinkSync('real.mdx', path.join(root, 'alias.mdx'));
     symlinkSync('guides', path.join(root, 'linked-guides'));
     symlinkSync(outside, path.join(root, 'out'));

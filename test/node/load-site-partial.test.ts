@@ -12,7 +12,11 @@ describe('loadSite with errors in docs.json', () => {
     expect(site.tree).toBeDefined();
     expect([...(site.pages?.byPath.keys() ?? [])].sort()).toEqual(['api/get-user', 'guides/caching', 'guides/setup', 'guides/tuning', 'index']);
     // The missing page is placed at its entry in docs.json, not at the index it has in the partial configuration.
-    expect(site.diagnostics.find((diagnostic) => diagnostic.code === 'navigation/missing-page')).toMatchObject({ file: 'docs.json', pointer: '/navigation/tabs/0/groups/2/pages/1', line: 12 });
+    expect(site.diagnostics.find((diagnostic) => diagnostic.code === 'navigation/missing-page')).toMatchObject({
+      file: 'docs.json',
+      pointer: '/navigation/tabs/0/groups/2/pages/1',
+      line: 12,
+    });
   });
 
   it('does not report endpoint entries as without a document when the document setting is left out', async () => {

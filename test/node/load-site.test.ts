@@ -6,7 +6,8 @@ import { fixturePath, temporarySite } from '../helpers/fixtures.js';
 
 const site = (files: Record<string, string>) => temporarySite(files, 'quire-site-');
 
-const docsJson = (pages: unknown[]) => JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'Docs', pages }] } }, null, 2);
+const docsJson = (pages: unknown[]) =>
+  JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'Docs', pages }] } }, null, 2);
 
 describe('readFrontmatterBlock', () => {
   it('reads only the frontmatter, across chunk boundaries', async () => {
@@ -28,11 +29,19 @@ describe('loadSite', () => {
   it('loads the example site with labels from frontmatter', async () => {
     const loaded = await loadSite(fixturePath('example-site'));
     expect(loaded.diagnostics).toEqual([]);
-    expect(loaded.files).toEqual(['api-reference/endpoint/get-plant.mdx', 'api-reference/introduction.mdx', 'guides/authentication.mdx', 'guides/overview.mdx', 'guides/webhooks.mdx', 'index.mdx', 'quickstart.mdx']);
+    expect(loaded.files).toEqual([
+      'api-reference/endpoint/get-plant.mdx',
+      'api-reference/introduction.mdx',
+      'guides/authentication.mdx',
+      'guides/overview.mdx',
+      'guides/webhooks.mdx',
+      'index.mdx',
+      'quickstart.mdx',
+    ]);
     const quickstart = loaded.pages?.byPath.get('quickstart');
     expect(quickstart).toMatchObject({ title: 'Quickstart', previous: '/', next: '/guides/overview', section: { tab: 'Guides' } });
     expect(quickstart).toMatchObject({ label: 'Quickstart', icon: 'rocket', breadcrumbs: ['Guides', 'Get started'] });
-    expect(loaded.pages?.byPath.get("api-reference/endpoint/get-plant")?.frontmatterOpenApi).toBe('GET /plants/{id}');
+    expect(loaded.pages?.byPath.get('api-reference/endpoint/get-plant')?.frontmatterOpenApi).toBe('GET /plants/{id}');
   });
 
   it('reports invalid frontmatter at its position in the MDX file, and missing pages', async () => {
@@ -57,10 +66,12 @@ describe('loadSite', () => {
       'brand.mdx': '---\ntitle: Brand\nicon: fa-github\n---\n',
     });
     const loaded = await loadSite(root, { cwd: root });
-    expect(loaded.diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.suggestions?.join(',')}`)).toEqual([
-      'brand.mdx:3:7 warning icon/fa-prefix github',
-      'cloud.mdx:4:7 warning icon/unknown-name cloud',
-    ]);
+    expect(
+      loaded.diagnostics.map(
+        (diagnostic) =>
+          `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.suggestions?.join(',')}`,
+      ),
+    ).toEqual(['brand.mdx:3:7 warning icon/fa-prefix github', 'cloud.mdx:4:7 warning icon/unknown-name cloud']);
     expect(loaded.sources['cloud.mdx']).toContain('icon: "Cloud"');
   });
 

@@ -9,7 +9,8 @@ import { confirmWithReference } from '../../src/node/reference-confirmation.js';
 // confirmation runs within a budget, past which satteri's refusal stands.
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const summary = (facts: ReturnType<typeof readPage>) => facts.diagnostics.map(({ code, severity, line, column, message }) => ({ code, severity, line, column, message }));
+const summary = (facts: ReturnType<typeof readPage>) =>
+  facts.diagnostics.map(({ code, severity, line, column, message }) => ({ code, severity, line, column, message }));
 
 describe('pages read with satteri in Node', () => {
   it('loads satteri on this platform', () => {
@@ -17,11 +18,14 @@ describe('pages read with satteri in Node', () => {
   });
 
   it('gives the facts the reference gives: headings with ids, links, imports, elements', () => {
-    const text = "---\ntitle: A\n---\n\nimport Intro, { Note as N } from '/snippets/intro.mdx'\nexport const Local = () => null\n\n## Install {#install-it}\n\nSee [the API](/api#keys), <Card title=\"A\" href=\"/a\" /> and https://example.com.\n\n<Intro />\n\n$x^2$\n\n| a | b |\n| - | - |\n| [c](/c) | d |\n";
+    const text =
+      '---\ntitle: A\n---\n\nimport Intro, { Note as N } from \'/snippets/intro.mdx\'\nexport const Local = () => null\n\n## Install {#install-it}\n\nSee [the API](/api#keys), <Card title="A" href="/a" /> and https://example.com.\n\n<Intro />\n\n$x^2$\n\n| a | b |\n| - | - |\n| [c](/c) | d |\n';
     const parsers = nodePageParsers();
     const facts = readPage(text, { file: 'a.mdx', ...(parsers ? { parsers } : {}) });
     expect(facts).toEqual(readPage(text, { file: 'a.mdx' }));
-    expect(facts.imports).toEqual([{ source: '/snippets/intro.mdx', names: ['Intro', 'N'], default: 'Intro', rendered: [{ line: 12, column: 1, textLine: 2 }], line: 5, column: 1 }]);
+    expect(facts.imports).toEqual([
+      { source: '/snippets/intro.mdx', names: ['Intro', 'N'], default: 'Intro', rendered: [{ line: 12, column: 1, textLine: 2 }], line: 5, column: 1 },
+    ]);
     expect(facts.headings.map((heading) => heading.id)).toEqual(['install-it']);
   });
 
@@ -51,7 +55,11 @@ describe('pages read with satteri in Node', () => {
     const text = '# Title\n\nimport A from "/snippets/a.mdx"\n\n\nimport {\n  B,\n} from "/snippets/b.mdx"\nexport { C } from "./c.mdx"\n';
     const parsers = nodePageParsers();
     const facts = readPage(text, { file: 'a.mdx', ...(parsers ? { parsers } : {}) });
-    expect(facts.imports.map(({ source, line, column }) => `${source} ${line}:${column}`)).toEqual(['/snippets/a.mdx 3:1', '/snippets/b.mdx 6:1', './c.mdx 9:1']);
+    expect(facts.imports.map(({ source, line, column }) => `${source} ${line}:${column}`)).toEqual([
+      '/snippets/a.mdx 3:1',
+      '/snippets/b.mdx 6:1',
+      './c.mdx 9:1',
+    ]);
     expect(facts).toEqual(readPage(text, { file: 'a.mdx' }));
   });
 });
@@ -74,7 +82,15 @@ describe('the budget of the reference parser', () => {
     const started = performance.now();
     const facts = readPageBytes(bytes(braces), 'braces.mdx');
     const elapsed = performance.now() - started;
-    expect(facts.diagnostics).toEqual([expect.objectContaining({ code: 'content/syntax', severity: 'error', line: 1, column: 3, message: expect.stringMatching(/^The page does not parse as MDX: Could not parse expression/) })]);
+    expect(facts.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'content/syntax',
+        severity: 'error',
+        line: 1,
+        column: 3,
+        message: expect.stringMatching(/^The page does not parse as MDX: Could not parse expression/),
+      }),
+    ]);
     // The budget is 1 s; starting the reference thread and a busy machine add to it.
     expect(elapsed).toBeLessThan(15_000);
   }, 30_000);
@@ -82,7 +98,9 @@ describe('the budget of the reference parser', () => {
   it('answers the next page after a page that ran out of time', () => {
     expect(confirmWithReference(braces, 200)).toBeUndefined();
     expect(confirmWithReference('# Fine\n')).toEqual({ tree: expect.objectContaining({ type: 'root' }) });
-    expect(confirmWithReference('<Card>\n')).toEqual({ error: expect.objectContaining({ reason: 'Expected a closing tag for `<Card>` (1:1-1:7)', ruleId: 'end-tag-mismatch' }) });
+    expect(confirmWithReference('<Card>\n')).toEqual({
+      error: expect.objectContaining({ reason: 'Expected a closing tag for `<Card>` (1:1-1:7)', ruleId: 'end-tag-mismatch' }),
+    });
   }, 30_000);
 
   it('reads with satteri what would stall the reference: a page with a 100 KB line', () => {

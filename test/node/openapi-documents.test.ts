@@ -50,7 +50,10 @@ const summary = (diagnostics: Diagnostic[]) => diagnostics.map(({ code, severity
 describe('OpenAPI documents given by URL', () => {
   it('online: a 404 is one error at the URL in docs.json, and a good document is used', async () => {
     const missing = `${base}/missing.yaml`;
-    const text = docsJson([{ openapi: `${base}/good.yaml`, pages: ['GET /plants'] }, { openapi: missing, pages: ['GET /plants', 'POST /nothing'] }]);
+    const text = docsJson([
+      { openapi: `${base}/good.yaml`, pages: ['GET /plants'] },
+      { openapi: missing, pages: ['GET /plants', 'POST /nothing'] },
+    ]);
     const root = site({ 'docs.json': text, 'index.mdx': '# Home\n' });
     const loaded = await loadSite(root, { cwd: root });
     expect(summary(loaded.diagnostics)).toEqual([{ code: 'openapi/fetch-failed', severity: 'error', file: 'docs.json', ...placeOf(text, missing) }]);
@@ -64,7 +67,13 @@ describe('OpenAPI documents given by URL', () => {
   it('offline: nothing is fetched; one warning per URL, at the URL, saying what is not checked', async () => {
     const good = `${base}/good.yaml?offline`;
     const missing = `${base}/missing.yaml?offline`;
-    const text = docsJson([{ openapi: good, pages: ['GET /plants', 'GET /nothing', 'plants'] }, { openapi: missing, pages: [] }], [{ source: '/old', destination: '/api-reference/plants/list-plants' }]);
+    const text = docsJson(
+      [
+        { openapi: good, pages: ['GET /plants', 'GET /nothing', 'plants'] },
+        { openapi: missing, pages: [] },
+      ],
+      [{ source: '/old', destination: '/api-reference/plants/list-plants' }],
+    );
     const root = site({
       'docs.json': text,
       'index.mdx': '# Home\n',
@@ -77,8 +86,12 @@ describe('OpenAPI documents given by URL', () => {
       { code: 'openapi/url-skipped', severity: 'warning', file: 'docs.json', ...placeOf(text, good) },
       { code: 'openapi/url-skipped', severity: 'warning', file: 'docs.json', ...placeOf(text, missing) },
     ]);
-    expect(loaded.diagnostics[0]?.message).toBe(`${good} was not fetched (offline); not checked against it: 3 endpoint references, and links to pages under /api-reference/.`);
-    expect(loaded.diagnostics[1]?.message).toBe(`${missing} was not fetched (offline); not checked against it: the pages of 1 element listing all its operations, and links to pages under /api-reference/.`);
+    expect(loaded.diagnostics[0]?.message).toBe(
+      `${good} was not fetched (offline); not checked against it: 3 endpoint references, and links to pages under /api-reference/.`,
+    );
+    expect(loaded.diagnostics[1]?.message).toBe(
+      `${missing} was not fetched (offline); not checked against it: the pages of 1 element listing all its operations, and links to pages under /api-reference/.`,
+    );
     expect(formatDiagnostics(loaded.diagnostics, loaded.sources)).not.toContain('undefined');
   });
 
@@ -88,12 +101,17 @@ describe('OpenAPI documents given by URL', () => {
     const root = site({ 'docs.json': text, 'index.mdx': '# Home\n' });
     const loaded = await loadSite(root, { cwd: root });
     expect(summary(loaded.diagnostics)).toEqual([{ code: 'openapi/url-skipped', severity: 'warning', file: 'docs.json', ...placeOf(text, url) }]);
-    expect(loaded.diagnostics[0]?.message).toMatch(/^no network: http:\/\/nonexistent\.invalid\/openapi\.yaml could not be fetched \(fetch failed: (ENOTFOUND|EAI_AGAIN)\); not checked against it: 1 endpoint reference, and links to pages under \/api-reference\/\.$/);
+    expect(loaded.diagnostics[0]?.message).toMatch(
+      /^no network: http:\/\/nonexistent\.invalid\/openapi\.yaml could not be fetched \(fetch failed: (ENOTFOUND|EAI_AGAIN)\); not checked against it: 1 endpoint reference, and links to pages under \/api-reference\/\.$/,
+    );
   });
 
   it('an unresolvable host is an error when another URL of the site answers', async () => {
     const url = 'http://nonexistent.invalid/openapi.yaml';
-    const text = docsJson([{ openapi: `${base}/good.yaml`, pages: ['GET /plants'] }, { openapi: url, pages: ['GET /plants'] }]);
+    const text = docsJson([
+      { openapi: `${base}/good.yaml`, pages: ['GET /plants'] },
+      { openapi: url, pages: ['GET /plants'] },
+    ]);
     const root = site({ 'docs.json': text, 'index.mdx': '# Home\n' });
     const loaded = await loadSite(root, { cwd: root });
     expect(summary(loaded.diagnostics)).toEqual([{ code: 'openapi/fetch-failed', severity: 'error', file: 'docs.json', ...placeOf(text, url) }]);
@@ -114,7 +132,9 @@ describe('OpenAPI files that cannot be read', () => {
     const root = site({ 'docs.json': text, 'index.mdx': '# Home\n', 'guide.mdx': page, 'openapi.yaml': SPEC });
     const loaded = await loadSite(root, { cwd: root });
     // openapi.yaml has the operation, so the platform falls back to it: a warning, not a read failure.
-    expect(summary(loaded.diagnostics)).toEqual([{ code: 'openapi/frontmatter-unknown-document', severity: 'warning', file: 'guide.mdx', line: 3, column: 10 }]);
+    expect(summary(loaded.diagnostics)).toEqual([
+      { code: 'openapi/frontmatter-unknown-document', severity: 'warning', file: 'guide.mdx', line: 3, column: 10 },
+    ]);
   });
 });
 
@@ -125,7 +145,9 @@ describe('quire validate --offline', () => {
     const root = site({ 'docs.json': text, 'index.mdx': '# Home\n' });
     const result = quire(['validate', root, '--offline'], { cwd: root });
     const { line, column } = placeOf(text, url);
-    expect(result.stdout).toContain(`docs.json:${line}:${column} warning openapi/url-skipped ${url} was not fetched (offline); not checked against it: 1 endpoint reference, and links to pages under /api-reference/.`);
+    expect(result.stdout).toContain(
+      `docs.json:${line}:${column} warning openapi/url-skipped ${url} was not fetched (offline); not checked against it: 1 endpoint reference, and links to pages under /api-reference/.`,
+    );
     expect(result.code).toBe(0);
     expect(quire(['validate', '--help']).stdout).toContain('--offline');
     expect(quire(['build', '--help']).stdout).toContain('--offline');

@@ -22,7 +22,12 @@ describe('readFrontmatterBlock, as the platform finds the block', () => {
 
 describe('loadSite on frontmatter the platform reads leniently', () => {
   it('labels pages from multi-line quoted values, and warns about blocks it ignores', async () => {
-    const docsJson = JSON.stringify({ theme: 'mint', name: 'A', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'Docs', pages: ['cache', 'license', 'spaces'] }] } });
+    const docsJson = JSON.stringify({
+      theme: 'mint',
+      name: 'A',
+      colors: { primary: '#000000' },
+      navigation: { groups: [{ group: 'Docs', pages: ['cache', 'license', 'spaces'] }] },
+    });
     const root = site({
       'docs.json': docsJson,
       'cache.md': "---\ndescription: 'caching of \ndata in memory'\nsidebarTitle: 'Userspace page cache'\n---\n",
@@ -30,10 +35,9 @@ describe('loadSite on frontmatter the platform reads leniently', () => {
       'spaces.mdx': '--- \ntitle: Ecosystem Wallet\n---\n',
     });
     const loaded = await loadSite(root, { cwd: root });
-    expect(loaded.diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.code}`)).toEqual([
-      'license.mdx:2:1 warning frontmatter/not-a-mapping',
-      'spaces.mdx:1:4 warning frontmatter/not-read',
-    ]);
+    expect(
+      loaded.diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.code}`),
+    ).toEqual(['license.mdx:2:1 warning frontmatter/not-a-mapping', 'spaces.mdx:1:4 warning frontmatter/not-read']);
     expect(loaded.frontmatter.get('cache')).toEqual({ description: 'caching of  data in memory', sidebarTitle: 'Userspace page cache' });
     expect(['cache', 'license', 'spaces'].map((page) => loaded.pages?.byPath.get(page)?.label)).toEqual(['Userspace page cache', 'License', 'Spaces']);
     // The warning's code frame needs the block's text.

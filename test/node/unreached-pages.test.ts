@@ -10,7 +10,9 @@ const folder = fixturePath('content', 'reached-pages');
 
 async function unreached(rules: Record<string, 'off' | 'warning' | 'error'>) {
   const site = await loadSite(folder, { cwd: folder, offline: true, rules });
-  return site.diagnostics.filter((diagnostic) => diagnostic.code === 'content/unreached-page').map(({ severity, file, line, column, message }) => ({ severity, at: `${file}:${line}:${column}`, message }));
+  return site.diagnostics
+    .filter((diagnostic) => diagnostic.code === 'content/unreached-page')
+    .map(({ severity, file, line, column, message }) => ({ severity, at: `${file}:${line}:${column}`, message }));
 }
 
 describe('content/unreached-page', () => {
@@ -24,17 +26,20 @@ describe('content/unreached-page', () => {
       {
         severity: 'warning',
         at: 'old/legacy.mdx:6:1',
-        message: 'No navigation entry lists this page and no page a reader reaches links to it or imports it: the platform publishes it, but only its URL leads there, where a reader meets 4 problems (2 links to no page or file, 1 missing anchor, 1 component left out). The first: The link "/retired" leads to no page or file of the site.',
+        message:
+          'No navigation entry lists this page and no page a reader reaches links to it or imports it: the platform publishes it, but only its URL leads there, where a reader meets 4 problems (2 links to no page or file, 1 missing anchor, 1 component left out). The first: The link "/retired" leads to no page or file of the site.',
       },
       {
         severity: 'warning',
         at: 'RELEASING.md:3:46',
-        message: 'No navigation entry lists this page and no page a reader reaches links to it or imports it: the platform publishes it, but only its URL leads there, where a reader meets 2 problems (1 link to no page or file, 1 link above the site\'s root). The first: The link "../.github/workflows/README.md" climbs above the site\'s root, and "/.github/workflows/README.md", where browsers stop, is no page or file of the site.',
+        message:
+          'No navigation entry lists this page and no page a reader reaches links to it or imports it: the platform publishes it, but only its URL leads there, where a reader meets 2 problems (1 link to no page or file, 1 link above the site\'s root). The first: The link "../.github/workflows/README.md" climbs above the site\'s root, and "/.github/workflows/README.md", where browsers stop, is no page or file of the site.',
       },
       {
         severity: 'warning',
         at: 'snippets/unused.mdx:1:53',
-        message: 'No page a reader reaches renders this snippet (none imports it, or only pages no reader is led to): a reader meets its one problem on such a page only, if at all. It is: The link "/retired" leads to no page or file of the site.',
+        message:
+          'No page a reader reaches renders this snippet (none imports it, or only pages no reader is led to): a reader meets its one problem on such a page only, if at all. It is: The link "/retired" leads to no page or file of the site.',
       },
     ]);
     expect((await unreached({ 'content/unreached-page': 'error' })).map((finding) => finding.severity)).toEqual(['error', 'error', 'error']);

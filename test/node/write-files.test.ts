@@ -43,11 +43,13 @@ function site(): { dir: string; changes: FileChange[] } {
 /** The real file system, except that call number `failAt` (counting every call) throws. */
 function failingFs(failAt: number): { fs: AtomicFs; calls: () => number } {
   let calls = 0;
-  const wrap = <A extends unknown[], R>(name: string, call: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    calls++;
-    if (calls === failAt) throw Object.assign(new Error(`injected failure of ${name}`), { code: 'EIO' });
-    return call(...args);
-  };
+  const wrap =
+    <A extends unknown[], R>(name: string, call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      calls++;
+      if (calls === failAt) throw Object.assign(new Error(`injected failure of ${name}`), { code: 'EIO' });
+      return call(...args);
+    };
   const fs: AtomicFs = {
     writeFile: wrap('writeFile', (file: string, content: string | Uint8Array) => realFs.writeFile(file, content)),
     rename: wrap('rename', realFs.rename),
@@ -83,7 +85,11 @@ describe('writeFilesAtomically', () => {
     const counting = failingFs(Number.POSITIVE_INFINITY);
     let renames = 0;
     const fs: AtomicFs = { ...counting.fs, rename: (from, to) => (renames++, counting.fs.rename(from, to)) };
-    const changes: FileChange[] = Array.from({ length: 40 }, (_, index) => ({ kind: 'write', path: path.join(dir, 'api', 'new', `tag-${index % 4}`, `page-${index}.mdx`), content: `page ${index}\n` }));
+    const changes: FileChange[] = Array.from({ length: 40 }, (_, index) => ({
+      kind: 'write',
+      path: path.join(dir, 'api', 'new', `tag-${index % 4}`, `page-${index}.mdx`),
+      content: `page ${index}\n`,
+    }));
     await writeFilesAtomically([...changes, { kind: 'write', path: path.join(dir, 'docs.json'), content: '{}\n' }], { fs });
     expect(renames).toBe(2); // the new folder, and docs.json
     const tree = snapshot(dir);
@@ -192,7 +198,12 @@ describe('writeFilesAtomically', () => {
     await expect(writeFilesAtomically([{ kind: 'write', path: 'docs.json', content: '' }])).rejects.toThrow(TypeError);
     const { dir } = site();
     const file = path.join(dir, 'docs.json');
-    await expect(writeFilesAtomically([{ kind: 'write', path: file, content: '1' }, { kind: 'delete', path: file }])).rejects.toThrow(/two changes/);
+    await expect(
+      writeFilesAtomically([
+        { kind: 'write', path: file, content: '1' },
+        { kind: 'delete', path: file },
+      ]),
+    ).rejects.toThrow(/two changes/);
     expect(readFileSync(file, 'utf8')).toBe('{ "old": true }\n');
   });
 });

@@ -5,7 +5,13 @@ import { generateEndpointMdx, type EndpointMdxSource } from '../../src/index.js'
 import { parseFrontmatter } from '../../src/frontmatter/frontmatter.js';
 
 function page(metadata: Record<string, unknown>, extra: Partial<EndpointMdxSource> = {}): EndpointMdxSource {
-  return { kind: 'endpoint', method: 'GET', path: '/users/{id}', metadata: { title: 'Get a user', openapi: 'openapi.yaml GET /users/{id}', ...metadata }, ...extra };
+  return {
+    kind: 'endpoint',
+    method: 'GET',
+    path: '/users/{id}',
+    metadata: { title: 'Get a user', openapi: 'openapi.yaml GET /users/{id}', ...metadata },
+    ...extra,
+  };
 }
 
 /** The YAML between the fences, read by a YAML 1.1 parser (what js-yaml and gray-matter are). */
@@ -16,12 +22,24 @@ function readAsYaml11(text: string): unknown {
 
 describe('generateEndpointMdx', () => {
   it('writes the operation, the metadata in order, and the content as the body', () => {
-    const text = generateEndpointMdx(page({ description: 'Returns one user.', deprecated: true, version: 'v2', sidebarTitle: 'Get user', icon: 'user' }, { content: '## Notes\n\nRate limited.' }));
-    expect(text).toBe('---\ntitle: Get a user\nopenapi: GET /users/{id}\ndescription: Returns one user.\ndeprecated: true\nversion: v2\nsidebarTitle: Get user\nicon: user\n---\n\n## Notes\n\nRate limited.\n');
+    const text = generateEndpointMdx(
+      page(
+        { description: 'Returns one user.', deprecated: true, version: 'v2', sidebarTitle: 'Get user', icon: 'user' },
+        { content: '## Notes\n\nRate limited.' },
+      ),
+    );
+    expect(text).toBe(
+      '---\ntitle: Get a user\nopenapi: GET /users/{id}\ndescription: Returns one user.\ndeprecated: true\nversion: v2\nsidebarTitle: Get user\nicon: user\n---\n\n## Notes\n\nRate limited.\n',
+    );
   });
 
   it('names a webhook as `webhook name`, without the document', () => {
-    const text = generateEndpointMdx({ kind: 'webhook', method: 'POST', path: 'user.created', metadata: { title: 'User created', openapi: 'spec.json webhook user.created' } });
+    const text = generateEndpointMdx({
+      kind: 'webhook',
+      method: 'POST',
+      path: 'user.created',
+      metadata: { title: 'User created', openapi: 'spec.json webhook user.created' },
+    });
     expect(text).toBe('---\ntitle: User created\nopenapi: webhook user.created\n---\n');
     expect(parseFrontmatter(text, 'a.mdx').data).toEqual({ title: 'User created', openapi: 'webhook user.created' });
   });
@@ -123,14 +141,67 @@ describe('generateEndpointMdx', () => {
 const trickyString = fc
   .array(
     fc.oneof(
-      fc.constantFrom('\n---\n', '\u2028---\u2029', '\r---\r', '\u0085---\u0085', 'no', 'Yes', 'on', '~', 'null', 'true', '---', '...', ':', ': ', ' #', '#', '@', '*', '&', '!', '|', '>', '%', '`', '"', "'", '\\', '-', '?', '[', '{', ',', '\n', '\r\n', '\r', '\t', ' ', '\u2028', '\u2029', '\u0085', '\ufeff', '\u0000', '\u001b', '0x1F', '0123', '1e3', '.inf', '2024-01-01', '12:30'),
+      fc.constantFrom(
+        '\n---\n',
+        '\u2028---\u2029',
+        '\r---\r',
+        '\u0085---\u0085',
+        'no',
+        'Yes',
+        'on',
+        '~',
+        'null',
+        'true',
+        '---',
+        '...',
+        ':',
+        ': ',
+        ' #',
+        '#',
+        '@',
+        '*',
+        '&',
+        '!',
+        '|',
+        '>',
+        '%',
+        '`',
+        '"',
+        "'",
+        '\\',
+        '-',
+        '?',
+        '[',
+        '{',
+        ',',
+        '\n',
+        '\r\n',
+        '\r',
+        '\t',
+        ' ',
+        '\u2028',
+        '\u2029',
+        '\u0085',
+        '\ufeff',
+        '\u0000',
+        '\u001b',
+        '0x1F',
+        '0123',
+        '1e3',
+        '.inf',
+        '2024-01-01',
+        '12:30',
+      ),
       fc.string({ unit: 'binary', maxLength: 4 }),
     ),
     { maxLength: 8 },
   )
   .map((parts) => parts.join(''));
 // Starting with a letter, as most titles do: the plain writer's path, trouble makers after the first letter.
-const textLike = fc.oneof(trickyString, fc.tuple(fc.constantFrom('a', 'Z', 'y', 'n', 'o', 'N', 'O', 'T', 'f', 'e'), trickyString).map(([first, rest]) => first + rest));
+const textLike = fc.oneof(
+  trickyString,
+  fc.tuple(fc.constantFrom('a', 'Z', 'y', 'n', 'o', 'N', 'O', 'T', 'f', 'e'), trickyString).map(([first, rest]) => first + rest),
+);
 const KNOWN = new Set(['title', 'openapi', 'sidebarTitle', 'description', 'icon', 'tag', 'deprecated', 'version', 'hidden', '__proto__']);
 const fieldName = textLike.filter((name) => !KNOWN.has(name));
 const jsonValue = fc.letrec<{ value: unknown }>((tie) => ({
@@ -148,7 +219,47 @@ const jsonValue = fc.letrec<{ value: unknown }>((tie) => ({
 
 // Nearly plain text: what the plain writer must refuse is a single character away.
 const nearlyPlain = fc
-  .tuple(fc.constantFrom('a', 'Y', 'n', 'O', 'T'), fc.array(fc.constantFrom('a', 'B', '1', ' ', ':', '#', '-', 'o', 'es', 'ff', 'ull', 'rue', '{', '}', '[', ']', ',', "'", '"', '?', '*', '&', '!', '|', '>', '%', '@', '`', '/', '.', '=', '\t', 'é'), { maxLength: 6 }))
+  .tuple(
+    fc.constantFrom('a', 'Y', 'n', 'O', 'T'),
+    fc.array(
+      fc.constantFrom(
+        'a',
+        'B',
+        '1',
+        ' ',
+        ':',
+        '#',
+        '-',
+        'o',
+        'es',
+        'ff',
+        'ull',
+        'rue',
+        '{',
+        '}',
+        '[',
+        ']',
+        ',',
+        "'",
+        '"',
+        '?',
+        '*',
+        '&',
+        '!',
+        '|',
+        '>',
+        '%',
+        '@',
+        '`',
+        '/',
+        '.',
+        '=',
+        '\t',
+        'é',
+      ),
+      { maxLength: 6 },
+    ),
+  )
   .map(([first, rest]) => first + rest.join(''));
 
 describe('generateEndpointMdx (every short string)', () => {
@@ -163,7 +274,8 @@ describe('generateEndpointMdx (every short string)', () => {
         const text = generateEndpointMdx({ kind: 'endpoint', method: 'GET', path: '/x', metadata: { title, openapi: 'ignored' } });
         const expected = { title, openapi: 'GET /x' };
         const ours = parseFrontmatter(text, 'page.mdx');
-        if (JSON.stringify(ours) !== JSON.stringify({ data: expected, diagnostics: [] }) || JSON.stringify(readAsYaml11(text)) !== JSON.stringify(expected)) failures.push(title);
+        if (JSON.stringify(ours) !== JSON.stringify({ data: expected, diagnostics: [] }) || JSON.stringify(readAsYaml11(text)) !== JSON.stringify(expected))
+          failures.push(title);
       }
     }
     expect(failures).toEqual([]);
@@ -173,12 +285,17 @@ describe('generateEndpointMdx (every short string)', () => {
 describe('generateEndpointMdx (property)', () => {
   it('reads back exactly when the fields are nearly plain text', () => {
     fc.assert(
-      fc.property(nearlyPlain, nearlyPlain.filter((name) => !KNOWN.has(name)), nearlyPlain, (title, key, value) => {
-        const text = generateEndpointMdx({ kind: 'webhook', method: 'POST', path: 'a.b', metadata: { title, openapi: 'x', [key]: value } });
-        const expected = { title, openapi: 'webhook a.b', [key]: value };
-        expect(parseFrontmatter(text, 'page.mdx')).toEqual({ data: expected, diagnostics: [] });
-        expect(readAsYaml11(text)).toEqual(expected);
-      }),
+      fc.property(
+        nearlyPlain,
+        nearlyPlain.filter((name) => !KNOWN.has(name)),
+        nearlyPlain,
+        (title, key, value) => {
+          const text = generateEndpointMdx({ kind: 'webhook', method: 'POST', path: 'a.b', metadata: { title, openapi: 'x', [key]: value } });
+          const expected = { title, openapi: 'webhook a.b', [key]: value };
+          expect(parseFrontmatter(text, 'page.mdx')).toEqual({ data: expected, diagnostics: [] });
+          expect(readAsYaml11(text)).toEqual(expected);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -186,12 +303,23 @@ describe('generateEndpointMdx (property)', () => {
   it('reads back exactly through parseFrontmatter and a YAML 1.1 reader, body included', () => {
     fc.assert(
       fc.property(
-        fc.record({ title: textLike, description: fc.option(textLike, { nil: undefined }), deprecated: fc.option(fc.boolean(), { nil: undefined }), extra: fc.dictionary(fieldName, jsonValue, { maxKeys: 4 }) }),
+        fc.record({
+          title: textLike,
+          description: fc.option(textLike, { nil: undefined }),
+          deprecated: fc.option(fc.boolean(), { nil: undefined }),
+          extra: fc.dictionary(fieldName, jsonValue, { maxKeys: 4 }),
+        }),
         fc.option(trickyString, { nil: undefined }),
         fc.constantFrom('/users/{id}', '/a:b/#x', '/'),
         ({ title, description, deprecated, extra }, content, path) => {
           const metadata = { ...extra, title, ...(description !== undefined ? { description } : {}), ...(deprecated !== undefined ? { deprecated } : {}) };
-          const text = generateEndpointMdx({ kind: 'endpoint', method: 'POST', path, metadata: { ...metadata, openapi: 'ignored' }, ...(content !== undefined ? { content } : {}) });
+          const text = generateEndpointMdx({
+            kind: 'endpoint',
+            method: 'POST',
+            path,
+            metadata: { ...metadata, openapi: 'ignored' },
+            ...(content !== undefined ? { content } : {}),
+          });
           const expected = { ...metadata, openapi: `POST ${path}` };
           expect(parseFrontmatter(text, 'page.mdx')).toEqual({ data: expected, diagnostics: [] });
           expect(readAsYaml11(text)).toEqual(expected);

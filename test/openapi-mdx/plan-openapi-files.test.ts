@@ -14,7 +14,10 @@ interface Operation {
 /** A valid 3.1 description whose operations are `paths[path][method]`. */
 function spec(paths: Record<string, Record<string, Operation>>, extra: Record<string, unknown> = {}): string {
   const withResponses = Object.fromEntries(
-    Object.entries(paths).map(([path, item]) => [path, Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, { ...operation, responses: { '200': { description: 'OK' } } }]))]),
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, { ...operation, responses: { '200': { description: 'OK' } } }])),
+    ]),
   );
   return stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: withResponses, ...extra });
 }
@@ -26,7 +29,7 @@ function plan(text: string, options: PlanOpenApiFilesOptions = {}) {
 }
 
 describe('planOpenApiFiles', () => {
-  it('names files after the platform\'s page URLs, inside the folder, and lists them by tag in the order the tags come', () => {
+  it("names files after the platform's page URLs, inside the folder, and lists them by tag in the order the tags come", () => {
     const result = plan(
       spec(
         {
@@ -104,11 +107,22 @@ describe('planOpenApiFiles', () => {
       ['openapi-file/renamed', 'warning', '/paths/~1con/post'],
       ['openapi-file/renamed', 'warning', '/paths/~1long/get'],
     ]);
-    expect(result.diagnostics[0]?.message).toBe('The page of GET / is written as endpoint.mdx: its URL on the platform, /???, cannot be a file name on every system.');
+    expect(result.diagnostics[0]?.message).toBe(
+      'The page of GET / is written as endpoint.mdx: its URL on the platform, /???, cannot be a file name on every system.',
+    );
   });
 
   it('names a webhook after its summary, else its name as written', () => {
-    const result = plan(stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, webhooks: { checkout_created: { post: { responses: { '200': { description: 'OK' } } } }, 'order.paid': { post: { summary: 'Order Paid', responses: { '200': { description: 'OK' } } } } } }));
+    const result = plan(
+      stringify({
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        webhooks: {
+          checkout_created: { post: { responses: { '200': { description: 'OK' } } } },
+          'order.paid': { post: { summary: 'Order Paid', responses: { '200': { description: 'OK' } } } },
+        },
+      }),
+    );
     expect(result.files.map((file) => [file.path, file.openapi])).toEqual([
       ['checkout_created.mdx', 'webhook checkout_created'],
       ['order-paid.mdx', 'webhook order.paid'],
@@ -150,7 +164,8 @@ describe('planOpenApiFiles', () => {
       ['openapi/duplicate-url', '/paths/~1b/get'],
     ]);
     const lines = text.split('\n');
-    for (const diagnostic of result.diagnostics.slice(0, 5)) expect(lines[diagnostic.line! - 1]?.slice(diagnostic.column! - 1 - 'href: '.length)).toMatch(/^href: /);
+    for (const diagnostic of result.diagnostics.slice(0, 5))
+      expect(lines[diagnostic.line! - 1]?.slice(diagnostic.column! - 1 - 'href: '.length)).toMatch(/^href: /);
     const messages = result.diagnostics.map((diagnostic) => diagnostic.message);
     expect(messages[0]).toBe('`x-quire.href` "../../etc/passwd" of GET /a puts the page outside the folder api/, where the files are written.');
     expect(messages[1]).toBe('`x-quire.href` "guides/intro" of PUT /a puts the page outside the folder api/, where the files are written.');
@@ -161,25 +176,35 @@ describe('planOpenApiFiles', () => {
   });
 
   it('writes x-hidden operations, leaves them out of the navigation, and writes nothing for x-excluded ones', () => {
-    const result = plan(spec({ '/a': { get: { summary: 'Shown' }, post: { summary: 'Secret', 'x-hidden': true }, put: { summary: 'Gone', 'x-excluded': true } as Operation } }));
+    const result = plan(
+      spec({ '/a': { get: { summary: 'Shown' }, post: { summary: 'Secret', 'x-hidden': true }, put: { summary: 'Gone', 'x-excluded': true } as Operation } }),
+    );
     expect(result.files.map((file) => file.path)).toEqual(['shown.mdx', 'secret.mdx']);
     expect(result.navigation.groups).toEqual([{ group: 'API Reference', pages: ['shown'] }]);
   });
 
   it('reads another vendor extension and writes the version', () => {
-    const result = plan(spec({ '/a': { get: { summary: 'A', 'x-mint': { metadata: { sidebarTitle: 'Short' }, content: 'Body' } } as Operation } }), { extension: 'x-mint', version: 'v2' });
+    const result = plan(spec({ '/a': { get: { summary: 'A', 'x-mint': { metadata: { sidebarTitle: 'Short' }, content: 'Body' } } as Operation } }), {
+      extension: 'x-mint',
+      version: 'v2',
+    });
     expect(result.files[0]?.content).toBe('---\ntitle: A\nopenapi: GET /a\nversion: v2\nsidebarTitle: Short\n---\n\nBody\n');
   });
 
   it('warns when the frontmatter cannot name the operation', () => {
     const result = plan(spec({ '/a b': { get: { summary: 'Spaced' } } }));
     expect(result.files).toHaveLength(1);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'openapi-file/unreadable-reference', severity: 'warning', pointer: '/paths/~1a b/get' })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'openapi-file/unreadable-reference', severity: 'warning', pointer: '/paths/~1a b/get' }),
+    ]);
   });
 
   it('reports progress for every file', () => {
     const calls: Array<[number, number]> = [];
     plan(spec({ '/a': { get: {}, post: {} } }), { onProgress: (done, total) => calls.push([done, total]) });
-    expect(calls).toEqual([[1, 2], [2, 2]]);
+    expect(calls).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
   });
 });

@@ -83,11 +83,18 @@ function differences(request: SampleRequest, got: Received): string[] {
   if (JSON.stringify(query) !== JSON.stringify(expectedQuery)) found.push(`query ${JSON.stringify(query)}, expected ${JSON.stringify(expectedQuery)}`);
   for (const header of request.headers) {
     const value = got.headers[header.name.toLowerCase()];
-    const wanted = header.name.toLowerCase() === 'content-type' && header.value.startsWith('multipart/') ? String(value).startsWith('multipart/form-data; boundary=') : value === header.value;
+    const wanted =
+      header.name.toLowerCase() === 'content-type' && header.value.startsWith('multipart/')
+        ? String(value).startsWith('multipart/form-data; boundary=')
+        : value === header.value;
     if (!wanted) found.push(`header ${header.name}: ${String(value)}, expected ${header.value}`);
   }
-  const cookies = String(got.headers.cookie ?? '').split(/;\s*/).filter(Boolean);
-  for (const cookie of request.cookies) if (!cookies.includes(`${cookie.name}=${cookie.value}`)) found.push(`cookie ${cookie.name}=${cookie.value} missing from ${JSON.stringify(got.headers.cookie)}`);
+  const cookies = String(got.headers.cookie ?? '')
+    .split(/;\s*/)
+    .filter(Boolean);
+  for (const cookie of request.cookies)
+    if (!cookies.includes(`${cookie.name}=${cookie.value}`))
+      found.push(`cookie ${cookie.name}=${cookie.value} missing from ${JSON.stringify(got.headers.cookie)}`);
   found.push(...bodyDifferences(request, got.body.toString('utf8')));
   return found;
 }
@@ -97,7 +104,9 @@ function bodyDifferences(request: SampleRequest, body: string): string[] {
   if (!expected) return body === '' ? [] : [`a body was sent: ${body.slice(0, 200)}`];
   if (expected.json !== undefined) {
     try {
-      return JSON.stringify(JSON.parse(body)) === JSON.stringify(expected.json) ? [] : [`JSON body ${body.slice(0, 300)}, expected ${JSON.stringify(expected.json).slice(0, 300)}`];
+      return JSON.stringify(JSON.parse(body)) === JSON.stringify(expected.json)
+        ? []
+        : [`JSON body ${body.slice(0, 300)}, expected ${JSON.stringify(expected.json).slice(0, 300)}`];
     } catch {
       return [`body is not JSON: ${body.slice(0, 300)}`];
     }
@@ -149,15 +158,24 @@ describe('the cURL sample sends the request the page describes', () => {
 
   it('notices a sample that sends something else (the comparison has teeth)', async () => {
     const [sampled] = fixturePages().filter(({ page }) => page.path === '/json');
-    const page = { ...sampled!.page, codeSamples: sampled!.page.codeSamples.map((sample) => (sample.label === 'cURL' ? { ...sample, source: sample.source.replace('--request POST', '--request PUT').replace("O'Brien", "X'Brien") } : sample)) };
+    const page = {
+      ...sampled!.page,
+      codeSamples: sampled!.page.codeSamples.map((sample) =>
+        sample.label === 'cURL' ? { ...sample, source: sample.source.replace('--request POST', '--request PUT').replace("O'Brien", "X'Brien") } : sample,
+      ),
+    };
     const found = await faults([{ file: sampled!.file, page }], 'teeth');
     expect(found.join('\n')).toMatch(/method PUT, expected POST/);
     expect(found.join('\n')).toMatch(/JSON body/);
   });
 
-  it.skipIf(!hasCorpus)(`on ${fullSampleRun ? 'every operation' : 'a sample of operations'} of the corpus's descriptions`, async () => {
-    const pages = corpusEndpointPages({ codeSamples: { languages: ['curl'] } });
-    expect(pages.length).toBeGreaterThan(fullSampleRun ? 5000 : 500);
-    expect(await faults(pages, 'corpus')).toEqual([]);
-  }, 600_000);
+  it.skipIf(!hasCorpus)(
+    `on ${fullSampleRun ? 'every operation' : 'a sample of operations'} of the corpus's descriptions`,
+    async () => {
+      const pages = corpusEndpointPages({ codeSamples: { languages: ['curl'] } });
+      expect(pages.length).toBeGreaterThan(fullSampleRun ? 5000 : 500);
+      expect(await faults(pages, 'corpus')).toEqual([]);
+    },
+    600_000,
+  );
 });

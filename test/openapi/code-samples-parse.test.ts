@@ -28,17 +28,42 @@ interface Checker {
 const JAVA_IMPORTS = 'import java.net.URI;\nimport java.net.http.HttpClient;\nimport java.net.http.HttpRequest;\nimport java.net.http.HttpResponse;\n';
 
 const CHECKERS: Checker[] = [
-  { label: 'cURL', tool: ['bash'], file: 'samples.sh', wrap: (sources) => sources.map((source) => `sample() {\n${source}\n}\n`).join(''), args: (file) => ['-n', file] },
-  { label: 'JavaScript', tool: [process.execPath], file: 'samples.mjs', wrap: (sources) => sources.map((source) => `async () => {\n${source}\n};\n`).join(''), args: (file) => ['--check', file] },
-  { label: 'Python', tool: ['python3'], file: 'samples.py', wrap: (sources) => sources.map((source) => `def sample():\n${source.replace(/^/gm, '    ')}\n`).join(''), args: (file) => ['-m', 'py_compile', file] },
+  {
+    label: 'cURL',
+    tool: ['bash'],
+    file: 'samples.sh',
+    wrap: (sources) => sources.map((source) => `sample() {\n${source}\n}\n`).join(''),
+    args: (file) => ['-n', file],
+  },
+  {
+    label: 'JavaScript',
+    tool: [process.execPath],
+    file: 'samples.mjs',
+    wrap: (sources) => sources.map((source) => `async () => {\n${source}\n};\n`).join(''),
+    args: (file) => ['--check', file],
+  },
+  {
+    label: 'Python',
+    tool: ['python3'],
+    file: 'samples.py',
+    wrap: (sources) => sources.map((source) => `def sample():\n${source.replace(/^/gm, '    ')}\n`).join(''),
+    args: (file) => ['-m', 'py_compile', file],
+  },
   {
     label: 'Java',
     tool: ['javac'],
     file: 'Samples.java',
-    wrap: (sources) => `${JAVA_IMPORTS}class Samples {\n${sources.map((source, index) => `static void sample${index}() throws Exception {\n${source}\n}\n`).join('')}}\n`,
+    wrap: (sources) =>
+      `${JAVA_IMPORTS}class Samples {\n${sources.map((source, index) => `static void sample${index}() throws Exception {\n${source}\n}\n`).join('')}}\n`,
     args: (file, folder) => ['-d', path.join(folder, 'classes'), '-nowarn', file],
   },
-  { label: 'Ruby', tool: ['ruby'], file: 'samples.rb', wrap: (sources) => sources.map((source, index) => `def sample${index}\n${source}\nend\n`).join(''), args: (file) => ['-c', file] },
+  {
+    label: 'Ruby',
+    tool: ['ruby'],
+    file: 'samples.rb',
+    wrap: (sources) => sources.map((source, index) => `def sample${index}\n${source}\nend\n`).join(''),
+    args: (file) => ['-c', file],
+  },
   {
     label: 'PHP',
     tool: ['php'],
@@ -75,7 +100,10 @@ function refused(checker: Checker, pages: readonly SampledPage[]): string[] {
   const faults: string[] = [];
   // A refused batch is halved until the samples at fault stand alone: a few runs, not one per sample.
   const check = (batch: typeof samples): void => {
-    const result = accepted(checker, batch.map(({ sample }) => sample.source));
+    const result = accepted(
+      checker,
+      batch.map(({ sample }) => sample.source),
+    );
     if (result.ok) return;
     if (batch.length === 1) faults.push(`${batch[0]?.where}\n${batch[0]?.sample.source}\n${result.output}`);
     else {
@@ -91,21 +119,38 @@ describe('generated request samples are valid code', () => {
   const fixtures = fixturePages();
   for (const checker of CHECKERS) {
     it.skipIf(!available(checker.tool[0] as string))(`${checker.label}, on the code-samples fixtures`, () => {
-      expect(refused(checker, fixtures.filter(({ page }) => page.kind === 'endpoint'))).toEqual([]);
+      expect(
+        refused(
+          checker,
+          fixtures.filter(({ page }) => page.kind === 'endpoint'),
+        ),
+      ).toEqual([]);
     });
   }
 
   // Every language is generated for the corpus, so that one run checks them all.
   const corpus = hasCorpus ? corpusEndpointPages({ codeSamples: { languages: ['curl', 'javascript', 'python', 'java', 'ruby', 'php'] } }) : [];
   for (const checker of CHECKERS) {
-    it.skipIf(!hasCorpus || !available(checker.tool[0] as string))(`${checker.label}, on ${fullSampleRun ? 'every operation' : 'a sample of operations'} of the corpus's descriptions`, () => {
-      expect(corpus.length).toBeGreaterThan(fullSampleRun ? 5000 : 500);
-      expect(refused(checker, corpus)).toEqual([]);
-    }, 300_000);
+    it.skipIf(!hasCorpus || !available(checker.tool[0] as string))(
+      `${checker.label}, on ${fullSampleRun ? 'every operation' : 'a sample of operations'} of the corpus's descriptions`,
+      () => {
+        expect(corpus.length).toBeGreaterThan(fullSampleRun ? 5000 : 500);
+        expect(refused(checker, corpus)).toEqual([]);
+      },
+      300_000,
+    );
   }
 
   it('the checks have teeth: a sample with a broken quote is refused by each tool', () => {
-    const broken: Record<string, string> = { cURL: "curl --url 'https://x", JavaScript: "fetch('https://x", Python: 'print("x', Java: 'System.out.println("x);', Ruby: 'puts "x', PHP: '<?php\necho "x;' };
-    for (const checker of CHECKERS) if (available(checker.tool[0] as string)) expect(accepted(checker, [broken[checker.label] as string]).ok, checker.label).toBe(false);
+    const broken: Record<string, string> = {
+      cURL: "curl --url 'https://x",
+      JavaScript: "fetch('https://x",
+      Python: 'print("x',
+      Java: 'System.out.println("x);',
+      Ruby: 'puts "x',
+      PHP: '<?php\necho "x;',
+    };
+    for (const checker of CHECKERS)
+      if (available(checker.tool[0] as string)) expect(accepted(checker, [broken[checker.label] as string]).ok, checker.label).toBe(false);
   });
 });

@@ -25,10 +25,14 @@ interface SiteOutcome {
 
 const expectationFile = path.join(import.meta.dirname, 'corpus.expected.json');
 const rows = hasCorpus
-  ? readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8').trim().split('\n').slice(1).map((line) => {
-      const [site, file, , version, operations] = line.split('\t') as [string, string, string, string, string];
-      return { site, file, version, operations: Number(operations) };
-    })
+  ? readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => {
+        const [site, file, , version, operations] = line.split('\t') as [string, string, string, string, string];
+        return { site, file, version, operations: Number(operations) };
+      })
   : [];
 
 // Every OpenAPI file of the shared corpus either loads and expands, or fails with diagnostics
@@ -62,7 +66,9 @@ describe.skipIf(!hasCorpus)('OpenAPI files of the corpus', () => {
     site.files[relative] = outcome;
   }
   for (const [siteName, site] of Object.entries(actual)) {
-    const specs = rows.filter((row) => row.site === siteName && documents.has(row.file)).map((row) => ({ file: row.file.slice(`sites/${siteName}/`.length), document: documents.get(row.file) as OpenApiDocument }));
+    const specs = rows
+      .filter((row) => row.site === siteName && documents.has(row.file))
+      .map((row) => ({ file: row.file.slice(`sites/${siteName}/`.length), document: documents.get(row.file) as OpenApiDocument }));
     for (const reference of frontmatterReferences(path.join(corpusSitesRoot, siteName))) {
       const problem = checkReference(reference, specs);
       if (problem) site.frontmatter.problems.push(problem);
@@ -121,14 +127,22 @@ function excludedCount(document: OpenApiDocument): number {
   return excluded;
 }
 
-function checkReference(reference: FrontmatterReference, specs: Array<{ file: string; document: OpenApiDocument }>): SiteOutcome['frontmatter']['problems'][number] | undefined {
+function checkReference(
+  reference: FrontmatterReference,
+  specs: Array<{ file: string; document: OpenApiDocument }>,
+): SiteOutcome['frontmatter']['problems'][number] | undefined {
   const named = reference.spec ? specs.filter((spec) => namesSpec(reference.spec as string, reference.page, spec.file)) : specs;
   const base = { page: reference.page, value: reference.value };
   if (reference.spec && named.length === 0) return { ...base, finding: `no OpenAPI file ${reference.spec} in the corpus copy of the site`, suggestions: [] };
   if (named.length === 0) return { ...base, finding: 'the site has no OpenAPI 3 file in the corpus', suggestions: [] };
   const suggestions = new Set<string>();
   for (const { document } of named) {
-    const found = reference.kind === 'schema' ? findSchema(document, reference.target) : reference.kind === 'webhook' ? findWebhook(document, reference.target) : findOperation(document, reference.method as string, reference.target);
+    const found =
+      reference.kind === 'schema'
+        ? findSchema(document, reference.target)
+        : reference.kind === 'webhook'
+          ? findWebhook(document, reference.target)
+          : findOperation(document, reference.method as string, reference.target);
     if (found.match) return undefined;
     for (const suggestion of found.suggestions) suggestions.add(suggestion);
   }

@@ -1,7 +1,16 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildEndpointPages, buildSchemaPage, findOperation, findSchema, findWebhook, listOperations, loadOpenApi, type BuildEndpointPagesOptions } from '../../src/index.js';
+import {
+  buildEndpointPages,
+  buildSchemaPage,
+  findOperation,
+  findSchema,
+  findWebhook,
+  listOperations,
+  loadOpenApi,
+  type BuildEndpointPagesOptions,
+} from '../../src/index.js';
 import { expectedJson, fixtureCases, fixturePath } from '../helpers/fixtures.js';
 
 interface CaseOptions {

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { documentsNamed, frontmatterDocumentNeeds, frontmatterReference, inPlatformOrder, nearestDocuments, pageRelativeDocument } from '../../src/openapi/frontmatter-documents.js';
+import {
+  documentsNamed,
+  frontmatterDocumentNeeds,
+  frontmatterReference,
+  inPlatformOrder,
+  nearestDocuments,
+  pageRelativeDocument,
+} from '../../src/openapi/frontmatter-documents.js';
 
 // The OpenAPI files of axiomhq/docs, of Firma's versioned reference and of a site with translations.
 const axiom = ['restapi/versions/v1-edge-ingest.json', 'restapi/versions/v1-edge-query.json', 'restapi/versions/v1.json', 'restapi/versions/v2.json'];
 
 describe('documentsNamed', () => {
   it('finds a document by its path from the root, with or without a leading / or ./, never from the page', () => {
-    for (const name of ['restapi/versions/v2.json', '/restapi/versions/v2.json', './restapi/versions/v2.json']) expect(documentsNamed(name, axiom)[0]).toBe('restapi/versions/v2.json');
+    for (const name of ['restapi/versions/v2.json', '/restapi/versions/v2.json', './restapi/versions/v2.json'])
+      expect(documentsNamed(name, axiom)[0]).toBe('restapi/versions/v2.json');
   });
 
   it('finds a document by its file name, with or without extension', () => {
@@ -20,18 +28,26 @@ describe('documentsNamed', () => {
     expect(documentsNamed('v1', axiom)).toEqual(['restapi/versions/v1-edge-ingest.json', 'restapi/versions/v1-edge-query.json', 'restapi/versions/v1.json']);
     expect(documentsNamed('restapi/versions/v1.json', axiom)[0]).toBe('restapi/versions/v1.json');
     // A translated page naming `../analytics-api.json` reaches every copy, the English one first.
-    expect(documentsNamed('../analytics-api.json', ['analytics/analytics-api.json', 'ja/analytics/analytics-api.json'])).toEqual(['analytics/analytics-api.json', 'ja/analytics/analytics-api.json']);
+    expect(documentsNamed('../analytics-api.json', ['analytics/analytics-api.json', 'ja/analytics/analytics-api.json'])).toEqual([
+      'analytics/analytics-api.json',
+      'ja/analytics/analytics-api.json',
+    ]);
   });
 
   it('finds nothing for a document that is not there; the nearest names are suggested', () => {
     const firma = ['api-reference/v01.13.00/openapi-v01.13.00.json', 'api-reference/v01.14.00/openapi-v01.14.00.json'];
     expect(documentsNamed('/api-reference/v01.13.00/openapi-v01.14.00.json', firma)).toEqual([]);
-    expect(nearestDocuments('/api-reference/v01.13.00/openapi-v01.14.00.json', firma)).toEqual(['api-reference/v01.13.00/openapi-v01.13.00.json', 'api-reference/v01.14.00/openapi-v01.14.00.json']);
+    expect(nearestDocuments('/api-reference/v01.13.00/openapi-v01.14.00.json', firma)).toEqual([
+      'api-reference/v01.13.00/openapi-v01.13.00.json',
+      'api-reference/v01.14.00/openapi-v01.14.00.json',
+    ]);
     expect(nearestDocuments('openapi-authentikator', ['openapi-admin.yaml', 'openapi-authenticator.yaml'])[0]).toBe('openapi-authenticator.yaml');
   });
 
   it('matches a URL as written', () => {
-    expect(documentsNamed('https://example.com/openapi.json', ['https://example.com/openapi.json', 'openapi.json'])[0]).toBe('https://example.com/openapi.json');
+    expect(documentsNamed('https://example.com/openapi.json', ['https://example.com/openapi.json', 'openapi.json'])[0]).toBe(
+      'https://example.com/openapi.json',
+    );
   });
 });
 
@@ -44,7 +60,8 @@ describe('frontmatterReference and frontmatterDocumentNeeds', () => {
   });
 
   it('needs the repository files for a named document or an unnamed one with none in effect, and URLs as given', () => {
-    const needs = (frontmatter: Record<string, Record<string, unknown>>, inEffect = 0) => frontmatterDocumentNeeds(new Map(Object.entries(frontmatter)), () => inEffect);
+    const needs = (frontmatter: Record<string, Record<string, unknown>>, inEffect = 0) =>
+      frontmatterDocumentNeeds(new Map(Object.entries(frontmatter)), () => inEffect);
     expect(needs({ a: { openapi: 'GET /x' } }, 1)).toEqual({ urls: [], repositoryFiles: false });
     expect(needs({ a: { openapi: 'GET /x' } }, 0)).toEqual({ urls: [], repositoryFiles: true });
     expect(needs({ a: { openapi: 'v2 GET /x' } }, 1)).toEqual({ urls: [], repositoryFiles: true });
@@ -54,7 +71,13 @@ describe('frontmatterReference and frontmatterDocumentNeeds', () => {
 
 describe('inPlatformOrder and pageRelativeDocument', () => {
   it('orders documents as a depth-first walk of sorted folders, URLs last', () => {
-    expect(inPlatformOrder(['https://x.dev/a.json', 'ja/api/a.json', 'api/a.json', 'api-v2/a.json', 'api/z/a.json'])).toEqual(['api/a.json', 'api/z/a.json', 'api-v2/a.json', 'ja/api/a.json', 'https://x.dev/a.json']);
+    expect(inPlatformOrder(['https://x.dev/a.json', 'ja/api/a.json', 'api/a.json', 'api-v2/a.json', 'api/z/a.json'])).toEqual([
+      'api/a.json',
+      'api/z/a.json',
+      'api-v2/a.json',
+      'ja/api/a.json',
+      'https://x.dev/a.json',
+    ]);
   });
 
   it('gives the document beside the page a page-relative name would mean, only when it is written relative', () => {

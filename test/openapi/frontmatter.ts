@@ -42,7 +42,10 @@ export function frontmatterReferences(folder: string): FrontmatterReference[] {
 
 function parse(page: string, value: string, schema: boolean): FrontmatterReference | undefined {
   const tokens = value.split(/\s+/);
-  if (schema) return tokens.length > 1 ? { page, value, kind: 'schema', spec: tokens[0] as string, target: tokens.slice(1).join(' ') } : { page, value, kind: 'schema', target: value };
+  if (schema)
+    return tokens.length > 1
+      ? { page, value, kind: 'schema', spec: tokens[0] as string, target: tokens.slice(1).join(' ') }
+      : { page, value, kind: 'schema', target: value };
   const webhook = tokens.indexOf('webhook');
   if (webhook === 0 || webhook === 1) {
     const reference: FrontmatterReference = { page, value, kind: 'webhook', target: tokens.slice(webhook + 1).join(' ') };
@@ -51,7 +54,13 @@ function parse(page: string, value: string, schema: boolean): FrontmatterReferen
   }
   const methodIndex = tokens.findIndex((token) => METHODS.has(token.toLowerCase()));
   if (methodIndex < 0 || methodIndex > 1) return undefined;
-  const reference: FrontmatterReference = { page, value, kind: 'endpoint', method: tokens[methodIndex] as string, target: tokens.slice(methodIndex + 1).join(' ') };
+  const reference: FrontmatterReference = {
+    page,
+    value,
+    kind: 'endpoint',
+    method: tokens[methodIndex] as string,
+    target: tokens.slice(methodIndex + 1).join(' '),
+  };
   if (methodIndex === 1) reference.spec = tokens[0] as string;
   return reference;
 }

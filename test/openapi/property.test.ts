@@ -6,13 +6,37 @@ import { buildEndpointPages, findOperation, listOperations, loadOpenApi } from '
 // throw, and every diagnostic names the file and a pointer.
 describe('OpenAPI on arbitrary input', () => {
   const member = fc.oneof(
-    fc.constant('$ref'), fc.constant('paths'), fc.constant('get'), fc.constant('parameters'), fc.constant('schema'), fc.constant('responses'),
-    fc.constant('content'), fc.constant('items'), fc.constant('properties'), fc.constant('security'), fc.constant('servers'), fc.constant('x-quire'),
-    fc.constant('x-mint'), fc.constant('metadata'), fc.constant('href'), fc.constant('groups'), fc.constant('playground'), fc.constant('mcp'),
-    fc.constant('/users/{id}'), fc.constant('in'), fc.constant('name'), fc.string(),
+    fc.constant('$ref'),
+    fc.constant('paths'),
+    fc.constant('get'),
+    fc.constant('parameters'),
+    fc.constant('schema'),
+    fc.constant('responses'),
+    fc.constant('content'),
+    fc.constant('items'),
+    fc.constant('properties'),
+    fc.constant('security'),
+    fc.constant('servers'),
+    fc.constant('x-quire'),
+    fc.constant('x-mint'),
+    fc.constant('metadata'),
+    fc.constant('href'),
+    fc.constant('groups'),
+    fc.constant('playground'),
+    fc.constant('mcp'),
+    fc.constant('/users/{id}'),
+    fc.constant('in'),
+    fc.constant('name'),
+    fc.string(),
   );
   const value = fc.letrec((tie) => ({
-    node: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 1 }), fc.constant('#/paths'), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(member, tie('node'), { maxKeys: 4 })),
+    node: fc.oneof(
+      { depthSize: 'small' },
+      fc.jsonValue({ maxDepth: 1 }),
+      fc.constant('#/paths'),
+      fc.array(tie('node'), { maxLength: 3 }),
+      fc.dictionary(member, tie('node'), { maxKeys: 4 }),
+    ),
   })).node;
 
   it('never throw on text or values', () => {

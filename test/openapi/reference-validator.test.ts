@@ -36,16 +36,24 @@ function warningCodes(file: string): string[] {
   return loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').map((diagnostic) => diagnostic.code);
 }
 
-const files = hasCorpus ? readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t')[1] as string) : [];
+const files = hasCorpus
+  ? readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split('\t')[1] as string)
+  : [];
 
 // @readme/openapi-parser is the reference validator; it is too slow for Quire's main path (about a
 // second on GitHub's description) but says which documents are valid. Its verdicts on the whole
 // corpus are recorded (UPDATE=1 recomputes them, in about a minute); Quire must agree on every
 // file, and a sample is re-validated by both on every run so that the record cannot go stale.
 describe.skipIf(!hasCorpus)('Quire agrees with @readme/openapi-parser on the corpus', async () => {
-  const recorded = (process.env.UPDATE === '1'
-    ? expectedJson(verdictsFile, Object.fromEntries(await Promise.all(files.map(async (file) => [file, await referenceVerdict(file)] as const))))
-    : JSON.parse(readFileSync(verdictsFile, 'utf8'))) as Record<string, { valid: boolean; firstError?: string }>;
+  const recorded = (
+    process.env.UPDATE === '1'
+      ? expectedJson(verdictsFile, Object.fromEntries(await Promise.all(files.map(async (file) => [file, await referenceVerdict(file)] as const))))
+      : JSON.parse(readFileSync(verdictsFile, 'utf8'))
+  ) as Record<string, { valid: boolean; firstError?: string }>;
 
   it('on every file, except Swagger 2.0, which the reference reads and Quire refuses by design, and path or operation ID faults the platform renders', () => {
     const disagreements = files.filter((file) => recorded[file]?.valid !== quireValid(file));

@@ -19,8 +19,18 @@ describe('slugs', () => {
   });
 
   it('slugifies ASCII texts in one pass exactly as the general rules do', () => {
-    const general = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-    const ascii = fc.string({ unit: fc.constantFrom(...'aZ9 -_/{}.AbCdxY0'.split(''), ...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))), maxLength: 40 });
+    const general = (text: string) =>
+      text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '');
+    const ascii = fc.string({
+      unit: fc.constantFrom(...'aZ9 -_/{}.AbCdxY0'.split(''), ...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))),
+      maxLength: 40,
+    });
     fc.assert(
       fc.property(ascii, (text) => {
         expect(slugify(text)).toBe(general(text));
@@ -97,7 +107,10 @@ describe('circular schemas', () => {
     const resolver = new RefResolver(spec);
     const a = resolver.schema({ $ref: '#/components/schemas/A' });
     expect(a).toEqual({ type: 'object', properties: { b: { $ref: '#/components/schemas/B', circular: true, name: 'B' }, leaf: { type: 'string' } } });
-    expect(resolver.schema({ $ref: '#/components/schemas/Self' })).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Self', circular: true, name: 'Self' } });
+    expect(resolver.schema({ $ref: '#/components/schemas/Self' })).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Self', circular: true, name: 'Self' },
+    });
     expect(resolver.isCircular('#/components/schemas/A')).toBe(true);
     expect(resolver.isCircular('#/components/schemas/Leaf')).toBe(false);
     // The same object wherever it is reached from: pages share it.
@@ -108,7 +121,10 @@ describe('circular schemas', () => {
     const count = 3_000;
     const schemas: Record<string, unknown> = {};
     for (let index = 0; index < count; index++) {
-      schemas[`S${index}`] = { type: 'object', properties: { next: { $ref: `#/components/schemas/S${(index + 1) % count}` }, first: { $ref: '#/components/schemas/S0' } } };
+      schemas[`S${index}`] = {
+        type: 'object',
+        properties: { next: { $ref: `#/components/schemas/S${(index + 1) % count}` }, first: { $ref: '#/components/schemas/S0' } },
+      };
     }
     const resolver = new RefResolver({ components: { schemas } });
     const start = performance.now();

@@ -35,7 +35,9 @@ describe('DIAGNOSTIC_CODES', () => {
   // passes it; such a code cannot be found by searching for it, so none is built from parts.
   it('are never built from parts', () => {
     const rules = new Set(DIAGNOSTIC_CODES.map((code) => code.slice(code.indexOf('/') + 1)));
-    const built = [...sources.matchAll(/`[^`\n]*\$\{[^}]+\}\/([a-z0-9-]+)`|\+ '\/([a-z0-9-]+)'/g)].filter((match) => rules.has((match[1] ?? match[2]) as string));
+    const built = [...sources.matchAll(/`[^`\n]*\$\{[^}]+\}\/([a-z0-9-]+)`|\+ '\/([a-z0-9-]+)'/g)].filter((match) =>
+      rules.has((match[1] ?? match[2]) as string),
+    );
     expect(built.map((match) => match[0])).toEqual([]);
   });
 

@@ -4,7 +4,10 @@ import { parseRuleConfig } from '../../src/rules/parse-rule-config.js';
 describe('parseRuleConfig', () => {
   it('reads rules and ignore patterns', () => {
     const text = '{ "$schema": "x", "rules": { "openapi/*": "warning", "navigation/missing-page": "off" }, "ignore": ["drafts/"] }';
-    expect(parseRuleConfig(text, 'quire.config.json')).toEqual({ config: { rules: { 'openapi/*': 'warning', 'navigation/missing-page': 'off' }, ignore: ['drafts/'] }, diagnostics: [] });
+    expect(parseRuleConfig(text, 'quire.config.json')).toEqual({
+      config: { rules: { 'openapi/*': 'warning', 'navigation/missing-page': 'off' }, ignore: ['drafts/'] },
+      diagnostics: [],
+    });
   });
 
   it('reports a syntax error at its line and column and keeps nothing', () => {
@@ -16,7 +19,9 @@ describe('parseRuleConfig', () => {
   it('reports a wrong severity with did-you-mean and leaves the entry out', () => {
     const result = parseRuleConfig('{\n  "rules": {\n    "navigation/missing-page": "warn",\n    "openapi/syntax": "off"\n  }\n}', 'q.json');
     expect(result.config.rules).toEqual({ 'openapi/syntax': 'off' });
-    expect(result.diagnostics).toMatchObject([{ code: 'rules/invalid-severity', pointer: '/rules/navigation~1missing-page', line: 3, column: 32, suggestions: ['warning'] }]);
+    expect(result.diagnostics).toMatchObject([
+      { code: 'rules/invalid-severity', pointer: '/rules/navigation~1missing-page', line: 3, column: 32, suggestions: ['warning'] },
+    ]);
   });
 
   it('warns about an unknown code or pattern and keeps it', () => {
@@ -32,7 +37,10 @@ describe('parseRuleConfig', () => {
     expect(parseRuleConfig('[]', 'q.json').diagnostics).toMatchObject([{ code: 'rules/invalid-type', line: 1, column: 1 }]);
     const result = parseRuleConfig('{ "rules": [], "ignore": ["a", 1] }', 'q.json');
     expect(result.config.ignore).toEqual(['a']);
-    expect(result.diagnostics.map((diagnostic) => `${diagnostic.code} ${diagnostic.pointer}`)).toEqual(['rules/invalid-type /rules', 'rules/invalid-type /ignore/1']);
+    expect(result.diagnostics.map((diagnostic) => `${diagnostic.code} ${diagnostic.pointer}`)).toEqual([
+      'rules/invalid-type /rules',
+      'rules/invalid-type /ignore/1',
+    ]);
   });
 
   it('reports a key set twice', () => {

@@ -74,7 +74,10 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(response.status).toBe(200);
     const raw = await response.text();
     expect(raw.endsWith('\n')).toBe(true);
-    const numbered = raw.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent & { id: number });
+    const numbered = raw
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AgentJobEvent & { id: number });
     // Every event carries its number, 1, 2, 3, ...: what a client resumes after.
     expect(numbered.map((event) => event.id)).toEqual(numbered.map((_event, index) => index + 1));
     const events = numbered.map(({ id: _id, ...event }) => event as AgentJobEvent);
@@ -109,7 +112,19 @@ describe('POST /v1/agent/{projectId}/job', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
     expect(isUlid(sessionId)).toBe(true);
     expect(events.map((event) => event.type)).toEqual([
-      'state', 'state', 'branch', 'assistant', 'tool', 'tool', 'tool', 'tool', 'assistant', 'check', 'commit', 'pull_request', 'result',
+      'state',
+      'state',
+      'branch',
+      'assistant',
+      'tool',
+      'tool',
+      'tool',
+      'tool',
+      'assistant',
+      'check',
+      'commit',
+      'pull_request',
+      'result',
     ]);
     expect(events[0]).toEqual({ type: 'state', state: 'queued', sessionId });
     expect(events[1]).toEqual({ type: 'state', state: 'running', sessionId, attempt: 1 });
@@ -310,7 +325,11 @@ describe('POST /v1/agent/{projectId}/job', () => {
       expect((await singleStore.agentJobs.get(secondId))!.state).toBe('queued');
       const [firstEvents, secondEvents] = await Promise.all([first.text(), second.text()]);
       expect(firstEvents).toContain('"succeeded"');
-      const states = secondEvents.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent).filter((event) => event.type === 'state');
+      const states = secondEvents
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as AgentJobEvent)
+        .filter((event) => event.type === 'state');
       expect(states.map((event) => (event as { state: string }).state)).toEqual(['queued', 'running']);
       expect((await singleStore.agentJobs.get(secondId))!.state).toBe('succeeded');
     } finally {
@@ -323,7 +342,9 @@ describe('POST /v1/agent/{projectId}/job', () => {
   it('refuses the base branch with a 400 before any job is made', async () => {
     const response = await post(task('x', { branch: 'main' }));
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { code: 'invalid_body', parameter: 'branch', message: expect.stringMatching(/"main" is the base branch/) } });
+    expect(await response.json()).toMatchObject({
+      error: { code: 'invalid_body', parameter: 'branch', message: expect.stringMatching(/"main" is the base branch/) },
+    });
     expect(response.headers.get('x-session-id')).toBeNull();
   });
 
@@ -368,7 +389,10 @@ describe('POST /v1/agent/{projectId}/job', () => {
     const read = async (response: Response) => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
-      return (await response.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent & { id: number });
+      return (await response.text())
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as AgentJobEvent & { id: number });
     };
     const all = await read(await fetch(url, { headers: bearer(key) }));
     expect(all.map(({ id: _id, ...event }) => event)).toEqual(events);
@@ -405,7 +429,16 @@ describe('POST /v1/agent/{projectId}/job', () => {
       ['messages[0].content', { ...valid, messages: [{ role: 'user', content: '' }] }],
       ['messages[1].content', { ...valid, messages: [{ role: 'user', content: 'x' }, { role: 'user' }] }],
       ['messages', { ...valid, messages: [{ role: 'system', content: 'only system' }] }],
-      ['messages', { ...valid, messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: 'y' }] }],
+      [
+        'messages',
+        {
+          ...valid,
+          messages: [
+            { role: 'user', content: 'x' },
+            { role: 'assistant', content: 'y' },
+          ],
+        },
+      ],
       ['asDraft', { ...valid, asDraft: 'yes' }],
       ['model', { ...valid, model: 'gpt' }],
       ['extra', { ...valid, extra: true }],

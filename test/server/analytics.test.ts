@@ -53,10 +53,7 @@ for (const backend of backends) {
 
     it('returns the documented shape, newest first', async () => {
       const { projectId, get } = await project();
-      await store.conversations.recordMany([
-        conversationAt(projectId, '2025-03-01T10:00:00Z', 1),
-        conversationAt(projectId, '2025-03-02T10:00:00Z', 2),
-      ]);
+      await store.conversations.recordMany([conversationAt(projectId, '2025-03-01T10:00:00Z', 1), conversationAt(projectId, '2025-03-02T10:00:00Z', 2)]);
       const recorded = await store.conversations.record({
         projectId,
         query: 'latest',
@@ -123,9 +120,7 @@ for (const backend of backends) {
         const page: { body: PageBody } = await get(`?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
         seen.push(...page.body.conversations.map((c) => c.id));
         cursor = page.body.nextCursor;
-        await store.conversations.recordMany(
-          Array.from({ length: 3 }, () => ({ projectId, query: 'new', response: 'r', sources: [], queryCategory: null })),
-        );
+        await store.conversations.recordMany(Array.from({ length: 3 }, () => ({ projectId, query: 'new', response: 'r', sources: [], queryCategory: null })));
       } while (cursor);
       expect(seen).toHaveLength(60);
       expect(new Set(seen)).toEqual(new Set(existing.map((c) => c.id)));
@@ -188,10 +183,7 @@ for (const backend of backends) {
       expect(await queries('?dateFrom=2025-05-10&dateTo=2025-05-12')).toEqual(['question 3', 'question 2']);
       expect(await queries('?dateFrom=2025-05-10T00:00:00Z')).toEqual(['question 5', 'question 4', 'question 3', 'question 2']);
       expect(await queries('?dateTo=2025-05-10')).toEqual(['question 1']);
-      expect(await queries('?dateFrom=2025-05-11T14:00:00%2B02:00&dateTo=2025-05-12T08:00:00.000Z')).toEqual([
-        'question 4',
-        'question 3',
-      ]);
+      expect(await queries('?dateFrom=2025-05-11T14:00:00%2B02:00&dateTo=2025-05-12T08:00:00.000Z')).toEqual(['question 4', 'question 3']);
       expect(await queries('?dateFrom=2025-05-11&dateTo=2025-05-11')).toEqual([]);
     });
 

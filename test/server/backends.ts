@@ -35,9 +35,7 @@ export const pgliteBackend: Backend = {
 /** A PostgreSQL server through `pg`, when QUIRE_TEST_DATABASE_URL points at one (`.ci/run` sets it). */
 export const postgresBackend: Backend = {
   name: 'PostgreSQL server',
-  skipReason: databaseUrl
-    ? undefined
-    : 'QUIRE_TEST_DATABASE_URL is not set (bash .ci/run sets it when PostgreSQL is installed)',
+  skipReason: databaseUrl ? undefined : 'QUIRE_TEST_DATABASE_URL is not set (bash .ci/run sets it when PostgreSQL is installed)',
   async open() {
     return createSqlStore(await this.openClient());
   },

@@ -77,15 +77,30 @@ describe('quire keys and quire conversations with --format json', { timeout: SET
     const where = `PGlite in ${join(io.cwd, '.quire', 'data')}`;
     const created = await runJson(['keys', 'create', '--project', 'demo', '--label', 'ci']);
     expect(created.code).toBe(0);
-    expect(created.report).toEqual({ action: 'create', projectId: 'demo', keyId: expect.stringMatching(/^[0-9a-f]{16}$/), label: 'ci', key: expect.stringMatching(/^quire_[0-9a-f]{16}_/), where });
+    expect(created.report).toEqual({
+      action: 'create',
+      projectId: 'demo',
+      keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      label: 'ci',
+      key: expect.stringMatching(/^quire_[0-9a-f]{16}_/),
+      where,
+    });
     expect(created.report.key).toContain(created.report.keyId);
 
     const listed = await runJson(['keys', 'list', '--project', 'demo']);
     expect(listed).toEqual({
       code: 0,
-      report: { action: 'list', projectId: 'demo', keys: [{ keyId: created.report.keyId, label: 'ci', createdAt: expect.any(String), revokedAt: null }], where },
+      report: {
+        action: 'list',
+        projectId: 'demo',
+        keys: [{ keyId: created.report.keyId, label: 'ci', createdAt: expect.any(String), revokedAt: null }],
+        where,
+      },
     });
-    expect(await runJson(['keys', 'revoke', String(created.report.key)])).toEqual({ code: 0, report: { action: 'revoke', keyId: created.report.keyId, revoked: true, where } });
+    expect(await runJson(['keys', 'revoke', String(created.report.key)])).toEqual({
+      code: 0,
+      report: { action: 'revoke', keyId: created.report.keyId, revoked: true, where },
+    });
     expect(await runJson(['keys', 'revoke', '0123456789abcdef'])).toEqual({
       code: 1,
       report: { action: 'revoke', keyId: '0123456789abcdef', revoked: false, where, error: 'no key with id 0123456789abcdef.' },
@@ -99,7 +114,14 @@ describe('quire keys and quire conversations with --format json', { timeout: SET
     writeFileSync(join(io.cwd, 'bad.jsonl'), '{"query": "x"\n');
     expect(await runJson(['conversations', 'import', '--project', 'demo', 'bad.jsonl'])).toEqual({
       code: 1,
-      report: { file: 'bad.jsonl', projectId: 'demo', imported: 0, skipped: 0, problems: [{ line: 1, field: '(line)', message: 'not valid JSON' }], error: '1 bad line(s); nothing was imported.' },
+      report: {
+        file: 'bad.jsonl',
+        projectId: 'demo',
+        imported: 0,
+        skipped: 0,
+        problems: [{ line: 1, field: '(line)', message: 'not valid JSON' }],
+        error: '1 bad line(s); nothing was imported.',
+      },
     });
     expect(await runJson(['conversations', 'import', '--project', 'demo', 'missing.jsonl'])).toEqual({
       code: 1,
@@ -116,7 +138,11 @@ describe('quire keys on a data folder held by a process without an admin socket'
     // A live process holds the lock (answers on it), but serves no admin socket.
     const holder = spawn(
       process.execPath,
-      ['-e', `require('node:net').createServer((s) => s.end(JSON.stringify({ pid: process.pid }) + '\\n')).listen(process.argv[1], () => console.log('ready'))`, join(dataDir, 'quire.lock')],
+      [
+        '-e',
+        `require('node:net').createServer((s) => s.end(JSON.stringify({ pid: process.pid }) + '\\n')).listen(process.argv[1], () => console.log('ready'))`,
+        join(dataDir, 'quire.lock'),
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {
@@ -141,7 +167,12 @@ describe('quire conversations import', { timeout: SETUP_TIMEOUT_MS }, () => {
     writeFileSync(
       file,
       [
-        line({ id: '01JTZKERG0ABCDEFGHJKMNPQRS', timestamp: '2025-05-11T12:00:00.000Z', sources: [{ title: 'Keys', url: 'https://x/keys' }], queryCategory: 'how-to' }),
+        line({
+          id: '01JTZKERG0ABCDEFGHJKMNPQRS',
+          timestamp: '2025-05-11T12:00:00.000Z',
+          sources: [{ title: 'Keys', url: 'https://x/keys' }],
+          queryCategory: 'how-to',
+        }),
         '',
         line({ timestamp: '2025-05-12T08:30:00+02:00' }),
       ].join('\n'),
@@ -195,7 +226,11 @@ describe('quire conversations import', { timeout: SETUP_TIMEOUT_MS }, () => {
         '2025-05-12T06:30:00.000Z',
         '2025-05-11T12:00:00.000Z',
       ]);
-      expect(page.conversations[2]).toMatchObject({ id: '01JTZKERG0ABCDEFGHJKMNPQRS', queryCategory: 'how-to', sources: [{ title: 'Keys', url: 'https://x/keys' }] });
+      expect(page.conversations[2]).toMatchObject({
+        id: '01JTZKERG0ABCDEFGHJKMNPQRS',
+        queryCategory: 'how-to',
+        sources: [{ title: 'Keys', url: 'https://x/keys' }],
+      });
     } finally {
       await started.close();
     }
@@ -301,7 +336,10 @@ describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
         headers: { ...bearer(key), 'content-type': 'application/json' },
         body: JSON.stringify({ branch: 'faq', messages: [{ role: 'user', content: 'Add a FAQ' }], model: 'opus' }),
       });
-      const events = (await response.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent);
+      const events = (await response.text())
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as AgentJobEvent);
       expect(events.at(-1)).toMatchObject({ type: 'result', state: 'succeeded' });
       expect(model.requests[0]!.body.model).toBe('claude-test-opus');
       expect((await readLocalPullRequests(repository)).map((pull) => pull.head)).toEqual(['faq']);

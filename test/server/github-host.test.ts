@@ -19,7 +19,7 @@ const files = {
   'docs.json': VALID_DOCS_JSON,
   'index.mdx': '# Welcome\n',
   'guides/setup.mdx': '# Setup\n',
-  'outside': { mode: '120000', content: '/etc' },
+  outside: { mode: '120000', content: '/etc' },
 };
 
 describe('GitHub host against a scripted GitHub REST API on 127.0.0.1', { timeout: SETUP_TIMEOUT_MS }, () => {
@@ -59,7 +59,10 @@ describe('GitHub host against a scripted GitHub REST API on 127.0.0.1', { timeou
         headers: { ...bearer(key), 'content-type': 'application/json' },
         body: JSON.stringify({ branch: 'docs/setup', messages: [{ role: 'user', content: 'Expand setup' }], model: 'sonnet', asDraft: true }),
       });
-      const events = (await response.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as AgentJobEvent);
+      const events = (await response.text())
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as AgentJobEvent);
       expect(events.at(-1)).toMatchObject({ type: 'result', state: 'succeeded' });
       expect(events).toContainEqual({ id: 3, type: 'branch', branch: 'docs/setup', created: true });
 

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAgentJobRunner,
-  createAnthropicModel,
-  createLocalGitHost,
-  createUlidFactory,
-  type AgentJobRunner,
-  type Store,
-} from '../../src/server/index.js';
+import { createAgentJobRunner, createAnthropicModel, createLocalGitHost, createUlidFactory, type AgentJobRunner, type Store } from '../../src/server/index.js';
 import { startAgentJobQueue } from '../../src/server/agent/job-queue.js';
 import { appendAgentJobEvent, claimAgentJob, insertAgentJob } from '../../src/server/storage/agent-job-sql.js';
 import { backends, pgliteBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
@@ -88,7 +81,13 @@ for (const backend of backends) {
 
     it('fails a job that no server could take for 10 minutes (its project has no repository anywhere)', async () => {
       const id = newId();
-      await insertAgentJob(store.client, id, { projectId: 'nobody-serves-this', branch: 'docs/orphan', model: 'sonnet', asDraft: false, request: request('docs/orphan') });
+      await insertAgentJob(store.client, id, {
+        projectId: 'nobody-serves-this',
+        branch: 'docs/orphan',
+        model: 'sonnet',
+        asDraft: false,
+        request: request('docs/orphan'),
+      });
       await store.client.query(`UPDATE agent_jobs SET created_at = now() - interval '11 minutes' WHERE id = $1`, [id]);
       const queue = await startAgentJobQueue(store.client);
       await queue.send(id);

@@ -116,9 +116,7 @@ for (const deployment of deployments) {
       expect(result).toMatchObject({ type: 'result', state: 'succeeded', result: { commit: { files: ['restart.mdx'] } } });
 
       // Read again from the start: the same story, from the store.
-      const replay = await readEventStream(
-        await fetch(`${server.url}/v1/agent/${projectId}/job/${sessionId}/events`, { headers: bearer(key) }),
-      );
+      const replay = await readEventStream(await fetch(`${server.url}/v1/agent/${projectId}/job/${sessionId}/events`, { headers: bearer(key) }));
       expect(replay).toEqual(all);
       const record = await fetch(`${server.url}/v1/agent/${projectId}/job/${sessionId}`, { headers: bearer(key) });
       expect(await record.json()).toMatchObject({ state: 'succeeded', attempts: 2, maxAttempts: 3, error: null });

@@ -26,7 +26,16 @@ export async function startScriptedGitHub(options: { token: string; owner: strin
   const commits = new Map<string, { tree: string; parents: string[]; message: string }>();
   const blobs = new Map<string, string>();
   const refs = new Map<string, string>();
-  const pulls: { number: number; html_url: string; draft: boolean; title: string; body: string; head: { ref: string }; base: { ref: string }; state: string }[] = [];
+  const pulls: {
+    number: number;
+    html_url: string;
+    draft: boolean;
+    title: string;
+    body: string;
+    head: { ref: string };
+    base: { ref: string };
+    state: string;
+  }[] = [];
   const calls: GitHubCall[] = [];
 
   const storeTree = (files: Map<string, FileEntry>) => {
@@ -36,9 +45,7 @@ export async function startScriptedGitHub(options: { token: string; owner: strin
     for (const [, entry] of sorted) blobs.set(sha(entry.content), entry.content);
     return treeSha;
   };
-  const initial = new Map(
-    Object.entries(options.files).map(([path, value]) => [path, typeof value === 'string' ? { mode: '100644', content: value } : value]),
-  );
+  const initial = new Map(Object.entries(options.files).map(([path, value]) => [path, typeof value === 'string' ? { mode: '100644', content: value } : value]));
   const rootTree = storeTree(initial);
   const rootCommit = sha({ tree: rootTree, message: 'initial' });
   commits.set(rootCommit, { tree: rootTree, parents: [], message: 'initial' });
@@ -128,7 +135,10 @@ export async function startScriptedGitHub(options: { token: string; owner: strin
       }
       if (method === 'GET' && path === `${repo}/pulls`) {
         const head = url.searchParams.get('head')!.replace(`${options.owner}:`, '');
-        return send(200, pulls.filter((pull) => pull.head.ref === head && pull.base.ref === url.searchParams.get('base') && pull.state === 'open'));
+        return send(
+          200,
+          pulls.filter((pull) => pull.head.ref === head && pull.base.ref === url.searchParams.get('base') && pull.state === 'open'),
+        );
       }
       if (method === 'POST' && path === `${repo}/pulls`) {
         const number = pulls.length + 1;

@@ -62,10 +62,7 @@ export function startServeProcess(args: string[], env: Record<string, string>, s
  * Reads an NDJSON event stream, handing each event to `onEvent`, until it ends or breaks (the
  * server was killed); resolves with the events read either way.
  */
-export async function readEventStream(
-  response: Response,
-  onEvent: (event: NumberedAgentJobEvent) => void = () => {},
-): Promise<NumberedAgentJobEvent[]> {
+export async function readEventStream(response: Response, onEvent: (event: NumberedAgentJobEvent) => void = () => {}): Promise<NumberedAgentJobEvent[]> {
   const events: NumberedAgentJobEvent[] = [];
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();

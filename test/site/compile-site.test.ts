@@ -6,7 +6,23 @@ import { loadSite } from '../../src/node/index.js';
 import { fixtureCases, fixturePath } from '../helpers/fixtures.js';
 import { asInputs, siteInputsOf } from '../helpers/site-inputs.js';
 
-const place = ({ code, severity, file, line, column, message, hint }: { code: string; severity: string; file: string; line?: number; column?: number; message: string; hint?: string }) => ({ code, severity, at: `${file}:${line}:${column}`, message, ...(hint ? { hint } : {}) });
+const place = ({
+  code,
+  severity,
+  file,
+  line,
+  column,
+  message,
+  hint,
+}: {
+  code: string;
+  severity: string;
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+  hint?: string;
+}) => ({ code, severity, at: `${file}:${line}:${column}`, message, ...(hint ? { hint } : {}) });
 
 // The fixtures of fixtures/content compiled from memory: the files are read here, by the test,
 // and compileSite gets their texts; it reads nothing itself. Same diagnostics as loadSite's.

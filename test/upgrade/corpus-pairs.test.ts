@@ -19,7 +19,8 @@ function pagesBySection(navigation: unknown, ignore: readonly string[] = []): st
       const record = node as Record<string, unknown>;
       const kind = SECTION_KINDS.find((key) => typeof record[key] === 'string');
       const next = kind && !ignore.includes(kind) ? [...section, `${kind} ${String(record[kind])}`] : section;
-      for (const key of ['tabs', 'anchors', 'versions', 'languages', 'dropdowns', 'products', 'menu', 'groups', 'pages']) if (record[key] !== undefined) walk(record[key], next);
+      for (const key of ['tabs', 'anchors', 'versions', 'languages', 'dropdowns', 'products', 'menu', 'groups', 'pages'])
+        if (record[key] !== undefined) walk(record[key], next);
     }
   };
   walk(navigation, []);
@@ -35,7 +36,7 @@ const explained: Record<string, { why: string; ignore?: string[] }> = {
   'Comfy-Org__docs': {
     why: 'The migration commit also reworked "Get Started": it removed pre_package, gettingstarted and manual_install, added installation/ and tutorials/basic/ pages, and gave the Chinese language its own zh-CN pages; mint.json\'s groups have no version, so the upgrade lists them in both languages, as the platform does.',
   },
-  'PrefectHQ__prefect': {
+  PrefectHQ__prefect: {
     why: 'The migration commit dropped the version switcher (v2 pages stayed, one v2 page less) and moved settings-ref from the API reference into Develop, and removed whats-new-prefect-3; every other page keeps its tab.',
     ignore: ['version'],
   },
@@ -67,7 +68,10 @@ describe.skipIf(sites.length === 0)('upgradeMintJson on the corpus pairs', () =>
       }
       const differences = { onlyOurs: ours.filter((entry) => !their.includes(entry)), onlyTheirs: their.filter((entry) => !ours.includes(entry)) };
       expect(differences.onlyOurs.length + differences.onlyTheirs.length, 'an explained site differs').toBeGreaterThan(0);
-      const expected = expectedJson(path.join(repositoryRoot, 'test/upgrade/corpus-pairs.expected.json'), { ...previous(), [site]: differences }) as Record<string, unknown>;
+      const expected = expectedJson(path.join(repositoryRoot, 'test/upgrade/corpus-pairs.expected.json'), { ...previous(), [site]: differences }) as Record<
+        string,
+        unknown
+      >;
       expect(differences, expectation.why).toEqual(expected[site]);
     });
   }

@@ -12,7 +12,9 @@ describe('upgradeMintJson (fixtures)', () => {
   for (const name of fixtureCases('upgrade')) {
     it(name, () => {
       const result = upgradeMintJson(readFileSync(fixturePath('upgrade', name, 'mint.json'), 'utf8'));
-      expect({ diagnostics: result.diagnostics, decisions: result.decisions }).toEqual(expectedJson(fixturePath('upgrade', name, 'expected.json'), { diagnostics: result.diagnostics, decisions: result.decisions }));
+      expect({ diagnostics: result.diagnostics, decisions: result.decisions }).toEqual(
+        expectedJson(fixturePath('upgrade', name, 'expected.json'), { diagnostics: result.diagnostics, decisions: result.decisions }),
+      );
       const docsJson = fixturePath('upgrade', name, 'docs.json');
       if (result.text === undefined) {
         if (process.env.UPDATE === '1') rmSync(docsJson, { force: true });
@@ -49,6 +51,9 @@ describe('upgradeMintJson (fixtures)', () => {
     const pages = Array.from({ length: 30 }, (_, index) => `${index % 3 === 0 ? 'api/' : ''}page-${index}`);
     const mint = { name: 'Order', colors: { primary: '#000000' }, tabs: [{ name: 'API', url: 'api' }], navigation: [{ group: 'All', pages }] };
     const navigation = upgradeMintJson(JSON.stringify(mint)).config?.navigation as { tabs: Array<{ groups: Array<{ pages: string[] }> }> };
-    expect(navigation.tabs.map((tab) => tab.groups[0]?.pages)).toEqual([pages.filter((page) => !page.startsWith('api/')), pages.filter((page) => page.startsWith('api/'))]);
+    expect(navigation.tabs.map((tab) => tab.groups[0]?.pages)).toEqual([
+      pages.filter((page) => !page.startsWith('api/')),
+      pages.filter((page) => page.startsWith('api/')),
+    ]);
   });
 });

@@ -56,7 +56,17 @@ export const buildCommand: Command = {
     const { values, positionals } = parseCommandLine({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string', short: 'o' }, strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, cache: { type: 'string' }, workers: { type: 'string' } },
+      options: {
+        out: { type: 'string', short: 'o' },
+        strict: { type: 'boolean', default: false },
+        format: { type: 'string', default: 'text' },
+        offline: { type: 'boolean', default: false },
+        rule: { type: 'string', multiple: true, default: [] },
+        'no-content': { type: 'boolean', default: false },
+        'no-cache': { type: 'boolean', default: false },
+        cache: { type: 'string' },
+        workers: { type: 'string' },
+      },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');
@@ -69,13 +79,17 @@ export const buildCommand: Command = {
       io.stderr.write(`quire build: ${refused}; give -o a folder of the build's own (for example ${site.root}-build)\n`);
       return ExitCode.usage;
     }
-    const diagnostics = site.diagnostics.map((diagnostic) => (isDeployedLinkError(diagnostic, site.rules) ? { ...diagnostic, severity: 'warning' as const } : diagnostic));
+    const diagnostics = site.diagnostics.map((diagnostic) =>
+      isDeployedLinkError(diagnostic, site.rules) ? { ...diagnostic, severity: 'warning' as const } : diagnostic,
+    );
     let compiled: ReturnType<typeof buildSite> | undefined;
     const report = (written: { files: number; bytes: number; removed: number } | undefined, failure?: string) => {
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length + (failure ? 1 : 0);
       const warnings = diagnostics.length - diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
       if (values.format === 'json') {
-        io.stdout.write(`${JSON.stringify({ out, built: written !== undefined, errors, warnings, pages: compiled?.site.pages.length ?? 0, endpoints: compiled?.site.endpoints.length ?? 0, files: written?.files ?? 0, removed: written?.removed ?? 0, ...(failure ? { failure } : {}), diagnostics }, null, 2)}\n`);
+        io.stdout.write(
+          `${JSON.stringify({ out, built: written !== undefined, errors, warnings, pages: compiled?.site.pages.length ?? 0, endpoints: compiled?.site.endpoints.length ?? 0, files: written?.files ?? 0, removed: written?.removed ?? 0, ...(failure ? { failure } : {}), diagnostics }, null, 2)}\n`,
+        );
       } else {
         const text = formatDiagnostics(diagnostics, site.sources, { color: useColor(io) });
         if (text) io.stdout.write(`${text}\n`);
@@ -84,7 +98,9 @@ export const buildCommand: Command = {
           const shown = path.relative(io.cwd, out) || '.';
           // Entries of pages without a file are left out of site.json: say how many.
           const withoutFile = compiled.pagesWithoutFile;
-          io.stdout.write(`Built ${plural(compiled.site.pages.length, 'page')} (${plural(compiled.site.endpoints.length, 'endpoint page')}${withoutFile ? `; ${plural(withoutFile, 'page')} without a file left out` : ''}) into ${shown}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}${written.removed ? `; ${plural(written.removed, 'file')} of the previous build removed` : ''}.\n`);
+          io.stdout.write(
+            `Built ${plural(compiled.site.pages.length, 'page')} (${plural(compiled.site.endpoints.length, 'endpoint page')}${withoutFile ? `; ${plural(withoutFile, 'page')} without a file left out` : ''}) into ${shown}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}${written.removed ? `; ${plural(written.removed, 'file')} of the previous build removed` : ''}.\n`,
+          );
         } else if (!failure) io.stdout.write('Nothing was built.\n');
         io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
       }
@@ -95,7 +111,15 @@ export const buildCommand: Command = {
     const errorsLeft = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
     const config = site.config ?? (errorsLeft ? undefined : site.partialConfig);
     if (!config || !site.tree) return report(undefined);
-    compiled = buildSite({ config, tree: site.tree, endpointPages: site.endpointPages, files: site.files, frontmatter: site.frontmatter, siteFiles: site.siteFiles, ...(values['no-content'] ? {} : { content: site.content }) });
+    compiled = buildSite({
+      config,
+      tree: site.tree,
+      endpointPages: site.endpointPages,
+      files: site.files,
+      frontmatter: site.frontmatter,
+      siteFiles: site.siteFiles,
+      ...(values['no-content'] ? {} : { content: site.content }),
+    });
     const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
     append(diagnostics, applyRules(placed.diagnostics, site.rules));
     Object.assign(site.sources, placed.sources);
@@ -103,10 +127,17 @@ export const buildCommand: Command = {
     const previous = await previousBuild(out);
     if (previous === 'foreign') return report(undefined, `${path.join(out, 'site.json')} exists and is not a Quire build; choose another output folder.`);
     // Only files an earlier build wrote are replaced: the user's own, at a name the build uses, stay.
-    const foreign = await filesNotWritten(out, compiled.files.map((file) => file.path), new Set(previous));
+    const foreign = await filesNotWritten(
+      out,
+      compiled.files.map((file) => file.path),
+      new Set(previous),
+    );
     if (foreign.length > 0) {
       const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${plural(foreign.length - 3, 'more file')}` : '');
-      return report(undefined, `${out} holds ${shown}, which no earlier build wrote (its site.json does not list ${foreign.length > 1 ? 'them' : 'it'}); move ${foreign.length > 1 ? 'them' : 'it'} away or choose another output folder.`);
+      return report(
+        undefined,
+        `${out} holds ${shown}, which no earlier build wrote (its site.json does not list ${foreign.length > 1 ? 'them' : 'it'}); move ${foreign.length > 1 ? 'them' : 'it'} away or choose another output folder.`,
+      );
     }
     // What a build killed while writing left (temporary files and folders, backups) goes first.
     await removeLeftovers(out);
@@ -155,8 +186,15 @@ async function previousBuild(out: string): Promise<string[] | 'foreign'> {
     const site = JSON.parse(text) as { format?: unknown; endpoints?: Array<{ model?: unknown; schemas?: unknown }>; search?: unknown };
     if (site.format !== 'quire-site') return 'foreign';
     // Only paths this format writes, so a hand-edited site.json cannot make the build delete elsewhere.
-    const models = (site.endpoints ?? []).map((entry) => entry.model).filter((model): model is string => typeof model === 'string' && /^endpoints\/(?:[^/\\.][^/\\]*\/)*[^/\\]+\.json$/.test(model) && !model.split('/').includes('..'));
-    const tables = (site.endpoints ?? []).map((entry) => entry.schemas).filter((table): table is string => typeof table === 'string' && /^schemas\/[^/\\.][^/\\]*\.json$/.test(table));
+    const models = (site.endpoints ?? [])
+      .map((entry) => entry.model)
+      .filter(
+        (model): model is string =>
+          typeof model === 'string' && /^endpoints\/(?:[^/\\.][^/\\]*\/)*[^/\\]+\.json$/.test(model) && !model.split('/').includes('..'),
+      );
+    const tables = (site.endpoints ?? [])
+      .map((entry) => entry.schemas)
+      .filter((table): table is string => typeof table === 'string' && /^schemas\/[^/\\.][^/\\]*\.json$/.test(table));
     const search = site.search === 'search.json' ? ['search.json'] : [];
     return ['site.json', ...search, ...models, ...new Set(tables)];
   } catch {
@@ -168,10 +206,24 @@ async function previousBuild(out: string): Promise<string[] | 'foreign'> {
 async function filesNotWritten(out: string, files: readonly string[], written: ReadonlySet<string>): Promise<string[]> {
   const unknown = files.filter((file) => !written.has(file));
   const found: string[] = [];
-  if (unknown.length === 0 || !(await lstat(out).then(() => true, () => false))) return found;
+  if (
+    unknown.length === 0 ||
+    !(await lstat(out).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return found;
   for (let start = 0; start < unknown.length; start += 64) {
     const batch = unknown.slice(start, start + 64);
-    const exists = await Promise.all(batch.map((file) => lstat(path.join(out, ...file.split('/'))).then(() => true, () => false)));
+    const exists = await Promise.all(
+      batch.map((file) =>
+        lstat(path.join(out, ...file.split('/'))).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     found.push(...batch.filter((_, index) => exists[index]));
   }
   return found;

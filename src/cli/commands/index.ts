@@ -10,4 +10,14 @@ import { upgradeCommand } from './upgrade.js';
 import { validateCommand } from './validate.js';
 
 /** Every `quire` subcommand, in the order `quire --help` lists them. */
-export const commands: readonly Command[] = [validateCommand, buildCommand, openApiFileCommand, migrateMdxCommand, upgradeCommand, initCommand, keysCommand, conversationsCommand, serveCommand];
+export const commands: readonly Command[] = [
+  validateCommand,
+  buildCommand,
+  openApiFileCommand,
+  migrateMdxCommand,
+  upgradeCommand,
+  initCommand,
+  keysCommand,
+  conversationsCommand,
+  serveCommand,
+];

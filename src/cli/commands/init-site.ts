@@ -23,8 +23,16 @@ export const INIT_FILES: ReadonlyArray<{ path: string; content: string }> = [
       2,
     )}\n`,
   },
-  { path: 'index.mdx', content: '---\ntitle: Introduction\ndescription: What these docs cover.\n---\n\nWelcome. Edit `index.mdx` to begin, and run `quire validate` after each change.\n' },
-  { path: 'quickstart.mdx', content: '---\ntitle: Quickstart\ndescription: From nothing to a first result.\n---\n\n1. Install the package.\n2. Make your first call: see the API reference tab.\n' },
+  {
+    path: 'index.mdx',
+    content:
+      '---\ntitle: Introduction\ndescription: What these docs cover.\n---\n\nWelcome. Edit `index.mdx` to begin, and run `quire validate` after each change.\n',
+  },
+  {
+    path: 'quickstart.mdx',
+    content:
+      '---\ntitle: Quickstart\ndescription: From nothing to a first result.\n---\n\n1. Install the package.\n2. Make your first call: see the API reference tab.\n',
+  },
   {
     path: 'openapi.yaml',
     content: [

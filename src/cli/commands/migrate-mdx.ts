@@ -38,10 +38,15 @@ export const migrateMdxCommand: Command = {
   summary: 'Move MDX endpoint pages into their OpenAPI documents and point docs.json at the endpoints',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { 'dry-run': { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, extension: { type: 'string' } } });
+    const { values, positionals } = parseCommandLine({
+      args: argv,
+      allowPositionals: true,
+      options: { 'dry-run': { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, extension: { type: 'string' } },
+    });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
-    if (values.extension !== undefined && !/^x-[\w.-]+$/.test(values.extension)) throw new UsageError(`--extension must name a vendor extension (x-...), not "${values.extension}"`);
+    if (values.extension !== undefined && !/^x-[\w.-]+$/.test(values.extension))
+      throw new UsageError(`--extension must name a vendor extension (x-...), not "${values.extension}"`);
     const json = values.format === 'json';
     const dryRun = values['dry-run'];
     const progress = createProgress(io, { enabled: !json });
@@ -62,7 +67,8 @@ export const migrateMdxCommand: Command = {
       }
     }
     progress.done();
-    const problems = failure !== undefined || plan.blocked || plan.kept.length > 0 || migration.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+    const problems =
+      failure !== undefined || plan.blocked || plan.kept.length > 0 || migration.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
     if (json) io.stdout.write(`${JSON.stringify(jsonReport(migration, name, dryRun, failure), null, 2)}\n`);
     else io.stdout.write(textReport(migration, io, name, dryRun, failure));
     return problems ? ExitCode.problems : ExitCode.ok;
@@ -71,7 +77,9 @@ export const migrateMdxCommand: Command = {
 
 function writeFailure(error: unknown): string {
   if (error instanceof WriteFilesError) {
-    return error.rolledBack ? `Writing ${error.file} failed (${error.message}); every file was put back as it was: nothing changed.` : `Writing ${error.file} failed (${error.message}), and some files could not be put back: ${error.leftovers.join(', ')} hold the originals.`;
+    return error.rolledBack
+      ? `Writing ${error.file} failed (${error.message}); every file was put back as it was: nothing changed.`
+      : `Writing ${error.file} failed (${error.message}), and some files could not be put back: ${error.leftovers.join(', ')} hold the originals.`;
   }
   return (error as Error).message;
 }
@@ -94,7 +102,8 @@ function textReport(migration: MdxMigration, io: CliIo, name: (file: string) => 
   }
   if (dryRun) {
     if (plan.changes.length) out.push('', `Changes in ${name('.')} (apply with \`patch -p1\` there):`);
-    for (const change of plan.changes) out.push('', unifiedDiff(change.file, change.previous, change.kind === 'write' ? change.content : undefined).replace(/\n$/, ''));
+    for (const change of plan.changes)
+      out.push('', unifiedDiff(change.file, change.previous, change.kind === 'write' ? change.content : undefined).replace(/\n$/, ''));
     out.push('', `Dry run: nothing was changed${plan.changes.length ? `; ${summary(plan, name)} without --dry-run` : ''}.`);
   } else if (failure !== undefined) out.push(failure);
   else if (plan.changes.length) out.push(`${summary(plan, name, true)}.`);
@@ -106,7 +115,10 @@ function textReport(migration: MdxMigration, io: CliIo, name: (file: string) => 
 
 function describeMove(page: MovedPage, name: (file: string) => string): string[] {
   const operation = page.kind === 'webhook' ? `webhook ${page.path}` : `${page.method} ${page.path}`;
-  return [`  ${name(page.file)} → ${name(page.spec)} ${operation} (${page.extension}, href ${page.href})`, ...page.entries.map((entry) => `    ${name(entry.file)} ${entry.pointer}: ${JSON.stringify(entry.from)} → ${JSON.stringify(entry.to)}`)];
+  return [
+    `  ${name(page.file)} → ${name(page.spec)} ${operation} (${page.extension}, href ${page.href})`,
+    ...page.entries.map((entry) => `    ${name(entry.file)} ${entry.pointer}: ${JSON.stringify(entry.from)} → ${JSON.stringify(entry.to)}`),
+  ];
 }
 
 function summary(plan: MigrationPlan, name: (file: string) => string, done = false): string {
@@ -117,19 +129,35 @@ function summary(plan: MigrationPlan, name: (file: string) => string, done = fal
 
 function jsonReport(migration: MdxMigration, name: (file: string) => string, dryRun: boolean, failure: string | undefined) {
   const { plan } = migration;
-  const changed = dryRun || failure !== undefined ? { written: [], deleted: [] } : { written: plan.changes.filter((change) => change.kind === 'write').map((change) => name(change.file)), deleted: plan.changes.filter((change) => change.kind === 'delete').map((change) => name(change.file)) };
+  const changed =
+    dryRun || failure !== undefined
+      ? { written: [], deleted: [] }
+      : {
+          written: plan.changes.filter((change) => change.kind === 'write').map((change) => name(change.file)),
+          deleted: plan.changes.filter((change) => change.kind === 'delete').map((change) => name(change.file)),
+        };
   const report: Record<string, unknown> = {
     root: migration.root,
     dryRun,
     blocked: plan.blocked,
-    moved: plan.moved.map((page) => ({ ...page, file: name(page.file), spec: name(page.spec), entries: page.entries.map((entry) => ({ ...entry, file: name(entry.file) })) })),
+    moved: plan.moved.map((page) => ({
+      ...page,
+      file: name(page.file),
+      spec: name(page.spec),
+      entries: page.entries.map((entry) => ({ ...entry, file: name(entry.file) })),
+    })),
     extensions: plan.extensions.map((choice) => ({ ...choice, spec: name(choice.spec) })),
     kept: plan.kept.map((page) => ({ ...page, file: name(page.file) })),
     ...changed,
     diagnostics: migration.diagnostics,
   };
   if (failure !== undefined) report.error = failure;
-  if (dryRun) report.changes = plan.changes.map((change) => ({ kind: change.kind, file: name(change.file), diff: unifiedDiff(change.file, change.previous, change.kind === 'write' ? change.content : undefined) }));
+  if (dryRun)
+    report.changes = plan.changes.map((change) => ({
+      kind: change.kind,
+      file: name(change.file),
+      diff: unifiedDiff(change.file, change.previous, change.kind === 'write' ? change.content : undefined),
+    }));
   return report;
 }
 

@@ -54,12 +54,17 @@ export const openApiFileCommand: Command = {
         format: { type: 'string', default: 'text' },
       },
     });
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name the OpenAPI description (a file or an http(s) URL)' : `expected one description, got ${positionals.length}`);
+    if (positionals.length !== 1)
+      throw new UsageError(
+        positionals.length === 0 ? 'name the OpenAPI description (a file or an http(s) URL)' : `expected one description, got ${positionals.length}`,
+      );
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
-    if (values.extension !== undefined && !/^x-[\w.-]+$/.test(values.extension)) throw new UsageError(`--extension must name a vendor extension (x-...), not "${values.extension}"`);
+    if (values.extension !== undefined && !/^x-[\w.-]+$/.test(values.extension))
+      throw new UsageError(`--extension must name a vendor extension (x-...), not "${values.extension}"`);
     if (values.version !== undefined && values.version.trim() === '') throw new UsageError('--version needs a label');
     if (values.output !== undefined && values.output.trim() === '') throw new UsageError('--output needs a folder');
-    if (values.output !== undefined && statSync(path.resolve(io.cwd, values.output), { throwIfNoEntry: false })?.isDirectory() === false) throw new UsageError(`--output ${values.output} is a file, not a folder`);
+    if (values.output !== undefined && statSync(path.resolve(io.cwd, values.output), { throwIfNoEntry: false })?.isDirectory() === false)
+      throw new UsageError(`--output ${values.output} is a file, not a folder`);
 
     const progress = createProgress(io, { enabled: values.format === 'text' });
     let result: GenerateOpenApiFilesResult;
@@ -96,7 +101,9 @@ function printText(result: GenerateOpenApiFilesResult, io: CliIo, errors: number
   const count = (status: OpenApiFileStatus) => result.files.filter((file) => file.status === status).length;
   const kept = result.files.filter((file) => file.status === 'kept');
   if (kept.length) {
-    io.stderr.write(`Kept ${plural(kept.length, 'page')} that already ${kept.length === 1 ? 'exists and differs' : 'exist and differ'} from the description (--overwrite replaces them):\n`);
+    io.stderr.write(
+      `Kept ${plural(kept.length, 'page')} that already ${kept.length === 1 ? 'exists and differs' : 'exist and differ'} from the description (--overwrite replaces them):\n`,
+    );
     for (const file of kept.slice(0, 20)) io.stderr.write(`  ${shownFolder(io.cwd, file.file)}\n`);
     if (kept.length > 20) io.stderr.write(`  and ${kept.length - 20} more (--format json lists them all)\n`);
   }

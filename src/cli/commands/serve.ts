@@ -74,9 +74,7 @@ const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 function projectBinding(option: string, text: string, what: string): [string, string] {
   const equals = text.indexOf('=');
   if (equals < 0) {
-    throw new UsageError(
-      `--${option} takes <project>=${what}, got "${text}": say which project the repository belongs to, e.g. --${option} docs=${text}.`,
-    );
+    throw new UsageError(`--${option} takes <project>=${what}, got "${text}": say which project the repository belongs to, e.g. --${option} docs=${text}.`);
   }
   const project = text.slice(0, equals);
   const value = text.slice(equals + 1);
@@ -197,7 +195,9 @@ function agentFrom(server: ServerModule, options: ServeOptions, io: CliIo, store
     ...(leaseMs !== undefined ? { leaseMs } : {}),
     ...(pollMs !== undefined ? { pollMs } : {}),
     onUnexpectedError: (error, job) =>
-      io.stderr.write(`quire serve: ${job ? `job ${job.id} failed unexpectedly` : 'agent queue'}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+      io.stderr.write(
+        `quire serve: ${job ? `job ${job.id} failed unexpectedly` : 'agent queue'}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      ),
   });
 }
 
@@ -240,10 +240,7 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
     ...(options.quiet
       ? {}
       : {
-          log: (entry) =>
-            io.stdout.write(
-              `${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms${entry.keyId ? ` key=${entry.keyId}` : ''}\n`,
-            ),
+          log: (entry) => io.stdout.write(`${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms${entry.keyId ? ` key=${entry.keyId}` : ''}\n`),
         }),
     onError: (error) => io.stderr.write(`quire serve: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
   });

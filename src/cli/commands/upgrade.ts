@@ -37,13 +37,21 @@ export const upgradeCommand: Command = {
     const { values, positionals } = parseCommandLine({
       args: argv,
       allowPositionals: true,
-      options: { 'dry-run': { type: 'boolean', default: false }, force: { type: 'boolean', default: false }, remove: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } },
+      options: {
+        'dry-run': { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        remove: { type: 'boolean', default: false },
+        format: { type: 'string', default: 'text' },
+      },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     if (values['dry-run'] && values.remove) throw new UsageError('--remove deletes mint.json, which --dry-run never does: use one or the other');
     const root = path.resolve(io.cwd, positionals[0] ?? '.');
-    const run: UpgradeRun = { ...(await upgradeSite(root, { dryRun: values['dry-run'], force: values.force, remove: values.remove })), dryRun: values['dry-run'] };
+    const run: UpgradeRun = {
+      ...(await upgradeSite(root, { dryRun: values['dry-run'], force: values.force, remove: values.remove })),
+      dryRun: values['dry-run'],
+    };
     const name = (file: string) => path.relative(io.cwd, path.join(root, file)).split(path.sep).join('/') || file;
     if (values.format === 'json') io.stdout.write(`${JSON.stringify(jsonReport(run, name), null, 2)}\n`);
     else io.stdout.write(textReport(run, io, name));
@@ -56,18 +64,26 @@ function textReport(run: UpgradeRun, io: CliIo, name: (file: string) => string):
   const out: string[] = [];
   const result = run.result;
   if (result && run.source !== undefined) {
-    const diagnostics = formatDiagnostics(result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: name(diagnostic.file) })), { [name('mint.json')]: run.source }, { color: useColor(io) });
+    const diagnostics = formatDiagnostics(
+      result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: name(diagnostic.file) })),
+      { [name('mint.json')]: run.source },
+      { color: useColor(io) },
+    );
     if (diagnostics) out.push(diagnostics, '');
     if (result.decisions.length) {
       out.push(`Decisions (${result.decisions.length}):`);
       for (const decision of result.decisions) out.push(`  ${where(decision, name)} ${decision.message}`);
       out.push('');
     }
-    if (run.dryRun && result.text !== undefined) out.push(`${name('docs.json')} would be:`, result.text, `Dry run: nothing was written; run without --dry-run to write ${name('docs.json')}.`);
+    if (run.dryRun && result.text !== undefined)
+      out.push(`${name('docs.json')} would be:`, result.text, `Dry run: nothing was written; run without --dry-run to write ${name('docs.json')}.`);
   }
   if (run.error !== undefined) out.push(run.error);
   else if (result && result.text === undefined) out.push('mint.json has errors: nothing was written.');
-  else if (run.written.length) out.push(`Wrote ${name('docs.json')}${run.deleted.length ? ` and deleted ${name('mint.json')}` : `; ${name('mint.json')} stays (delete it, or run with --remove)`}.${result?.diagnostics.length ? ` ${plural(result.diagnostics.length, 'warning')} above.` : ''}`);
+  else if (run.written.length)
+    out.push(
+      `Wrote ${name('docs.json')}${run.deleted.length ? ` and deleted ${name('mint.json')}` : `; ${name('mint.json')} stays (delete it, or run with --remove)`}.${result?.diagnostics.length ? ` ${plural(result.diagnostics.length, 'warning')} above.` : ''}`,
+    );
   return `${out.join('\n')}\n`;
 }
 

@@ -48,7 +48,23 @@ export const validateCommand: Command = {
   summary: 'Check a site (docs.json, pages, OpenAPI references, redirects) and print every problem',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: { strict: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' }, offline: { type: 'boolean', default: false }, rule: { type: 'string', multiple: true, default: [] }, quiet: { type: 'boolean', default: false }, 'max-diagnostics': { type: 'string' }, watch: { type: 'boolean', default: false }, 'no-content': { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, cache: { type: 'string' }, workers: { type: 'string' } } });
+    const { values, positionals } = parseCommandLine({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        strict: { type: 'boolean', default: false },
+        format: { type: 'string', default: 'text' },
+        offline: { type: 'boolean', default: false },
+        rule: { type: 'string', multiple: true, default: [] },
+        quiet: { type: 'boolean', default: false },
+        'max-diagnostics': { type: 'string' },
+        watch: { type: 'boolean', default: false },
+        'no-content': { type: 'boolean', default: false },
+        'no-cache': { type: 'boolean', default: false },
+        cache: { type: 'string' },
+        workers: { type: 'string' },
+      },
+    });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     // A bad --workers is a usage error now, not inside each load of --watch.
@@ -69,7 +85,19 @@ export const validateCommand: Command = {
     const contentRead = !values['no-content'];
     const unlisted = site.summary.unlistedPages;
     if (values.format === 'json') {
-      const report = { file: site.docsJson, valid: errors === 0, errors, warnings, pages: site.pages?.byPath.size ?? 0, files: site.files.length, navigation: found ?? null, omitted: site.omitted ?? null, missingPages: site.missingPages, unlistedPages: unlisted, diagnostics: site.diagnostics };
+      const report = {
+        file: site.docsJson,
+        valid: errors === 0,
+        errors,
+        warnings,
+        pages: site.pages?.byPath.size ?? 0,
+        files: site.files.length,
+        navigation: found ?? null,
+        omitted: site.omitted ?? null,
+        missingPages: site.missingPages,
+        unlistedPages: unlisted,
+        diagnostics: site.diagnostics,
+      };
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
       const selection = selectShown(site.diagnostics, { quiet: values.quiet, max });
@@ -79,11 +107,17 @@ export const validateCommand: Command = {
       if (leftOut) io.stdout.write(`${leftOut}\n`);
       // Not a site at all: that one message says everything; counts of nothing would only distract.
       if (site.diagnostics.some((diagnostic) => diagnostic.code === 'config/not-found')) return ExitCode.problems;
-      for (const missing of site.missingPages) io.stdout.write(`${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`);
+      for (const missing of site.missingPages)
+        io.stdout.write(
+          `${plural(missing.count, 'page')} listed in ${missing.section.join(' › ') || 'the navigation'} ${missing.count === 1 ? 'has' : 'have'} no file.\n`,
+        );
       if (unlisted.length) io.stdout.write(`${describeUnlisted(unlisted, contentRead)}\n`);
       if (found) io.stdout.write(`${describeFound(found)}\n`);
       if (site.omitted?.length) io.stdout.write(`${describeOmitted(site.omitted)}\n`);
-      else if (!checked && errors > 0) io.stdout.write('The navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs.json to check them with.\n');
+      else if (!checked && errors > 0)
+        io.stdout.write(
+          'The navigation, OpenAPI references and redirects were not checked: the errors above leave no configuration of docs.json to check them with.\n',
+        );
       const byCode = summarizeByCode(site.diagnostics);
       if (byCode) io.stdout.write(`${byCode}\n`);
       // Distinct page paths listed (a page listed twice is one), some perhaps without a file.

@@ -70,7 +70,7 @@ export function checkIcon(name: string, library: IconLibrary = 'fontawesome'): I
     message: `"${name}" is not a Lucide icon: the platform shows no icon.`,
     hint: brand
       ? `Lucide has no brand logos; take this one from Font Awesome with \`{ "name": "${trimmed}", "library": "fontawesome" }\`.`
-      : didYouMeanText(suggestions) ?? 'Pick a name from the Lucide icon list (lucide.dev/icons).',
+      : (didYouMeanText(suggestions) ?? 'Pick a name from the Lucide icon list (lucide.dev/icons).'),
     suggestions: brand ? [] : suggestions,
     rejected: false,
   };
@@ -90,7 +90,14 @@ function normalizeName(value: string): string {
   const words = value.trim().split(/\s+/);
   // `fa-solid fa-book`, `fas fa-book`: the last class is the icon.
   const last = words.length > 1 && words.every((word) => /^fa/i.test(word)) ? (words[words.length - 1] as string) : words.join('-');
-  return last.replace(/^fa-/i, '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[\s_]+/g, '-').toLowerCase().replace(/[^a-z0-9-]/g, '').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  return last
+    .replace(/^fa-/i, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 // The name lists are split into sets on first use, not at import: most runs check no icon.

@@ -12,7 +12,10 @@ export const ColorsSchema = z.strictObject({
 });
 
 /** An image for both modes, or one per mode. */
-const ImageSchema = z.union([z.string().check(z.minLength(1)), z.strictObject({ light: z.string().check(z.minLength(1)), dark: z.string().check(z.minLength(1)) })]);
+const ImageSchema = z.union([
+  z.string().check(z.minLength(1)),
+  z.strictObject({ light: z.string().check(z.minLength(1)), dark: z.string().check(z.minLength(1)) }),
+]);
 
 /** The logo in the top-left corner. */
 export const LogoSchema = z.union([

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 
 /** A colour written as `#rgb` or `#rrggbb`. */
-export const HexColorSchema = z
-  .string()
-  .check(z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: 'Must be a hex colour such as "#0D9373" or "#09f".' }));
+export const HexColorSchema = z.string().check(z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: 'Must be a hex colour such as "#0D9373" or "#09f".' }));
 
 /** A pair of colours for light and dark mode. */
 export const LightDarkColorSchema = z.strictObject({
@@ -49,9 +47,11 @@ export const OpenApiSourceSchema = z
   .string()
   .check(z.trim())
   .check(z.minLength(1, { error: 'An OpenAPI source cannot be empty.' }))
-  .check(z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
-    error: 'An OpenAPI URL must use http or https.',
-  }));
+  .check(
+    z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
+      error: 'An OpenAPI URL must use http or https.',
+    }),
+  );
 
 /** An OpenAPI document with the folder its generated pages go in. */
 export const OpenApiObjectSchema = z.strictObject({
@@ -75,25 +75,19 @@ const AsyncApiObjectSchema = z.strictObject({
  * The OpenAPI document(s) in effect for an element and its children: a source, an object with
  * `source` and `directory`, or a list of either.
  */
-export const OpenApiSchema = z.union([
-  OpenApiSourceSchema,
-  OpenApiObjectSchema,
-  z.array(z.union([OpenApiSourceSchema, OpenApiObjectSchema])),
-]);
+export const OpenApiSchema = z.union([OpenApiSourceSchema, OpenApiObjectSchema, z.array(z.union([OpenApiSourceSchema, OpenApiObjectSchema]))]);
 
 /** The AsyncAPI document(s) in effect for an element: the shapes of {@link OpenApiSchema}, without overlays. */
-export const AsyncApiSchema = z.union([
-  OpenApiSourceSchema,
-  AsyncApiObjectSchema,
-  z.array(z.union([OpenApiSourceSchema, AsyncApiObjectSchema])),
-]);
+export const AsyncApiSchema = z.union([OpenApiSourceSchema, AsyncApiObjectSchema, z.array(z.union([OpenApiSourceSchema, AsyncApiObjectSchema]))]);
 
 /** A path in the repository or an https URL (GraphQL and SDK sources accept no plain http). */
 const HttpsOrPathSchema = z
   .string()
   .check(z.trim())
   .check(z.minLength(1, { error: 'A source cannot be empty.' }))
-  .check(z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https:\/\//i.test(value), { error: 'Must be a path in the repository or an https URL.' }));
+  .check(
+    z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https:\/\//i.test(value), { error: 'Must be a path in the repository or an https URL.' }),
+  );
 
 /** A GraphQL SDL schema the element's reference pages are generated from: a source, or `{ source, directory }`. */
 export const GraphQlSchema = z.union([

@@ -1,16 +1,32 @@
 import * as z from 'zod/mini';
 import { ApiSchema } from './api.js';
 import {
-  AppearanceSchema, BackgroundSchema, ColorsSchema, FaviconSchema, FontsSchema, IconsSchema, InteractionSchema, LogoSchema,
-  StylingSchema, ThumbnailsSchema,
+  AppearanceSchema,
+  BackgroundSchema,
+  ColorsSchema,
+  FaviconSchema,
+  FontsSchema,
+  IconsSchema,
+  InteractionSchema,
+  LogoSchema,
+  StylingSchema,
+  ThumbnailsSchema,
 } from './appearance.js';
 import { BannerSchema } from './banner.js';
 import { FooterSchema } from './footer.js';
 import { NavbarSchema } from './navbar.js';
 import { NavigationSchema } from './navigation.js';
 import {
-  ContextualSchema, ErrorsSchema, IntegrationsSchema, MarkdownSchema, MetadataSchema, RedirectsSchema, SearchSchema, SeoSchema,
-  VariablesSchema, VariationsSchema,
+  ContextualSchema,
+  ErrorsSchema,
+  IntegrationsSchema,
+  MarkdownSchema,
+  MetadataSchema,
+  RedirectsSchema,
+  SearchSchema,
+  SeoSchema,
+  VariablesSchema,
+  VariationsSchema,
 } from './site.js';
 
 /** The site themes. */

@@ -1,6 +1,14 @@
 import * as z from 'zod/mini';
 import {
-  AsyncApiSchema, GraphQlSchema, HiddenSchema, HrefSchema, IconSchema, LightDarkColorSchema, OpenApiSchema, PagePathSchema, SdkSchema,
+  AsyncApiSchema,
+  GraphQlSchema,
+  HiddenSchema,
+  HrefSchema,
+  IconSchema,
+  LightDarkColorSchema,
+  OpenApiSchema,
+  PagePathSchema,
+  SdkSchema,
 } from './common.js';
 import { BannerSchema } from './banner.js';
 import { FooterSchema } from './footer.js';
@@ -11,9 +19,44 @@ import { NavbarSchema } from './navbar.js';
  * real sites use (`zh`, `ja`, `pt`, `uk`, ...).
  */
 export const LANGUAGE_CODES = [
-  'ar', 'ca', 'cn', 'cs', 'da', 'de', 'en', 'es', 'fi', 'fr', 'fr-CA', 'he', 'hi', 'hu', 'id', 'it',
-  'ja', 'jp', 'ko', 'lv', 'nl', 'no', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sv', 'tr', 'ua', 'uk', 'uz',
-  'vi', 'zh', 'zh-Hans', 'zh-Hant', 'zh-CN', 'zh-TW',
+  'ar',
+  'ca',
+  'cn',
+  'cs',
+  'da',
+  'de',
+  'en',
+  'es',
+  'fi',
+  'fr',
+  'fr-CA',
+  'he',
+  'hi',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'jp',
+  'ko',
+  'lv',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'pt-BR',
+  'ro',
+  'ru',
+  'sv',
+  'tr',
+  'ua',
+  'uk',
+  'uz',
+  'vi',
+  'zh',
+  'zh-Hans',
+  'zh-Hant',
+  'zh-CN',
+  'zh-TW',
 ] as const;
 
 /** A language code of a `languages` element. */
@@ -280,44 +323,64 @@ export const GlobalSchema = z.strictObject({
   /** Anchors on every page. */
   anchors: z.optional(z.array(GlobalAnchorSchema)),
   /** Tabs that link elsewhere, on every page. */
-  tabs: z.optional(z.array(z.strictObject({
-    tab: z.string().check(z.minLength(1)),
-    /** Whether the tab sits at the start or the end of the tab bar. */
-    align: z.optional(z.enum(['start', 'end'])),
-    searchable: z.optional(z.boolean()),
-    ...globalLinkFields,
-  }))),
+  tabs: z.optional(
+    z.array(
+      z.strictObject({
+        tab: z.string().check(z.minLength(1)),
+        /** Whether the tab sits at the start or the end of the tab bar. */
+        align: z.optional(z.enum(['start', 'end'])),
+        searchable: z.optional(z.boolean()),
+        ...globalLinkFields,
+      }),
+    ),
+  ),
   /** Dropdown entries that link elsewhere, on every page. */
-  dropdowns: z.optional(z.array(z.strictObject({
-    dropdown: z.string().check(z.minLength(1)),
-    description: z.optional(z.string()),
-    color: z.optional(LightDarkColorSchema),
-    ...globalLinkFields,
-  }))),
+  dropdowns: z.optional(
+    z.array(
+      z.strictObject({
+        dropdown: z.string().check(z.minLength(1)),
+        description: z.optional(z.string()),
+        color: z.optional(LightDarkColorSchema),
+        ...globalLinkFields,
+      }),
+    ),
+  ),
   /** Products that link elsewhere, on every page. */
-  products: z.optional(z.array(z.strictObject({
-    product: z.string().check(z.minLength(1)),
-    name: z.optional(z.string()),
-    description: z.optional(z.string()),
-    color: z.optional(LightDarkColorSchema),
-    ...globalLinkFields,
-  }))),
+  products: z.optional(
+    z.array(
+      z.strictObject({
+        product: z.string().check(z.minLength(1)),
+        name: z.optional(z.string()),
+        description: z.optional(z.string()),
+        color: z.optional(LightDarkColorSchema),
+        ...globalLinkFields,
+      }),
+    ),
+  ),
   /** Versions that link elsewhere, on every page. */
-  versions: z.optional(z.array(z.strictObject({
-    version: z.string().check(z.minLength(1)),
-    default: z.optional(z.boolean()),
-    tag: z.optional(z.string()),
-    ...globalLinkFields,
-  }))),
+  versions: z.optional(
+    z.array(
+      z.strictObject({
+        version: z.string().check(z.minLength(1)),
+        default: z.optional(z.boolean()),
+        tag: z.optional(z.string()),
+        ...globalLinkFields,
+      }),
+    ),
+  ),
   /** Languages that link elsewhere, on every page. */
-  languages: z.optional(z.array(z.strictObject({
-    language: LanguageCodeSchema,
-    default: z.optional(z.boolean()),
-    banner: z.optional(BannerSchema),
-    footer: z.optional(FooterSchema),
-    navbar: z.optional(NavbarSchema),
-    ...globalLinkFields,
-  }))),
+  languages: z.optional(
+    z.array(
+      z.strictObject({
+        language: LanguageCodeSchema,
+        default: z.optional(z.boolean()),
+        banner: z.optional(BannerSchema),
+        footer: z.optional(FooterSchema),
+        navbar: z.optional(NavbarSchema),
+        ...globalLinkFields,
+      }),
+    ),
+  ),
 });
 
 /** The `navigation` object: exactly one root-level element list, plus `global`. */

@@ -29,20 +29,22 @@ export const SeoSchema = z.strictObject({
   /** Meta tags for the pages under a folder. */
   paths: z.optional(z.array(z.strictObject({ path: z.string().check(z.minLength(1)), metatags: z.record(z.string(), z.string()) }))),
   /** Organisation described in structured data (JSON-LD) on every page. */
-  organization: z.optional(z.strictObject({
-    /** Stable `@id` URL of the organisation; defaults to `<site>/#organization`. */
-    id: z.optional(z.string()),
-    /** Name; defaults to the site name. */
-    name: z.optional(z.string().check(z.minLength(1))),
-    /** Registered legal name. */
-    legalName: z.optional(z.string().check(z.minLength(1))),
-    /** Homepage URL. */
-    url: z.optional(z.string()),
-    /** Logo URL; defaults to the docs logo. */
-    logo: z.optional(z.string()),
-    /** URLs of official profiles. */
-    sameAs: z.optional(z.array(z.string())),
-  })),
+  organization: z.optional(
+    z.strictObject({
+      /** Stable `@id` URL of the organisation; defaults to `<site>/#organization`. */
+      id: z.optional(z.string()),
+      /** Name; defaults to the site name. */
+      name: z.optional(z.string().check(z.minLength(1))),
+      /** Registered legal name. */
+      legalName: z.optional(z.string().check(z.minLength(1))),
+      /** Homepage URL. */
+      url: z.optional(z.string()),
+      /** Logo URL; defaults to the docs logo. */
+      logo: z.optional(z.string()),
+      /** URLs of official profiles. */
+      sameAs: z.optional(z.array(z.string())),
+    }),
+  ),
   /** Whether URLs end with a slash. */
   trailingSlash: z.optional(z.boolean()),
 });
@@ -70,7 +72,10 @@ const ContextualOptionSchema = z.strictObject({
   title: z.string().check(z.minLength(1)),
   description: z.string(),
   icon: z.optional(IconSchema),
-  href: z.union([z.string().check(z.minLength(1)), z.strictObject({ base: z.string(), query: z.optional(z.array(z.strictObject({ key: z.string(), value: z.string() }))) })]),
+  href: z.union([
+    z.string().check(z.minLength(1)),
+    z.strictObject({ base: z.string(), query: z.optional(z.array(z.strictObject({ key: z.string(), value: z.string() }))) }),
+  ]),
 });
 
 /** The contextual menu of a page (copy, open in an assistant, ...). */
@@ -93,9 +98,29 @@ export const MarkdownSchema = z.strictObject({
 export const IntegrationsSchema = z.strictObject(
   Object.fromEntries(
     [
-      'adobe', 'amplitude', 'clarity', 'clearbit', 'cookies', 'fathom', 'frontchat', 'ga4', 'gtm', 'heap',
-      'hightouch', 'hotjar', 'intercom', 'koala', 'logrocket', 'mixpanel', 'onetrust', 'pirsch', 'plausible',
-      'posthog', 'segment', 'telemetry', 'transcend',
+      'adobe',
+      'amplitude',
+      'clarity',
+      'clearbit',
+      'cookies',
+      'fathom',
+      'frontchat',
+      'ga4',
+      'gtm',
+      'heap',
+      'hightouch',
+      'hotjar',
+      'intercom',
+      'koala',
+      'logrocket',
+      'mixpanel',
+      'onetrust',
+      'pirsch',
+      'plausible',
+      'posthog',
+      'segment',
+      'telemetry',
+      'transcend',
     ].map((name) => [name, z.optional(z.looseObject({}))]),
   ),
 );
@@ -108,10 +133,14 @@ export type Redirect = z.output<typeof RedirectSchema>;
 /** Variants of the content a reader can switch between (the willow theme only). */
 export const VariationsSchema = z.strictObject({
   /** The variants in display order; the first is the default. */
-  options: z.array(z.strictObject({
-    /** Stable identifier, unique in the list. */
-    id: z.string().check(z.trim(), z.minLength(1)),
-    /** Label shown in the switcher. */
-    label: z.string().check(z.trim(), z.minLength(1)),
-  })).check(z.minLength(1)),
+  options: z
+    .array(
+      z.strictObject({
+        /** Stable identifier, unique in the list. */
+        id: z.string().check(z.trim(), z.minLength(1)),
+        /** Label shown in the switcher. */
+        label: z.string().check(z.trim(), z.minLength(1)),
+      }),
+    )
+    .check(z.minLength(1)),
 });

@@ -39,7 +39,14 @@ export function validateDocsConfig(value: unknown, reporter: Reporter): void {
     else if (Object.hasOwn(docsConfigShape, key)) {
       const schema = docsConfigShape[key as keyof typeof docsConfigShape] as z.core.$ZodType;
       const valid = validateWithSchema(
-        { pointer, value: config[key], schema, subject: (path) => `\`${formatPath([key, ...path])}\``, area: 'config', unknownKeySeverity: reporter.unknownKeySeverity },
+        {
+          pointer,
+          value: config[key],
+          schema,
+          subject: (path) => `\`${formatPath([key, ...path])}\``,
+          area: 'config',
+          unknownKeySeverity: reporter.unknownKeySeverity,
+        },
         reporter,
       );
       if (valid && key === 'redirects') checkRedirects(config.redirects as Array<{ source: string }>, pointer, reporter);

@@ -4,8 +4,20 @@ import type { Reporter } from './report.js';
 
 /** Rules over the members of one `languages` or `versions` list: unique names, one default. */
 export function checkListRules(items: readonly unknown[], list: string, pointer: string, reporter: Reporter): void {
-  if (list === 'languages') checkList(items, pointer, reporter, { label: 'language', noun: 'language', duplicateCode: 'navigation/duplicate-language', defaultCode: 'navigation/multiple-default-languages' });
-  if (list === 'versions') checkList(items, pointer, reporter, { label: 'version', noun: 'version', duplicateCode: 'navigation/duplicate-version', defaultCode: 'navigation/multiple-default-versions' });
+  if (list === 'languages')
+    checkList(items, pointer, reporter, {
+      label: 'language',
+      noun: 'language',
+      duplicateCode: 'navigation/duplicate-language',
+      defaultCode: 'navigation/multiple-default-languages',
+    });
+  if (list === 'versions')
+    checkList(items, pointer, reporter, {
+      label: 'version',
+      noun: 'version',
+      duplicateCode: 'navigation/duplicate-version',
+      defaultCode: 'navigation/multiple-default-versions',
+    });
 }
 
 interface ListRule {

@@ -2,8 +2,17 @@ import * as z from 'zod/mini';
 import { didYouMean, didYouMeanText, nearMisses } from '../../diagnostics/suggest.js';
 import { joinPointer } from '../../json/pointer.js';
 import {
-  AnchorSchema, DropdownSchema, GlobalAnchorSchema, GlobalSchema, GroupSchema, LanguageSchema, MenuItemSchema, NavigationSchema,
-  ProductSchema, TabSchema, VersionSchema,
+  AnchorSchema,
+  DropdownSchema,
+  GlobalAnchorSchema,
+  GlobalSchema,
+  GroupSchema,
+  LanguageSchema,
+  MenuItemSchema,
+  NavigationSchema,
+  ProductSchema,
+  TabSchema,
+  VersionSchema,
 } from '../schemas/navigation.js';
 import { childListsOf, shownChildren, type ChildListKey } from '../navigation-children.js';
 import { formatPath } from './format-path.js';
@@ -122,7 +131,14 @@ class NavigationWalker {
       } else if (Object.hasOwn(shape, key)) {
         const schema = shape[key] as z.core.$ZodType;
         validateWithSchema(
-          { pointer: keyPointer, value: value[key], schema, subject: (path) => `\`${formatPath([key, ...path])}\` of ${lowerFirst(name)}`, area: 'navigation', unknownKeySeverity: 'error' },
+          {
+            pointer: keyPointer,
+            value: value[key],
+            schema,
+            subject: (path) => `\`${formatPath([key, ...path])}\` of ${lowerFirst(name)}`,
+            area: 'navigation',
+            unknownKeySeverity: 'error',
+          },
           this.reporter,
         );
       } else {
@@ -132,8 +148,23 @@ class NavigationWalker {
     if (kind.label && value[kind.label] === undefined) this.missingLabel(value, kind, pointer);
     // A group with `openapi` (or `sdk`) and no `pages` lists the generated pages. Without either,
     // the platform's schema takes `pages` as empty (it defaults to []): the group shows nothing.
-    if (kind === KINDS.group && value.pages === undefined && value.openapi === undefined && value.asyncapi === undefined && value.sdk === undefined && value.root === undefined && value.hidden !== true && !misspeltPages(value)) {
-      this.reporter.report({ code: 'navigation/empty-list', severity: 'warning', message: `${name} has no \`pages\`: the platform shows it with no pages.`, pointer, hint: 'Add `"pages": [ ... ]` (or `openapi` to list every operation of a document), give the group a `root` page, or remove the group.' });
+    if (
+      kind === KINDS.group &&
+      value.pages === undefined &&
+      value.openapi === undefined &&
+      value.asyncapi === undefined &&
+      value.sdk === undefined &&
+      value.root === undefined &&
+      value.hidden !== true &&
+      !misspeltPages(value)
+    ) {
+      this.reporter.report({
+        code: 'navigation/empty-list',
+        severity: 'warning',
+        message: `${name} has no \`pages\`: the platform shows it with no pages.`,
+        pointer,
+        hint: 'Add `"pages": [ ... ]` (or `openapi` to list every operation of a document), give the group a `root` page, or remove the group.',
+      });
     }
     const shown = holdsChildren ? this.shownList(value, kind, name, pointer) : undefined;
     if (kind === KINDS.group && !place.parentIsGroup && value.expanded !== undefined) {
@@ -148,7 +179,13 @@ class NavigationWalker {
     }
     const depth = place.depth + 1;
     if (depth > MAX_DEPTH) {
-      this.reporter.report({ code: 'navigation/too-deep', severity: 'error', message: `${name} is nested more than ${MAX_DEPTH} levels deep.`, pointer, hint: 'Flatten the navigation.' });
+      this.reporter.report({
+        code: 'navigation/too-deep',
+        severity: 'error',
+        message: `${name} is nested more than ${MAX_DEPTH} levels deep.`,
+        pointer,
+        hint: 'Flatten the navigation.',
+      });
       return;
     }
     if (shown === undefined) return;
@@ -203,7 +240,8 @@ class NavigationWalker {
       severity: rejected ? 'error' : 'warning',
       message,
       pointer,
-      hint: list === 'pages' && kind === KINDS.group ? 'Add pages, give the group a `root` page, or remove the group.' : `Add ${noun}s or remove the empty list.`,
+      hint:
+        list === 'pages' && kind === KINDS.group ? 'Add pages, give the group a `root` page, or remove the group.' : `Add ${noun}s or remove the empty list.`,
     });
   }
 
@@ -234,7 +272,13 @@ class NavigationWalker {
   private pageEntry(item: unknown, pointer: string, parentIsGroup: boolean, depth: number): void {
     if (typeof item === 'string') {
       if (item.trim() === '') {
-        this.reporter.report({ code: 'navigation/empty-page', severity: 'error', message: 'A page entry is an empty string.', pointer, hint: 'Write the page path, such as "guides/quickstart", or remove the entry.' });
+        this.reporter.report({
+          code: 'navigation/empty-page',
+          severity: 'error',
+          message: 'A page entry is an empty string.',
+          pointer,
+          hint: 'Write the page path, such as "guides/quickstart", or remove the entry.',
+        });
       }
       return;
     }
@@ -249,7 +293,9 @@ class NavigationWalker {
       severity: 'error',
       message: `A \`pages\` entry must be a page path or a group, not ${describeValue(item)}.`,
       pointer,
-      hint: isObject(item) ? 'Only groups can be nested in `pages`; put other elements in their own list (`tabs`, `anchors`, ...).' : 'Write the page path as a string, e.g. "guides/quickstart".',
+      hint: isObject(item)
+        ? 'Only groups can be nested in `pages`; put other elements in their own list (`tabs`, `anchors`, ...).'
+        : 'Write the page path as a string, e.g. "guides/quickstart".',
     });
   }
 
@@ -259,20 +305,39 @@ class NavigationWalker {
 
   private global(value: unknown, pointer: string): void {
     if (!isObject(value)) {
-      this.reporter.report({ code: 'navigation/invalid-type', severity: 'error', message: `\`global\` must be an object, not ${describeValue(value)}.`, pointer, hint: 'Write `"global": { "anchors": [ ... ] }`.' });
+      this.reporter.report({
+        code: 'navigation/invalid-type',
+        severity: 'error',
+        message: `\`global\` must be an object, not ${describeValue(value)}.`,
+        pointer,
+        hint: 'Write `"global": { "anchors": [ ... ] }`.',
+      });
       return;
     }
     const anchors = value.anchors;
     const rest = { ...value };
     delete rest.anchors;
     validateWithSchema(
-      { pointer, value: rest, schema: GlobalSchema, subject: (path) => (path.length ? `\`global.${path.join('.')}\`` : '`global`'), area: 'navigation', unknownKeySeverity: 'error' },
+      {
+        pointer,
+        value: rest,
+        schema: GlobalSchema,
+        subject: (path) => (path.length ? `\`global.${path.join('.')}\`` : '`global`'),
+        area: 'navigation',
+        unknownKeySeverity: 'error',
+      },
       this.reporter,
     );
     if (anchors === undefined) return;
     const anchorsPointer = joinPointer(pointer, 'anchors');
     if (!Array.isArray(anchors)) {
-      this.reporter.report({ code: 'navigation/invalid-type', severity: 'error', message: `\`global.anchors\` must be a list, not ${describeValue(anchors)}.`, pointer: anchorsPointer, hint: 'Wrap the anchor in [ ].' });
+      this.reporter.report({
+        code: 'navigation/invalid-type',
+        severity: 'error',
+        message: `\`global.anchors\` must be a list, not ${describeValue(anchors)}.`,
+        pointer: anchorsPointer,
+        hint: 'Wrap the anchor in [ ].',
+      });
       return;
     }
     anchors.forEach((anchor: unknown, index) => this.globalAnchor(anchor, joinPointer(anchorsPointer, index)));
@@ -303,7 +368,8 @@ class NavigationWalker {
         pointer,
         value: anchor,
         schema: GlobalAnchorSchema,
-        subject: (path) => `global anchor${isObject(anchor) && typeof anchor.anchor === 'string' ? ` "${anchor.anchor}"` : ''}${path.length ? `: \`${path.join('.')}\`` : ''}`,
+        subject: (path) =>
+          `global anchor${isObject(anchor) && typeof anchor.anchor === 'string' ? ` "${anchor.anchor}"` : ''}${path.length ? `: \`${path.join('.')}\`` : ''}`,
         area: 'navigation',
         unknownKeySeverity: this.reporter.unknownKeySeverity,
         nearMissSeverity: 'error',
@@ -340,7 +406,8 @@ class NavigationWalker {
     const shownNoun = plural(CHILD_LISTS[shown]);
     // Sections nest anything but their own kind; groups and pages nest no section.
     let hint = `Remove \`${list}\` if it is left over; to show its ${listNoun}, nest them inside its ${shownNoun} (an element shows one list of children).`;
-    if (shown === 'groups' || shown === 'pages') hint = `Remove \`${list}\` if it is left over; to show its ${listNoun}, move the ${shownNoun} into them (an element shows one list of children).`;
+    if (shown === 'groups' || shown === 'pages')
+      hint = `Remove \`${list}\` if it is left over; to show its ${listNoun}, move the ${shownNoun} into them (an element shows one list of children).`;
     if (list === 'pages' && shown === 'groups') hint = 'Remove `pages` if it is left over, or move its pages into a group.';
     if (list === 'groups' && shown === 'pages') hint = 'Remove `groups` if it is left over, or move its groups into `pages`.';
     this.reporter.report({
@@ -494,7 +561,10 @@ class NavigationWalker {
       severity: 'error',
       message: `Each entry must be ${article(kind.noun)} ${kind.noun} object, not ${describeValue(item)}.`,
       pointer,
-      hint: typeof item === 'string' ? `Write \`{ "${kind.label}": ${JSON.stringify(item)}, ... }\`; page paths go in \`pages\`.` : `Write \`{ "${kind.label}": "...", ... }\`.`,
+      hint:
+        typeof item === 'string'
+          ? `Write \`{ "${kind.label}": ${JSON.stringify(item)}, ... }\`; page paths go in \`pages\`.`
+          : `Write \`{ "${kind.label}": "...", ... }\`.`,
     });
   }
 }

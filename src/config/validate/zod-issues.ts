@@ -88,7 +88,13 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
     }
     case 'invalid_type': {
       if (actual === undefined) {
-        reporter.report({ code: codes.missingField, severity: 'error', message: `${subject} is required.`, pointer, hint: `Add ${subject} (${describeExpected(issue.expected)}).` });
+        reporter.report({
+          code: codes.missingField,
+          severity: 'error',
+          message: `${subject} is required.`,
+          pointer,
+          hint: `Add ${subject} (${describeExpected(issue.expected)}).`,
+        });
         return;
       }
       reporter.report({
@@ -121,7 +127,9 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
       reporter.report({
         code: empty ? codes.emptyValue : codes.tooSmall,
         severity: 'error',
-        message: empty ? `${subject} cannot be empty.` : `${subject} needs at least ${issue.minimum} ${issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd() + '.',
+        message: empty
+          ? `${subject} cannot be empty.`
+          : `${subject} needs at least ${issue.minimum} ${issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd() + '.',
         pointer,
         hint: empty ? 'Give it a value, or remove it.' : 'Add the missing items.',
       });
@@ -131,7 +139,8 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
       reporter.report({
         code: codes.tooBig,
         severity: 'error',
-        message: `${subject} allows at most ${issue.maximum} ${issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd() + '.',
+        message:
+          `${subject} allows at most ${issue.maximum} ${issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : ''}`.trimEnd() + '.',
         pointer,
         hint: 'Remove the extra items or merge them.',
       });
@@ -141,7 +150,13 @@ function reportIssue(issue: Issue, path: PropertyKey[], context: IssueContext, r
       reportZodIssues(issue.issues, path, context, reporter);
       return;
     default:
-      reporter.report({ code: codes.invalidValue, severity: 'error', message: `${subject}: ${issue.message}`, pointer, hint: 'Correct the value as described.' });
+      reporter.report({
+        code: codes.invalidValue,
+        severity: 'error',
+        message: `${subject}: ${issue.message}`,
+        pointer,
+        hint: 'Correct the value as described.',
+      });
   }
 }
 
@@ -153,7 +168,12 @@ function unknownKeySeverity(key: string, known: readonly string[], object: unkno
   if (!context.nearMissSeverity) return context.unknownKeySeverity;
   // A key the object already has is not what a near miss meant.
   const present = object !== null && typeof object === 'object' ? object : {};
-  return nearMisses(key, known.filter((candidate) => !Object.hasOwn(present, candidate))).length > 0 ? context.nearMissSeverity : context.unknownKeySeverity;
+  return nearMisses(
+    key,
+    known.filter((candidate) => !Object.hasOwn(present, candidate)),
+  ).length > 0
+    ? context.nearMissSeverity
+    : context.unknownKeySeverity;
 }
 
 function reportUnion(issue: z.core.$ZodIssueInvalidUnion, path: PropertyKey[], actual: unknown, context: IssueContext, reporter: Reporter): void {
@@ -167,13 +187,23 @@ function reportUnion(issue: z.core.$ZodIssueInvalidUnion, path: PropertyKey[], a
   }
   const expected = [
     ...new Set(
-      alternatives.flatMap((issues) => issues.filter((inner) => inner.code === 'invalid_type' && inner.path.length === 0).map((inner) => describeExpected((inner as z.core.$ZodIssueInvalidType).expected))),
+      alternatives.flatMap((issues) =>
+        issues
+          .filter((inner) => inner.code === 'invalid_type' && inner.path.length === 0)
+          .map((inner) => describeExpected((inner as z.core.$ZodIssueInvalidType).expected)),
+      ),
     ),
   ];
   const subject = context.subject(path);
   const pointer = joinPointerTokens(context.pointer, path.map(String));
   if (actual === undefined) {
-    reporter.report({ code: SCHEMA_CODES[context.area].missingField, severity: 'error', message: `${subject} is required.`, pointer, hint: `Add ${subject} (${joinOr(expected)}).` });
+    reporter.report({
+      code: SCHEMA_CODES[context.area].missingField,
+      severity: 'error',
+      message: `${subject} is required.`,
+      pointer,
+      hint: `Add ${subject} (${joinOr(expected)}).`,
+    });
     return;
   }
   reporter.report({

@@ -34,12 +34,14 @@ export function validateDocument(context: CheckContext): void {
     context.report({
       code: 'openapi/x-webhooks',
       severity: 'warning',
-      message: '`x-webhooks` is an extension of OpenAPI 3.0 that the platform does not read: its webhooks get no pages (in Quire neither), and a navigation entry naming one fails the build.',
+      message:
+        '`x-webhooks` is an extension of OpenAPI 3.0 that the platform does not read: its webhooks get no pages (in Quire neither), and a navigation entry naming one fails the build.',
       pointer: '/x-webhooks',
       at: 'key',
       hint: 'Move to OpenAPI 3.1 and rename it `webhooks`, which every tool understands.',
     });
-    if (isObject(root['x-webhooks'])) for (const name in root['x-webhooks']) checkPathItem(context, root['x-webhooks'][name], joinPointer('/x-webhooks', name), `webhook ${name}`, false);
+    if (isObject(root['x-webhooks']))
+      for (const name in root['x-webhooks']) checkPathItem(context, root['x-webhooks'][name], joinPointer('/x-webhooks', name), `webhook ${name}`, false);
   }
   checkServers(context, root.servers, '/servers');
   checkComponents(context, root.components);
@@ -53,8 +55,15 @@ function checkInfo(context: CheckContext, info: unknown): void {
   if (!isObject(info)) return wrongType(context, '/info', 'an object with `title` and `version`');
   checkKeys(context, info, '/info', INFO_KEYS, 'The info object');
   for (const key of ['title', 'version']) {
-    if (info[key] === undefined) missing(context, '/info', `The info object has no \`${key}\`.`, key === 'title' ? 'Add the API\'s name as `title`.' : 'Add the version of the API as a string, such as `version: "1.0.0"`.');
-    else if (typeof info[key] !== 'string') wrongType(context, joinPointer('/info', key), 'a string', key === 'version' ? 'Quote it: `version: "1.0"`.' : undefined);
+    if (info[key] === undefined)
+      missing(
+        context,
+        '/info',
+        `The info object has no \`${key}\`.`,
+        key === 'title' ? "Add the API's name as `title`." : 'Add the version of the API as a string, such as `version: "1.0.0"`.',
+      );
+    else if (typeof info[key] !== 'string')
+      wrongType(context, joinPointer('/info', key), 'a string', key === 'version' ? 'Quote it: `version: "1.0"`.' : undefined);
   }
 }
 
@@ -64,18 +73,33 @@ function checkPaths(context: CheckContext, paths: JsonObject): void {
     const pointer = joinPointer('/paths', path);
     if (path.startsWith('x-')) continue;
     if (!path.startsWith('/')) {
-      context.report({ code: 'openapi/invalid-path', severity: 'error', message: `The path ${JSON.stringify(path)} does not start with "/".`, pointer, at: 'key', hint: `Write it as "/${path}".` });
+      context.report({
+        code: 'openapi/invalid-path',
+        severity: 'error',
+        message: `The path ${JSON.stringify(path)} does not start with "/".`,
+        pointer,
+        at: 'key',
+        hint: `Write it as "/${path}".`,
+      });
     }
     checkPathItem(context, paths[path], pointer, path, true, operationIds);
   }
 }
 
-function checkPathItem(context: CheckContext, item: unknown, pointer: string, path: string, templated: boolean, operationIds = new Map<string, string>()): void {
+function checkPathItem(
+  context: CheckContext,
+  item: unknown,
+  pointer: string,
+  path: string,
+  templated: boolean,
+  operationIds = new Map<string, string>(),
+): void {
   if (!isObject(item)) return wrongType(context, pointer, 'a path item object');
   if (typeof item.$ref === 'string') return;
   checkKeys(context, item, pointer, PATH_ITEM_KEYS, `The path item ${JSON.stringify(path)}`);
   if (item.servers !== undefined) checkServers(context, item.servers, joinPointer(pointer, 'servers'));
-  if (Array.isArray(item.parameters)) item.parameters.forEach((parameter, index) => checkParameter(context, parameter, joinPointer(pointer, 'parameters', index)));
+  if (Array.isArray(item.parameters))
+    item.parameters.forEach((parameter, index) => checkParameter(context, parameter, joinPointer(pointer, 'parameters', index)));
   for (const method of OPERATION_KEYS) {
     const operation = item[method];
     if (operation === undefined) continue;
@@ -85,7 +109,8 @@ function checkPathItem(context: CheckContext, item: unknown, pointer: string, pa
       continue;
     }
     checkOperation(context, operation, at, method, path);
-    if (Array.isArray(operation.parameters)) operation.parameters.forEach((parameter, index) => checkParameter(context, parameter, joinPointer(at, 'parameters', index)));
+    if (Array.isArray(operation.parameters))
+      operation.parameters.forEach((parameter, index) => checkParameter(context, parameter, joinPointer(at, 'parameters', index)));
     if (templated) checkOperationParameters(context, item, operation, pointer, method, path);
     checkOperationId(context, operation, at, operationIds);
   }
@@ -99,7 +124,8 @@ function checkOperation(context: CheckContext, operation: JsonObject, pointer: s
     if (context.version === '3.0') missing(context, pointer, `${name} has no \`responses\`.`, 'Describe at least one response, such as `200` or `default`.');
   } else if (!isObject(responses)) wrongType(context, joinPointer(pointer, 'responses'), 'an object of responses by status code');
   else checkResponses(context, responses, () => joinPointer(pointer, 'responses'));
-  if (isObject(operation.requestBody) && typeof operation.requestBody.$ref !== 'string') checkContent(context, operation.requestBody.content, () => joinPointer(pointer, 'requestBody', 'content'));
+  if (isObject(operation.requestBody) && typeof operation.requestBody.$ref !== 'string')
+    checkContent(context, operation.requestBody.content, () => joinPointer(pointer, 'requestBody', 'content'));
   if (operation.security !== undefined) checkSecurityRequirements(context, operation.security, joinPointer(pointer, 'security'));
   if (operation.servers !== undefined) checkServers(context, operation.servers, joinPointer(pointer, 'servers'));
   if (operation.tags !== undefined && (!Array.isArray(operation.tags) || operation.tags.some((tag) => typeof tag !== 'string'))) {
@@ -114,7 +140,16 @@ function checkResponses(context: CheckContext, responses: JsonObject, pointer: L
     if (status.startsWith('x-')) continue;
     const at = () => joinPointer(pointerOf(pointer), status);
     if (byStatus && !STATUS.test(status)) {
-      context.report({ code: 'openapi/invalid-status', severity: 'error', message: `${JSON.stringify(status)} is not an HTTP status code, a range such as "4XX", or "default".`, pointer: at(), at: 'key', hint: /^[1-5]xx$/i.test(status) ? `Ranges are written in capitals: "${status.toUpperCase()}".` : 'Use a three-digit code, a range with XX, or `default`.' });
+      context.report({
+        code: 'openapi/invalid-status',
+        severity: 'error',
+        message: `${JSON.stringify(status)} is not an HTTP status code, a range such as "4XX", or "default".`,
+        pointer: at(),
+        at: 'key',
+        hint: /^[1-5]xx$/i.test(status)
+          ? `Ranges are written in capitals: "${status.toUpperCase()}".`
+          : 'Use a three-digit code, a range with XX, or `default`.',
+      });
     }
     const response = responses[status];
     if (!isObject(response)) {
@@ -123,11 +158,13 @@ function checkResponses(context: CheckContext, responses: JsonObject, pointer: L
     }
     if (typeof response.$ref === 'string') continue;
     if (typeof response.description !== 'string') {
-      if (response.description === undefined) missing(context, at(), `The response ${status} has no \`description\`.`, 'Describe the response in a sentence; an empty string is allowed.');
+      if (response.description === undefined)
+        missing(context, at(), `The response ${status} has no \`description\`.`, 'Describe the response in a sentence; an empty string is allowed.');
       else wrongType(context, joinPointer(at(), 'description'), 'a string');
     }
     checkContent(context, response.content, () => joinPointer(at(), 'content'));
-    if (isObject(response.headers)) for (const name in response.headers) checkHeaderSchema(context, response.headers[name], () => joinPointer(at(), 'headers', name));
+    if (isObject(response.headers))
+      for (const name in response.headers) checkHeaderSchema(context, response.headers[name], () => joinPointer(at(), 'headers', name));
   }
 }
 
@@ -187,8 +224,10 @@ function checkComponents(context: CheckContext, components: unknown): void {
   if (components === undefined) return;
   if (!isObject(components)) return wrongType(context, '/components', 'an object');
   checkKeys(context, components, '/components', new Set(COMPONENT_KINDS[context.version]), 'The components object');
-  if (isObject(components.schemas)) for (const name in components.schemas) checkSchema(context, components.schemas[name], joinPointer('/components/schemas', name));
-  if (isObject(components.parameters)) for (const name in components.parameters) checkParameter(context, components.parameters[name], joinPointer('/components/parameters', name));
+  if (isObject(components.schemas))
+    for (const name in components.schemas) checkSchema(context, components.schemas[name], joinPointer('/components/schemas', name));
+  if (isObject(components.parameters))
+    for (const name in components.parameters) checkParameter(context, components.parameters[name], joinPointer('/components/parameters', name));
   if (isObject(components.responses)) checkResponses(context, components.responses, '/components/responses', false);
   if (isObject(components.requestBodies)) {
     for (const name in components.requestBodies) {
@@ -210,7 +249,13 @@ function checkTags(context: CheckContext, tags: unknown): void {
       return;
     }
     if (seen.has(tag.name)) {
-      context.report({ code: 'openapi/duplicate-tag', severity: 'error', message: `The tag ${JSON.stringify(tag.name)} is listed twice.`, pointer: joinPointer(at, 'name'), hint: 'Remove one; tag names must be unique.' });
+      context.report({
+        code: 'openapi/duplicate-tag',
+        severity: 'error',
+        message: `The tag ${JSON.stringify(tag.name)} is listed twice.`,
+        pointer: joinPointer(at, 'name'),
+        hint: 'Remove one; tag names must be unique.',
+      });
     }
     seen.add(tag.name);
   });

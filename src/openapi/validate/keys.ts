@@ -25,10 +25,47 @@ export const ROOT_KEYS = {
   '3.1': new Set(['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'externalDocs']),
 };
 export const INFO_KEYS = new Set(['title', 'summary', 'description', 'termsOfService', 'contact', 'license', 'version']);
-export const PATH_ITEM_KEYS = new Set(['$ref', 'summary', 'description', 'get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'servers', 'parameters']);
+export const PATH_ITEM_KEYS = new Set([
+  '$ref',
+  'summary',
+  'description',
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+  'servers',
+  'parameters',
+]);
 export const OPERATION_KEYS_ALLOWED = new Set([
-  'tags', 'summary', 'description', 'externalDocs', 'operationId', 'parameters', 'requestBody', 'responses', 'callbacks', 'deprecated', 'security', 'servers',
+  'tags',
+  'summary',
+  'description',
+  'externalDocs',
+  'operationId',
+  'parameters',
+  'requestBody',
+  'responses',
+  'callbacks',
+  'deprecated',
+  'security',
+  'servers',
 ]);
 export const PARAMETER_KEYS = new Set([
-  'name', 'in', 'description', 'required', 'deprecated', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema', 'example', 'examples', 'content',
+  'name',
+  'in',
+  'description',
+  'required',
+  'deprecated',
+  'allowEmptyValue',
+  'style',
+  'explode',
+  'allowReserved',
+  'schema',
+  'example',
+  'examples',
+  'content',
 ]);

@@ -17,7 +17,13 @@ export function checkParameter(context: CheckContext, parameter: unknown, pointe
     else wrongType(context, joinPointer(pointer, 'name'), 'a string');
   }
   if (typeof parameter.in !== 'string') {
-    if (parameter.in === undefined) missing(context, pointer, `The parameter ${JSON.stringify(parameter.name)} has no \`in\`.`, 'Say where it goes: `in: query`, `path`, `header` or `cookie`.');
+    if (parameter.in === undefined)
+      missing(
+        context,
+        pointer,
+        `The parameter ${JSON.stringify(parameter.name)} has no \`in\`.`,
+        'Say where it goes: `in: query`, `path`, `header` or `cookie`.',
+      );
     else wrongType(context, joinPointer(pointer, 'in'), 'a string');
   } else if (!LOCATIONS.includes(parameter.in)) {
     invalidValue(context, joinPointer(pointer, 'in'), parameter.in, LOCATIONS, 'The parameter location');
@@ -45,7 +51,14 @@ interface Declared {
  * Checks the parameters of one operation together with those of its path item: no parameter
  * twice in one list, and the path parameters match the `{names}` of the path template exactly.
  */
-export function checkOperationParameters(context: CheckContext, item: JsonObject, operation: JsonObject, itemPointer: string, method: string, path: string): void {
+export function checkOperationParameters(
+  context: CheckContext,
+  item: JsonObject,
+  operation: JsonObject,
+  itemPointer: string,
+  method: string,
+  path: string,
+): void {
   const operationPointer = joinPointer(itemPointer, method);
   const fromItem = declared(context, item.parameters, joinPointer(itemPointer, 'parameters'), method === firstMethod(item));
   const fromOperation = declared(context, operation.parameters, joinPointer(operationPointer, 'parameters'), true);
@@ -61,12 +74,15 @@ export function checkOperationParameters(context: CheckContext, item: JsonObject
       severity: 'warning',
       message: `${name} declares the path parameter ${JSON.stringify(parameter.name)}, but the path has no {${parameter.name}}; the playground shows a field the request does not use.`,
       pointer: joinPointer(parameter.list, parameter.index),
-      hint: template.length ? `The path's parameters are ${template.map((entry) => `{${entry}}`).join(', ')}; rename the parameter or the placeholder.` : 'Remove the parameter, or add the placeholder to the path.',
+      hint: template.length
+        ? `The path's parameters are ${template.map((entry) => `{${entry}}`).join(', ')}; rename the parameter or the placeholder.`
+        : 'Remove the parameter, or add the placeholder to the path.',
     });
   }
   const missingNames = template.filter((entry) => !effective.has(`path ${entry}`));
   // A parameter whose `$ref` is broken is reported there; it may be the one that seems missing.
-  const unresolved = () => [item.parameters, operation.parameters].some((list) => Array.isArray(list) && list.some((entry) => context.refs.resolve(entry) === undefined));
+  const unresolved = () =>
+    [item.parameters, operation.parameters].some((list) => Array.isArray(list) && list.some((entry) => context.refs.resolve(entry) === undefined));
   if (missingNames.length && !unresolved()) {
     context.report({
       code: 'openapi/path-parameter-missing',

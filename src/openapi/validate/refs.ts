@@ -6,8 +6,27 @@ import type { CheckContext } from './context.js';
 
 /** Keys whose members are named by the author (property names, status codes, ...), never keywords. */
 const NAMED_MEMBERS = new Set([
-  'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'responses', 'parameters', 'requestBodies',
-  'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems', 'paths', 'webhooks', 'x-webhooks', 'content', 'encoding', 'variables', 'examples',
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+  'paths',
+  'webhooks',
+  'x-webhooks',
+  'content',
+  'encoding',
+  'variables',
+  'examples',
 ]);
 /** Keywords whose value is data: a `$ref` key inside is part of the example, not a reference. */
 const DATA_KEYWORDS = new Set(['example', 'default', 'enum', 'const']);
@@ -34,7 +53,13 @@ export function checkRefs(context: CheckContext): void {
     if (!isObject(value)) continue;
     if (!named && value.$ref !== undefined) {
       if (typeof value.$ref === 'string') checkRef(context, value.$ref, joinPointer(pointerOf(frame), '$ref'));
-      else context.report({ code: 'openapi/invalid-ref', severity: 'error', message: 'A `$ref` must be a string such as "#/components/schemas/User".', pointer: joinPointer(pointerOf(frame), '$ref') });
+      else
+        context.report({
+          code: 'openapi/invalid-ref',
+          severity: 'error',
+          message: 'A `$ref` must be a string such as "#/components/schemas/User".',
+          pointer: joinPointer(pointerOf(frame), '$ref'),
+        });
     }
     const examples = named && frame.key === 'examples';
     for (const key in value) {

@@ -7,7 +7,13 @@ export function missing(context: CheckContext, pointer: string, message: string,
 }
 
 export function wrongType(context: CheckContext, pointer: string, expected: string, hint?: string): void {
-  context.report({ code: 'openapi/invalid-type', severity: 'error', message: `This value must be ${expected}.`, pointer, hint: hint ?? `Write ${expected} here.` });
+  context.report({
+    code: 'openapi/invalid-type',
+    severity: 'error',
+    message: `This value must be ${expected}.`,
+    pointer,
+    hint: hint ?? `Write ${expected} here.`,
+  });
 }
 
 export function invalidValue(context: CheckContext, pointer: string, value: string, allowed: readonly string[], what: string): void {

@@ -5,7 +5,20 @@ import { pointerOf, type CheckContext, type LazyPointer } from './context.js';
 
 const TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
 const TYPES_31 = [...TYPES, 'null'];
-const SINGLE = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema']);
+const SINGLE = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'additionalItems',
+  'contentSchema',
+]);
 const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 /** Nesting followed; deeper schemas (never written by hand) are not checked. */
@@ -36,7 +49,8 @@ class SchemaWalk {
     const { context, path } = this;
     if (!isObject(value) || typeof value.$ref === 'string' || path.length > MAX_DEPTH) return;
     const type = value.type;
-    if (type !== undefined && !(typeof type === 'string' && this.allowed.includes(type))) checkType(context, type, joinPointer(this.at(), 'type'), this.allowed);
+    if (type !== undefined && !(typeof type === 'string' && this.allowed.includes(type)))
+      checkType(context, type, joinPointer(this.at(), 'type'), this.allowed);
     if (context.version === '3.0' && type === 'array' && value.items === undefined) {
       context.report({
         code: 'openapi/array-without-items',
@@ -92,7 +106,15 @@ function checkType(context: CheckContext, type: unknown, pointer: string, allowe
     const suggestions = typeof value === 'string' ? didYouMean(value, allowed) : [];
     const nullHint = value === 'null' ? 'OpenAPI 3.0 has no "null" type: use `nullable: true`.' : undefined;
     const listHint = Array.isArray(type) ? 'OpenAPI 3.0 takes one type per schema: use `oneOf`, or `nullable: true` for null.' : undefined;
-    const unionHint = typeof value === 'string' && value.includes('|') ? (context.version === '3.1' ? `Write the types as a list: type: [${value.split('|').map((part) => JSON.stringify(part.trim())).join(', ')}].` : 'OpenAPI 3.0 takes one type per schema: use `oneOf`, or `nullable: true` for null.') : undefined;
+    const unionHint =
+      typeof value === 'string' && value.includes('|')
+        ? context.version === '3.1'
+          ? `Write the types as a list: type: [${value
+              .split('|')
+              .map((part) => JSON.stringify(part.trim()))
+              .join(', ')}].`
+          : 'OpenAPI 3.0 takes one type per schema: use `oneOf`, or `nullable: true` for null.'
+        : undefined;
     context.report({
       code: 'openapi/invalid-schema-type',
       // In 3.1 schemas are JSON Schema, which the reference validator does not check: a warning there, an error in 3.0.

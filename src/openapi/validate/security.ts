@@ -21,7 +21,12 @@ export function checkSecuritySchemes(context: CheckContext, schemes: unknown): v
     if (typeof scheme.$ref === 'string') continue;
     const type = scheme.type;
     if (typeof type !== 'string') {
-      missing(context, pointer, `The security scheme ${JSON.stringify(name)} has no \`type\`.`, `Set \`type\` to one of ${SCHEME_TYPES[context.version].join(', ')}.`);
+      missing(
+        context,
+        pointer,
+        `The security scheme ${JSON.stringify(name)} has no \`type\`.`,
+        `Set \`type\` to one of ${SCHEME_TYPES[context.version].join(', ')}.`,
+      );
       continue;
     }
     if (!SCHEME_TYPES[context.version].includes(type)) {
@@ -29,7 +34,13 @@ export function checkSecuritySchemes(context: CheckContext, schemes: unknown): v
       continue;
     }
     for (const key of REQUIRED[type] ?? []) {
-      if (scheme[key] === undefined) missing(context, pointer, `The ${type} security scheme ${JSON.stringify(name)} has no \`${key}\`.`, `Add \`${key}\`; the playground needs it to send credentials.`);
+      if (scheme[key] === undefined)
+        missing(
+          context,
+          pointer,
+          `The ${type} security scheme ${JSON.stringify(name)} has no \`${key}\`.`,
+          `Add \`${key}\`; the playground needs it to send credentials.`,
+        );
     }
     if (type === 'apiKey' && typeof scheme.in === 'string' && !['header', 'query', 'cookie'].includes(scheme.in)) {
       invalidValue(context, joinPointer(pointer, 'in'), scheme.in, ['header', 'query', 'cookie'], 'The API key location');
@@ -41,7 +52,8 @@ export function checkSecuritySchemes(context: CheckContext, schemes: unknown): v
 export function checkSecurityRequirements(context: CheckContext, security: unknown, pointer: string): void {
   if (security === undefined) return;
   if (!Array.isArray(security)) return wrongType(context, pointer, 'a list of security requirements');
-  const defined = isObject(context.root.components) && isObject(context.root.components.securitySchemes) ? Object.keys(context.root.components.securitySchemes) : [];
+  const defined =
+    isObject(context.root.components) && isObject(context.root.components.securitySchemes) ? Object.keys(context.root.components.securitySchemes) : [];
   security.forEach((requirement, index) => {
     const at = joinPointer(pointer, index);
     if (!isObject(requirement)) return wrongType(context, at, 'an object of scheme names to scopes');

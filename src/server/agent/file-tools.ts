@@ -23,8 +23,7 @@ export const FILE_TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: 'write_file',
-    description:
-      'Create or replace a UTF-8 text file of the repository with the full new content. Writing docs.json checks it and reports any problems.',
+    description: 'Create or replace a UTF-8 text file of the repository with the full new content. Writing docs.json checks it and reports any problems.',
     input_schema: {
       type: 'object',
       properties: {
@@ -81,10 +80,7 @@ export async function runFileTool(workspace: Workspace, call: ToolUseBlock, chec
         await workspace.writeFile(path, content);
         const problems = isDocsJson(path) ? await checkDocsJson(workspace, content) : [];
         if (problems.length > 0) {
-          return failure(
-            `Wrote ${path}, but it is not valid; fix it before finishing, or nothing is committed:\n${problems.join('\n')}`,
-            path,
-          );
+          return failure(`Wrote ${path}, but it is not valid; fix it before finishing, or nothing is committed:\n${problems.join('\n')}`, path);
         }
         return { content: `Wrote ${path} (${Buffer.byteLength(content)} bytes).`, isError: false, path };
       }

@@ -71,11 +71,15 @@ export async function startAgentJobQueue(client: SqlClient, options: AgentJobQue
   });
   return {
     async send(jobId, { db, startAfter } = {}) {
-      await boss.send(AGENT_JOB_QUEUE, { jobId }, {
-        retryLimit: 0,
-        ...(startAfter ? { startAfter } : {}),
-        ...(db ? { db: executorOf(db) } : {}),
-      });
+      await boss.send(
+        AGENT_JOB_QUEUE,
+        { jobId },
+        {
+          retryLimit: 0,
+          ...(startAfter ? { startAfter } : {}),
+          ...(db ? { db: executorOf(db) } : {}),
+        },
+      );
     },
     async fetch() {
       const [job] = await boss.fetch<{ jobId: string }>(AGENT_JOB_QUEUE, { batchSize: 1 });

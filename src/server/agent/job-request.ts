@@ -54,10 +54,7 @@ export interface BodyIssue {
 export type AgentJobRequestResult = { ok: true; request: AgentJobRequest } | { ok: false; issues: BodyIssue[] };
 
 const fieldPath = (path: readonly PropertyKey[]) =>
-  path.reduce<string>(
-    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
-    '',
-  );
+  path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
 
 /** Validates a parsed JSON body. */
 export function parseAgentJobRequest(body: unknown): AgentJobRequestResult {

@@ -184,17 +184,20 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
   async function run(job: AgentJobRecord, delivery: AgentJobDelivery): Promise<void> {
     const writer = eventWriter(job);
     const aborted = new AbortController();
-    const heartbeat = setInterval(() => {
-      renewAgentJobLease(client, job.id, owner, leaseMs).then(
-        (held) => {
-          if (!held) {
-            writer.markLost();
-            aborted.abort();
-          }
-        },
-        (error: unknown) => report(error, job),
-      );
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewAgentJobLease(client, job.id, owner, leaseMs).then(
+          (held) => {
+            if (!held) {
+              writer.markLost();
+              aborted.abort();
+            }
+          },
+          (error: unknown) => report(error, job),
+        );
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     let outcome: Extract<AgentJobEvent, { type: 'result' }>;
     try {
       writer.emit({ type: 'state', state: 'running', sessionId: job.id, attempt: job.attempts });
@@ -290,10 +293,9 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
       await queue.send(record.id, { db: transaction });
       return;
     }
-    const events = (await transaction.query<{ event: AgentJobEvent }>(
-      'SELECT event FROM agent_job_events WHERE job_id = $1 ORDER BY seq',
-      [record.id],
-    )).map((row) => row.event);
+    const events = (await transaction.query<{ event: AgentJobEvent }>('SELECT event FROM agent_job_events WHERE job_id = $1 ORDER BY seq', [record.id])).map(
+      (row) => row.event,
+    );
     const done = { ...progressOf(events), attempts: record.attempts };
     await failInterruptedAgentJob(transaction, record.id, 'interrupted', done);
     await appendAgentJobEvent(transaction, record.id, { type: 'result', state: 'failed', error: 'interrupted', done } satisfies AgentJobEvent);

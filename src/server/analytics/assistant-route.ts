@@ -3,11 +3,7 @@ import type { ConversationStore } from '../storage/store.js';
 import { parseAssistantQuery } from './assistant-query.js';
 
 /** Answers `GET /v1/analytics/{projectId}/assistant` for an authenticated caller. */
-export async function listAssistantConversations(
-  projectId: string,
-  url: URL,
-  conversations: ConversationStore,
-): Promise<Response> {
+export async function listAssistantConversations(projectId: string, url: URL, conversations: ConversationStore): Promise<Response> {
   const parsed = parseAssistantQuery(projectId, url.searchParams);
   if (!parsed.ok) return errorResponse(parsed.error);
   const page = await conversations.page(parsed.query);

@@ -41,7 +41,9 @@ export type ImportParseResult = { ok: true; conversations: ImportedConversation[
 
 /** The id a conversation without one gets: its time, then a hash of the project and its content. */
 function derivedId(projectId: string, time: number, query: string, response: string): string {
-  const hash = createHash('sha256').update(JSON.stringify([projectId, time, query, response])).digest();
+  const hash = createHash('sha256')
+    .update(JSON.stringify([projectId, time, query, response]))
+    .digest();
   return ulidFromBytes(time, hash);
 }
 

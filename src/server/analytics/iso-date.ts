@@ -27,14 +27,7 @@ export function parseIsoInstant(text: string): number | undefined {
   }
   const dateTime = DATE_TIME.exec(text);
   if (!dateTime) return undefined;
-  const [year, month, day, hour, minute, second] = dateTime.slice(1, 7).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hour, minute, second] = dateTime.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
   const fraction = dateTime[7] ?? '';
   const zone = dateTime[8]!;
   const offset = offsetMinutes(zone);

@@ -29,11 +29,7 @@ const unauthorized = (message: string): AuthenticationResult => ({
  * Checks `Authorization: Bearer quire_…` against the stored keys and the project of the URL.
  * Messages never contain the key, not even in part.
  */
-export async function authenticate(
-  authorization: string | null,
-  projectId: string,
-  keys: ApiKeyStore,
-): Promise<AuthenticationResult> {
+export async function authenticate(authorization: string | null, projectId: string, keys: ApiKeyStore): Promise<AuthenticationResult> {
   if (authorization === null) return unauthorized('Missing Authorization header; send `Authorization: Bearer <api key>`.');
   const bearer = BEARER_PATTERN.exec(authorization);
   if (!bearer) return unauthorized('Malformed Authorization header; expected `Bearer <api key>`.');

@@ -28,11 +28,7 @@ export class GitHubApiError extends Error {
 }
 
 /** Calls the GitHub REST API; `expected` lists the statuses that are not errors for this call. */
-export type GitHubRequest = <Body>(
-  method: string,
-  path: string,
-  options?: { body?: unknown; expected?: readonly number[] },
-) => Promise<GitHubResponse<Body>>;
+export type GitHubRequest = <Body>(method: string, path: string, options?: { body?: unknown; expected?: readonly number[] }) => Promise<GitHubResponse<Body>>;
 
 /** A small client for the REST calls the Git host makes. */
 export function createGitHubApi(options: GitHubApiOptions): GitHubRequest {

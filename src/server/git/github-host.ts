@@ -102,10 +102,7 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
 
     async openPullRequest(draft) {
       const head = `${options.owner}:${draft.head}`;
-      const open = await api<PullBody[]>(
-        'GET',
-        `${repoPath}/pulls?state=open&head=${encodeURIComponent(head)}&base=${encodeURIComponent(draft.base)}`,
-      );
+      const open = await api<PullBody[]>('GET', `${repoPath}/pulls?state=open&head=${encodeURIComponent(head)}&base=${encodeURIComponent(draft.base)}`);
       if (open.body.length > 0) return toPullRequest(open.body[0]!);
       const created = await api<PullBody>('POST', `${repoPath}/pulls`, {
         body: { title: draft.title, head: draft.head, base: draft.base, body: draft.body, draft: draft.draft },

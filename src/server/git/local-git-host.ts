@@ -91,8 +91,7 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
 
   const baseBranch = async () => options.baseBranch ?? git(repository, ['symbolic-ref', '--short', 'HEAD']);
 
-  const branchExists = async (branch: string) =>
-    (await runGit(repository, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).exitCode === 0;
+  const branchExists = async (branch: string) => (await runGit(repository, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).exitCode === 0;
 
   /**
    * Removes checkouts of `branch` left by a process that died mid-job (kill -9 leaves its
@@ -193,20 +192,22 @@ export function createLocalGitHost(options: LocalGitHostOptions): GitHost {
     async openPullRequest(draft) {
       // In-process first, then across processes: several quire serve may share the repository.
       const lockFile = `${await pullRequestsFile(repository)}.lock`;
-      return recordLock.run('pull-requests', () => withFileLock(lockFile, async () => {
-        const recorded = await readLocalPullRequests(repository);
-        const existing = recorded.find((pull) => pull.head === draft.head && pull.base === draft.base && pull.state === 'open');
-        if (existing) return existing;
-        const number = recorded.reduce((highest, pull) => Math.max(highest, pull.number), 0) + 1;
-        const url = `${pathToFileURL(repository).href}#pull/${number}`;
-        const pull: LocalPullRequest = { ...draft, number, url, state: 'open', createdAt: new Date().toISOString() };
-        const file = await pullRequestsFile(repository);
-        await mkdir(join(file, '..'), { recursive: true });
-        const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, `${JSON.stringify([...recorded, pull], null, 2)}\n`);
-        await rename(temporary, file);
-        return pull;
-      }));
+      return recordLock.run('pull-requests', () =>
+        withFileLock(lockFile, async () => {
+          const recorded = await readLocalPullRequests(repository);
+          const existing = recorded.find((pull) => pull.head === draft.head && pull.base === draft.base && pull.state === 'open');
+          if (existing) return existing;
+          const number = recorded.reduce((highest, pull) => Math.max(highest, pull.number), 0) + 1;
+          const url = `${pathToFileURL(repository).href}#pull/${number}`;
+          const pull: LocalPullRequest = { ...draft, number, url, state: 'open', createdAt: new Date().toISOString() };
+          const file = await pullRequestsFile(repository);
+          await mkdir(join(file, '..'), { recursive: true });
+          const temporary = `${file}.${process.pid}.tmp`;
+          await writeFile(temporary, `${JSON.stringify([...recorded, pull], null, 2)}\n`);
+          await rename(temporary, file);
+          return pull;
+        }),
+      );
     },
   };
 }

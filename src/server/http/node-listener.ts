@@ -48,10 +48,7 @@ async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerRespo
  * Adapts a fetch-style handler to Node's `http` request listener; streamed bodies are flushed as
  * they come. `inFlight`, when given, holds each request's work until its response is written.
  */
-export function toNodeListener(
-  handler: ApiHandler,
-  inFlight?: Set<Promise<void>>,
-): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
+export function toNodeListener(handler: ApiHandler, inFlight?: Set<Promise<void>>): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
   return (incoming, outgoing) => {
     const aborted = new AbortController();
     outgoing.on('close', () => {

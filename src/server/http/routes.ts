@@ -7,10 +7,7 @@ export type Route =
   | { name: 'health'; projectId?: undefined };
 
 /** A route matched by path, or why none was. */
-export type RouteMatch =
-  | { ok: true; route: Route }
-  | { ok: false; status: 404 }
-  | { ok: false; status: 405; allow: string };
+export type RouteMatch = { ok: true; route: Route } | { ok: false; status: 404 } | { ok: false; status: 405; allow: string };
 
 /** Project ids are slugs; anything else in that position cannot name a project. */
 const PROJECT_ID = '([A-Za-z0-9][A-Za-z0-9_-]{0,63})';

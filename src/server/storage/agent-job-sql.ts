@@ -62,8 +62,7 @@ const json = (value: unknown): string | null => (value === undefined ? null : JS
 
 /** PostgreSQL's code for a unique index refusing a row. */
 const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 
 export async function insertAgentJob(db: SqlQuery, id: string, job: NewAgentJob): Promise<AgentJobRecord> {
   const rows = await db.query<AgentJobRow>(
@@ -83,13 +82,7 @@ export async function selectAgentJob(db: SqlQuery, id: string): Promise<AgentJob
  * Takes a queued job for `owner` until `leaseMs` from now. The unique index on running jobs per
  * branch makes this the one place that decides "one job per branch", across every server.
  */
-export async function claimAgentJob(
-  client: SqlClient,
-  id: string,
-  owner: string,
-  leaseMs: number,
-  queueJobId: string,
-): Promise<AgentJobClaim> {
+export async function claimAgentJob(client: SqlClient, id: string, owner: string, leaseMs: number, queueJobId: string): Promise<AgentJobClaim> {
   try {
     const rows = await client.query<AgentJobRow>(
       `UPDATE agent_jobs
@@ -204,8 +197,5 @@ export async function failInterruptedAgentJob(db: SqlQuery, id: string, error: s
 }
 
 export async function selectAgentJobEvents(db: SqlQuery, id: string, after: number, limit = 1000): Promise<StoredAgentJobEvent[]> {
-  return db.query<StoredAgentJobEvent>(
-    'SELECT seq, event FROM agent_job_events WHERE job_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
-    [id, after, limit],
-  );
+  return db.query<StoredAgentJobEvent>('SELECT seq, event FROM agent_job_events WHERE job_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [id, after, limit]);
 }

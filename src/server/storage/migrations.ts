@@ -98,10 +98,7 @@ export async function migrate(client: SqlClient, list: readonly Migration[] = mi
     const pending = [...list].sort((a, b) => a.version - b.version).filter((migration) => !applied.has(migration.version));
     for (const migration of pending) {
       for (const statement of splitStatements(migration.sql)) await transaction.query(statement);
-      await transaction.query('INSERT INTO quire_schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
+      await transaction.query('INSERT INTO quire_schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
     }
     return pending.map((migration) => migration.version);
   });

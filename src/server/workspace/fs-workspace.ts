@@ -81,7 +81,11 @@ export class ConfinedDirectory {
       if (stats.isSymbolicLink()) {
         // Inside the repository, but reading through links would let the set of files a
         // caller can reach depend on the links; treat the link's target as the file instead.
-        return this.read(relative(await this.rootRealPath, await realpath(absolute)).split(sep).join('/'));
+        return this.read(
+          relative(await this.rootRealPath, await realpath(absolute))
+            .split(sep)
+            .join('/'),
+        );
       }
       if (!stats.isFile()) throw new WorkspacePathError(`"${path}" is not a file.`);
       if (stats.size > MAX_READ_BYTES) throw new WorkspacePathError(`"${path}" is larger than ${MAX_READ_BYTES} bytes.`);
