@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { decodeUtf8, encodeUtf8 } from '../util/utf8.js';
 import type { PageParsers } from './parse-page.js';
 import { readPage, type PageFacts } from './read-page.js';
 
@@ -68,9 +69,9 @@ export function readPageBytes(bytes: Uint8Array, name: string, parsers?: PagePar
   let text: string;
   const diagnostics: Diagnostic[] = [];
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = decodeUtf8(bytes, true);
   } catch {
-    text = new TextDecoder('utf-8').decode(bytes);
+    text = decodeUtf8(bytes);
     const bad = text.indexOf('\uFFFD');
     const before = text.slice(0, Math.max(0, bad));
     const line = before.split('\n').length;
@@ -100,7 +101,7 @@ export function readPageContent(content: string | Uint8Array | { unreadable: str
     if (typeof content === 'object' && 'unreadable' in content) return unreadablePage(name, content.unreadable);
     if (typeof content !== 'string') return readPageBytes(content, name, parsers);
     // Each UTF-16 unit is one to three bytes of UTF-8: the exact count is taken only near the limit.
-    const bytes = content.length * 3 <= MAX_PAGE_BYTES ? content.length : new TextEncoder().encode(content).byteLength;
+    const bytes = content.length * 3 <= MAX_PAGE_BYTES ? content.length : encodeUtf8(content).byteLength;
     if (bytes > MAX_PAGE_BYTES) return tooLarge(bytes, name);
     return readPage(content.replace(/^\uFEFF/, ''), { file: name, ...(parsers ? { parsers } : {}) });
   } catch (error) {

@@ -6,6 +6,7 @@ import { frontmatterBlockOf, readPageContent } from '../content/page-bytes.js';
 import type { PageFacts } from '../content/read-page.js';
 import { inSnippetFolder, snippetFiles } from '../content/snippets.js';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { decodeUtf8 } from '../util/utf8.js';
 import { parseFrontmatter, type PageFrontmatter, type ParsedFrontmatter } from '../frontmatter/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
 import { checkRedirects } from '../navigation/redirects.js';
@@ -295,7 +296,7 @@ class CompilerState {
   private textOf(file: string): string | undefined {
     const content = this.texts.get(file);
     if (content === undefined || typeof content === 'string') return content;
-    return 'unreadable' in content ? undefined : new TextDecoder('utf-8').decode(content);
+    return 'unreadable' in content ? undefined : decodeUtf8(content);
   }
 
   /** The site's files, which of them are pages and which are read as content. */
