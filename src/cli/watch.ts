@@ -32,8 +32,6 @@ export async function watchSite(open: () => Promise<OpenedCommandSite>, io: CliI
   let opened = await open();
   let site: CommandSite = opened.site;
   let previous = new Map(site.diagnostics.map((diagnostic) => [keyOf(diagnostic), diagnostic]));
-  const text = formatDiagnostics(site.diagnostics, site.sources, { color });
-  io.stdout.write(`${text ? `${text}\n` : ''}${counts(site.diagnostics)}. Watching ${site.root} for changes (Ctrl-C stops).\n`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();
   let pending = new Set<string>();
@@ -69,5 +67,8 @@ export async function watchSite(open: () => Promise<OpenedCommandSite>, io: CliI
       });
     }, SETTLE_MS);
   });
+  // Said once the watcher is in place: a change made as soon as this is read is seen.
+  const text = formatDiagnostics(site.diagnostics, site.sources, { color });
+  io.stdout.write(`${text ? `${text}\n` : ''}${counts(site.diagnostics)}. Watching ${site.root} for changes (Ctrl-C stops).\n`);
   return new Promise<never>(() => {});
 }
