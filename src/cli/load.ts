@@ -117,7 +117,7 @@ export function cacheHelp(column: number): string {
 /** Help text of `--workers`, its descriptions starting at `column`, for the commands that read pages. */
 export function workersHelp(column: number): string {
   const indent = ' '.repeat(column);
-  return `${'  --workers <n>'.padEnd(column)}Threads that parse pages beside the main one (default: one per\n${indent}core but one, at most one for each 200 pages); 0 parses them\n${indent}in the main thread`;
+  return `${'  --workers <n>'.padEnd(column)}No effect, kept for scripts that pass it: pages are parsed in\n${indent}the main thread by satteri, which was as fast as parser threads`;
 }
 
 /** More threads than this is a typing mistake: each costs tens of megabytes. */
