@@ -3,6 +3,7 @@ import acornJsx from 'acorn-jsx';
 import type { Program } from 'estree';
 import type { Nodes, Paragraph, Parent, PhrasingContent, Root } from 'mdast';
 import type { MdxFlowExpression } from 'mdast-util-mdx-expression';
+import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseWithReference, type MdxParser } from './dialect.js';
@@ -235,15 +236,28 @@ interface AcornError {
   loc?: { line: number; column: number };
 }
 
+/** The ESM blocks of a tree, at any depth, in document order. */
+function esmBlocks(tree: Root): MdxjsEsm[] {
+  const found: MdxjsEsm[] = [];
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes;
+    if (node.type === 'mdxjsEsm') found.push(node);
+    else if ('children' in node) for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index] as Nodes);
+  }
+  return found;
+}
+
 /**
  * Gives each ESM block the program the reference gives it (`data.estree`, which `readPage`
  * reads imports from), placed in the page: satteri keeps the block's text alone and does not
  * check it. Returns the reference's error for a block that is not valid ESM.
  */
 function attachEsm(tree: Root): ParseMessage | undefined {
-  // ESM is only ever at the top level of MDX.
-  for (const node of tree.children) {
-    if (node.type !== 'mdxjsEsm' || node.data?.estree) continue;
+  // The reference reads ESM at the top level only, where a line `import ...` between a JSX
+  // element's tags is too; satteri puts that block inside the element: it is looked for there.
+  for (const node of esmBlocks(tree)) {
+    if (node.data?.estree) continue;
     const start = node.position?.start ?? { line: 1, column: 1, offset: 0 };
     let program: Program;
     try {

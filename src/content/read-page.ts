@@ -215,9 +215,14 @@ const HEADING_MARK = '\u0000h';
  */
 function defaultImports(tree: Root): Set<string> {
   const names = new Set<string>();
-  // ESM is only ever at the top level of MDX.
-  for (const node of tree.children) {
-    if (node.type !== 'mdxjsEsm') continue;
+  // At the top level in the reference's tree; satteri may put a block inside a JSX element.
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes;
+    if (node.type !== 'mdxjsEsm') {
+      if ('children' in node) for (const child of node.children) stack.push(child as Nodes);
+      continue;
+    }
     for (const statement of node.data?.estree?.body ?? []) {
       if (statement.type !== 'ImportDeclaration' || /\.(?:[cm]?[jt]sx?|json)$/i.test(String(statement.source.value))) continue;
       for (const specifier of statement.specifiers) {
