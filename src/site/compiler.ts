@@ -15,7 +15,7 @@ import type { ResolvedNavigation } from '../navigation/types.js';
 import { findUnlistedPages } from '../navigation/unlisted-pages.js';
 import { expandOpenApiEndpoints, type ExpandOpenApiResult } from '../openapi/expand-endpoints.js';
 import { frontmatterDocumentNeeds } from '../openapi/frontmatter-documents.js';
-import type { EndpointPage, PlaygroundMode } from '../openapi/types.js';
+import type { PlaygroundMode } from '../openapi/types.js';
 import { applyRules, ruleFor, withOptInCodes, type RuleSettings } from '../rules/apply-rules.js';
 import { explainIgnoredPages, ignoredFiles, type IgnoredFiles } from './ignored-files.js';
 import { countNavigation } from './navigation-counts.js';
@@ -279,7 +279,7 @@ class CompilerState {
 
     if (this.options.content !== false) {
       const content = this.contentStep.get([site.tree, endpointPages, listing, this.factsKeyFor(listing, wanted), unknownFolders.join('\n')], () =>
-        this.checkContent(site, listing, unknownFolders, wanted),
+        this.checkContent(site, listing, unknownFolders),
       );
       site.content = content.facts;
       site.endpointPages = withOwnRequestExamples(endpointPages, content.facts);
@@ -524,7 +524,6 @@ class CompilerState {
     site: Site,
     listing: { contentFiles: string[]; siteFiles: string[]; pageFiles: string[] },
     unknownFolders: readonly string[],
-    _wanted: WantedInputs,
   ): { diagnostics: Diagnostic[]; facts: Map<string, PageFacts>; snippets: ReadonlySet<string> } {
     const facts = new Map<string, PageFacts>();
     for (const file of listing.contentFiles) {
@@ -797,5 +796,3 @@ function withoutCascades(diagnostics: readonly Diagnostic[], omitted: readonly O
   const documentLeftOut = omitted?.some((part) => part.kind === 'setting' && (part.pointer === '/api' || /(^|\/)openapi(\/|$)/.test(part.pointer)));
   return documentLeftOut ? diagnostics.filter((diagnostic) => diagnostic.code !== 'navigation/endpoint-without-openapi') : diagnostics.slice();
 }
-
-export type { EndpointPage };
