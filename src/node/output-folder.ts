@@ -29,7 +29,7 @@ async function resolvedPath(file: string): Promise<string> {
   const rest: string[] = [];
   for (let current = absolute; ;) {
     try {
-      return path.join(await realpath(current), ...rest.reverse());
+      return path.join(await realpath(current), rest.reverse().join(path.sep));
     } catch {
       const parent = path.dirname(current);
       if (parent === current) return absolute;

@@ -1,6 +1,7 @@
 import * as nodeFs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { append } from '../util/arrays.js';
 
 /** One change to a file: its new content, or its deletion. Paths are absolute. */
 export type FileChange = { kind: 'write'; path: string; content: string | Uint8Array } | { kind: 'delete'; path: string };
@@ -329,7 +330,7 @@ export async function removeLeftovers(folder: string, options: { recursive?: boo
       await nodeFs.rm(file, { recursive: true, force: true });
       removed.push(file);
     } else if (options.recursive && entry.isDirectory()) {
-      removed.push(...(await removeLeftovers(file, options)));
+      append(removed, await removeLeftovers(file, options));
     }
   }
   return removed;

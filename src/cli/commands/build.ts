@@ -218,13 +218,16 @@ async function filesNotWritten(out: string, files: readonly string[], written: R
     const batch = unknown.slice(start, start + 64);
     const exists = await Promise.all(
       batch.map((file) =>
-        lstat(path.join(out, ...file.split('/'))).then(
+        lstat(path.join(out, file)).then(
           () => true,
           () => false,
         ),
       ),
     );
-    found.push(...batch.filter((_, index) => exists[index]));
+    append(
+      found,
+      batch.filter((_, index) => exists[index]),
+    );
   }
   return found;
 }
