@@ -34,6 +34,8 @@ interface Confirmer {
 }
 
 let confirmer: Confirmer | undefined;
+/** The thread failed to start once: it is not tried again (each try blocks for {@link START_MS}). */
+let unavailable = false;
 
 /**
  * The built script of the reference thread: `dist/reference-worker.js`, beside this module's
@@ -70,14 +72,22 @@ function start(script: URL): Confirmer | undefined {
 
 /**
  * Parses `text` with the reference parser in a thread of its own, waiting at most `budget` ms:
- * `undefined` past it (the thread is stopped, and a new one started for the next page). Where
- * no thread can start (the worker script missing), the reference parses in this thread.
+ * `undefined` past it (the thread is stopped, and a new one started for the next page), or when
+ * the thread does not start. Where there is no worker script (the TypeScript sources without a
+ * build), the reference parses in this thread.
  */
 export function confirmWithReference(text: string, budget = CONFIRM_BUDGET_MS): ReferenceOutcome | undefined {
   if (!confirmer) {
     const script = referenceWorkerScript();
-    confirmer = script ? start(script) : undefined;
-    if (!confirmer) return inThread(text);
+    if (!script) return inThread(text);
+    // A thread that does not start is no reason to run the reference without a budget: on the
+    // pages it is there for, that takes minutes. satteri's refusal stands.
+    if (unavailable) return undefined;
+    confirmer = start(script);
+    if (!confirmer) {
+      unavailable = true;
+      return undefined;
+    }
   }
   const current = confirmer;
   const seen = Atomics.load(current.signal, 0);

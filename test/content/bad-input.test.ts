@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent, readPage } from '../../src/content/index.js';
 import { loadSite } from '../../src/node/index.js';
-import { MAX_PAGE_BYTES, readPageBytes } from '../../src/node/read-content.js';
+import { MAX_PAGE_BYTES, readPageBytes } from '../../src/content/page-bytes.js';
 import { temporarySite } from '../helpers/fixtures.js';
 
 // Input no page should be: each gives one clear diagnostic at a real place, never a crash, a hang

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPage } from '../../src/content/index.js';
 import { nativeMdxParser, nodePageParsers } from '../../src/node/native-parser.js';
-import { readPageBytes } from '../../src/node/read-content.js';
+import { readPageBytes as readPageBytesWith } from '../../src/content/page-bytes.js';
 import { confirmWithReference } from '../../src/node/reference-confirmation.js';
 
 // Issue 32: in Node pages are read with satteri; a page it refuses is read again by the reference
@@ -9,6 +9,8 @@ import { confirmWithReference } from '../../src/node/reference-confirmation.js';
 // confirmation runs within a budget, past which satteri's refusal stands.
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+/** A page's bytes read as `quire-docs/node` reads them: satteri, the reference confirming in its thread. */
+const readPageBytes = (pageBytes: Uint8Array, name: string) => readPageBytesWith(pageBytes, name, nodePageParsers());
 const summary = (facts: ReturnType<typeof readPage>) =>
   facts.diagnostics.map(({ code, severity, line, column, message }) => ({ code, severity, line, column, message }));
 
