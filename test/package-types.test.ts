@@ -76,7 +76,7 @@ describe('the types of the packed package', () => {
     mkdirSync(path.join(installed, 'quire-docs'), { recursive: true });
     execFileSync('tar', ['-xzf', path.join(scratch, tarball), '-C', path.join(installed, 'quire-docs'), '--strip-components=1']);
     mkdirSync(path.join(installed, '@types'));
-    for (const name of ['zod', 'openapi-types', '@types/node']) {
+    for (const name of ['zod', 'openapi-types', '@types/mdast', '@types/unist', '@types/node']) {
       symlinkSync(path.join(root, 'node_modules', name), path.join(installed, name), process.platform === 'win32' ? 'junction' : 'dir');
     }
   }, 120_000);
