@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyEntry, isPlainPagePath, pagePath } from '../src/navigation/classify.js';
+import { classifyEntry, filePagePath, isPlainPagePath, pagePath } from '../src/navigation/classify.js';
+import { joinPath } from '../src/util/posix-path.js';
 
 describe('classifyEntry', () => {
   it.each([
@@ -48,5 +49,17 @@ describe('classifyEntry', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('gives a page file the page path joinPath gives it, fast path or not', () => {
+    const normalised = (file: string) => joinPath(file.replace(/\\/g, '/').replace(/^\/+/, '')).replace(/\.mdx?$/i, '');
+    const files = fc.stringMatching(/^[a-z./\\]{0,10}(\.mdx?|\.MDX)?$/);
+    fc.assert(
+      fc.property(files, (file) => {
+        expect(filePagePath(file)).toBe(normalised(file));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(['guides/a.mdx', './guides/a.mdx', 'guides//a.md', 'guides/../b.mdx', 'a\\b.MDX'].map(filePagePath)).toEqual(['guides/a', 'guides/a', 'guides/a', 'b', 'a/b']);
   });
 });

@@ -64,5 +64,11 @@ export function pagePath(entry: string): { kind: 'page'; path: string } | { kind
 
 /** Normalises a page file of the repository (`guides/a.mdx`) to the page path it serves (`guides/a`). */
 export function filePagePath(file: string): string {
+  // Most paths are normal already (no backslash, no leading slash, no empty, `.` or `..`
+  // segment): they skip joinPath, which took a quarter of an update() on a 5,500-page site.
+  if (!NEEDS_NORMALISING.test(file)) return file.replace(/\.mdx?$/i, '');
   return joinPath(file.replace(/\\/g, '/').replace(/^\/+/, '')).replace(/\.mdx?$/i, '');
 }
+
+/** A backslash, a leading, trailing or doubled slash, or a segment that starts with a dot. */
+const NEEDS_NORMALISING = /\\|^\/|\/$|\/\/|(^|\/)\./;
