@@ -15,6 +15,7 @@ import type { ResolvedNavigation } from '../navigation/types.js';
 import { findUnlistedPages } from '../navigation/unlisted-pages.js';
 import { expandOpenApiEndpoints, type ExpandOpenApiResult } from '../openapi/expand-endpoints.js';
 import { frontmatterDocumentNeeds } from '../openapi/frontmatter-documents.js';
+import { loadOpenApi, type LoadOpenApiResult } from '../openapi/load-openapi.js';
 import type { PlaygroundMode } from '../openapi/types.js';
 import { applyRules, ruleFor, withOptInCodes, type RuleSettings } from '../rules/apply-rules.js';
 import { explainIgnoredPages, ignoredFiles, type IgnoredFiles } from './ignored-files.js';
@@ -139,6 +140,11 @@ class CompilerState {
     diagnostics: Diagnostic[];
     sourcesText: Record<string, string>;
   }>();
+  private readonly unlistedStep = new Step<string[]>();
+  /** Each OpenAPI document as last loaded, with the text it was loaded from. */
+  private readonly loadedOpenApi = new Map<string, { text: string; result: LoadOpenApiResult }>();
+  /** The endpoint pages as the expansion made them: the same array while it is kept. */
+  private expandedPages: readonly unknown[] = [];
   private readonly contentStep = new Step<{ diagnostics: Diagnostic[]; facts: Map<string, PageFacts>; snippets: ReadonlySet<string> }>();
   private frontmatterKey: object = {};
 
@@ -267,6 +273,7 @@ class CompilerState {
     for (const diagnostic of expansion.diagnostics) diagnostics.push(diagnostic);
     Object.assign(sources, expansion.sourcesText);
     const endpointPages = expansion.expanded?.pages ?? [];
+    this.expandedPages = endpointPages;
     const unknownFolders = expansion.documents
       ? unreadDirectories(resolved.tree.root, expansion.documents.unread)
       : unreadDirectories(resolved.tree.root, new Set(collectSources(resolved.tree.root)));
@@ -438,7 +445,16 @@ class CompilerState {
     const codeSamples = config.api?.examples;
     // The frontmatter of every page, for the pages the navigation does not list (snippets and the 404 page are no pages).
     const pageFrontmatter = new Map([...front.frontmatter].filter(([page]) => page !== '404' && !inSnippetFolder(page)));
+    for (const source of this.loadedOpenApi.keys()) if (!documents.texts.has(source)) this.loadedOpenApi.delete(source);
+    const load = (text: string, source: string): LoadOpenApiResult => {
+      const known = this.loadedOpenApi.get(source);
+      if (known?.text === text) return known.result;
+      const result = loadOpenApi(text, { file: source });
+      this.loadedOpenApi.set(source, { text, result });
+      return result;
+    };
     const expanded = expandOpenApiEndpoints(resolved.tree, documents.texts, {
+      load,
       locate,
       pageFiles,
       unread: documents.unread,
@@ -544,14 +560,18 @@ class CompilerState {
       fileName: this.fileName,
     };
     const changed: string[] = [];
+    /** Changed pages whose readers may see the change: see `outline`. */
+    const seen = new Set<string>();
     let importsChanged = false;
     for (const [file, page] of facts) {
       const before = this.checked.get(file);
       if (before?.facts === page) continue;
       changed.push(file);
       if (!before || JSON.stringify(before.facts.imports) !== JSON.stringify(page.imports)) importsChanged = true;
+      if (!before || this.snippets.has(file) || outline(before.facts) !== outline(page)) seen.add(file);
     }
-    const shape = [listing.siteFiles, routes.join('\n'), redirects, [...prefixes].join('\n'), unknownFolders.join('\n')];
+    // By value: docs.json parsed again gives new objects for the same redirects.
+    const shape = [listing.siteFiles, routes.join('\n'), JSON.stringify(redirects ?? null), [...prefixes].join('\n'), unknownFolders.join('\n')];
     let checks = this.checks;
     if (!checks || importsChanged || shape.length !== this.checkedShape.length || shape.some((part, index) => part !== this.checkedShape[index])) {
       checks = this.checks = new ContentChecks(contentSite);
@@ -565,7 +585,7 @@ class CompilerState {
     for (const [file] of facts) if (!this.checked.has(file)) dirty.add(file);
     for (const file of changed) {
       dirty.add(file);
-      for (const reader of this.readers.get(file) ?? []) dirty.add(reader);
+      if (seen.has(file)) for (const reader of this.readers.get(file) ?? []) dirty.add(reader);
     }
     for (const file of dirty) {
       const page = facts.get(file);
@@ -671,7 +691,9 @@ class CompilerState {
       this.rules,
     );
     const missingPages = ruleFor('navigation/missing-page', this.rules) === 'off' ? [] : site.missingPages;
-    return finish({ ...site, missingPages }, ruled, sources, wanted, site.content.size > 0 ? this.snippets : undefined);
+    const snippets = site.content.size > 0 ? this.snippets : undefined;
+    const unlisted = this.unlistedStep.get([site.files, site.pages, this.expandedPages, snippets], () => unlistedPages(site, snippets));
+    return finish({ ...site, missingPages }, ruled, sources, wanted, unlisted);
   }
 }
 
@@ -690,26 +712,31 @@ function emptySite(files: string[], siteFiles: string[]): Site {
   };
 }
 
+/** The page files no navigation entry lists (see `findUnlistedPages`); `snippets` when the content was read. */
+function unlistedPages(site: Site, snippets: ReadonlySet<string> | undefined): string[] {
+  if (!site.pages) return [];
+  const urls = site.endpointPages.map((page) => page.url);
+  return findUnlistedPages(site.files, site.pages.byPath, urls, snippets ?? snippetFiles(site.content, site.files));
+}
+
 /** The compilation with its summary, and only the sources its diagnostics name. */
-function finish(site: Site, diagnostics: Diagnostic[], sources: Record<string, string>, wanted: WantedInputs, snippets?: ReadonlySet<string>): SiteCompilation {
+function finish(
+  site: Site,
+  diagnostics: Diagnostic[],
+  sources: Record<string, string>,
+  wanted: WantedInputs,
+  unlisted: string[] = unlistedPages(site, undefined),
+): SiteCompilation {
   let errors = 0;
   for (const diagnostic of diagnostics) if (diagnostic.severity === 'error') errors++;
   const config = site.config ?? site.partialConfig;
-  const unlistedPages = site.pages
-    ? findUnlistedPages(
-        site.files,
-        site.pages.byPath,
-        site.endpointPages.map((page) => page.url),
-        snippets ?? snippetFiles(site.content, site.files),
-      )
-    : [];
   const summary = {
     errors,
     warnings: diagnostics.length - errors,
     pages: site.pages?.byPath.size ?? 0,
     files: site.files.length,
     navigation: config ? countNavigation(config) : undefined,
-    unlistedPages,
+    unlistedPages: unlisted,
   };
   const unique = (list: string[]) => [...new Set(list)].sort();
   return { site, diagnostics, sources, summary, wanted: { files: unique(wanted.files), urls: unique(wanted.urls), openApiFiles: wanted.openApiFiles } };
@@ -735,6 +762,17 @@ function openApiNotFound(source: string, file: string): Diagnostic {
     pointer: '',
     hint: 'Check the path: it is relative to the folder that holds docs.json.',
   };
+}
+
+/**
+ * What the checks of other pages read of a page that is not a snippet: its frontmatter (`url`),
+ * its headings and ids (anchors, and the hint of a heading without an id), the snippets it
+ * renders, and whether it was read (diagnostic codes). Its text, words, links and components are
+ * its own: a paragraph added to a page 330 pages link to need not check those 330 again. A
+ * snippet's readers render it: any change to a snippet is seen by them.
+ */
+function outline(facts: PageFacts): string {
+  return JSON.stringify([facts.frontmatter ?? null, facts.headings, facts.ids, facts.imports, facts.diagnostics.map((diagnostic) => diagnostic.code)]);
 }
 
 /** The language codes and version names anywhere in the navigation. */
