@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { applyRules, type RuleSettings } from '../rules/apply-rules.js';
-import { openSite, type LoadedSite } from '../node/load-site.js';
+import { openSite, type LoadedSite, type LoadSiteOptions } from '../node/load-site.js';
+import { reportSite, type SiteReport } from '../node/site-report.js';
 import { loadRuleConfig } from '../node/rule-config.js';
 import { UsageError, type CliIo } from './command.js';
 import { createProgress } from './progress.js';
@@ -42,8 +43,8 @@ export interface OpenedCommandSite {
   update(files: Iterable<string>): Promise<CommandSite>;
 }
 
-/** {@link loadSiteForCommand}, keeping the site's compiler for updates. */
-export async function openSiteForCommand(target: string, io: CliIo, options: CommandSiteOptions): Promise<OpenedCommandSite> {
+/** The rules, their file's problems and the `loadSite` options of a command's options. */
+async function commandLoad(target: string, io: CliIo, options: CommandSiteOptions) {
   if (options['no-cache'] && options.cache !== undefined) throw new UsageError('--cache and --no-cache cannot be used together');
   if (options.cache === '') throw new UsageError('--cache needs a folder');
   const workers = parseWorkers(options.workers);
@@ -53,6 +54,31 @@ export async function openSiteForCommand(target: string, io: CliIo, options: Com
   const rules: RuleSettings = { ...ruleConfig.rules, ...fromCommandLine.rules };
   const progress = createProgress(io, { enabled: options.format === 'text' });
   const configDiagnostics: Diagnostic[] = applyRules(ruleConfig.diagnostics, rules);
+  const loadOptions: LoadSiteOptions = {
+    cwd: io.cwd,
+    strict: options.strict,
+    offline: options.offline ?? false,
+    rules,
+    ignore: ruleConfig.ignore,
+    content: !(options['no-content'] ?? false),
+    // Left to loadSite's default otherwise, which is off when run from the sources (the tests).
+    ...(options['no-cache'] ? { cache: false } : {}),
+    ...(options.cache !== undefined ? { cache: true, cacheDir: options.cache } : {}),
+    onCacheUnavailable: (dir, error) =>
+      warnOnce(
+        io,
+        `the content cache cannot be written in ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)}): every page is parsed. --cache <dir> puts it elsewhere; --no-cache turns it off.`,
+      ),
+    ...(workers === undefined ? {} : { workers }),
+    ...(options.text === false ? { text: false } : {}),
+    onProgress: (stage, done, total) => progress.update(STAGES[stage], stage === 'endpoints' ? undefined : done, total),
+  };
+  return { rules, ruleConfig, configDiagnostics, progress, loadOptions };
+}
+
+/** {@link loadSiteForCommand}, keeping the site's compiler for updates. */
+export async function openSiteForCommand(target: string, io: CliIo, options: CommandSiteOptions): Promise<OpenedCommandSite> {
+  const { rules, ruleConfig, configDiagnostics, progress, loadOptions } = await commandLoad(target, io, options);
   const forCommand = (site: LoadedSite): CommandSite => ({
     ...site,
     diagnostics: [...configDiagnostics, ...site.diagnostics],
@@ -61,25 +87,7 @@ export async function openSiteForCommand(target: string, io: CliIo, options: Com
   });
   let opened: Awaited<ReturnType<typeof openSite>>;
   try {
-    opened = await openSite(target, {
-      cwd: io.cwd,
-      strict: options.strict,
-      offline: options.offline ?? false,
-      rules,
-      ignore: ruleConfig.ignore,
-      content: !(options['no-content'] ?? false),
-      // Left to loadSite's default otherwise, which is off when run from the sources (the tests).
-      ...(options['no-cache'] ? { cache: false } : {}),
-      ...(options.cache !== undefined ? { cache: true, cacheDir: options.cache } : {}),
-      onCacheUnavailable: (dir, error) =>
-        warnOnce(
-          io,
-          `the content cache cannot be written in ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)}): every page is parsed. --cache <dir> puts it elsewhere; --no-cache turns it off.`,
-        ),
-      ...(workers === undefined ? {} : { workers }),
-      ...(options.text === false ? { text: false } : {}),
-      onProgress: (stage, done, total) => progress.update(STAGES[stage], stage === 'endpoints' ? undefined : done, total),
-    });
+    opened = await openSite(target, loadOptions);
   } finally {
     progress.done();
   }
@@ -92,6 +100,23 @@ export async function openSiteForCommand(target: string, io: CliIo, options: Com
       return site;
     },
   };
+}
+
+/**
+ * The report of a site for a command (see `reportSite`): the one kept from the last run when
+ * nothing changed, else the site loaded as {@link loadSiteForCommand} loads it. The problems of
+ * the configuration file come first among the diagnostics.
+ */
+export async function reportSiteForCommand(target: string, io: CliIo, options: CommandSiteOptions): Promise<SiteReport> {
+  const { ruleConfig, configDiagnostics, progress, loadOptions } = await commandLoad(target, io, options);
+  let report: SiteReport;
+  try {
+    ({ report } = await reportSite(target, loadOptions));
+  } finally {
+    progress.done();
+  }
+  const diagnostics = [...configDiagnostics, ...report.diagnostics];
+  return { ...report, diagnostics, sources: { ...ruleConfig.sources, ...report.sources } };
 }
 
 /** Warnings already printed to an output, so that `--watch` says each once. */

@@ -10,6 +10,7 @@ import type { SiteChange, FileContent, PageFactsCache, Site, SiteCompilation, Si
 import type { RuleSettings } from '../rules/apply-rules.js';
 import { addCachedFacts, contentCacheFor, contentKey, readCachedFacts, saveContentCache, type ContentCache } from './content-cache.js';
 import { loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
+import { InputRecorder, type InputRecord } from './input-record.js';
 import { loadDocsJson } from './load-docs-json.js';
 import { nodePageParsers } from './native-parser.js';
 import { isDirectory, isFile, toPosix } from './paths.js';
@@ -115,6 +116,13 @@ export interface OpenedSite {
    * site then names anew, and updates the compiler with them.
    */
   update(files: Iterable<string>): Promise<{ site: LoadedSite; update: SiteUpdate } | undefined>;
+  /**
+   * What the first compilation read (the files listed, a hash of each content the compiler was
+   * given), when every input came from the site's folder and could be read; `undefined` when an
+   * OpenAPI document came from the network, a file could not be read, or a symbolic link left
+   * the site. `quire validate` keeps its report with it, to print it again while nothing changed.
+   */
+  inputs: InputRecord | undefined;
 }
 
 /** {@link loadSite}, keeping the compiler for updates. */
@@ -141,7 +149,7 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
       content: new Map(),
       summary: { errors: parsed.diagnostics.length, warnings: 0, pages: 0, files: 0, navigation: undefined, unlistedPages: [] },
     };
-    return { site, compiler: undefined, update: async () => undefined };
+    return { site, compiler: undefined, update: async () => undefined, inputs: undefined };
   }
   const root = path.dirname(docsJson);
   const fileName = (file: string) => toPosix(path.relative(cwd, path.join(root, file)));
@@ -158,7 +166,10 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
     walk.diagnostics.filter((diagnostic) => !ignored.ignores(diagnostic.file)).map((diagnostic) => ({ ...diagnostic, file: fileName(diagnostic.file) })),
     withOptInCodes(options.rules ?? {}),
   );
-  const reader = new SiteReader(root, ignored, content, options);
+  const recorder = new InputRecorder(files);
+  // A link that leaves the site or loops is warned about from the walk, which a record does not replay.
+  if (walk.diagnostics.length > 0) recorder.complete = false;
+  const reader = new SiteReader(root, ignored, content, options, recorder);
   const texts = await reader.read(files, (done, total) => progress?.('pages', done, total));
   const cache = diskCache ? pageFactsCache(diskCache, fileName) : undefined;
   const parsers = nodePageParsers();
@@ -197,10 +208,13 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
     return { root, docsJson, ...result.site, diagnostics, sources: result.sources, summary };
   };
   const site = loaded(await complete(compiler.compile()));
+  // Only the first compilation is recorded.
+  reader.recorder = undefined;
   let known = new Set(files);
   return {
     site,
     compiler,
+    inputs: recorder.record(),
     async update(changed) {
       const paths = new Set([...changed].map(toPosix));
       // A folder created, moved or deleted: the files under it are found by listing the site again.
@@ -245,6 +259,8 @@ class SiteReader {
     private readonly ignored: IgnoredFiles,
     private readonly content: boolean,
     private readonly options: LoadSiteOptions,
+    /** Notes what is read, while it is set. */
+    public recorder?: InputRecorder,
   ) {}
 
   /** Whether the compiler reads a file's content up front: docs.json, .mintignore, the pages. */
@@ -280,6 +296,7 @@ class SiteReader {
     });
     wanted.forEach((file, index) => {
       const content = read[index];
+      this.recorder?.saw(file, content);
       if (content !== undefined) texts.set(file, content);
     });
     return texts;
@@ -319,15 +336,21 @@ class SiteReader {
     sources.forEach((source, index) => {
       const read = reads[index] as ReadOpenApiSourceResult;
       const isUrl = /^[a-z][a-z0-9+.-]*:/i.test(source) && !/^[a-z]:[\\/]/i.test(source);
-      if (!isUrl && read.text !== undefined) changes.push({ file: source, content: read.text });
-      else
+      if (!isUrl && read.text !== undefined) {
+        this.recorder?.saw(source, read.text);
+        changes.push({ file: source, content: read.text });
+      } else {
+        // Fetched, or not read: a record cannot say whether it would be the same next time.
+        if (this.recorder) this.recorder.complete = false;
         openapi.set(source, {
           ...(read.text === undefined ? {} : { text: read.text }),
           diagnostics: read.diagnostics,
           ...(read.unreachable ? { unreachable: true } : {}),
         });
+      }
     });
     const openApiFiles = wanted.openApiFiles ? await discoverOpenApiFiles(this.root, this.ignored) : undefined;
+    if (openApiFiles) this.recorder?.foundOpenApiFiles(openApiFiles);
     return { changes, more: { openapi, ...(openApiFiles ? { openApiFiles } : {}) } };
   }
 }

@@ -2,7 +2,7 @@ import type { OmittedPart } from '../../config/parse-docs-json.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import type { NavigationCounts } from '../../site/types.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { cacheHelp, loadSiteForCommand, openSiteForCommand, parseWorkers, workersHelp } from '../load.js';
+import { cacheHelp, openSiteForCommand, parseWorkers, reportSiteForCommand, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { describeLeftOut, parseMaxDiagnostics, selectShown, summarizeByCode } from '../diagnostic-list.js';
 import { plural, useColor } from '../output.js';
@@ -76,10 +76,11 @@ export const validateCommand: Command = {
       return watchSite(() => openSiteForCommand(positionals[0] ?? '.', io, { ...values, format: 'json', text: false }), io);
     }
     // The pages' text is for a search index: validate checks links, anchors and components.
-    const site = await loadSiteForCommand(positionals[0] ?? '.', io, { ...values, text: false });
+    // Printed again from the cache folder when nothing changed since the last run (see reportSite).
+    const site = await reportSiteForCommand(positionals[0] ?? '.', io, { ...values, text: false });
     const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = site.diagnostics.length - errors;
-    const checked = site.config ?? site.partialConfig;
+    const checked = site.checked;
     const found = site.summary.navigation;
     // With the content read, the files other files import are known to be snippets, not pages.
     const contentRead = !values['no-content'];
@@ -90,8 +91,8 @@ export const validateCommand: Command = {
         valid: errors === 0,
         errors,
         warnings,
-        pages: site.pages?.byPath.size ?? 0,
-        files: site.files.length,
+        pages: site.pages ?? 0,
+        files: site.files,
         navigation: found ?? null,
         omitted: site.omitted ?? null,
         missingPages: site.missingPages,
@@ -122,7 +123,7 @@ export const validateCommand: Command = {
       if (byCode) io.stdout.write(`${byCode}\n`);
       // Distinct page paths listed (a page listed twice is one), some perhaps without a file.
       const withoutFile = site.missingPages.reduce((sum, missing) => sum + missing.count, 0);
-      const scope = site.pages ? ` in ${plural(site.pages.byPath.size, 'page')}${withoutFile ? ` (${withoutFile} without a file)` : ''}` : '';
+      const scope = site.pages !== undefined ? ` in ${plural(site.pages, 'page')}${withoutFile ? ` (${withoutFile} without a file)` : ''}` : '';
       io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}${scope}\n`);
     }
     return errors > 0 ? ExitCode.problems : ExitCode.ok;
