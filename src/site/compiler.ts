@@ -141,6 +141,9 @@ class CompilerState {
     sourcesText: Record<string, string>;
   }>();
   private readonly unlistedStep = new Step<string[]>();
+  private readonly redirectsStep = new Step<Diagnostic[]>();
+  /** The text of the pages that have diagnostics, decoded once per content (for `sources`). */
+  private readonly decoded = new Map<string, { content: FileContent; text: string | undefined }>();
   /** Each OpenAPI document as last loaded, with the text it was loaded from. */
   private readonly loadedOpenApi = new Map<string, { text: string; result: LoadOpenApiResult }>();
   /** The endpoint pages as the expansion made them: the same array while it is kept. */
@@ -190,6 +193,7 @@ class CompilerState {
       if (content === null) {
         if (this.files.delete(file)) this.filesVersion++;
         this.texts.delete(file);
+        this.decoded.delete(file);
         continue;
       }
       this.addFile(file);
@@ -278,10 +282,16 @@ class CompilerState {
       ? unreadDirectories(resolved.tree.root, expansion.documents.unread)
       : unreadDirectories(resolved.tree.root, new Set(collectSources(resolved.tree.root)));
     if (expansion.expanded) Object.assign(site, { tree: expansion.expanded.tree });
-    const known = new Set<string>(resolved.pages.byPath.keys());
-    for (const file of listing.pageFiles) known.add(filePagePath(file));
-    for (const page of endpointPages) known.add(page.url.replace(/^\/+/, ''));
-    for (const diagnostic of checkRedirects(withoutUncheckable(config.redirects, unknownFolders), known, { locate })) diagnostics.push(diagnostic);
+    const redirects = this.redirectsStep.get(
+      [resolved.pages, listing.pageFiles, endpointPages, JSON.stringify(config.redirects ?? null), unknownFolders.join('\n')],
+      () => {
+        const known = new Set<string>(resolved.pages.byPath.keys());
+        for (const file of listing.pageFiles) known.add(filePagePath(file));
+        for (const page of endpointPages) known.add(page.url.replace(/^\/+/, ''));
+        return checkRedirects(withoutUncheckable(config.redirects, unknownFolders), known, { locate });
+      },
+    );
+    for (const diagnostic of redirects) diagnostics.push(diagnostic);
     site.endpointPages = endpointPages.slice();
 
     if (this.options.content !== false) {
@@ -293,7 +303,7 @@ class CompilerState {
       for (const diagnostic of content.diagnostics) {
         diagnostics.push(diagnostic);
         const file = listing.byName.get(diagnostic.file);
-        if (file !== undefined) sources[diagnostic.file] = this.textOf(file) ?? sources[diagnostic.file] ?? '';
+        if (file !== undefined) sources[diagnostic.file] = this.sourceOf(file) ?? sources[diagnostic.file] ?? '';
       }
     }
     return this.withRules(site, diagnostics, sources, listing, wanted);
@@ -304,6 +314,16 @@ class CompilerState {
     const content = this.texts.get(file);
     if (content === undefined || typeof content === 'string') return content;
     return 'unreadable' in content ? undefined : decodeUtf8(content);
+  }
+
+  /** {@link textOf}, kept while the file's content is the same: a page with diagnostics is decoded for them once. */
+  private sourceOf(file: string): string | undefined {
+    const content = this.texts.get(file);
+    const known = this.decoded.get(file);
+    if (content !== undefined && known?.content === content) return known.text;
+    const text = this.textOf(file);
+    if (content !== undefined) this.decoded.set(file, { content, text });
+    return text;
   }
 
   /** The site's files, which of them are pages and which are read as content. */
