@@ -3,6 +3,7 @@ export type { LoadDocsJsonOptions, LoadDocsJsonResult } from './load-docs-json.j
 export { listPageFiles } from './list-page-files.js';
 export { loadSite, openSite } from './load-site.js';
 export type { LoadSiteOptions, LoadedSite, OpenedSite } from './load-site.js';
+export type { InputRecord } from './input-record.js';
 export { readOpenApiSource } from './read-spec.js';
 export type { ReadOpenApiSourceOptions, ReadOpenApiSourceResult } from './read-spec.js';
 export { writeFilesAtomically, WriteFilesError } from './write-files.js';
