@@ -7,6 +7,7 @@ import { BUILT_IN_COMPONENTS, cleanHeadingId, componentAnchorIds, titleMarkdownT
 import { customHeadingIds } from './dialect.js';
 import { parsePage, type PageParsers } from './parse-page.js';
 import { headingIds } from './slug.js';
+import { detachedCopy } from '../util/detach.js';
 
 /** A heading of a page, with the id the platform gives it. */
 export interface PageHeading {
@@ -145,10 +146,21 @@ export function readPage(text: string, options: ReadPageOptions): PageFacts {
   const prepared = customHeadingIds(text);
   const { tree, diagnostics } = parsePage(prepared.text, text, file, options.parsers);
   for (const diagnostic of diagnostics) facts.diagnostics.push(diagnostic);
-  if (!tree) return facts;
+  if (!tree) return ownStrings(facts);
   placeUnpositionedLinks(tree, prepared.text);
   collectFacts(tree, prepared.ids, facts, file, frontmatter.data);
-  return facts;
+  return ownStrings(facts);
+}
+
+/**
+ * The facts with strings of their own (see `detached`): the parsers' values are slices of the
+ * page, and a kept heading or link kept the page's whole text alive. The text, when kept, is
+ * a string of its own already.
+ */
+function ownStrings(facts: PageFacts): PageFacts {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(facts)) copy[key] = key === 'text' ? value : detachedCopy(value);
+  return copy as unknown as PageFacts;
 }
 
 /**

@@ -4,6 +4,7 @@ import { checkFrontmatterFields, hasFrontmatterTypes } from './frontmatter-field
 import { flattenQuotedScalars } from './quoted-scalars.js';
 import { parseSimpleYaml } from './simple-yaml.js';
 import { MAX_YAML_NESTING, yamlNestingBeyond } from '../util/yaml-nesting.js';
+import { detached } from '../util/detach.js';
 import type { Icon } from '../config/schemas/common.js';
 
 /**
@@ -106,7 +107,8 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
   if (block === undefined) return { data: undefined, diagnostics: [] };
   if (typeof block !== 'string')
     return { data: undefined, diagnostics: [{ code: 'frontmatter/not-read', severity: 'warning', file, pointer: '', line: 1, ...block }] };
-  const trimmed = trimLikeFrontMatter(block);
+  // Its values are slices of the block: detached from the page's text, they do not keep it alive.
+  const trimmed = trimLikeFrontMatter(detached(block));
   // The common case, plain `key: value` lines with the right types, needs no YAML parser.
   const simple = parseSimpleYaml(trimmed.text);
   if (simple && hasFrontmatterTypes(simple)) return { data: simple, diagnostics: [] };

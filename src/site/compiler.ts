@@ -7,6 +7,7 @@ import type { PageFacts } from '../content/read-page.js';
 import { inSnippetFolder, snippetFiles } from '../content/snippets.js';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodeUtf8 } from '../util/utf8.js';
+import { detached } from '../util/detach.js';
 import { parseFrontmatter, type PageFrontmatter, type ParsedFrontmatter } from '../frontmatter/frontmatter.js';
 import { filePagePath } from '../navigation/classify.js';
 import { checkRedirects } from '../navigation/redirects.js';
@@ -374,7 +375,7 @@ class CompilerState {
       const content = this.texts.get(file);
       const known = this.frontmatterOf.get(file);
       if (known && known.content === content) continue;
-      const block = frontmatterBlockOf(this.textOf(file) ?? '');
+      const block = detached(frontmatterBlockOf(this.textOf(file) ?? ''));
       this.frontmatterOf.set(file, { content, block, parsed: known && known.block === block ? known.parsed : parseFrontmatter(block, this.fileName(file)) });
       if (!known || known.block !== block) changed = true;
     }
