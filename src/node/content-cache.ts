@@ -26,17 +26,10 @@ export function defaultCacheDir(root: string): string {
   return path.join(root, '.quire', 'cache');
 }
 
-/**
- * The cache key of a page file: a hash of its bytes, Quire's version and build, and the dialect.
- * `salt` is those three; a worker thread is given its caller's (`CONTENT_KEY_SALT`), so that the
- * keys of one run agree whichever thread hashed the page.
- */
-export function contentKey(bytes: Uint8Array, salt: string = SALT): string {
-  return createHash('sha256').update(salt).update(bytes).digest('hex');
+/** The cache key of a page file: a hash of its bytes, Quire's version and build, and the dialect. */
+export function contentKey(bytes: Uint8Array): string {
+  return createHash('sha256').update(SALT).update(bytes).digest('hex');
 }
-
-/** What this build salts its keys with (see {@link contentKey}). */
-export const CONTENT_KEY_SALT = SALT;
 
 // The cache is a folder of packs (`content/<name>.pack`), each one v8-serialized list of entries,
 // written whole under a temporary name and renamed into place: a run reads every pack when it
