@@ -26,7 +26,10 @@ export function defaultCacheDir(root: string): string {
   return path.join(root, '.quire', 'cache');
 }
 
-/** The cache key of a page file: a hash of its bytes, Quire's version and build, and the dialect. */
+/** What this build salts its keys with: Quire's version and build, and the dialect. */
+export const CONTENT_KEY_SALT = SALT;
+
+/** The cache key of a page file: a hash of its bytes and {@link CONTENT_KEY_SALT}. */
 export function contentKey(bytes: Uint8Array): string {
   return createHash('sha256').update(SALT).update(bytes).digest('hex');
 }
