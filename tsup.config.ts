@@ -92,7 +92,7 @@ const libraryEntries = {
 export default defineConfig([
   {
     // Everything that runs as an ES module in one build, so that the library, the CLI and the
-    // thread that reads pages share their chunks: one copy of the MDX parser in the package, not
+    // thread that confirms refused pages share their chunks: one copy of the MDX parser in the package, not
     // one per entry. Chunks follow the entries that reach them: `import('quire-docs')` loads no
     // CLI code, and the CLI loads the server in a chunk of its own when `quire serve`, `keys` or
     // `conversations` run (its dependencies would add about 0.5 s to the start of every command).
@@ -100,11 +100,9 @@ export default defineConfig([
     entry: {
       ...libraryEntries,
       'cli/index': 'src/cli/index.ts',
-      // The script of the threads that read pages, at a fixed place (dist/content-worker.js)
-      // that the code starting them finds wherever the bundler put it (see contentWorkerScript).
-      'content-worker': 'src/node/content-worker.ts',
-      // The thread that confirms a refused page with the reference parser within a time budget
-      // (dist/reference-worker.js, found the same way: see referenceWorkerScript).
+      // The thread that confirms a refused page with the reference parser within a time budget,
+      // at a fixed place (dist/reference-worker.js) that the code starting it finds wherever the
+      // bundler put it (see referenceWorkerScript).
       'reference-worker': 'src/node/reference-worker.ts',
     },
     format: ['esm'],

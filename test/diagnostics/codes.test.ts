@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildEndpointPages,
   buildSite,
+  compileSite,
   expandOpenApiEndpoints,
   formatDiagnostics,
   loadOpenApi,
@@ -16,11 +17,12 @@ import {
   resolveNavigation,
   type Diagnostic,
   type DocsConfig,
+  type FileContent,
   type MigrateMdxInput,
 } from '../../src/index.js';
 import { loadSite, planMdxMigration, readOpenApiSource } from '../../src/node/index.js';
 import { placeInDocuments } from '../../src/node/place-in-documents.js';
-import { MAX_PAGE_BYTES, readSiteContent } from '../../src/node/read-content.js';
+import { MAX_PAGE_BYTES } from '../../src/content/page-bytes.js';
 import { repositoryRoot } from '../helpers/cli.js';
 import { temporarySite } from '../helpers/fixtures.js';
 
@@ -393,15 +395,26 @@ describe('diagnostic codes', () => {
     const compiled = buildSite({ config: built.config as DocsConfig, tree: built.tree as NonNullable<typeof built.tree>, endpointPages: built.endpointPages });
     const placedBuild = await placeInDocuments(compiled.diagnostics, { root: unsafe, cwd: unsafe });
     check(placedBuild.diagnostics, placedBuild.sources, 'buildSite');
-    // loadSite lists a page and then reads it; only a page gone or locked in between (tests run
-    // as root here, who reads any file) is content/unreadable, so the reader is called directly.
-    const vanished = site({ 'docs.json': config(group([])) });
-    const unread = await readSiteContent(vanished, ['gone.mdx'], { fileName: (file) => file });
-    check(
-      [...unread.facts.values()].flatMap((facts) => facts.diagnostics),
-      {},
-      'readSiteContent of a page gone since it was listed',
-    );
+    // loadSite lists a page and then reads it; a page it cannot read (gone or locked in between:
+    // tests run as root here, who reads any file) is given to the compiler as why, as here.
+    const vanished = site({ 'docs.json': config(group(['gone'])) });
+    const why = (() => {
+      try {
+        readFileSync(path.join(vanished, 'gone.mdx'));
+        return 'read after all';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    const unread = compileSite({
+      files: ['docs.json', 'gone.mdx'],
+      texts: new Map<string, FileContent>([
+        ['docs.json', readFileSync(path.join(vanished, 'docs.json'), 'utf8')],
+        ['gone.mdx', { unreadable: why }],
+      ]),
+    });
+    expect(unread.diagnostics.filter((diagnostic) => diagnostic.code === 'content/unreadable')).toHaveLength(1);
+    check(unread.diagnostics, unread.sources, 'compileSite of a page that could not be read');
     // Symbolic links (not written by temporarySite): one out of the site, one that loops.
     const linked = site({ 'docs.json': config(group(['index'])), 'index.mdx': '# Home\n' });
     symlinkSync(tmpdir(), path.join(linked, 'outside'));

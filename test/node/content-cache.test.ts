@@ -1,18 +1,57 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { describe, expect, it } from 'vitest';
-import { loadSite } from '../../src/node/index.js';
-import { contentCacheFor, openContentCache, type ContentCache } from '../../src/node/content-cache.js';
-import { listSiteFiles, readSiteContent, type SiteContent } from '../../src/node/read-content.js';
+import { describe, expect, it, vi } from 'vitest';
+import { loadSite, type LoadedSite } from '../../src/node/index.js';
+import { contentCacheFor } from '../../src/node/content-cache.js';
 import { copyFixture } from '../helpers/cli.js';
 
-const pagesOf = async (root: string) => (await listSiteFiles(root)).filter((file) => /\.mdx?$/.test(file));
+// What loadSite does with the cache, counted: the pages whose facts came from it, and those parsed
+// and added to it (each page is one or the other). And packs as small as a test asks for (16 MB in
+// a run), so that a few pages fill several.
+const seen = vi.hoisted(() => ({ cached: 0, parsed: 0, packBytes: undefined as number | undefined }));
+vi.mock('../../src/node/content-cache.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/node/content-cache.js')>();
+  return {
+    ...real,
+    contentCacheFor: async (...args: Parameters<typeof real.contentCacheFor>) => {
+      const cache = await real.contentCacheFor(...args);
+      return cache && seen.packBytes !== undefined ? { ...cache, packBytes: seen.packBytes } : cache;
+    },
+    readCachedFacts: (...args: Parameters<typeof real.readCachedFacts>) => {
+      const facts = real.readCachedFacts(...args);
+      if (facts) seen.cached++;
+      return facts;
+    },
+    addCachedFacts: (...args: Parameters<typeof real.addCachedFacts>) => {
+      seen.parsed++;
+      real.addCachedFacts(...args);
+    },
+  };
+});
 
-/** Reads the fixture's pages, in the main thread, with the cache in `cacheDir` opened as a run opens it (none when undefined). */
-async function read(root: string, cacheDir: string | undefined, prefix = ''): Promise<SiteContent> {
-  const cache = cacheDir === undefined ? undefined : await openContentCache(cacheDir);
-  return readSiteContent(root, await pagesOf(root), { fileName: (file) => `${prefix}${file}`, workers: 0, ...(cache ? { cache } : {}) });
+/** A load's pages: their facts, and how many came from the cache and how many were parsed into it. */
+interface Read {
+  facts: LoadedSite['content'];
+  diagnostics: LoadedSite['diagnostics'];
+  cached: number;
+  parsed: number;
+}
+
+/**
+ * Loads the site with the cache in `cacheDir` (none when undefined; from the sources the cache is
+ * off unless a folder is given), from `cwd` (the folder its file names are relative to).
+ */
+async function read(root: string, cacheDir: string | undefined, options: { cwd?: string; packBytes?: number; text?: boolean } = {}): Promise<Read> {
+  seen.cached = 0;
+  seen.parsed = 0;
+  seen.packBytes = options.packBytes;
+  const site = await loadSite(root, {
+    cwd: options.cwd ?? root,
+    ...(cacheDir === undefined ? {} : { cacheDir }),
+    ...(options.text === undefined ? {} : { text: options.text }),
+  });
+  return { facts: site.content, diagnostics: site.diagnostics, cached: seen.cached, parsed: seen.parsed };
 }
 
 interface PackFile {
@@ -46,7 +85,8 @@ describe('the content cache', () => {
     expect(entries(cacheDir).entries).toHaveLength(6);
 
     const warm = await read(root, cacheDir);
-    expect({ cached: warm.cached, parsed: warm.parsed, workers: warm.workers }).toEqual({ cached: 6, parsed: 0, workers: 0 });
+    expect({ cached: warm.cached, parsed: warm.parsed }).toEqual({ cached: 6, parsed: 0 });
+    expect(warm.diagnostics).toEqual(cold.diagnostics);
     expect(warm.facts).toEqual(cold.facts);
     expect([...warm.facts.keys()]).toEqual([...cold.facts.keys()]);
 
@@ -60,11 +100,14 @@ describe('the content cache', () => {
   it('gives diagnostics the file name of the run that reads them, not of the one that stored them', async () => {
     const root = copyFixture('content-cache', 'site');
     const cacheDir = path.join(root, '.quire', 'cache');
-    await read(root, cacheDir, 'one/');
-    const other = await read(root, cacheDir, '../two/');
+    const one = await read(root, cacheDir);
+    expect(one.facts.get('guides/broken-syntax.mdx')?.diagnostics[0]?.file).toBe('guides/broken-syntax.mdx');
+    // From the folder above the site: its files are named `<site>/guides/...`.
+    const above = { cwd: path.dirname(root) };
+    const other = await read(root, cacheDir, above);
     expect(other.cached).toBe(6);
-    expect(other.facts).toEqual((await read(root, undefined, '../two/')).facts);
-    expect(other.facts.get('guides/broken-syntax.mdx')?.diagnostics[0]?.file).toBe('../two/guides/broken-syntax.mdx');
+    expect(other.facts).toEqual((await read(root, undefined, above)).facts);
+    expect(other.facts.get('guides/broken-syntax.mdx')?.diagnostics[0]?.file).toBe(`${path.basename(root)}/guides/broken-syntax.mdx`);
   });
 
   it('ignores packs and entries that are corrupt, cut short or of another shape, and writes those pages again', async () => {
@@ -138,10 +181,8 @@ describe('the content cache', () => {
     mkdirSync(path.join(root, 'extra'));
     for (let page = 1; page <= 30; page++)
       writeFileSync(path.join(root, 'extra', `page-${page}.mdx`), `---\ntitle: Page ${page}\n---\n\n## Part ${page}\n\n${'Some words. '.repeat(40)}\n`);
-    const files = await pagesOf(root);
     // Packs of at most 4 KB here (16 MB in a run).
-    const readSmall = async () =>
-      readSiteContent(root, files, { fileName: (file) => file, workers: 0, cache: (await openContentCache(cacheDir, { packBytes: 4096 })) as ContentCache });
+    const readSmall = () => read(root, cacheDir, { packBytes: 4096 });
     const cold = await readSmall();
     expect(cold.parsed).toBe(36);
     const packs = entries(cacheDir).packs;
@@ -224,14 +265,16 @@ describe('the content cache', () => {
     const withText = await loadSite(root, { cwd: root, cache: true });
     expect(withText.content).toEqual(full.content);
 
-    // A run that reads two pages of seven leaves more unused than used: it writes the two again,
-    // from the facts it read, which must still have their text.
+    // A run that reads two pages of seven (the others deleted) leaves more unused than used: it
+    // writes the two again, from the facts it read, which must still have their text.
     const cacheDir = path.join(root, '.quire', 'cache');
-    const two = ['guides/install.mdx', 'guides/install-copy.mdx'];
-    const readTwo = async (text: boolean) =>
-      readSiteContent(root, two, { fileName: (file) => file, workers: 0, cache: (await openContentCache(cacheDir)) as ContentCache, text });
+    for (const page of ['index.mdx', 'guides/links.mdx', 'guides/broken-syntax.mdx', 'guides/components.mdx', 'snippets/intro.mdx'])
+      rmSync(path.join(root, page));
+    const readTwo = (text: boolean) => read(root, cacheDir, { text });
     const before = entries(cacheDir).packs;
-    expect((await readTwo(false)).facts.get('guides/install.mdx')?.text).toBe('');
+    const withoutTheText = await readTwo(false);
+    expect([...withoutTheText.facts.keys()].sort()).toEqual(['guides/install-copy.mdx', 'guides/install.mdx']);
+    expect(withoutTheText.facts.get('guides/install.mdx')?.text).toBe('');
     expect(entries(cacheDir).packs).not.toEqual(before);
     expect(entries(cacheDir).entries).toHaveLength(1);
     const again = await readTwo(true);
