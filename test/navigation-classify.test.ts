@@ -60,6 +60,12 @@ describe('classifyEntry', () => {
       }),
       { numRuns: 5000 },
     );
-    expect(['guides/a.mdx', './guides/a.mdx', 'guides//a.md', 'guides/../b.mdx', 'a\\b.MDX'].map(filePagePath)).toEqual(['guides/a', 'guides/a', 'guides/a', 'b', 'a/b']);
+    expect(['guides/a.mdx', './guides/a.mdx', 'guides//a.md', 'guides/../b.mdx', 'a\\b.MDX'].map(filePagePath)).toEqual([
+      'guides/a',
+      'guides/a',
+      'guides/a',
+      'b',
+      'a/b',
+    ]);
   });
 });
