@@ -7,7 +7,7 @@ import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseWithReference, type MdxParser } from './dialect.js';
-import { MAX_PARAGRAPH_OPENINGS, MAX_TAG_DEPTH, pageShape } from './page-shape.js';
+import { MAX_PARAGRAPH_OPENINGS, MAX_TAG_DEPTH, mayBeHostile, pageShape } from './page-shape.js';
 import { syntaxErrorDiagnostic, type ParseMessage } from './syntax-error.js';
 
 /** What the reference parser made of a page: its tree, or what it threw. */
@@ -45,7 +45,7 @@ export interface ParsedPage {
  * reference's message and place. Never throws.
  */
 export function parsePage(text: string, original: string, file: string, parsers?: PageParsers): ParsedPage {
-  const shape = pageShape(text);
+  const shape = mayBeHostile(text) ? pageShape(text) : { depth: 0, paragraphOpenings: 0 };
   // Deeper than the reference reads in its budget (it takes 2.3 s at 5,000 levels and runs out of
   // stack at 6,000), and satteri's time grows with the square of the depth: refused unread.
   if (shape.depth > MAX_TAG_DEPTH) return { tree: undefined, diagnostics: [tooDeepDiagnostic(file, original)] };
