@@ -9,6 +9,8 @@ export interface PageShape {
   depth: number;
   /** The most openings of tags and expressions (`<` before anything but a space, and `{`) in one paragraph outside code blocks. */
   paragraphOpenings: number;
+  /** The most expressions side by side (a `{` outside any other) in one paragraph outside code blocks. */
+  paragraphExpressions: number;
 }
 
 /**
@@ -55,6 +57,9 @@ export function pageShape(text: string): PageShape {
   let deepest = 0;
   let openings = 0;
   let most = 0;
+  let braces = 0;
+  let expressions = 0;
+  let mostExpressions = 0;
   let fence: string | undefined;
   let start = 0;
   while (start <= text.length) {
@@ -73,6 +78,8 @@ export function pageShape(text: string): PageShape {
     }
     if (line.trim() === '') {
       openings = 0;
+      braces = 0;
+      expressions = 0;
       continue;
     }
     const tags = line.includes('<');
@@ -80,6 +87,12 @@ export function pageShape(text: string): PageShape {
     OPENING.lastIndex = 0;
     while (OPENING.exec(line)) openings++;
     if (openings > most) most = openings;
+    for (let at = 0; at < line.length; at++) {
+      const code = line.charCodeAt(at);
+      if (code === 123 /* { */ && braces++ === 0) expressions++;
+      else if (code === 125 /* } */ && braces > 0) braces--;
+    }
+    if (expressions > mostExpressions) mostExpressions = expressions;
     if (!tags) continue;
     TAG.lastIndex = 0;
     for (let tag = TAG.exec(line); tag; tag = TAG.exec(line)) {
@@ -88,5 +101,5 @@ export function pageShape(text: string): PageShape {
       if (depth > deepest) deepest = depth;
     }
   }
-  return { depth: deepest, paragraphOpenings: most };
+  return { depth: deepest, paragraphOpenings: most, paragraphExpressions: mostExpressions };
 }

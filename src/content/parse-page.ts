@@ -45,7 +45,7 @@ export interface ParsedPage {
  * reference's message and place. Never throws.
  */
 export function parsePage(text: string, original: string, file: string, parsers?: PageParsers): ParsedPage {
-  const shape = mayBeHostile(text) ? pageShape(text) : { depth: 0, paragraphOpenings: 0 };
+  const shape = mayBeHostile(text) ? pageShape(text) : { depth: 0, paragraphOpenings: 0, paragraphExpressions: 0 };
   // Deeper than the reference reads in its budget (it takes 2.3 s at 5,000 levels and runs out of
   // stack at 6,000), and satteri's time grows with the square of the depth: refused unread.
   if (shape.depth > MAX_TAG_DEPTH) return { tree: undefined, diagnostics: [tooDeepDiagnostic(file, original)] };
@@ -58,6 +58,9 @@ export function parsePage(text: string, original: string, file: string, parsers?
   if (shape.paragraphOpenings > MAX_PARAGRAPH_OPENINGS) {
     const first = confirm(text);
     if (first !== undefined) return fromReference(first, file, original);
+    // satteri's time grows with the square of the expressions side by side (64,000 `{}` on one
+    // line: half a minute); nested ones it refuses at once, and its refusal then stands.
+    if (shape.paragraphExpressions > MAX_PARAGRAPH_OPENINGS) return { tree: undefined, diagnostics: [tooManyExpressions(file, shape.paragraphExpressions)] };
     referenceRanOut = true;
   }
   let refusal: ParseMessage | undefined;
@@ -96,6 +99,20 @@ const MAX_DEPTH = 5_000;
 
 function tooDeepDiagnostic(file: string, original: string): Diagnostic {
   return syntaxErrorDiagnostic(new RangeError('too deep'), file, original);
+}
+
+/** A page with more expressions in one paragraph than can be read in time: not read, as a page too large. */
+function tooManyExpressions(file: string, expressions: number): Diagnostic {
+  return {
+    code: 'content/too-large',
+    severity: 'warning',
+    message: `One paragraph of the page holds ${expressions.toLocaleString('en-US')} expressions (\`{…}\`), over the ${MAX_PARAGRAPH_OPENINGS.toLocaleString('en-US')} Quire reads in one: its content is not checked.`,
+    file,
+    pointer: '',
+    line: 1,
+    column: 1,
+    hint: 'Split the paragraph with blank lines, or put such text in a code block; no real page comes near this.',
+  };
 }
 
 function deeperThan(tree: Root, limit: number): boolean {

@@ -34,9 +34,16 @@ describe('pages shaped to stall the parser', () => {
     expect(result.cpu).toBeLessThan(1);
   });
 
+  it.skipIf(!nodePageParsers())('64,000 `{}` on one line (satteri: over 30 s; the reference: over its budget) are one content/too-large warning', () => {
+    const result = read('{}'.repeat(64_000));
+    expect(result.codes).toEqual(['content/too-large']);
+    // The reference's budget (1 s of wall time) and its thread's start.
+    expect(result.cpu).toBeLessThan(6);
+  });
+
   it('the shape is measured outside code blocks: a fenced block of tags and braces is read as usual', () => {
     const fenced = `\`\`\`html\n${'<div>'.repeat(MAX_TAG_DEPTH + 1)}\n${'{'.repeat(MAX_PARAGRAPH_OPENINGS + 1)}\n\`\`\`\n\nText <b>bold</b> {1} *em*\n`;
-    expect(pageShape(fenced)).toEqual({ depth: 1, paragraphOpenings: 3 });
+    expect(pageShape(fenced)).toEqual({ depth: 1, paragraphOpenings: 3, paragraphExpressions: 1 });
     expect(pageShape(`<Card title="a">\n<Card>\n<br/>\nx\n</Card>\n</Card>\n`).depth).toBe(2);
     expect(readPage(fenced, { file: 'page.mdx', parsers: nodePageParsers() }).diagnostics).toEqual([]);
   });
