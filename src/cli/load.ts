@@ -34,6 +34,7 @@ export interface CommandSiteOptions {
   cache?: string;
   workers?: string;
   text?: boolean;
+  'max-page-size'?: string;
 }
 
 /** A site loaded for a command, kept compiled for updates (`--watch`). */
@@ -48,6 +49,7 @@ async function commandLoad(target: string, io: CliIo, options: CommandSiteOption
   if (options['no-cache'] && options.cache !== undefined) throw new UsageError('--cache and --no-cache cannot be used together');
   if (options.cache === '') throw new UsageError('--cache needs a folder');
   const workers = parseWorkers(options.workers);
+  const maxPageBytes = parseMaxPageSize(options['max-page-size']);
   const fromCommandLine = parseRuleOptions(options.rule ?? []);
   for (const warning of fromCommandLine.warnings) io.stderr.write(`quire: warning: ${warning}\n`);
   const ruleConfig = await loadRuleConfig(target, { cwd: io.cwd });
@@ -71,6 +73,7 @@ async function commandLoad(target: string, io: CliIo, options: CommandSiteOption
       ),
     ...(workers === undefined ? {} : { workers }),
     ...(options.text === false ? { text: false } : {}),
+    ...(maxPageBytes === undefined ? {} : { maxPageBytes }),
     onProgress: (stage, done, total) => progress.update(STAGES[stage], stage === 'endpoints' ? undefined : done, total),
   };
   return { rules, ruleConfig, configDiagnostics, progress, loadOptions };
@@ -143,6 +146,29 @@ export function cacheHelp(column: number): string {
 export function workersHelp(column: number): string {
   const indent = ' '.repeat(column);
   return `${'  --workers <n>'.padEnd(column)}No effect, kept for scripts that pass it: pages are parsed in\n${indent}the main thread by satteri, which was as fast as parser threads`;
+}
+
+/** Help text of `--max-page-size`, its descriptions starting at `column`, for the commands that read pages. */
+export function maxPageSizeHelp(column: number): string {
+  const indent = ' '.repeat(column);
+  return `  --max-page-size <size>\n${indent}Pages larger than this (bytes, or with KB or MB: 500KB, 4MB)\n${indent}are not parsed: one warning each (default 2MB)`;
+}
+
+/** Units of `--max-page-size`, in bytes: KB and MB are 1,024 and 1,048,576 bytes, as the warning's KiB and MiB. */
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 * 1024, mb: 1024 * 1024, mib: 1024 * 1024 };
+
+/** The largest `--max-page-size`: V8 holds no string much longer, and a page this size takes minutes to parse. */
+const LARGEST_PAGE_SIZE = 512 * 1024 * 1024;
+
+/** The value of `--max-page-size` in bytes (`2097152`, `500KB`, `1.5MB`), or a usage error. */
+export function parseMaxPageSize(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = match ? SIZE_UNITS[(match[2] as string).toLowerCase()] : undefined;
+  const bytes = match && unit !== undefined ? Math.floor(Number(match[1]) * unit) : Number.NaN;
+  if (!(bytes >= 1 && bytes <= LARGEST_PAGE_SIZE))
+    throw new UsageError(`--max-page-size must be a size from 1 byte to 512MB (bytes, or with KB or MB: 500KB, 4MB), not "${value}"`);
+  return bytes;
 }
 
 /** More threads than this is a typing mistake: each costs tens of megabytes. */

@@ -7,6 +7,7 @@ import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseWithReference, type MdxParser } from './dialect.js';
+import { MAX_PARAGRAPH_OPENINGS, MAX_TAG_DEPTH, mayBeHostile, pageShape } from './page-shape.js';
 import { syntaxErrorDiagnostic, type ParseMessage } from './syntax-error.js';
 
 /** What the reference parser made of a page: its tree, or what it threw. */
@@ -44,7 +45,24 @@ export interface ParsedPage {
  * reference's message and place. Never throws.
  */
 export function parsePage(text: string, original: string, file: string, parsers?: PageParsers): ParsedPage {
+  const shape = mayBeHostile(text) ? pageShape(text) : { depth: 0, paragraphOpenings: 0, paragraphExpressions: 0 };
+  // Deeper than the reference reads in its budget (it takes 2.3 s at 5,000 levels and runs out of
+  // stack at 6,000), and satteri's time grows with the square of the depth: refused unread.
+  if (shape.depth > MAX_TAG_DEPTH) return { tree: undefined, diagnostics: [tooDeepDiagnostic(file, original)] };
   if (!parsers) return fromReference(referenceOutcome(text), file, original);
+  // So many tags and expressions in one paragraph that satteri's time explodes (a 2 MB line of `<`:
+  // hours): the reference reads the page first, within its budget (it stops at the first error:
+  // such a line in milliseconds); past it, satteri reads it as any page.
+  const confirm = parsers.confirm ?? referenceOutcome;
+  let referenceRanOut = false;
+  if (shape.paragraphOpenings > MAX_PARAGRAPH_OPENINGS) {
+    const first = confirm(text);
+    if (first !== undefined) return fromReference(first, file, original);
+    // satteri's time grows with the square of the expressions side by side (64,000 `{}` on one
+    // line: half a minute); nested ones it refuses at once, and its refusal then stands.
+    if (shape.paragraphExpressions > MAX_PARAGRAPH_OPENINGS) return { tree: undefined, diagnostics: [tooManyExpressions(file, shape.paragraphExpressions)] };
+    referenceRanOut = true;
+  }
   let refusal: ParseMessage | undefined;
   let crash: unknown;
   try {
@@ -61,7 +79,7 @@ export function parsePage(text: string, original: string, file: string, parsers?
     // A stack overflow on deep nesting is no crash: the reference says how deep is too deep.
     if (!refusal && !(error instanceof RangeError)) crash = error;
   }
-  const confirmed = (parsers.confirm ?? referenceOutcome)(text);
+  const confirmed = referenceRanOut ? undefined : confirm(text);
   const diagnostics: Diagnostic[] = crash === undefined ? [] : [crashDiagnostic(crash, file, confirmed !== undefined)];
   if (confirmed !== undefined) {
     const parsed = fromReference(confirmed, file, original);
@@ -78,6 +96,24 @@ export function parsePage(text: string, original: string, file: string, parsers?
  * out of stack at 6,000; no real page comes near.
  */
 const MAX_DEPTH = 5_000;
+
+function tooDeepDiagnostic(file: string, original: string): Diagnostic {
+  return syntaxErrorDiagnostic(new RangeError('too deep'), file, original);
+}
+
+/** A page with more expressions in one paragraph than can be read in time: not read, as a page too large. */
+function tooManyExpressions(file: string, expressions: number): Diagnostic {
+  return {
+    code: 'content/too-large',
+    severity: 'warning',
+    message: `One paragraph of the page holds ${expressions.toLocaleString('en-US')} expressions (\`{…}\`), over the ${MAX_PARAGRAPH_OPENINGS.toLocaleString('en-US')} Quire reads in one: its content is not checked.`,
+    file,
+    pointer: '',
+    line: 1,
+    column: 1,
+    hint: 'Split the paragraph with blank lines, or put such text in a code block; no real page comes near this.',
+  };
+}
 
 function deeperThan(tree: Root, limit: number): boolean {
   const stack: [Nodes, number][] = [[tree, 0]];

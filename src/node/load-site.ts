@@ -80,6 +80,11 @@ export interface LoadSiteOptions {
    * as `quire validate` does, then holds far less (a 25,000-page site's text is 75 MB).
    */
   text?: boolean;
+  /**
+   * Pages (and MDX snippets) larger than this many bytes are not parsed: each gets one
+   * `content/too-large` warning. Default `MAX_PAGE_BYTES` (2 MiB); see `CompileSiteOptions`.
+   */
+  maxPageBytes?: number;
 }
 
 /** A site as loaded from disk: the compiled site (see `Site`), where it is, and its diagnostics. */
@@ -183,6 +188,7 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
       offline: options.offline ?? false,
       content,
       text: options.text !== false,
+      ...(options.maxPageBytes === undefined ? {} : { maxPageBytes: options.maxPageBytes }),
       rules: options.rules ?? {},
       ignore: options.ignore ?? [],
       ...(parsers ? { parsers } : {}),

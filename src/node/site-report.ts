@@ -99,6 +99,7 @@ function reportKey(root: string, target: string, cwd: string, options: LoadSiteO
     rules: options.rules ?? {},
     ignore: options.ignore ?? [],
     text: options.text !== false,
+    maxPageBytes: options.maxPageBytes ?? null,
   };
   return createHash('sha256').update(JSON.stringify(settings)).digest('base64url');
 }

@@ -2,7 +2,7 @@ import { checkPageIcon } from '../config/icons/page-icon.js';
 import { parseDocsJson, type OmittedPart, type ParseDocsJsonResult } from '../config/parse-docs-json.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import { ContentChecks, type ContentSite, type PageChecks } from '../content/check-content.js';
-import { frontmatterBlockOf, readPageContent } from '../content/page-bytes.js';
+import { frontmatterBlockOf, MAX_PAGE_BYTES, oversizedPage, readPageContent } from '../content/page-bytes.js';
 import type { PageFacts } from '../content/read-page.js';
 import { inSnippetFolder, snippetFiles } from '../content/snippets.js';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -33,7 +33,8 @@ import { foldedIntoUnreachedPage, unreachedPageWarning } from './unreached-pages
  * references into endpoint pages, checks links, anchors, snippets and redirects, and applies the
  * rule settings. Pure and synchronous: no file is read, nothing is fetched; what was needed and
  * not given is in the result's `wanted`. Never throws for problems of the site: they are
- * diagnostics.
+ * diagnostics. Options out of their range (a `maxPageBytes` that is not a whole number from 1)
+ * are a `RangeError`.
  */
 export function compileSite(inputs: SiteInputs, options: CompileSiteOptions = {}): SiteCompilation {
   return createCompiler(options, inputs).compile();
@@ -59,6 +60,9 @@ export interface Compiler {
  * and snippets on the facts of every page they lead to.
  */
 export function createCompiler(options: CompileSiteOptions = {}, inputs: SiteInputs = { files: [] }): Compiler {
+  const { maxPageBytes } = options;
+  if (maxPageBytes !== undefined && !(Number.isSafeInteger(maxPageBytes) && maxPageBytes >= 1))
+    throw new RangeError(`maxPageBytes must be a whole number of bytes from 1, not ${maxPageBytes}`);
   const state = new CompilerState(options);
   state.take(inputs);
   let last: SiteCompilation | undefined;
@@ -533,9 +537,13 @@ class CompilerState {
   private factsKey: object = {};
 
   private readFacts(file: string, content: FileContent): PageFacts {
+    // Before the cache: its facts for the same bytes may have been read under a larger limit.
+    const maxBytes = this.options.maxPageBytes ?? MAX_PAGE_BYTES;
+    const oversized = oversizedPage(content, this.fileName(file), maxBytes);
+    if (oversized) return oversized;
     const cache = typeof content === 'object' && 'unreadable' in content ? undefined : this.options.cache;
     const cached = cache?.get(file, content);
-    const facts = cached ?? readPageContent(content, this.fileName(file), this.options.parsers);
+    const facts = cached ?? readPageContent(content, this.fileName(file), this.options.parsers, maxBytes);
     if (!cached) cache?.set(file, content, facts);
     return this.options.text === false && facts.text !== '' ? { ...facts, text: '' } : facts;
   }

@@ -93,6 +93,12 @@ export interface CompileSiteOptions {
   content?: boolean;
   /** Keep each page's plain text in `content` (`PageFacts.text`). Default `true`. */
   text?: boolean;
+  /**
+   * Pages (and MDX snippets) larger than this many bytes of UTF-8 are not parsed: each gets one
+   * `content/too-large` warning, and its content is not checked. Default `MAX_PAGE_BYTES` (2 MiB):
+   * the time to parse a page grows faster than its size. A whole number from 1.
+   */
+  maxPageBytes?: number;
   /** Severity settings by diagnostic code (see `applyRules`); opt-in codes are turned on by name. */
   rules?: RuleSettings;
   /** Patterns in `.gitignore` syntax of files that are neither listed nor checked, added to `.mintignore`'s. */

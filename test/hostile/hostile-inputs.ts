@@ -1,22 +1,70 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { loadOpenApi, parseDocsJson, parseFrontmatter, type Diagnostic } from '../../src/index.js';
+import { compileSite, loadOpenApi, parseDocsJson, parseFrontmatter, type Diagnostic } from '../../src/index.js';
 import { readPage } from '../../src/content/index.js';
+import type { FileContent } from '../../src/site/types.js';
 import { corpusContent } from '../helpers/corpus-content.js';
 import { corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/corpus.js';
 
 /**
  * The functions of the core that read a text from someone Quire does not control, and must answer
  * any string with diagnostics, never an exception. Each takes the text and the file name it came
- * from. The lead's `compileSite(inputs)` (texts in, site and diagnostics out) belongs here once the
- * core has it: one more entry, given the text as a page, docs.json or OpenAPI document by `kind`.
+ * from. `compileSite` is given the text as one file of a small site (see {@link siteAround}): a
+ * page of it, its docs.json, or the OpenAPI document its navigation names.
  */
 export const TARGETS = {
   readPage: { kind: 'page', run: (text: string, file: string) => readPage(text, { file }).diagnostics },
   parseFrontmatter: { kind: 'page', run: (text: string, file: string) => parseFrontmatter(text, file).diagnostics },
   parseDocsJson: { kind: 'docs-json', run: (text: string, file: string) => parseDocsJson(text, { file }).diagnostics },
   loadOpenApi: { kind: 'openapi', run: (text: string, file: string) => loadOpenApi(text, { file }).diagnostics },
+  'compileSite(page)': { kind: 'page', run: (text: string, file: string) => compileSite(siteAround('page', text, file), { offline: true }).diagnostics },
+  'compileSite(docs.json)': {
+    kind: 'docs-json',
+    run: (text: string, file: string) => compileSite(siteAround('docs-json', text, file), { offline: true }).diagnostics,
+  },
+  'compileSite(openapi)': {
+    kind: 'openapi',
+    run: (text: string, file: string) => compileSite(siteAround('openapi', text, file), { offline: true }).diagnostics,
+  },
 } satisfies Record<string, { kind: InputKind; run: (text: string, file: string) => readonly Diagnostic[] }>;
+
+/** The home page of the site {@link siteAround} builds: it links to the page at `route`, an anchor of it, and imports a snippet. */
+function homePage(route: string): string {
+  return `---\ntitle: Home\n---\n\n# Welcome\n\nSee [the page](/${route}#top) and [the API](/api-reference).\n\nimport Part from "/snippets/part.mdx";\n\n<Part />\n`;
+}
+
+/**
+ * A site of a few files, one of which is `text` (named `file`): the page `file` that the
+ * navigation lists and another page links to (given as bytes when its length is even, so that
+ * both ways a page reaches the compiler are tried), the site's docs.json, or the OpenAPI
+ * document a tab of the navigation names.
+ */
+export function siteAround(kind: InputKind, text: string, file: string): { files: string[]; texts: Map<string, FileContent> } {
+  const page = kind === 'page' ? file.replace(/^\/+/, '') : 'page.mdx';
+  const route = page.replace(/\.mdx?$/i, '');
+  const texts = new Map<string, FileContent>([
+    ['index.mdx', homePage(route)],
+    ['snippets/part.mdx', 'A **snippet** with a [link](/index).\n'],
+  ]);
+  const openapi = kind === 'openapi' ? file.replace(/^\/+/, '') : 'openapi.yaml';
+  const docsJson = {
+    $schema: 'https://mintlify.com/docs.json',
+    theme: 'mint',
+    name: 'Hostile',
+    colors: { primary: '#0D9373' },
+    navigation: {
+      tabs: [
+        { tab: 'Guides', groups: [{ group: 'Start', pages: ['index', route] }] },
+        { tab: 'API', openapi, groups: [{ group: 'Pets', pages: ['GET /pets/{id}'] }] },
+      ],
+    },
+    redirects: [{ source: '/old', destination: `/${route}` }],
+  };
+  texts.set('docs.json', kind === 'docs-json' ? text : JSON.stringify(docsJson, null, 2));
+  texts.set(page, kind === 'page' && text.length % 2 === 0 ? new TextEncoder().encode(text) : kind === 'page' ? text : '# Page {#top}\n\nText.\n');
+  texts.set(openapi, kind === 'openapi' ? text : (BUILT_IN_SEEDS[2] as HostileInput).text);
+  return { files: [...texts.keys()].sort(), texts };
+}
 
 export type TargetName = keyof typeof TARGETS;
 export type InputKind = 'page' | 'docs-json' | 'openapi';

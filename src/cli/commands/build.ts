@@ -8,7 +8,7 @@ import { refuseOutputFolder } from '../../node/output-folder.js';
 import { removeLeftovers, writeFilesAtomically, WriteFilesError, type FileChange } from '../../node/write-files.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { cacheHelp, loadSiteForCommand, workersHelp } from '../load.js';
+import { cacheHelp, loadSiteForCommand, maxPageSizeHelp, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
@@ -42,6 +42,7 @@ Options:
                       search.json, and no MDX checks (syntax, links, components)
 ${cacheHelp(22)}
 ${workersHelp(22)}
+${maxPageSizeHelp(22)}
 ${ruleOptionHelp(22)}
   -h, --help          Show this help
 
@@ -66,6 +67,7 @@ export const buildCommand: Command = {
         'no-cache': { type: 'boolean', default: false },
         cache: { type: 'string' },
         workers: { type: 'string' },
+        'max-page-size': { type: 'string' },
       },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);

@@ -2,7 +2,7 @@ import type { OmittedPart } from '../../config/parse-docs-json.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import type { NavigationCounts } from '../../site/types.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { cacheHelp, openSiteForCommand, parseWorkers, reportSiteForCommand, workersHelp } from '../load.js';
+import { cacheHelp, maxPageSizeHelp, openSiteForCommand, parseMaxPageSize, parseWorkers, reportSiteForCommand, workersHelp } from '../load.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { describeLeftOut, parseMaxDiagnostics, selectShown, summarizeByCode } from '../diagnostic-list.js';
 import { plural, useColor } from '../output.js';
@@ -37,6 +37,7 @@ Options:
                      anchors, images, snippet imports and components
 ${cacheHelp(21)}
 ${workersHelp(21)}
+${maxPageSizeHelp(21)}
 ${ruleOptionHelp(21)}
   -h, --help         Show this help
 
@@ -63,12 +64,14 @@ export const validateCommand: Command = {
         'no-cache': { type: 'boolean', default: false },
         cache: { type: 'string' },
         workers: { type: 'string' },
+        'max-page-size': { type: 'string' },
       },
     });
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
-    // A bad --workers is a usage error now, not inside each load of --watch.
+    // A bad --workers or --max-page-size is a usage error now, not inside each load of --watch.
     parseWorkers(values.workers);
+    parseMaxPageSize(values['max-page-size']);
     const max = parseMaxDiagnostics(values['max-diagnostics']);
     if (typeof max === 'string') throw new UsageError(max);
     if (values.watch) {
