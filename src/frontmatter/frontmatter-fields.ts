@@ -1,5 +1,6 @@
 import type { Severity } from '../diagnostics/diagnostic.js';
 import { didYouMeanText, editDistance, nearMisses } from '../diagnostics/suggest.js';
+import type { PageFrontmatter } from './frontmatter.js';
 
 /**
  * The frontmatter fields the platform defines, and the values it reads from each. The platform's
@@ -127,6 +128,22 @@ function kindOf(field: string): FieldKind | undefined {
 
 function choiceOf(field: string): ChoiceField | undefined {
   return Object.hasOwn(CHOICE_FIELDS, field) ? CHOICE_FIELDS[field] : undefined;
+}
+
+/** Whether every field the platform defines already has the type Quire returns (the fast path). */
+export function hasFrontmatterTypes(data: Readonly<Record<string, unknown>>): data is PageFrontmatter {
+  for (const [field, value] of Object.entries(data)) {
+    const kind = kindOf(field);
+    const choice = choiceOf(field);
+    if (choice) {
+      if (typeof value !== 'string' || !choice.values.includes(value)) return false;
+    } else if (kind === 'text' || kind === 'endpoint' || kind === 'keywords' || kind === 'icon') {
+      if (typeof value !== 'string') return false;
+    } else if (kind === undefined) {
+      if (checkSpelling(field, data)) return false;
+    } else if (typeof value !== kind) return false;
+  }
+  return true;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { checkFrontmatterFields } from './frontmatter-fields.js';
+import { checkFrontmatterFields, hasFrontmatterTypes } from './frontmatter-fields.js';
 import { flattenQuotedScalars } from './quoted-scalars.js';
+import { parseSimpleYaml } from './simple-yaml.js';
 import { MAX_YAML_NESTING, yamlNestingBeyond } from '../util/yaml-nesting.js';
 import { detached } from '../util/detach.js';
 import type { Icon } from '../config/schemas/common.js';
@@ -108,6 +109,9 @@ export function parseFrontmatter(text: string, file: string): ParsedFrontmatter 
     return { data: undefined, diagnostics: [{ code: 'frontmatter/not-read', severity: 'warning', file, pointer: '', line: 1, ...block }] };
   // Its values are slices of the block: detached from the page's text, they do not keep it alive.
   const trimmed = trimLikeFrontMatter(detached(block));
+  // The common case, plain `key: value` lines with the right types, needs no YAML parser.
+  const simple = parseSimpleYaml(trimmed.text);
+  if (simple && hasFrontmatterTypes(simple)) return { data: simple, diagnostics: [] };
   // The YAML text starts on the line after the opening `---`.
   const firstLine = 2;
   const deep = yamlNestingBeyond(trimmed.text);

@@ -11,7 +11,7 @@ describe('parseFrontmatter', () => {
   });
 
   it("keeps fields named like built-in object properties as the page's own", () => {
-    // Plain lines and other values (a number, a list) alike.
+    // Both the fast path (plain lines) and the YAML parser (a number) look these names up.
     for (const text of ['---\nconstructor: a\ntoString: b\n---\n', '---\nconstructor: 1\nhasOwnProperty: [x]\n---\n']) {
       const { data, diagnostics } = parseFrontmatter(text, 'a.mdx');
       expect(diagnostics).toEqual([]);
@@ -19,7 +19,7 @@ describe('parseFrontmatter', () => {
     }
   });
 
-  it('checks the fields the platform defines in plain `key: value` lines', () => {
+  it('checks the fields the platform defines on the fast path too', () => {
     expect(parseFrontmatter('---\nmode: wide\nnoindex: true\n---\n', 'a.mdx')).toEqual({ data: { mode: 'wide', noindex: true }, diagnostics: [] });
     expect(parseFrontmatter('---\nmode: Wide\nDescription: Users\n---\n', 'a.mdx').diagnostics).toEqual([
       expect.objectContaining({ code: 'frontmatter/unknown-value', line: 2, column: 1, suggestions: ['wide'] }),
