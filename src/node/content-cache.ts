@@ -294,13 +294,22 @@ function isFacts(value: unknown): value is PageFacts {
   );
 }
 
+/**
+ * The cache folder of a site, or `undefined` when the cache is off: `cacheDir` (relative to
+ * `cwd`), else `.quire/cache` beside docs.json; off by default when run from the sources.
+ */
+export function cacheDirFor(root: string, cwd: string, options: { cache?: boolean; cacheDir?: string }): string | undefined {
+  if (!(options.cache ?? (BUILT || options.cacheDir !== undefined))) return undefined;
+  return options.cacheDir === undefined ? defaultCacheDir(root) : path.resolve(cwd, options.cacheDir);
+}
+
 /** The cache `loadSite` uses for a site (opened), or `undefined` when the cache is off or its folder cannot be created. */
 export async function contentCacheFor(
   root: string,
   cwd: string,
   options: { cache?: boolean; cacheDir?: string; onCacheUnavailable?: (dir: string, error: unknown) => void },
 ): Promise<ContentCache | undefined> {
-  if (!(options.cache ?? (BUILT || options.cacheDir !== undefined))) return undefined;
-  const dir = options.cacheDir === undefined ? defaultCacheDir(root) : path.resolve(cwd, options.cacheDir);
+  const dir = cacheDirFor(root, cwd, options);
+  if (dir === undefined) return undefined;
   return openContentCache(dir, { onUnavailable: (error) => options.onCacheUnavailable?.(dir, error) });
 }

@@ -6,7 +6,7 @@ import type { OmittedPart } from '../config/parse-docs-json.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { MissingPagesSummary } from '../navigation/types.js';
 import type { SiteSummary } from '../site/types.js';
-import { BUILT, CONTENT_KEY_SALT, defaultCacheDir } from './content-cache.js';
+import { cacheDirFor, CONTENT_KEY_SALT } from './content-cache.js';
 import { hashContent, type InputRecord } from './input-record.js';
 import { discoverOpenApiFiles, openSite, type LoadSiteOptions } from './load-site.js';
 import { loadIgnoredFiles } from './ignore-files.js';
@@ -80,9 +80,7 @@ export async function reportSite(target: string, options: LoadSiteOptions = {}):
 /** The folder the report is kept in, as the content cache's (see `contentCacheFor`); `undefined` when there is no cache. */
 function reportDir(root: string, cwd: string, options: LoadSiteOptions): string | undefined {
   // Without the content, pages are read up to their frontmatter: quick, and not what a record hashes.
-  if (options.content === false) return undefined;
-  if (!(options.cache ?? (BUILT || options.cacheDir !== undefined))) return undefined;
-  return options.cacheDir === undefined ? defaultCacheDir(root) : path.resolve(cwd, options.cacheDir);
+  return options.content === false ? undefined : cacheDirFor(root, cwd, options);
 }
 
 /** Everything besides the files that the report depends on: Quire's build, the options, where file names start from. */
