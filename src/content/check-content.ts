@@ -104,18 +104,32 @@ function checkPage(
   // one diagnostic, at its first place, that names the lines of the others (a generated page
   // of modelcontextprotocol writes one link to a missing anchor 46 times).
   const repeats = new Map<string, { diagnostic: Diagnostic; lines: number[] }>();
+  // What a URL leads to and what is wrong with it depend on the URL and on what it is meant to
+  // reach (a page or an image): each is worked out once per page (50,000 links took 1.5 s of CPU).
+  const checked = new Map<string, { target: LinkTarget; repeat: { lines: number[] } | undefined }>();
   for (const link of facts.links) {
+    const what = linkWhat(link);
+    const known = checked.get(`${what}\0${link.url}`);
+    if (known) {
+      if ((known.target.kind === 'page' || known.target.kind === 'file') && known.target.file !== undefined) targets.push(known.target.file);
+      known.repeat?.lines.push(link.line);
+      continue;
+    }
     const target = index.resolve(link.url, folders);
     if ((target.kind === 'page' || target.kind === 'file') && target.file !== undefined) targets.push(target.file);
     const diagnostic = checkLink(link, target, file, index, name(file));
-    if (!diagnostic) continue;
-    const key = `${diagnostic.code}\0${diagnostic.message}`;
-    const first = repeats.get(key);
-    if (first) first.lines.push(link.line);
-    else {
-      repeats.set(key, { diagnostic, lines: [link.line] });
-      diagnostics.push(diagnostic);
+    let repeat: { diagnostic: Diagnostic; lines: number[] } | undefined;
+    if (diagnostic) {
+      const key = `${diagnostic.code}\0${diagnostic.message}`;
+      repeat = repeats.get(key);
+      if (repeat) repeat.lines.push(link.line);
+      else {
+        repeat = { diagnostic, lines: [link.line] };
+        repeats.set(key, repeat);
+        diagnostics.push(diagnostic);
+      }
     }
+    checked.set(`${what}\0${link.url}`, { target, repeat });
   }
   for (const { diagnostic, lines } of repeats.values()) if (lines.length > 1) diagnostic.message += ` ${writtenAgain(lines)}`;
   for (const item of facts.imports) {
@@ -267,9 +281,14 @@ function reachableIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap
   return reached;
 }
 
+/** What a link is meant to reach: an image (or file) for images and `src`/`img` attributes, else a page. */
+function linkWhat(link: PageLink): 'image or file' | 'page or file' {
+  return link.kind === 'image' || link.attribute === 'src' || link.attribute === 'img' ? 'image or file' : 'page or file';
+}
+
 function checkLink(link: PageLink, target: LinkTarget, file: string, index: SiteIndex, fileName: string): Diagnostic | undefined {
   const at = { file: fileName, pointer: '', line: link.line, column: link.column };
-  const what = link.kind === 'image' || link.attribute === 'src' || link.attribute === 'img' ? 'image or file' : 'page or file';
+  const what = linkWhat(link);
   if (target.kind === 'outside') {
     if (target.found) {
       return {
@@ -326,13 +345,12 @@ function checkLink(link: PageLink, target: LinkTarget, file: string, index: Site
   const targets = target.file !== undefined ? [target.file] : self.kind === 'path' && self.path === '' ? index.anchorPages(file) : [];
   const key = anchorKey(target.anchor);
   const lacking = targets.filter((candidate) => {
-    const anchors = index.anchors(candidate);
-    return anchors !== undefined && !anchors.some((anchor) => anchorKey(anchor) === key);
+    const keys = index.anchorKeys(candidate);
+    return keys !== undefined && !keys.has(key);
   });
   const targetFile = lacking[0];
   if (targetFile === undefined) return undefined;
-  const anchors = index.anchors(targetFile) as string[];
-  const suggestions = didYouMean(key, anchors.map(anchorKey), 3);
+  const suggestions = didYouMean(key, [...(index.anchorKeys(targetFile) ?? [])], 3);
   const where =
     targetFile === file
       ? 'this page'
@@ -429,7 +447,7 @@ class SiteIndex {
   }
 
   /** The anchors of each page asked for, with the pages read to find them (replayed to a page that asks again). */
-  private readonly anchorIds = new Map<string, { ids: string[] | undefined; reads: Set<string> | undefined }>();
+  private readonly anchorIds = new Map<string, { ids: string[] | undefined; reads: Set<string> | undefined; keys?: ReadonlySet<string> }>();
 
   /**
    * The ids a `#anchor` can name on the page `file`: its headings' and elements' ids and those of
@@ -454,6 +472,15 @@ class SiteIndex {
     }
     if (recording?.recording && known.reads) for (const read of known.reads) recording.recording.add(read);
     return known.ids;
+  }
+
+  /** `anchors(file)` as `anchorKey`s, to look a link's anchor up in (a page of many links to many headings). */
+  anchorKeys(file: string): ReadonlySet<string> | undefined {
+    const ids = this.anchors(file);
+    if (ids === undefined) return undefined;
+    const known = this.anchorIds.get(file)!;
+    known.keys ??= new Set(ids.map(anchorKey));
+    return known.keys;
   }
 
   /** Drops the anchors found by reading any of `files`, whose facts changed. */

@@ -11,6 +11,8 @@ export interface PageShape {
   paragraphOpenings: number;
   /** The most expressions side by side (a `{` outside any other) in one paragraph outside code blocks. */
   paragraphExpressions: number;
+  /** The most runs of emphasis markers (`*`, `_`, `~`) in one paragraph outside code blocks. */
+  paragraphMarkers: number;
 }
 
 /**
@@ -30,19 +32,55 @@ export const MAX_PARAGRAPH_OPENINGS = 10_000;
 /** The most openings in one paragraph of the 47,029 pages of the 52 corpus sites (an MCP schema page). */
 export const CORPUS_MOST_OPENINGS = 1_140;
 
+/**
+ * More runs of emphasis markers (`*`, `_`, `~`) than this in one paragraph and the page is not
+ * read (`content/too-large`): past about 250,000, satteri's time grows with the square of their
+ * number (2 MB of `*a _b ` and then `_ *`, 580,000 runs: 3.7 s of CPU; half of it: 0.7 s; 100,000
+ * runs: under 0.1 s). The corpus's most in one paragraph is {@link CORPUS_MOST_MARKERS}.
+ */
+export const MAX_PARAGRAPH_MARKERS = 100_000;
+
+/** The most emphasis marker runs in one paragraph of the 47,029 pages of the 52 corpus sites (tkhq's policy language page). */
+export const CORPUS_MOST_MARKERS = 757;
+
+/**
+ * More nodes than this in one page's syntax tree and the page is not read (`content/too-large`):
+ * each node costs the reading of a page memory and time (a table of 16,000 rows and 30 columns,
+ * a million nodes in 1.9 MB, took 2 s of CPU and 465 MB), and no real page comes near. The most of
+ * the corpus's pages is {@link CORPUS_MOST_NODES}; a 2 MB page written like it would hold about 100,000.
+ */
+export const MAX_PAGE_NODES = 250_000;
+
+/** The most nodes in one page of the corpus (Arize-ai/phoenix's CHANGELOG.md, 743 KB, as satteri reads it). */
+export const CORPUS_MOST_NODES = 37_246;
+
+/** What a native parser throws when a page's tree holds more than {@link MAX_PAGE_NODES} nodes, before building it. */
+export class TooManyNodes extends Error {
+  constructor(readonly nodes: number) {
+    super(`The page holds ${nodes} nodes.`);
+    this.name = 'TooManyNodes';
+  }
+}
+
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 // An opening tag whole on one line (`<span>`, `<Card title="x">`), or a closing one; `/>` closes itself.
 const TAG = /<(\/?)([A-Za-z][\w.:-]*)(?:\s[^<>]*?)?(\/?)>/g;
 const OPENING = /<\S|\{/g;
+const MARKERS = /[*_~]+/g;
 
 /**
- * Whether a page could pass either bound: it has more `<` than {@link MAX_TAG_DEPTH}, or more `<`
- * and `{` together than {@link MAX_PARAGRAPH_OPENINGS}. Counting them took 0.19 s over the 200 MB of
- * the corpus's 47,029 pages, measuring the shape 3.2 s; 8 of those pages have that many.
+ * Whether a page could pass any bound: it has more `<` than {@link MAX_TAG_DEPTH}, more `<` and `{`
+ * together than {@link MAX_PARAGRAPH_OPENINGS}, or more `*`, `_` and `~` than
+ * {@link MAX_PARAGRAPH_MARKERS}. Counting `<` and `{` took 0.19 s over the 200 MB of the corpus's
+ * 47,029 pages, measuring the shape 3.2 s; 8 of those pages have that many.
  */
 export function mayBeHostile(text: string): boolean {
   const angles = countOf(text, '<');
-  return angles > MAX_TAG_DEPTH || angles + countOf(text, '{') > MAX_PARAGRAPH_OPENINGS;
+  return (
+    angles > MAX_TAG_DEPTH ||
+    angles + countOf(text, '{') > MAX_PARAGRAPH_OPENINGS ||
+    countOf(text, '*') + countOf(text, '_') + countOf(text, '~') > MAX_PARAGRAPH_MARKERS
+  );
 }
 
 function countOf(text: string, character: string): number {
@@ -60,6 +98,8 @@ export function pageShape(text: string): PageShape {
   let braces = 0;
   let expressions = 0;
   let mostExpressions = 0;
+  let markers = 0;
+  let mostMarkers = 0;
   let fence: string | undefined;
   let start = 0;
   while (start <= text.length) {
@@ -80,7 +120,13 @@ export function pageShape(text: string): PageShape {
       openings = 0;
       braces = 0;
       expressions = 0;
+      markers = 0;
       continue;
+    }
+    if (line.includes('*') || line.includes('_') || line.includes('~')) {
+      MARKERS.lastIndex = 0;
+      while (MARKERS.exec(line)) markers++;
+      if (markers > mostMarkers) mostMarkers = markers;
     }
     const tags = line.includes('<');
     if (!tags && !line.includes('{')) continue;
@@ -101,5 +147,5 @@ export function pageShape(text: string): PageShape {
       if (depth > deepest) deepest = depth;
     }
   }
-  return { depth: deepest, paragraphOpenings: most, paragraphExpressions: mostExpressions };
+  return { depth: deepest, paragraphOpenings: most, paragraphExpressions: mostExpressions, paragraphMarkers: mostMarkers };
 }

@@ -7,7 +7,17 @@ import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseWithReference, type MdxParser } from './dialect.js';
-import { MAX_PARAGRAPH_OPENINGS, MAX_TAG_DEPTH, mayBeHostile, pageShape } from './page-shape.js';
+import {
+  CORPUS_MOST_MARKERS,
+  CORPUS_MOST_NODES,
+  MAX_PAGE_NODES,
+  MAX_PARAGRAPH_MARKERS,
+  MAX_PARAGRAPH_OPENINGS,
+  MAX_TAG_DEPTH,
+  TooManyNodes,
+  mayBeHostile,
+  pageShape,
+} from './page-shape.js';
 import { syntaxErrorDiagnostic, type ParseMessage } from './syntax-error.js';
 
 /** What the reference parser made of a page: its tree, or what it threw. */
@@ -45,11 +55,12 @@ export interface ParsedPage {
  * reference's message and place. Never throws.
  */
 export function parsePage(text: string, original: string, file: string, parsers?: PageParsers): ParsedPage {
-  const shape = mayBeHostile(text) ? pageShape(text) : { depth: 0, paragraphOpenings: 0, paragraphExpressions: 0 };
+  const shape = mayBeHostile(text) ? pageShape(text) : { depth: 0, paragraphOpenings: 0, paragraphExpressions: 0, paragraphMarkers: 0 };
   // Deeper than the reference reads in its budget (it takes 2.3 s at 5,000 levels and runs out of
   // stack at 6,000), and satteri's time grows with the square of the depth: refused unread.
   if (shape.depth > MAX_TAG_DEPTH) return { tree: undefined, diagnostics: [tooDeepDiagnostic(file, original)] };
-  if (!parsers) return fromReference(referenceOutcome(text), file, original);
+  if (shape.paragraphMarkers > MAX_PARAGRAPH_MARKERS) return { tree: undefined, diagnostics: [tooManyMarkers(file, shape.paragraphMarkers)] };
+  if (!parsers) return bounded(fromReference(referenceOutcome(text), file, original), file);
   // So many tags and expressions in one paragraph that satteri's time explodes (a 2 MB line of `<`:
   // hours): the reference reads the page first, within its budget (it stops at the first error:
   // such a line in milliseconds); past it, satteri reads it as any page.
@@ -57,7 +68,7 @@ export function parsePage(text: string, original: string, file: string, parsers?
   let referenceRanOut = false;
   if (shape.paragraphOpenings > MAX_PARAGRAPH_OPENINGS) {
     const first = confirm(text);
-    if (first !== undefined) return fromReference(first, file, original);
+    if (first !== undefined) return bounded(fromReference(first, file, original), file);
     // satteri's time grows with the square of the expressions side by side (64,000 `{}` on one
     // line: half a minute); nested ones it refuses at once, and its refusal then stands.
     if (shape.paragraphExpressions > MAX_PARAGRAPH_OPENINGS) return { tree: undefined, diagnostics: [tooManyExpressions(file, shape.paragraphExpressions)] };
@@ -67,14 +78,18 @@ export function parsePage(text: string, original: string, file: string, parsers?
   let crash: unknown;
   try {
     const tree = parsers.native(text);
+    const measured = measureTree(tree);
     // The reference runs out of stack on such a page, and so does the platform's parser.
-    if (deeperThan(tree, MAX_DEPTH)) return { tree: undefined, diagnostics: [syntaxErrorDiagnostic(new RangeError('too deep'), file, original)] };
+    if (measured.depth > MAX_DEPTH) return { tree: undefined, diagnostics: [syntaxErrorDiagnostic(new RangeError('too deep'), file, original)] };
+    // A parser given by a build plugin may not count them before building the tree, as Quire's does.
+    if (measured.nodes > MAX_PAGE_NODES) return { tree: undefined, diagnostics: [tooManyNodes(file, measured.nodes)] };
     refusal = attachEsm(tree);
     if (!refusal) {
       rewrapParagraphs(tree, text);
       return { tree, diagnostics: [] };
     }
   } catch (error) {
+    if (error instanceof TooManyNodes) return { tree: undefined, diagnostics: [tooManyNodes(file, error.nodes)] };
     refusal = nativeRefusal(error);
     // A stack overflow on deep nesting is no crash: the reference says how deep is too deep.
     if (!refusal && !(error instanceof RangeError)) crash = error;
@@ -82,7 +97,7 @@ export function parsePage(text: string, original: string, file: string, parsers?
   const confirmed = referenceRanOut ? undefined : confirm(text);
   const diagnostics: Diagnostic[] = crash === undefined ? [] : [crashDiagnostic(crash, file, confirmed !== undefined)];
   if (confirmed !== undefined) {
-    const parsed = fromReference(confirmed, file, original);
+    const parsed = bounded(fromReference(confirmed, file, original), file);
     return { tree: parsed.tree, diagnostics: [...diagnostics, ...parsed.diagnostics] };
   }
   if (refusal) diagnostics.push(syntaxErrorDiagnostic(refusal, file, original));
@@ -115,14 +130,53 @@ function tooManyExpressions(file: string, expressions: number): Diagnostic {
   };
 }
 
-function deeperThan(tree: Root, limit: number): boolean {
+/** A paragraph with more emphasis markers than can be matched in time: not read, as a page too large. */
+function tooManyMarkers(file: string, markers: number): Diagnostic {
+  return {
+    code: 'content/too-large',
+    severity: 'warning',
+    message: `One paragraph of the page holds ${markers.toLocaleString('en-US')} runs of emphasis markers (\`*\`, \`_\`, \`~\`), over the ${MAX_PARAGRAPH_MARKERS.toLocaleString('en-US')} Quire reads in one: its content is not checked.`,
+    file,
+    pointer: '',
+    line: 1,
+    column: 1,
+    hint: `Split the paragraph with blank lines, or put such text in a code block; the most of any paragraph of 52 real sites is ${CORPUS_MOST_MARKERS}.`,
+  };
+}
+
+/** A page whose tree holds more nodes than Quire reads in one page: not read, as a page too large. */
+function tooManyNodes(file: string, nodes: number): Diagnostic {
+  return {
+    code: 'content/too-large',
+    severity: 'warning',
+    message: `The page holds ${nodes.toLocaleString('en-US')} Markdown nodes (elements, text runs, table cells), over the ${MAX_PAGE_NODES.toLocaleString('en-US')} Quire reads in one page: its content is not checked.`,
+    file,
+    pointer: '',
+    line: 1,
+    column: 1,
+    hint: `Split the page; the largest page of 52 real sites holds ${CORPUS_MOST_NODES.toLocaleString('en-US')}.`,
+  };
+}
+
+/** The same page without its tree when the tree holds more than {@link MAX_PAGE_NODES} nodes (the reference parser's tree; satteri's is counted before it is built). */
+function bounded(parsed: ParsedPage, file: string): ParsedPage {
+  if (!parsed.tree) return parsed;
+  const { nodes } = measureTree(parsed.tree);
+  return nodes > MAX_PAGE_NODES ? { tree: undefined, diagnostics: [...parsed.diagnostics, tooManyNodes(file, nodes)] } : parsed;
+}
+
+/** How deep a tree nests and how many nodes it holds, in one walk. */
+function measureTree(tree: Root): { depth: number; nodes: number } {
+  let deepest = 0;
+  let nodes = 0;
   const stack: [Nodes, number][] = [[tree, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop() as [Nodes, number];
-    if (depth > limit) return true;
+    nodes++;
+    if (depth > deepest) deepest = depth;
     if ('children' in node) for (const child of node.children) stack.push([child, depth + 1]);
   }
-  return false;
+  return { depth: deepest, nodes };
 }
 
 function referenceOutcome(text: string): ReferenceOutcome {

@@ -3,16 +3,37 @@ import { pathToFileURL } from 'node:url';
 import type { Root } from 'mdast';
 import type { MdxParser } from '../content/dialect.js';
 import type { PageParsers } from '../content/parse-page.js';
+import { MAX_PAGE_NODES, TooManyNodes } from '../content/page-shape.js';
 import { confirmWithReference } from './reference-confirmation.js';
 
-/** The part of satteri's API Quire calls. */
+/** The part of satteri's API Quire calls: its steps, so that a tree is counted before it is built. */
 interface Satteri {
-  mdxToMdast(source: string, options: { features: Record<string, boolean>; position: boolean }): unknown;
+  createMdxMdastHandle(source: string, features: Record<string, boolean>, trackPositions: boolean): unknown;
+  serializeHandle(handle: unknown): Uint8Array;
+  dropHandle(handle: unknown): void;
+  MdastReader: new (buffer: Uint8Array) => { readonly nodeCount: number };
+  materializeMdastTree(reader: unknown): unknown;
 }
 
 // The platform's dialect (see src/content/dialect.ts): GFM, YAML and TOML frontmatter, math.
 // Custom heading ids are blanked out before any parser sees the page, as for the reference.
-const OPTIONS = { features: { gfm: true, frontmatter: true, math: true, headingAttributes: false }, position: true };
+const FEATURES = { gfm: true, frontmatter: true, math: true, headingAttributes: false };
+
+/**
+ * satteri's `mdxToMdast` in its steps: the page is parsed natively, and its tree built in
+ * JavaScript only when it holds at most {@link MAX_PAGE_NODES} nodes (building a million took
+ * most of 2 s and 465 MB); past that, {@link TooManyNodes}.
+ */
+function parseCounted(satteri: Satteri, text: string): Root {
+  const handle = satteri.createMdxMdastHandle(text, FEATURES, true);
+  try {
+    const reader = new satteri.MdastReader(satteri.serializeHandle(handle));
+    if (reader.nodeCount > MAX_PAGE_NODES) throw new TooManyNodes(reader.nodeCount);
+    return satteri.materializeMdastTree(reader) as Root;
+  } finally {
+    satteri.dropHandle(handle);
+  }
+}
 
 let loaded: MdxParser | null | undefined;
 
@@ -27,7 +48,7 @@ export function nativeMdxParser(): MdxParser | undefined {
     try {
       // The CommonJS build has no import.meta: there the module's own file name stands in for it.
       const satteri = createRequire(import.meta.url ?? pathToFileURL(__filename).href)('satteri') as Satteri;
-      loaded = (text) => satteri.mdxToMdast(text, OPTIONS) as Root;
+      loaded = (text) => parseCounted(satteri, text);
     } catch {
       loaded = null;
     }
