@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/index.js';
 import { loadSite, type LoadSiteOptions } from '../../src/node/index.js';
-import { corpusRoot, corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/corpus.js';
+import { corpusScratch, corpusSites, corpusSitesRoot, hasCorpus, materializeCorpusSite } from '../helpers/corpus.js';
 import { expectedJson } from '../helpers/fixtures.js';
 import { siteFindingReason } from './site-validate-reasons.js';
 import { compareWithLinkRot, REASONS, type LinkRotComparison } from './link-rot-differences.js';
@@ -37,7 +35,7 @@ const linkRotFile = path.join(import.meta.dirname, 'link-rot.differences.json');
 // with a warning: CI has no network). Every finding is recorded per site with the reason it is a
 // genuine defect of that site; an error that is Quire's mistake is a bug to fix, not an entry.
 describe.skipIf(!hasCorpus)('quire validate on the corpus sites with their content', () => {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'quire-corpus-'));
+  const scratch = corpusScratch('quire-corpus-');
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const previous: Record<string, SiteExpectation> = existsSync(expectationFile) ? JSON.parse(readFileSync(expectationFile, 'utf8')) : {};
   const actual: Record<string, SiteExpectation> = {};
@@ -60,7 +58,7 @@ describe.skipIf(!hasCorpus)('quire validate on the corpus sites with their conte
       site,
       async () => {
         const folder = path.join(scratch, site);
-        execFileSync(process.execPath, [path.join(corpusRoot, 'materialize.mjs'), site, folder], { stdio: 'ignore' });
+        materializeCorpusSite(site, folder);
         // The corpus copy of .mintignore is empty: the site's own patterns, as the platform reads them.
         if (MINTIGNORE[site]) writeFileSync(path.join(folder, '.mintignore'), `${MINTIGNORE[site].join('\n')}\n`);
         // content/unreached-page is asked for, though `quire validate` reports it only on request:
