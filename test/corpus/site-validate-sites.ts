@@ -13,7 +13,8 @@ import { siteFindingReason } from './site-validate-reasons.js';
 
 // The corpus sites are validated in parts, one test file each (site-validate.<part>.test.ts), so
 // that vitest's forks validate them side by side: the 52 sites took 100-110 s in one file, alone
-// on a 2-core machine, and that file was the last to finish in `npm test`.
+// on a 2-core machine, and that file was the last to finish in `npm test`. One site, in whichever
+// part it is: `npx vitest run test/corpus/site-validate -t <site id>` (UPDATE=1 to write its expectations).
 
 /** How many test files the corpus sites are dealt into. */
 export const CORPUS_PARTS = 3;
