@@ -1,11 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildEndpointPages, loadOpenApi } from '../../src/index.js';
 import { loadSite } from '../../src/node/index.js';
-import { corpusRoot, corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/corpus.js';
+import { corpusScratch, corpusSites, corpusSitesRoot, hasCorpus, materializeCorpusSite } from '../helpers/corpus.js';
 import { expectedJson } from '../helpers/fixtures.js';
 
 /**
@@ -89,7 +87,7 @@ describe.skipIf(!hasCorpus || !recording)("generated page URLs are the platform'
   });
 
   describe("for every page a corpus site's navigation generates", () => {
-    const scratch = mkdtempSync(path.join(tmpdir(), 'quire-urls-'));
+    const scratch = corpusScratch('quire-urls-');
     afterAll(() => rmSync(scratch, { recursive: true, force: true }));
     for (const site of corpusSites()) {
       const recorded = sites[site];
@@ -98,7 +96,7 @@ describe.skipIf(!hasCorpus || !recording)("generated page URLs are the platform'
         site,
         async () => {
           const folder = path.join(scratch, site);
-          execFileSync(process.execPath, [path.join(corpusRoot, 'materialize.mjs'), site, folder], { stdio: 'ignore' });
+          materializeCorpusSite(site, folder);
           const loaded = await loadSite(folder, { cwd: folder, offline: true, content: false });
           rmSync(folder, { recursive: true, force: true });
           // Pages of MDX files with `openapi:` frontmatter are the files' own pages, not generated ones.

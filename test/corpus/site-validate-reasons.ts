@@ -3,7 +3,7 @@ import { reasonFor } from './docs-json-reasons.js';
 
 /**
  * Why a finding on a corpus site is genuine, checked by opening the file it names. Used by
- * UPDATE=1 for new entries of site-validate.expected.json; a reviewer edits an entry there when
+ * UPDATE=1 for new entries of site-validate.expected/<site>.json; a reviewer edits an entry there when
  * a site's case deserves a more specific reason. `REASON NEEDED` fails the test: a new kind of
  * finding must be looked at before it is accepted.
  */

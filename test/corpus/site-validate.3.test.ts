@@ -1,0 +1,4 @@
+import { validateCorpusPart } from './site-validate-sites.js';
+
+// The corpus sites of part 3 (see site-validate-sites.ts): one file a part, so that the parts run side by side.
+validateCorpusPart(3);
