@@ -29,9 +29,12 @@ export function defaultCacheDir(root: string): string {
 /** What this build salts its keys with: Quire's version and build, and the dialect. */
 export const CONTENT_KEY_SALT = SALT;
 
-/** The cache key of a page file: a hash of its bytes and {@link CONTENT_KEY_SALT}. */
-export function contentKey(bytes: Uint8Array): string {
-  return createHash('sha256').update(SALT).update(bytes).digest('hex');
+/**
+ * The cache key of a page file, from the hash of its bytes (`hashContent`, which the input record
+ * of `quire validate` takes too: each page is hashed once) and {@link CONTENT_KEY_SALT}.
+ */
+export function contentKey(pageHash: string): string {
+  return createHash('sha256').update(SALT).update(pageHash).digest('hex');
 }
 
 // The cache is a folder of packs (`content/<name>.pack`), each one v8-serialized list of entries,

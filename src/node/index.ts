@@ -2,7 +2,7 @@ export { loadDocsJson } from './load-docs-json.js';
 export type { LoadDocsJsonOptions, LoadDocsJsonResult } from './load-docs-json.js';
 export { listPageFiles } from './list-page-files.js';
 export { loadSite, openSite } from './load-site.js';
-export type { LoadSiteOptions, LoadedSite, OpenedSite } from './load-site.js';
+export type { LoadSiteOptions, LoadedSite, OpenedSite, OpenSiteOptions } from './load-site.js';
 export type { InputRecord } from './input-record.js';
 export { readOpenApiSource } from './read-spec.js';
 export type { ReadOpenApiSourceOptions, ReadOpenApiSourceResult } from './read-spec.js';

@@ -24,11 +24,15 @@ export class InputRecorder {
   private readonly hashes: Record<string, string> = {};
   private openApiFiles: string[] | undefined;
 
-  constructor(private readonly files: readonly string[]) {}
+  /** `hash` is {@link hashContent}, or one that remembers what it hashed (see {@link contentHasher}). */
+  constructor(
+    private readonly files: readonly string[],
+    private readonly hash: (content: FileContent) => string | undefined = hashContent,
+  ) {}
 
   /** The compiler was given `content` for `file`. */
   saw(file: string, content: FileContent | undefined): void {
-    const hash = content === undefined ? undefined : hashContent(content);
+    const hash = content === undefined ? undefined : this.hash(content);
     if (hash === undefined) this.complete = false;
     else this.hashes[file] = hash;
   }
@@ -54,4 +58,23 @@ export function hashContent(content: FileContent): string | undefined {
   return createHash('sha256')
     .update(typeof content === 'string' ? Buffer.from(content, 'utf8') : content)
     .digest('base64url');
+}
+
+/**
+ * {@link hashContent} that hashes each page's bytes once: the input record and the content
+ * cache's key both need the hash of the same bytes (the page as read, given to the compiler).
+ * Remembered by the bytes' object, for as long as the page's bytes are held; texts (docs.json,
+ * OpenAPI documents) are hashed each time, as nothing else hashes them.
+ */
+export function contentHasher(): (content: FileContent) => string | undefined {
+  const known = new WeakMap<Uint8Array, string>();
+  return (content) => {
+    if (typeof content !== 'object' || 'unreadable' in content) return hashContent(content);
+    let hash = known.get(content);
+    if (hash === undefined) {
+      hash = hashContent(content) as string;
+      known.set(content, hash);
+    }
+    return hash;
+  };
 }

@@ -10,7 +10,7 @@ import type { SiteChange, FileContent, PageFactsCache, Site, SiteCompilation, Si
 import type { RuleSettings } from '../rules/apply-rules.js';
 import { addCachedFacts, contentCacheFor, contentKey, readCachedFacts, saveContentCache, type ContentCache } from './content-cache.js';
 import { loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
-import { InputRecorder, type InputRecord } from './input-record.js';
+import { contentHasher, InputRecorder, type InputRecord } from './input-record.js';
 import { loadDocsJson } from './load-docs-json.js';
 import { nodePageParsers } from './native-parser.js';
 import { isDirectory, isFile, toPosix } from './paths.js';
@@ -87,6 +87,15 @@ export interface LoadSiteOptions {
   maxPageBytes?: number;
 }
 
+/** Options of {@link openSite}: those of {@link loadSite}, and whether to record what it reads. */
+export interface OpenSiteOptions extends LoadSiteOptions {
+  /**
+   * Record what the first compilation read, as `OpenedSite.inputs` (a hash of every file given to
+   * the compiler). Default `false`: `inputs` is then `undefined`, and nothing is recorded.
+   */
+  recordInputs?: boolean;
+}
+
 /** A site as loaded from disk: the compiled site (see `Site`), where it is, and its diagnostics. */
 export interface LoadedSite extends Site {
   /** Absolute path of the site folder (the folder of docs.json). */
@@ -122,16 +131,17 @@ export interface OpenedSite {
    */
   update(files: Iterable<string>): Promise<{ site: LoadedSite; update: SiteUpdate } | undefined>;
   /**
-   * What the first compilation read (the files listed, a hash of each content the compiler was
-   * given), when every input came from the site's folder and could be read; `undefined` when an
-   * OpenAPI document came from the network, a file could not be read, or a symbolic link left
-   * the site. `quire validate` keeps its report with it, to print it again while nothing changed.
+   * With `recordInputs`, what the first compilation read (the files listed, a hash of each content
+   * the compiler was given), when every input came from the site's folder and could be read;
+   * `undefined` when an OpenAPI document came from the network, a file could not be read, or a
+   * symbolic link left the site, and without `recordInputs`. `quire validate` keeps its report
+   * with it, to print it again while nothing changed.
    */
   inputs: InputRecord | undefined;
 }
 
 /** {@link loadSite}, keeping the compiler for updates. */
-export async function openSite(target: string, options: LoadSiteOptions = {}): Promise<OpenedSite> {
+export async function openSite(target: string, options: OpenSiteOptions = {}): Promise<OpenedSite> {
   const cwd = options.cwd ?? process.cwd();
   const absolute = path.resolve(cwd, target);
   const docsJson = isDirectory(absolute) ? path.join(absolute, 'docs.json') : absolute;
@@ -171,12 +181,14 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
     walk.diagnostics.filter((diagnostic) => !ignored.ignores(diagnostic.file)).map((diagnostic) => ({ ...diagnostic, file: fileName(diagnostic.file) })),
     withOptInCodes(options.rules ?? {}),
   );
-  const recorder = new InputRecorder(files);
+  // The record and the cache's keys take the hash of the same page bytes: each page is hashed once.
+  const hash = contentHasher();
+  const recorder = options.recordInputs ? new InputRecorder(files, hash) : undefined;
   // A link that leaves the site or loops is warned about from the walk, which a record does not replay.
-  if (walk.diagnostics.length > 0) recorder.complete = false;
+  if (recorder && walk.diagnostics.length > 0) recorder.complete = false;
   const reader = new SiteReader(root, ignored, content, options, recorder);
   const texts = await reader.read(files, (done, total) => progress?.('pages', done, total));
-  const cache = diskCache ? pageFactsCache(diskCache, fileName) : undefined;
+  const cache = diskCache ? pageFactsCache(diskCache, fileName, hash) : undefined;
   const parsers = nodePageParsers();
   const compiler = createCompiler(
     {
@@ -220,7 +232,7 @@ export async function openSite(target: string, options: LoadSiteOptions = {}): P
   return {
     site,
     compiler,
-    inputs: recorder.record(),
+    inputs: recorder?.record(),
     async update(changed) {
       const paths = new Set([...changed].map(toPosix));
       // A folder created, moved or deleted: the files under it are found by listing the site again.
@@ -248,13 +260,21 @@ function wants(wanted: WantedInputs): boolean {
   return wanted.files.length > 0 || wanted.urls.length > 0 || wanted.openApiFiles;
 }
 
-/** The content cache on disk as the compiler asks for it: by a hash of each page's bytes. */
-function pageFactsCache(cache: ContentCache, fileName: (file: string) => string): PageFactsCache {
-  const bytesOf = (content: FileContent): Uint8Array =>
-    typeof content === 'string' ? Buffer.from(content, 'utf8') : 'unreadable' in content ? Buffer.from(content.unreadable) : content;
+/** The content cache on disk as the compiler asks for it: by `hash` of each page's bytes (a page that could not be read has none). */
+function pageFactsCache(cache: ContentCache, fileName: (file: string) => string, hash: (content: FileContent) => string | undefined): PageFactsCache {
+  const keyOf = (content: FileContent): string | undefined => {
+    const pageHash = hash(content);
+    return pageHash === undefined ? undefined : contentKey(pageHash);
+  };
   return {
-    get: (file, content) => readCachedFacts(cache, contentKey(bytesOf(content)), fileName(file)),
-    set: (file, content, facts) => addCachedFacts(cache, contentKey(bytesOf(content)), facts, fileName(file)),
+    get: (file, content) => {
+      const key = keyOf(content);
+      return key === undefined ? undefined : readCachedFacts(cache, key, fileName(file));
+    },
+    set: (file, content, facts) => {
+      const key = keyOf(content);
+      if (key !== undefined) addCachedFacts(cache, key, facts, fileName(file));
+    },
   };
 }
 

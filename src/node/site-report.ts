@@ -60,7 +60,9 @@ export async function reportSite(target: string, options: LoadSiteOptions = {}):
     const kept = await keptReport(dir, key, root, options);
     if (kept) return { report: kept, reused: true };
   }
-  const opened = await openSite(target, options);
+  const keeps = dir !== undefined && key !== undefined;
+  // Only a report that is kept needs to know what it was compiled from.
+  const opened = await openSite(target, keeps ? { ...options, recordInputs: true } : options);
   const { site } = opened;
   const report: SiteReport = {
     docsJson: site.docsJson,
@@ -73,7 +75,7 @@ export async function reportSite(target: string, options: LoadSiteOptions = {}):
     files: site.files.length,
     checked: (site.config ?? site.partialConfig) !== undefined,
   };
-  if (dir !== undefined && key !== undefined && opened.inputs) await keepReport(dir, { format: FORMAT, key, inputs: opened.inputs, report });
+  if (keeps && opened.inputs) await keepReport(dir, { format: FORMAT, key, inputs: opened.inputs, report });
   return { report, reused: false };
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,10 +59,12 @@ export function corpusScratch(prefix: string): string {
   return mkdtempSync(path.join(memoryFolder() ?? tmpdir(), prefix));
 }
 
+/** /dev/shm when it is writable and has room for a few sites side by side (a container's is often 64 MB). */
 function memoryFolder(): string | undefined {
   try {
     accessSync('/dev/shm', constants.W_OK);
-    return '/dev/shm';
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    return bavail * bsize >= 1024 ** 3 ? '/dev/shm' : undefined;
   } catch {
     return undefined;
   }
