@@ -21,7 +21,7 @@ import slugify from '@sindresorhus/slugify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { headingSlugger } from './slug.js';
+import { cleanHeadingId, headingSlugger } from './slug.js';
 import { append } from '../util/arrays.js';
 
 /** What Quire knows about one built-in component. */
@@ -385,22 +385,6 @@ function explicitIds(elements: readonly PageJsxElement[]): string[] {
     if (value) ids.push(value);
   }
   return ids;
-}
-
-/**
- * The platform's cleaning of a heading-like id: percent escapes decoded, `?,;:!'"()[]{}` and emoji
- * removed. A malformed escape leaves the id as written.
- */
-export function cleanHeadingId(id: string): string {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(id.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
-  } catch {
-    return id;
-  }
-  return decoded
-    .replace(/[?,;:!'"()[\]{}]/g, '')
-    .replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
 }
 
 // Made on first use: most pages have no title with Markdown in it.

@@ -3,10 +3,10 @@ import type { Nodes, Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseFrontmatter, type PageFrontmatter } from '../frontmatter/frontmatter.js';
-import { BUILT_IN_COMPONENTS, cleanHeadingId, componentAnchorIds, titleMarkdownText, type PageJsxElement } from './components.js';
+import { BUILT_IN_COMPONENTS, componentAnchorIds, titleMarkdownText, type PageJsxElement } from './components.js';
 import { customHeadingIds } from './dialect.js';
 import { parsePage, type PageParsers } from './parse-page.js';
-import { headingIds } from './slug.js';
+import { cleanHeadingId, headingIds } from './slug.js';
 import { detachedCopy } from '../util/detach.js';
 
 /** A heading of a page, with the id the platform gives it. */

@@ -24,7 +24,7 @@ export function headingSlugger(): (text: string, written?: string) => string {
   return (text: string, written?: string) => {
     // An empty slug is numbered too: `<Update label={<>...</>}>`, whose label is no text, has no id
     // the first time and `-2`, `-3` after.
-    const slug = (written === undefined ? '' : cleanWrittenId(written)) || slugOfText(text);
+    const slug = (written === undefined ? '' : cleanHeadingId(written)) || slugOfText(text);
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     if (count === 0) return slug;
@@ -100,8 +100,11 @@ export function slugOfText(text: string): string {
 /**
  * A written heading id as the platform makes it the element's id (@mintlify/common's
  * `cleanHeadingId`): percent escapes decoded, the punctuation `?,;:!'"()[]{}` and emoji removed.
+ * A malformed escape leaves the id as written.
  */
-function cleanWrittenId(id: string): string {
+export function cleanHeadingId(id: string): string {
+  // Most ids are letters, digits, `-` and `_` already (60,000 headings: 50 ms of the decoding).
+  if (PLAIN_ID.test(id)) return id;
   let decoded = id;
   try {
     decoded = decodeURIComponent(id.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
@@ -113,6 +116,8 @@ function cleanWrittenId(id: string): string {
     .replace(/[?,;:!'"()[\]{}]/g, '')
     .replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
 }
+
+const PLAIN_ID = /^[\w-]*$/;
 
 /**
  * `slugify(encoded, { decamelize: false, preserveCharacters: ['_'] })`, or with `%` preserved

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   BUILT_IN_COMPONENTS,
   type PageJsxElement,
-  cleanHeadingId,
   componentAnchorIds,
   headingSlug,
   isHtmlElement,
   paramFieldId,
   titleMarkdownText,
 } from '../../src/content/components.js';
+import { cleanHeadingId } from '../../src/content/slug.js';
 import { anchorKey, readPage } from '../../src/content/read-page.js';
 import { expectedJson, fixtureCases, fixturePath } from '../helpers/fixtures.js';
 
