@@ -28,6 +28,15 @@ describe('pages shaped to stall the parser', () => {
     expect(result.cpu).toBeLessThan(0.5);
   });
 
+  it.skipIf(!nodePageParsers())('4,000 nested `<span>`, which the platform reads slowly, are a content/too-large warning, not an error', () => {
+    for (const parsers of [nodePageParsers(), undefined]) {
+      const facts = readPage(`Text ${'<span>'.repeat(4_000)}x${'</span>'.repeat(4_000)}\n`, { file: 'page.mdx', parsers });
+      expect(facts.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.message])).toEqual([
+        ['content/too-large', 'warning', 'The page nests tags 4,000 levels deep, past the 3,000 Quire reads in time: its content is not checked.'],
+      ]);
+    }
+  });
+
   it.skipIf(!nodePageParsers())("a line of 64,000 `<` (satteri: about 10 s) is the reference parser's syntax error, in milliseconds", () => {
     const result = read(`${'<'.repeat(64_000)}\n`);
     expect(result.codes).toEqual(['content/syntax']);
