@@ -8,8 +8,12 @@ import { compileMdx, markdownHeadingIds, type MdxCompileError, type MdxComponent
 export interface RenderPageInput {
   /** The page's MDX, frontmatter included. */
   text: string;
-  /** Its facts (`readPage`): the frontmatter's title and description, and the heading ids. */
-  facts: Pick<PageFacts, 'frontmatter' | 'headings'>;
+  /**
+   * Its facts (`readPage`): the frontmatter's title and description, the heading ids, and the
+   * components it uses (those the page neither imports nor defines, and that are not built in,
+   * render nothing, as on the platform: Quire warns `content/dropped-component`).
+   */
+  facts: Pick<PageFacts, 'frontmatter' | 'headings'> & Partial<Pick<PageFacts, 'components'>>;
   /** Components added to (or replacing) the built-ins: the site's snippets, later. */
   components?: MdxComponents;
 }
@@ -31,7 +35,10 @@ export function renderPageHtml(input: RenderPageInput): RenderPageResult {
   const compiled = compileMdx(input.text, { headingIds: markdownHeadingIds(input.facts.headings) });
   if (!compiled.ok) return { ok: false, error: { stage: 'compile', ...compiled.error } };
   const { title, description } = input.facts.frontmatter ?? {};
-  const components = { ...builtInComponents(), ...input.components };
+  const components: MdxComponents = { ...builtInComponents(), ...input.components };
+  // A name the page imports or defines is bound in the compiled page itself, so it never reads
+  // this map: an entry here only stands for a component that is nowhere (`content/dropped-component`).
+  for (const name of input.facts.components ?? []) if (/^[A-Z][\w$]*$/.test(name) && !(name in components)) components[name] = Dropped;
   let body: string;
   try {
     body = renderToString(
@@ -54,6 +61,11 @@ export function renderPageHtml(input: RenderPageInput): RenderPageResult {
     `<style>${BASE_CSS}</style>`,
   ].join('');
   return { ok: true, html: `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>` };
+}
+
+/** A component the platform leaves out of the page: it renders nothing, children included. */
+function Dropped(): null {
+  return null;
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -78,6 +78,15 @@ describe('compileMdx', () => {
     );
   });
 
+  it('renders nothing for a component that is neither built in, imported nor defined, as the platform', () => {
+    const text = 'Before\n\n<PrettyFormatSettings>\n  hidden\n</PrettyFormatSettings>\n\nAfter\n';
+    const facts = readPage(text, { file: 'dropped.mdx', parsers: nodePageParsers() });
+    expect(facts.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['content/dropped-component']);
+    const result = renderPageHtml({ text, facts });
+    expect(result.ok && result.html).toMatch(/<main><p>Before<\/p>\n(?:<!-- -->)?\n<p>After<\/p><\/main>/);
+    expect(result.ok && result.html).not.toContain('hidden');
+  });
+
   it('sets no id on a heading the map does not name', () => {
     const result = renderPageHtml({
       text: '## One\n\n## Two\n',
