@@ -85,11 +85,15 @@ function placeholder(name: string) {
 /**
  * The components a page is rendered with: the built-ins drawn so far (callouts, `Card`,
  * `CardGroup`, `CodeGroup`) and a placeholder for every other name of `BUILT_IN_COMPONENTS`
- * (dotted names such as `Tree.Folder` as members of their object, as MDX reads them).
+ * (dotted names such as `Tree.Folder` as members of their object, as MDX reads them). HTML
+ * elements (`a`, `img`, `iframe`) are left to render as themselves.
  */
 export function builtInComponents(): MdxComponents {
   const components: Record<string, unknown> = {};
   for (const name of BUILT_IN_COMPONENTS.keys()) {
+    // Lowercase names there are HTML elements listed for their link attributes (`a`, `img`):
+    // they render as themselves.
+    if (!/^[A-Z]/.test(name)) continue;
     const [root, member] = name.split('.');
     if (member === undefined) components[name] ??= placeholder(name);
     else {

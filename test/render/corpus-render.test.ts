@@ -27,6 +27,8 @@ describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
     let rendered = 0;
     let withImports = 0;
     let headingsChecked = 0;
+    let withPlaceholders = 0;
+    const placeholders = new Map<string, number>();
     const missingIds: string[] = [];
     const unexpected: string[] = [];
     const times: number[] = [];
@@ -51,6 +53,10 @@ describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
       }
       rendered++;
       if (facts.imports.length > 0) withImports++;
+      // What is not drawn yet: the built-ins and snippets that render as placeholders.
+      const drawnLater = new Set([...result.html.matchAll(/data-component="([^"]+)"/g)].map((match) => match[1] as string));
+      if (drawnLater.size > 0) withPlaceholders++;
+      for (const component of drawnLater) placeholders.set(component, (placeholders.get(component) ?? 0) + 1);
       // Markdown headings (not inside snippets, which render as placeholders) carry the facts' ids.
       for (const heading of facts.headings) {
         if (heading.element !== undefined || heading.id === '') continue;
@@ -65,6 +71,8 @@ describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
       tried,
       rendered,
       withImports,
+      withPlaceholders,
+      placeholders: [...placeholders].sort((a, b) => b[1] - a[1]).slice(0, 15),
       failures: [...failures].sort((a, b) => b[1].length - a[1].length).map(([key, pages]) => ({ key, count: pages.length, first: pages.slice(0, 3) })),
       headingsChecked,
       missingIds: missingIds.length,
@@ -75,5 +83,8 @@ describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
     expect(tried).toBeGreaterThan(1000);
     expect(unexpected).toEqual([]);
     expect(missingIds).toEqual([]);
+    // HTML elements (`a`, `img`) are never placeholders: they render as themselves (`snippet`
+    // stands for an imported default export).
+    expect([...placeholders.keys()].filter((name) => /^[a-z]/.test(name) && name !== 'snippet')).toEqual([]);
   }, 600_000);
 });

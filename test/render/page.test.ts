@@ -50,6 +50,9 @@ describe('renderPageHtml', () => {
     expect(html).toContain('<figcaption>pnpm</figcaption>');
     expect(html).toContain('<div class="component-placeholder" data-component="Tabs">');
     expect(html).toContain('data-component="Tree.Folder"');
+    // `a` and `img` are in BUILT_IN_COMPONENTS for their link attributes: they stay HTML.
+    expect(html).toContain('<a href="/quickstart">the quickstart</a>');
+    expect(html).not.toMatch(/data-component="[a-z]/);
   });
 });
 
