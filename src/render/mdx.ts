@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createElement } from 'react';
 import { mdxToJs, type HastPluginDefinition, type MdastPluginDefinition } from 'satteri';
 import { customHeadingIds } from '../content/index.js';
+import { parseInlineStyle } from './inline-style.js';
 
 /** What a page's components are given: the built-in components and, later, the site's own. */
 export type MdxComponents = Record<string, unknown>;
@@ -97,10 +98,22 @@ const codeMetaPlugin: MdastPluginDefinition = {
  * output and a module loader), each imported name is a placeholder that says so in the page.
  */
 function runtimeWithImports(): Record<string, unknown> {
-  const runtime: Record<string, unknown> = { Fragment, jsx, jsxs };
+  const runtime: Record<string, unknown> = { Fragment, jsx: htmlAware(jsx), jsxs: htmlAware(jsxs) };
   return new Proxy(runtime, {
     get: (target, key) => (typeof key === 'string' && !(key in target) ? importPlaceholder(key) : target[key as string]),
   });
+}
+
+/**
+ * The JSX runtime, with a `style` string on an HTML element (`<div style="color: red">`, which
+ * React refuses) made an object first, as the platform does.
+ */
+function htmlAware(create: typeof jsx): typeof jsx {
+  return (type, props, key) => {
+    const style = (props as { style?: unknown } | null)?.style;
+    if (typeof type === 'string' && typeof style === 'string') props = { ...(props as object), style: parseInlineStyle(style) };
+    return create(type, props, key);
+  };
 }
 
 function importPlaceholder(name: string) {

@@ -111,3 +111,11 @@ describe('quire-docs/render', () => {
     ]);
   });
 });
+
+describe('HTML written in a page', () => {
+  it('has its style attribute made an object, as the platform does, instead of failing the page', () => {
+    const text = '<div style="max-width: 50%; -ms-flex: 1; --gap: 2px; background: url(data:image/png;base64,AA) !important; color:">Hi</div>\n';
+    const result = renderPageHtml({ text, facts: { frontmatter: undefined, headings: [] } });
+    expect(result.ok && result.html).toContain('<div style="max-width:50%;-ms-flex:1;--gap:2px;background:url(data:image/png;base64,AA)">Hi</div>');
+  });
+});
