@@ -1,5 +1,6 @@
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { ComponentType } from 'react';
+import * as React from 'react';
 import { createElement } from 'react';
 import { mdxToJs, type HastPluginDefinition, type MdastPluginDefinition } from 'satteri';
 import { customHeadingIds } from '../content/index.js';
@@ -94,13 +95,18 @@ const codeMetaPlugin: MdastPluginDefinition = {
  * The object the compiled page reads its JSX runtime from, and, in satteri's function-body
  * output, its imports too: `import Intro from '/snippets/intro.mdx'` becomes
  * `const { default: Intro } = arguments[0]`, so every import's bindings come from this one object
- * and two default imports cannot be told apart. Until snippets are compiled (with the `program`
- * output and a module loader), each imported name is a placeholder that says so in the page.
+ * and two default imports cannot be told apart. A name React exports (`import { useState } from
+ * 'react'`, on 5 corpus pages) is React's. Until snippets are compiled (with the `program` output
+ * and a module loader), each other imported name is a placeholder that says so in the page.
  */
 function runtimeWithImports(): Record<string, unknown> {
   const runtime: Record<string, unknown> = { Fragment, jsx: htmlAware(jsx), jsxs: htmlAware(jsxs) };
+  const react = React as unknown as Record<string, unknown>;
   return new Proxy(runtime, {
-    get: (target, key) => (typeof key === 'string' && !(key in target) ? importPlaceholder(key) : target[key as string]),
+    get: (target, key) => {
+      if (typeof key !== 'string' || key in target) return target[key as string];
+      return key !== 'default' && key in react ? react[key] : importPlaceholder(key);
+    },
   });
 }
 

@@ -119,3 +119,12 @@ describe('HTML written in a page', () => {
     expect(result.ok && result.html).toContain('<div style="max-width:50%;-ms-flex:1;--gap:2px;background:url(data:image/png;base64,AA)">Hi</div>');
   });
 });
+
+describe('a page with React code of its own', () => {
+  it("gets React's hooks for `import { useState } from 'react'`", () => {
+    const text =
+      "import { useState } from 'react'\n\nexport const Counter = () => {\n  const [count] = useState(3);\n  return <b>{count}</b>;\n};\n\n<Counter />\n";
+    const result = renderPageHtml({ text, facts: { frontmatter: undefined, headings: [] } });
+    expect(result.ok && result.html).toContain('<b>3</b>');
+  });
+});
