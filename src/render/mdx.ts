@@ -123,7 +123,9 @@ function htmlAware(create: typeof jsx): typeof jsx {
 }
 
 function importPlaceholder(name: string) {
-  const Imported = () => createElement('div', { className: 'component-placeholder', 'data-component': name === 'default' ? 'snippet' : name });
+  // Its children are the page's own content (headings among them): they render inside.
+  const Imported = ({ children }: { children?: React.ReactNode }) =>
+    createElement('div', { className: 'component-placeholder', 'data-component': name === 'default' ? 'snippet' : name }, children);
   Imported.displayName = `Imported(${name})`;
   return Imported;
 }
