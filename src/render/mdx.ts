@@ -124,8 +124,9 @@ function htmlAware(create: typeof jsx): typeof jsx {
 
 function importPlaceholder(name: string) {
   // Its children are the page's own content (headings among them): they render inside.
-  const Imported = ({ children }: { children?: React.ReactNode }) =>
-    createElement('div', { className: 'component-placeholder', 'data-component': name === 'default' ? 'snippet' : name }, children);
+  // A page may call it as a function too (`{Imported()}`), with no props.
+  const Imported = (props?: { children?: React.ReactNode }) =>
+    createElement('div', { className: 'component-placeholder', 'data-component': name === 'default' ? 'snippet' : name }, props?.children);
   Imported.displayName = `Imported(${name})`;
   return Imported;
 }

@@ -47,6 +47,7 @@ describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
     let withPlaceholders = 0;
     const placeholders = new Map<string, number>();
     const missingIds: string[] = [];
+    const insideDropped: string[] = [];
     const unexpected: string[] = [];
     const times: number[] = [];
     for (const page of corpusPages()) {
@@ -81,7 +82,11 @@ describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
         if (heading.element !== undefined || heading.id === '') continue;
         headingsChecked++;
         const attribute = `id="${escapeAttribute(heading.id)}"`;
-        if (!result.html.includes(attribute)) missingIds.push(`${name}#${heading.id}`);
+        if (result.html.includes(attribute)) continue;
+        // A component that is nowhere renders nothing, the headings inside it too, while the facts
+        // give those headings ids (2 headings of ClickHouse, inside <VerticalStepper>): open.
+        if (facts.diagnostics.some((diagnostic) => diagnostic.code === 'content/dropped-component')) insideDropped.push(`${name}#${heading.id}`);
+        else missingIds.push(`${name}#${heading.id}`);
       }
     }
     times.sort((a, b) => a - b);
@@ -95,6 +100,7 @@ describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
       failures: [...failures].sort((a, b) => b[1].length - a[1].length).map(([key, pages]) => ({ key, count: pages.length, first: pages.slice(0, 3) })),
       headingsChecked,
       missingIds: missingIds.length,
+      insideDropped,
       missingIdsFirst: missingIds.slice(0, 10),
       ms: { mean: total / times.length, median: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)], max: times.at(-1) },
     };
