@@ -32,7 +32,7 @@ const LAYERS = [
 
 /** The core: everything but the Node adapter, the CLI and the server. */
 const CORE = LAYERS.flat();
-const ADAPTERS = ['node', 'server', 'cli'];
+const ADAPTERS = ['node', 'server', 'cli', 'render'];
 const any = (folders) => `^src/(${folders.join('|')})/`;
 
 /** One rule per layer: its folders import nothing of their own layer (but themselves) or above. */

@@ -87,6 +87,9 @@ const libraryEntries = {
   index: 'src/index.ts',
   'node/index': 'src/node/index.ts',
   'content/index': 'src/content/index.ts',
+  // quire-docs/render (issue 33, a spike). react and react-dom, optional peer dependencies, stay
+  // imports of the installed packages; only this entry's chunks import them.
+  'render/index': 'src/render/index.ts',
 };
 
 export default defineConfig([

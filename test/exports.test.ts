@@ -87,6 +87,16 @@ describe('public exports', () => {
     ]);
   });
 
+  it('quire-docs/render', async () => {
+    expect(Object.keys(await import('../src/render/index.js')).sort()).toEqual([
+      'BASE_CSS',
+      'builtInComponents',
+      'compileMdx',
+      'markdownHeadingIds',
+      'renderPageHtml',
+    ]);
+  });
+
   it('quire-docs/server', async () => {
     expect(Object.keys(await import('../src/server/index.js')).sort()).toEqual([
       'API_KEY_PREFIX',
@@ -126,6 +136,7 @@ describe('public exports', () => {
       ...Object.keys(await import('../src/index.js')),
       ...Object.keys(await import('../src/node/index.js')),
       ...Object.keys(await import('../src/content/index.js')),
+      ...Object.keys(await import('../src/render/index.js')),
     ];
     // The server's names are documented in their own section, as code (`name`, `name(`).
     const server = documented.slice(documented.indexOf('## `quire-docs/server`'), documented.indexOf('## CLI'));

@@ -1,0 +1,75 @@
+import { createElement as h } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { PageFacts } from '../content/index.js';
+import { BASE_CSS, builtInComponents } from './components.js';
+import { compileMdx, markdownHeadingIds, type MdxCompileError, type MdxComponents } from './mdx.js';
+
+/** What {@link renderPageHtml} needs of a page. */
+export interface RenderPageInput {
+  /** The page's MDX, frontmatter included. */
+  text: string;
+  /**
+   * Its facts (`readPage`): the frontmatter's title and description, the heading ids, and the
+   * components it uses (those the page neither imports nor defines, and that are not built in,
+   * render nothing, as on the platform: Quire warns `content/dropped-component`).
+   */
+  facts: Pick<PageFacts, 'frontmatter' | 'headings'> & Partial<Pick<PageFacts, 'components'>>;
+  /** Components added to (or replacing) the built-ins: the site's snippets, later. */
+  components?: MdxComponents;
+}
+
+/** Why a page has no HTML: it did not compile, or it threw while rendering. */
+export interface RenderPageError extends MdxCompileError {
+  stage: 'compile' | 'render';
+}
+
+/** What {@link renderPageHtml} returns: a document, or the reason there is none (never a throw). */
+export type RenderPageResult = { ok: true; html: string } | { ok: false; error: RenderPageError };
+
+/**
+ * A page as a whole HTML document: its MDX compiled (see `compileMdx`) and rendered on the
+ * server with `renderToString`, in a frame with its title and description from the frontmatter,
+ * the built-in components, and the base CSS inline. No navigation, no client script yet.
+ */
+export function renderPageHtml(input: RenderPageInput): RenderPageResult {
+  const compiled = compileMdx(input.text, { headingIds: markdownHeadingIds(input.facts.headings) });
+  if (!compiled.ok) return { ok: false, error: { stage: 'compile', ...compiled.error } };
+  const { title, description } = input.facts.frontmatter ?? {};
+  const components: MdxComponents = { ...builtInComponents(), ...input.components };
+  // A name the page imports or defines is bound in the compiled page itself, so it never reads
+  // this map: an entry here only stands for a component that is nowhere (`content/dropped-component`).
+  for (const name of input.facts.components ?? []) if (/^[A-Z][\w$]*$/.test(name) && !(name in components)) components[name] = Dropped;
+  let body: string;
+  try {
+    body = renderToString(
+      h(
+        'main',
+        null,
+        title === undefined ? null : h('h1', { className: 'page-title' }, title),
+        description === undefined ? null : h('p', { className: 'page-description' }, description),
+        h(compiled.page.Content, { components }),
+      ),
+    );
+  } catch (error) {
+    return { ok: false, error: { stage: 'render', message: error instanceof Error ? error.message : String(error) } };
+  }
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    title === undefined ? '' : `<title>${escapeHtml(title)}</title>`,
+    description === undefined ? '' : `<meta name="description" content="${escapeHtml(description)}">`,
+    `<style>${BASE_CSS}</style>`,
+  ].join('');
+  return { ok: true, html: `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>` };
+}
+
+/** A component the platform leaves out of the page: it renders nothing, children included. */
+function Dropped(): null {
+  return null;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ENTITIES[character] as string);
+}

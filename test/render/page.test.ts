@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readPage } from '../../src/content/index.js';
+import { nodePageParsers } from '../../src/node/native-parser.js';
+import { compileMdx, markdownHeadingIds, renderPageHtml } from '../../src/render/index.js';
+
+const file = 'fixtures/render/basic/page.mdx';
+const text = readFileSync(file, 'utf8');
+const facts = readPage(text, { file, parsers: nodePageParsers() });
+
+describe('renderPageHtml', () => {
+  const result = renderPageHtml({ text, facts });
+  const html = result.ok ? result.html : '';
+
+  it('renders a whole document with the frontmatter title and description', () => {
+    expect(result).toMatchObject({ ok: true });
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">/);
+    expect(html).toContain('<title>Render spike</title>');
+    expect(html).toContain('<meta name="description" content="One page through satteri and React 19">');
+    expect(html).toContain('<h1 class="page-title">Render spike</h1>');
+    expect(html).not.toContain('title: Render spike'); // the frontmatter is not in the body
+  });
+
+  it('gives headings the ids the anchor check accepts, custom ids included', () => {
+    const ids = facts.headings.map((heading) => heading.id);
+    expect(ids).toEqual(['setup', 'setup-2', 'custom-news']);
+    const rendered = [...html.matchAll(/<h[1-6] id="([^"]*)"/g)].map((match) => match[1]);
+    expect(rendered).toEqual(ids);
+    expect(html).toContain('<h2 id="custom-news">What&#x27;s new?</h2>');
+  });
+
+  it('renders the dialect: GFM tables, task lists, strikethrough, math', () => {
+    expect(html).toContain('<table>');
+    expect(html).toContain('<del>strike</del>');
+    expect(html).toMatch(/<input type="checkbox" disabled="" checked=""\/?>/);
+    expect(html).toContain('<code class="language-math math-inline">x^2</code>');
+    expect(html).toContain('<code class="language-math math-display">E = mc^2</code>');
+  });
+
+  it('draws the built-in components, and a placeholder for those not drawn yet', () => {
+    expect(html).toContain(
+      '<aside class="callout callout-note" role="note"><strong class="callout-label">Note</strong><div class="callout-body">Install it <strong>first</strong>.</div></aside>',
+    );
+    expect(html).toContain('class="callout callout-warning"');
+    expect(html).toContain('<div class="card-group" style="grid-template-columns:repeat(2, minmax(0, 1fr))">');
+    expect(html).toContain('<a class="card" href="/quickstart"><h3 class="card-title">Quickstart</h3>');
+    expect(html).toContain('<div class="card"><h3 class="card-title">API</h3>');
+    expect(html.match(/<figure class="code-group-item">/g)).toHaveLength(2);
+    expect(html).toContain('<figcaption>npm</figcaption><pre data-meta="npm"><code class="language-bash">npm i quire-docs');
+    expect(html).toContain('<figcaption>pnpm</figcaption>');
+    expect(html).toContain('<div class="component-placeholder" data-component="Tabs">');
+    expect(html).toContain('data-component="Tree.Folder"');
+    // `a` and `img` are in BUILT_IN_COMPONENTS for their link attributes: they stay HTML.
+    expect(html).toContain('<a href="/quickstart">the quickstart</a>');
+    expect(html).not.toMatch(/data-component="[a-z]/);
+  });
+});
+
+describe('compileMdx', () => {
+  it('returns a syntax error with its place instead of throwing', () => {
+    const result = compileMdx('# Title\n\n<Note>\n\nunclosed\n');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toMatch(/Note/);
+  });
+
+  it('returns the frontmatter block the parser set aside', () => {
+    const result = compileMdx('---\ntitle: A\n---\n\nBody\n');
+    expect(result.ok && result.page.frontmatter).toEqual({ kind: 'yaml', value: 'title: A' });
+  });
+
+  it("keeps a code block's meta, which satteri drops, as data-meta", () => {
+    const result = renderPageHtml({ text: '```js title="a.js" {1}\nx\n```\n', facts: { frontmatter: undefined, headings: [] } });
+    expect(result.ok && result.html).toContain('<pre data-meta="title=&quot;a.js&quot; {1}"><code class="language-js">x\n</code></pre>');
+  });
+
+  it('renders an imported snippet as a placeholder until snippets are compiled', () => {
+    const text = "import Intro from '/snippets/intro.mdx'\nimport { Chart } from '/snippets/chart.jsx'\n\n<Intro />\n\n<Chart />\n";
+    const result = renderPageHtml({ text, facts: { frontmatter: undefined, headings: [] } });
+    expect(result.ok && result.html).toContain(
+      '<div class="component-placeholder" data-component="snippet"></div>\n<div class="component-placeholder" data-component="Chart"></div>',
+    );
+  });
+
+  it('renders nothing for a component that is neither built in, imported nor defined, as the platform', () => {
+    const text = 'Before\n\n<PrettyFormatSettings>\n  hidden\n</PrettyFormatSettings>\n\nAfter\n';
+    const facts = readPage(text, { file: 'dropped.mdx', parsers: nodePageParsers() });
+    expect(facts.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['content/dropped-component']);
+    const result = renderPageHtml({ text, facts });
+    expect(result.ok && result.html).toMatch(/<main><p>Before<\/p>\n(?:<!-- -->)?\n<p>After<\/p><\/main>/);
+    expect(result.ok && result.html).not.toContain('hidden');
+  });
+
+  it('sets no id on a heading the map does not name', () => {
+    const result = renderPageHtml({
+      text: '## One\n\n## Two\n',
+      facts: { frontmatter: undefined, headings: [{ depth: 2, text: 'One', id: 'one', line: 1, column: 1, textLine: 0 }] },
+    });
+    expect(result.ok && result.html).toContain('<h2 id="one">One</h2>\n<h2>Two</h2>');
+    expect(markdownHeadingIds([{ line: 3, id: 'x', element: 'Step' }]).size).toBe(0);
+  });
+});
+
+describe('quire-docs/render', () => {
+  it('exports the spike API and nothing else', async () => {
+    expect(Object.keys(await import('../../src/render/index.js')).sort()).toEqual([
+      'BASE_CSS',
+      'builtInComponents',
+      'compileMdx',
+      'markdownHeadingIds',
+      'renderPageHtml',
+    ]);
+  });
+});
+
+describe('HTML written in a page', () => {
+  it('has its style attribute made an object, as the platform does, instead of failing the page', () => {
+    const text = '<div style="max-width: 50%; -ms-flex: 1; --gap: 2px; background: url(data:image/png;base64,AA) !important; color:">Hi</div>\n';
+    const result = renderPageHtml({ text, facts: { frontmatter: undefined, headings: [] } });
+    expect(result.ok && result.html).toContain('<div style="max-width:50%;-ms-flex:1;--gap:2px;background:url(data:image/png;base64,AA)">Hi</div>');
+  });
+});
+
+describe('a page with React code of its own', () => {
+  it("gets React's hooks for `import { useState } from 'react'`", () => {
+    const text =
+      "import { useState } from 'react'\n\nexport const Counter = () => {\n  const [count] = useState(3);\n  return <b>{count}</b>;\n};\n\n<Counter />\n";
+    const result = renderPageHtml({ text, facts: { frontmatter: undefined, headings: [] } });
+    expect(result.ok && result.html).toContain('<b>3</b>');
+  });
+});
