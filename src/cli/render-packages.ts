@@ -1,0 +1,25 @@
+/**
+ * The packages that only quire-docs/render and the commands that render pages (`quire build
+ * --html`, `quire dev`) use: optional peer dependencies, as the server's are (see
+ * `SERVER_PACKAGES`). package.json's `peerDependencies` must list these and the server's
+ * (test/cli/server-packages.test.ts).
+ */
+export const RENDER_PACKAGES: readonly string[] = ['react', 'react-dom'];
+
+/**
+ * quire-docs/render, loaded when a command renders pages (`quire build --html`, `quire dev`).
+ * react and react-dom are optional peer dependencies, so that installing quire-docs to validate a
+ * site does not download them: a user who has not installed them gets one line saying what to
+ * install (returned as a string), not Node's stack trace.
+ */
+export async function loadRender(what: string): Promise<typeof import('../render/index.js') | string> {
+  // React's production build: its development build checks and warns on every element, several times slower.
+  process.env.NODE_ENV ??= 'production';
+  try {
+    return await import('../render/index.js');
+  } catch (error) {
+    const missing = /Cannot find (?:package|module) '((?:react|react-dom)(?:\/[^']*)?)'/.exec(error instanceof Error ? error.message : '');
+    if (missing) return `${what} renders pages with React, which is not installed (${missing[1]} is missing): npm install react react-dom`;
+    throw error;
+  }
+}
