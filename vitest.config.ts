@@ -1,29 +1,87 @@
 import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Vitest starts the files it timed longest first, and the files it has no times for (a fresh
- * install, as in CI) largest first. The corpus validation parts (test/corpus/site-validate.N.test.ts)
- * are three-line files that run 35-45 s each: started last, the suite would wait on them alone.
+ * The files that ran longest in CI (2 cores, November 2026), longest first. Vitest starts the
+ * files it timed longest first, and the files it has no times for (a fresh clone, as in CI)
+ * largest first: the corpus validation parts (test/corpus/site-validate.N.test.ts) are three-line
+ * files that run 35-45 s each, and test/package-types.test.ts is short too. Started last, the
+ * suite would wait on one of them alone while the other fork idles. A file missing here (new,
+ * renamed) falls back to Vitest's order after these.
  */
-class CorpusPartsFirst extends BaseSequencer {
+const LONGEST_FIRST = [
+  'test/corpus/site-validate.3.test.ts',
+  'test/corpus/site-validate.2.test.ts',
+  'test/corpus/site-validate.1.test.ts',
+  'test/content/frontmatter-rewrite.test.ts',
+  'test/cli/serve-lock.test.ts',
+  'test/corpus/migrate-mdx.test.ts',
+  'test/cli/openapi-file.test.ts',
+  'test/content/corpus-components.test.ts',
+  'test/package-types.test.ts',
+  'test/openapi/reference-validator.test.ts',
+  'test/corpus/platform-urls.test.ts',
+  'test/content/slug.test.ts',
+  'test/server/cli.test.ts',
+  'test/server/restart.test.ts',
+  'test/server/two-servers.test.ts',
+  'test/corpus/expand.test.ts',
+  'test/server/agent-job.test.ts',
+  'test/cli/new-user.test.ts',
+  'test/openapi/code-samples-curl.test.ts',
+  'test/corpus/parser-conformance.test.ts',
+  'test/server/job-recovery.test.ts',
+  'test/readme-commands.test.ts',
+  'test/readme-examples.test.ts',
+  'test/cli/migrate-mdx.test.ts',
+  'test/hostile/large-docs-json.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const part = (file: TestSpecification) => /[\\/]site-validate\.\d+\.test\.ts$/.test(file.moduleId);
-    return [...sorted.filter(part), ...sorted.filter((file) => !part(file))];
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((known) => file.moduleId.replaceAll('\\', '/').endsWith(`/${known}`));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    // A stable sort: the files not listed keep Vitest's order.
+    return sorted
+      .map((file, index) => ({ file, index, rank: rank(file) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .map(({ file }) => file);
   }
 }
 
+/**
+ * The files that need a fresh module graph of their own: they replace modules with `vi.mock`
+ * (counting what a module does), or they hold much of the corpus in memory. All others share the
+ * modules of their fork with the files that ran before them there (`isolate: false`): each file
+ * loading the compiler's modules again took 149 s of the suite's time in CI (2 forks), more
+ * than any test file. A file that replaces a module, stubs a global or changes process.env
+ * belongs here.
+ */
+const ISOLATED = [
+  'test/node/content-cache.test.ts',
+  'test/node/input-record.test.ts',
+  'test/corpus/**/*.test.ts',
+  'test/content/frontmatter-rewrite.test.ts',
+  'test/content/corpus-components.test.ts',
+  'test/content/slug.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     pool: 'forks',
     // Vitest's default is one fork fewer than the cores: on our 2-core machines, one, and the
     // suite ran file after file (16 minutes in CI). Most files wait on child processes, a
     // database or the disk part of the time: two forks keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    sequence: { sequencer: CorpusPartsFirst },
+    sequence: { sequencer: LongestFirst },
+    projects: [
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false } },
+    ],
   },
 });

@@ -52,7 +52,9 @@ describe("the README's library examples", () => {
     rmSync(folder, { recursive: true, force: true });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
-  });
+    // tsc reads the whole source graph the examples import: about 15 s of CPU, past the default
+    // 30 s on a busy 2-core machine (it timed out in a CI run beside other builds).
+  }, 120_000);
 
   it('the browser example gives the page of an MDX endpoint page', () => {
     // The README's first complete example, on fixtures/cli/mdx-endpoint-title.
