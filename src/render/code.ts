@@ -1,9 +1,11 @@
 import { createElement as h, Fragment, type ReactNode } from 'react';
 
 /**
- * Code blocks: highlighted with shiki on the server, in two themes at once (each token carries
- * `--shiki-light` and `--shiki-dark`; the CSS picks one by the `.dark` class), so the browser
- * runs no highlighter. shiki is an optional peer dependency loaded by {@link prepareCodeHighlighting}:
+ * Code blocks: highlighted with shiki on the server, so the browser runs no highlighter. Tokens
+ * are coloured with CSS variables (`color:var(--shiki-token-keyword)`, shiki's CSS-variables
+ * theme) that the component CSS sets to GitHub's colours, light and dark by the `.dark` class:
+ * one tokenization for both modes (shiki's dual themes tokenize once per theme: three times the
+ * time on the corpus's code), and a site theme may recolour code. shiki is an optional peer dependency loaded by {@link prepareCodeHighlighting}:
  * rendering is synchronous (`renderToString`), so the highlighter and every language a page uses
  * must be loaded before the page renders. Without shiki, or for a language shiki does not know,
  * a block renders as plain text in the same frame.
@@ -78,8 +80,8 @@ function addRanges(lines: Set<number>, text: string): void {
 interface Highlighter {
   codeToTokens(
     code: string,
-    options: { lang: string; themes: { light: string; dark: string }; defaultColor: false },
-  ): { tokens: { content: string; htmlStyle?: Record<string, string> }[][] };
+    options: { lang: string; theme: string; tokenizeMaxLineLength: number },
+  ): { tokens: { content: string; color?: string; fontStyle?: number }[][] };
   loadLanguage(...languages: string[]): Promise<void>;
   getLoadedLanguages(): string[];
 }
@@ -90,11 +92,34 @@ interface Shiki {
   bundled: Map<string, string>;
 }
 
-/** The themes code is drawn in: GitHub's, light and dark. */
-export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+/** The name of the shiki theme code is tokenized with: its colours are CSS variables. */
+const THEME = 'quire-css-variables';
 
 // Languages loaded up front: those most corpus pages use, so that most pages need no extra load.
-const COMMON_LANGUAGES = ['bash', 'json', 'javascript', 'typescript', 'python', 'tsx', 'jsx', 'yaml', 'html', 'css', 'shellscript', 'go', 'java', 'ruby', 'php', 'rust', 'sql', 'markdown', 'mdx', 'diff', 'toml', 'xml'];
+const COMMON_LANGUAGES = [
+  'bash',
+  'json',
+  'javascript',
+  'typescript',
+  'python',
+  'tsx',
+  'jsx',
+  'yaml',
+  'html',
+  'css',
+  'shellscript',
+  'go',
+  'java',
+  'ruby',
+  'php',
+  'rust',
+  'sql',
+  'markdown',
+  'mdx',
+  'diff',
+  'toml',
+  'xml',
+];
 
 // Fence languages that are not programming languages: drawn as plain text, no load.
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'output', 'console-output', 'mermaid', 'math', 'latex-output']);
@@ -130,10 +155,8 @@ async function loadShiki(): Promise<Shiki | undefined> {
   } catch {
     return undefined;
   }
-  const highlighter = (await module.createHighlighter({
-    themes: [CODE_THEMES.light, CODE_THEMES.dark],
-    langs: COMMON_LANGUAGES,
-  })) as unknown as Highlighter;
+  const theme = module.createCssVariablesTheme({ name: THEME, variablePrefix: '--shiki-', fontStyle: true });
+  const highlighter = (await module.createHighlighter({ themes: [theme], langs: COMMON_LANGUAGES })) as unknown as Highlighter;
   const bundled = new Map<string, string>();
   for (const info of module.bundledLanguagesInfo) {
     bundled.set(info.id, info.id);
@@ -149,17 +172,44 @@ export function fenceLanguages(text: string): Set<string> {
   return languages;
 }
 
-/** One highlighted token: its text and its colours in both themes, or plain text. */
+/** One highlighted token: its text and its colour (a CSS variable) and font style, or plain text. */
 type Token = { content: string; style?: Record<string, string> };
+
+// A line longer than this (minified JSON, base64) is drawn without colours past that length:
+// grammars take time that grows faster than the line.
+const MAX_TOKENIZED_LINE = 2000;
+
+// Highlighted blocks by language and code: a site repeats its code blocks across versions and
+// translations. Cleared past 2,000 blocks, so that a long-lived server does not keep them all.
+const highlightedBlocks = new Map<string, Token[][]>();
+
+function tokenStyle(color: string | undefined, fontStyle: number | undefined): Record<string, string> | undefined {
+  // The foreground is the block's own colour: most tokens need no style.
+  const own = color === undefined || color === 'var(--shiki-foreground)';
+  if (own && !fontStyle) return undefined;
+  const style: Record<string, string> = {};
+  if (!own) style.color = color;
+  // shiki's FontStyle flags: 1 italic, 2 bold, 4 underline.
+  if (fontStyle && fontStyle & 1) style.fontStyle = 'italic';
+  if (fontStyle && fontStyle & 2) style.fontWeight = 'bold';
+  if (fontStyle && fontStyle & 4) style.textDecoration = 'underline';
+  return style;
+}
 
 /** The lines of `code` as tokens, highlighted when shiki and the language are loaded. */
 export function highlightLines(code: string, language: string | undefined): { lines: Token[][]; highlighted: boolean } {
   const text = code.replace(/\n$/, '');
   const id = language && !PLAIN.has(language) ? ready?.bundled.get(language.toLowerCase()) : undefined;
   if (ready && id && ready.highlighter.getLoadedLanguages().includes(id)) {
+    const key = `${id}\0${text}`;
+    const cached = highlightedBlocks.get(key);
+    if (cached) return { lines: cached, highlighted: true };
     try {
-      const { tokens } = ready.highlighter.codeToTokens(text, { lang: id, themes: CODE_THEMES, defaultColor: false });
-      return { lines: tokens.map((line) => line.map((token) => ({ content: token.content, style: token.htmlStyle }))), highlighted: true };
+      const { tokens } = ready.highlighter.codeToTokens(text, { lang: id, theme: THEME, tokenizeMaxLineLength: MAX_TOKENIZED_LINE });
+      const lines = tokens.map((line) => line.map((token) => ({ content: token.content, style: tokenStyle(token.color, token.fontStyle) })));
+      if (highlightedBlocks.size >= 2000) highlightedBlocks.clear();
+      highlightedBlocks.set(key, lines);
+      return { lines, highlighted: true };
     } catch {
       // A grammar that fails on this text: plain text rather than no page.
     }
@@ -184,7 +234,14 @@ export interface CodeBlockProps {
 export function CodeBlock({ code, language, meta, bare }: CodeBlockProps): ReactNode {
   const parsed = parseCodeMeta(meta);
   const { lines, highlighted } = highlightLines(code, language);
-  const classes = ['quire-code', highlighted ? 'shiki' : 'plain', parsed.lines ? 'has-line-numbers' : '', parsed.wrap ? 'wrap' : '', parsed.highlight.size > 0 ? 'has-highlights' : '', parsed.focus.size > 0 ? 'has-focus' : '']
+  const classes = [
+    'quire-code',
+    highlighted ? 'shiki' : 'plain',
+    parsed.lines ? 'has-line-numbers' : '',
+    parsed.wrap ? 'wrap' : '',
+    parsed.highlight.size > 0 ? 'has-highlights' : '',
+    parsed.focus.size > 0 ? 'has-focus' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const body = h(
@@ -227,7 +284,17 @@ export function copyButton(): ReactNode {
     { type: 'button', className: 'copy-button', 'data-quire-copy': '', 'aria-label': 'Copy code', title: 'Copy' },
     h(
       'svg',
-      { viewBox: '0 0 24 24', width: 14, height: 14, 'aria-hidden': true, fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' },
+      {
+        viewBox: '0 0 24 24',
+        width: 14,
+        height: 14,
+        'aria-hidden': true,
+        fill: 'none',
+        stroke: 'currentColor',
+        strokeWidth: 2,
+        strokeLinecap: 'round',
+        strokeLinejoin: 'round',
+      },
       h('rect', { x: 9, y: 9, width: 13, height: 13, rx: 2 }),
       h('path', { d: 'M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1' }),
     ),

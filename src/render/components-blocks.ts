@@ -108,7 +108,8 @@ export function Frame({ caption, hint, children }: Props) {
 export function Steps({ titleSize, children }: Props) {
   let number = 0;
   const steps = Children.map(children, (child) => {
-    if (!isValidElement<Props>(child)) return child;
+    // HTML elements between the steps (`<div>`, `<br />`) are not numbered and take no step props.
+    if (!isValidElement<Props>(child) || typeof child.type === 'string') return child;
     number++;
     const own = child.props;
     return cloneElement(child, { stepNumber: own.stepNumber ?? number, titleSize: own.titleSize ?? titleSize });
@@ -131,7 +132,11 @@ export function Step({ title, icon, iconType, stepNumber, titleSize, id, childre
   return h(
     'div',
     { className: 'step', role: 'listitem' },
-    h('div', { className: 'step-marker', 'aria-hidden': icon === undefined ? undefined : true }, icon === undefined ? (text(stepNumber) ?? '') : h(Icon, { icon, iconType })),
+    h(
+      'div',
+      { className: 'step-marker', 'aria-hidden': icon === undefined ? undefined : true },
+      icon === undefined ? (text(stepNumber) ?? '') : h(Icon, { icon, iconType }),
+    ),
     h(
       'div',
       { className: 'step-content' },
@@ -159,7 +164,13 @@ export function Update({ label, description, tags, id, children }: Props) {
       { className: 'update-meta' },
       labelNode === undefined ? null : h('div', { className: 'update-label' }, labelNode),
       node(description) === undefined ? null : h('div', { className: 'update-description' }, node(description)),
-      tagList.length === 0 ? null : h('div', { className: 'update-tags' }, tagList.map((tag) => h('span', { key: tag, className: 'badge badge-gray badge-sm' }, tag))),
+      tagList.length === 0
+        ? null
+        : h(
+            'div',
+            { className: 'update-tags' },
+            tagList.map((tag) => h('span', { key: tag, className: 'badge badge-gray badge-sm' }, tag)),
+          ),
     ),
     h('div', { className: 'update-body' }, children),
   );
@@ -198,7 +209,12 @@ export function Color({ variant, children }: Props) {
 }
 
 function ColorRow({ title, children }: Props) {
-  return h('div', { className: 'color-row' }, node(title) === undefined ? null : h('div', { className: 'color-row-title' }, node(title)), h('div', { className: 'color-row-items' }, children));
+  return h(
+    'div',
+    { className: 'color-row' },
+    node(title) === undefined ? null : h('div', { className: 'color-row-title' }, node(title)),
+    h('div', { className: 'color-row-items' }, children),
+  );
 }
 
 /** A swatch: clicking copies its `value` (`data-quire-copy-text`, the client script). */
@@ -250,7 +266,12 @@ export function GitHub({ repo, children }: Props) {
   return h(
     'a',
     { className: 'card card-link card-horizontal github-repo', ...linkAttributes(`https://github.com/${name}`) },
-    h('div', { className: 'card-content' }, h('div', { className: 'card-icon' }, h(Icon, { icon: 'github' })), h('div', { className: 'card-text' }, h('div', { className: 'card-title' }, name))),
+    h(
+      'div',
+      { className: 'card-content' },
+      h('div', { className: 'card-icon' }, h(Icon, { icon: 'github' })),
+      h('div', { className: 'card-text' }, h('div', { className: 'card-title' }, name)),
+    ),
   );
 }
 GitHub.Repo = GitHub;

@@ -102,8 +102,10 @@ h2.step-title{font-size:1.25rem}h3.step-title{font-size:1.1rem}
 .quire-code.has-focus .line:not([data-focused]){opacity:.45;filter:blur(.4px)}
 .quire-code.has-line-numbers code{counter-reset:line}
 .quire-code.has-line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2rem;margin-right:1rem;text-align:right;color:var(--quire-muted);opacity:.6}
-.shiki span{color:var(--shiki-light)}
-.dark .shiki span{color:var(--shiki-dark)}
+/* Code colours: shiki's CSS-variables theme, set to GitHub's light and dark palettes. */
+:where(:root){--shiki-foreground:#24292e;--shiki-token-keyword:#d73a49;--shiki-token-constant:#005cc5;--shiki-token-string:#032f62;--shiki-token-comment:#6a737d;--shiki-token-function:#6f42c1;--shiki-token-parameter:#e36209;--shiki-token-string-expression:#032f62;--shiki-token-punctuation:#24292e;--shiki-token-link:#032f62;--shiki-token-inserted:#22863a;--shiki-token-deleted:#b31d28;--shiki-token-changed:#e36209}
+:where(.dark){--shiki-foreground:#e1e4e8;--shiki-token-keyword:#f97583;--shiki-token-constant:#79b8ff;--shiki-token-string:#9ecbff;--shiki-token-comment:#8b949e;--shiki-token-function:#b392f0;--shiki-token-parameter:#ffab70;--shiki-token-string-expression:#9ecbff;--shiki-token-punctuation:#e1e4e8;--shiki-token-link:#9ecbff;--shiki-token-inserted:#85e89d;--shiki-token-deleted:#fdaeb7;--shiki-token-changed:#ffab70}
+.shiki{color:var(--shiki-foreground)}
 .code-expandable .quire-code{max-height:22rem}
 .mermaid{background:var(--quire-bg);border:1px solid var(--quire-border);border-radius:.8rem;padding:1rem;text-align:center;overflow-x:auto;margin:1.25rem 0}
 .math-display{overflow-x:auto;overflow-y:hidden;margin:1.25rem 0}

@@ -78,7 +78,15 @@ export function Badge({ color, size, shape, icon, iconType, stroke, disabled, cl
   return h(
     'span',
     {
-      className: classes('badge', `badge-${known ? colorName : 'gray'}`, `badge-${sizeName}`, text(shape) === 'pill' && 'badge-pill', flag(stroke) && 'badge-stroke', flag(disabled) && 'badge-disabled', text(className)),
+      className: classes(
+        'badge',
+        `badge-${known ? colorName : 'gray'}`,
+        `badge-${sizeName}`,
+        text(shape) === 'pill' && 'badge-pill',
+        flag(stroke) && 'badge-stroke',
+        flag(disabled) && 'badge-disabled',
+        text(className),
+      ),
       // A colour that is not one of the names (`#16a34a`) tints the badge itself.
       style: colorName !== undefined && !known ? { '--badge-color': colorName } : undefined,
     },
@@ -122,7 +130,11 @@ export function Link({ href, children }: Props) {
 /** A code block written as a component: `language`, `filename` (its title), the code as children. */
 export function CodeBlockComponent({ language, filename, children }: Props) {
   const title = text(filename);
-  return h(CodeBlock, { code: typeof children === 'string' ? children : '', language: text(language), meta: title ? `title="${title.replace(/"/g, '')}"` : undefined });
+  return h(CodeBlock, {
+    code: typeof children === 'string' ? children : '',
+    language: text(language),
+    meta: title ? `title="${title.replace(/"/g, '')}"` : undefined,
+  });
 }
 
 /** Components that only wrap their children on the platform (`MDX`, `Variation`, `ZoomImage`...). */
@@ -132,5 +144,13 @@ export function PassThrough({ children }: Props) {
 
 /** A video as the platform's `OptimizedVideo`: its props on a `<video>`. */
 export function OptimizedVideo({ src, poster, autoPlay, loop, muted, controls }: Props) {
-  return h('video', { src: text(src), poster: text(poster), autoPlay: flag(autoPlay), loop: flag(loop), muted: flag(muted), controls: controls === undefined ? true : flag(controls), playsInline: true });
+  return h('video', {
+    src: text(src),
+    poster: text(poster),
+    autoPlay: flag(autoPlay),
+    loop: flag(loop),
+    muted: flag(muted),
+    controls: controls === undefined ? true : flag(controls),
+    playsInline: true,
+  });
 }

@@ -157,7 +157,13 @@ export function Expandable({ title, defaultOpen, children }: Props) {
   return h(
     'details',
     { className: 'expandable', open: flag(defaultOpen) || undefined },
-    h('summary', null, h('span', { className: 'accordion-chevron', 'aria-hidden': true }, h(Icon, { icon: 'chevron-right' })), h('span', { className: 'expandable-show' }, `Show ${label}`), h('span', { className: 'expandable-hide' }, `Hide ${label}`)),
+    h(
+      'summary',
+      null,
+      h('span', { className: 'accordion-chevron', 'aria-hidden': true }, h(Icon, { icon: 'chevron-right' })),
+      h('span', { className: 'expandable-show' }, `Show ${label}`),
+      h('span', { className: 'expandable-hide' }, `Hide ${label}`),
+    ),
     h('div', { className: 'expandable-body' }, children),
   );
 }
@@ -195,7 +201,8 @@ export function Pre(props: Props) {
   const fence = fenceParts(h('pre', props as Record<string, unknown>));
   if (!fence) return h('pre', props as Record<string, unknown>);
   const code = (props.children as ReactElement<{ className?: string }>).props.className ?? '';
-  if (/\bmath-display\b/.test(code) || fence.language === 'math' || fence.language === 'latex-display') return h(MathExpression, { tex: fence.code, display: true });
+  if (/\bmath-display\b/.test(code) || fence.language === 'math' || fence.language === 'latex-display')
+    return h(MathExpression, { tex: fence.code, display: true });
   if (fence.language === 'mermaid') return h(Mermaid, { chart: fence.code });
   return h(CodeBlock, fence);
 }

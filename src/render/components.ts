@@ -4,7 +4,22 @@ import type { MdxComponents } from './mdx.js';
 import type { Props } from './component-props.js';
 import { Icon } from './icons.js';
 import { callout, Card, Color, Column, Columns, Frame, GitHub, Panel, Prompt, Step, Steps, Tile, Tree, Update } from './components-blocks.js';
-import { Accordion, AccordionGroup, Code, CodeGroup, Expandable, Latex, Mermaid, Pre, RequestExample, ResponseExample, Tab, Tabs, View, Visibility } from './components-interactive.js';
+import {
+  Accordion,
+  AccordionGroup,
+  Code,
+  CodeGroup,
+  Expandable,
+  Latex,
+  Mermaid,
+  Pre,
+  RequestExample,
+  ResponseExample,
+  Tab,
+  Tabs,
+  View,
+  Visibility,
+} from './components-interactive.js';
 import { Badge, CodeBlockComponent, Heading, Link, OptimizedVideo, ParamField, PassThrough, ResponseField, Tooltip } from './components-inline.js';
 import { COMPONENT_CSS } from './components-css.js';
 

@@ -13,7 +13,7 @@ export { CLIENT_SCRIPT, clientFeatures } from './client-script.js';
 export type { ClientFeatures } from './client-script.js';
 export { prepareRender } from './prepare.js';
 export type { PrepareRenderOptions, RenderReadiness } from './prepare.js';
-export { CodeBlock, CODE_THEMES, fenceLanguages, parseCodeMeta } from './code.js';
+export { CodeBlock, fenceLanguages, parseCodeMeta } from './code.js';
 export type { CodeBlockProps, CodeMeta } from './code.js';
 export { katexAssets } from './math.js';
 export { PageIds, componentIdState } from './ids.js';

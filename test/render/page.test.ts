@@ -43,7 +43,9 @@ describe('renderPageHtml', () => {
     );
     expect(html).toContain('class="callout callout-warning"');
     expect(html).toContain('<div class="columns columns-2" style="--columns:2">');
-    expect(html).toContain('<a class="card card-link" href="/quickstart"><div class="card-content"><div class="card-text"><div class="card-title">Quickstart</div>');
+    expect(html).toContain(
+      '<a class="card card-link" href="/quickstart"><div class="card-content"><div class="card-text"><div class="card-title">Quickstart</div>',
+    );
     expect(html).toContain('<div class="card"><div class="card-content"><div class="card-text"><div class="card-title">API</div>');
     // The code group: tabs named by the fences' meta, the first panel shown, the others hidden.
     expect(html).toContain('<div class="code-group" data-quire-tabs="">');
@@ -108,7 +110,6 @@ describe('quire-docs/render', () => {
     expect(Object.keys(await import('../../src/render/index.js')).sort()).toEqual([
       'BASE_CSS',
       'CLIENT_SCRIPT',
-      'CODE_THEMES',
       'COMPONENT_CSS',
       'CodeBlock',
       'PageIds',
