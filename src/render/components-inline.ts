@@ -3,6 +3,7 @@ import { classes, flag, linkAttributes, node, text, type Props } from './compone
 import { Icon } from './icons.js';
 import { useComponentIds } from './ids.js';
 import { CodeBlock } from './code.js';
+import { INLINE_MARK } from './mdx.js';
 import { cleanHeadingId } from '../content/slug.js';
 
 // API fields.
@@ -53,7 +54,7 @@ export function ParamField(props: Props) {
   const ids = useComponentIds();
   const location = LOCATIONS.find((key) => text(props[key]) !== undefined);
   const name = location === undefined ? undefined : text(props[location]);
-  const id = text(props.id) ?? (name === undefined ? undefined : ids.field(name));
+  const id = text(props.id) ?? (name === undefined || props[INLINE_MARK] ? undefined : ids.field(name));
   if (flag(props.hidden)) return null;
   return fieldRow('param-field', name, location, props, id);
 }
@@ -62,7 +63,7 @@ export function ParamField(props: Props) {
 export function ResponseField(props: Props) {
   const ids = useComponentIds();
   const name = text(props.name);
-  const id = text(props.id) ?? (name === undefined ? undefined : ids.field(name));
+  const id = text(props.id) ?? (name === undefined || props[INLINE_MARK] ? undefined : ids.field(name));
   return fieldRow('response-field', name, undefined, props, id);
 }
 

@@ -4,6 +4,7 @@ import { Icon } from './icons.js';
 import { useComponentIds } from './ids.js';
 import { CodeBlock, copyButton, parseCodeMeta } from './code.js';
 import { MathExpression } from './math.js';
+import { INLINE_MARK } from './mdx.js';
 
 /**
  * What needs the client script (`CLIENT_SCRIPT`) carries a `data-quire-*` marker: tab sets
@@ -62,7 +63,7 @@ export function Tabs({ children, className }: Props) {
       title,
       icon: child.props.icon,
       iconType: child.props.iconType,
-      id: written ?? (titleText !== undefined ? ids.tab(titleText) : undefined),
+      id: written ?? (titleText !== undefined && !child.props[INLINE_MARK] ? ids.tab(titleText) : undefined),
       panel: child.props.children,
     });
   });
@@ -124,10 +125,10 @@ export function ResponseExample({ children }: Props) {
 // Accordions and expandables: <details>, which opens without a script.
 
 /** An accordion: `title`, `description`, `icon`, `defaultOpen`; its id from its title. */
-export function Accordion({ title, description, icon, iconType, defaultOpen, id, children }: Props) {
+export function Accordion({ title, description, icon, iconType, defaultOpen, id, children, [INLINE_MARK]: inline }: Props) {
   const ids = useComponentIds();
   const titleText = text(title);
-  const elementId = text(id) ?? (titleText !== undefined ? ids.title('Accordion', titleText) : undefined);
+  const elementId = text(id) ?? (titleText !== undefined && !inline ? ids.title('Accordion', titleText) : undefined);
   return h(
     'details',
     { className: 'accordion', id: elementId, open: flag(defaultOpen) || undefined },
@@ -174,10 +175,10 @@ export function Expandable({ title, defaultOpen, children }: Props) {
  * One of a page's alternative views (`title`, `icon`: JavaScript, Python...). Every view renders
  * under its title; the client script keeps the first shown and adds a selector for the others.
  */
-export function View({ title, icon, iconType, id, children }: Props) {
+export function View({ title, icon, iconType, id, children, [INLINE_MARK]: inline }: Props) {
   const ids = useComponentIds();
   const titleText = text(title) ?? '';
-  const elementId = text(id) ?? (titleText ? ids.title('View', titleText) : undefined);
+  const elementId = text(id) ?? (titleText && !inline ? ids.title('View', titleText) : undefined);
   return h(
     'section',
     { className: 'view', id: elementId, 'data-quire-view': titleText },

@@ -204,6 +204,20 @@ describe('the built-in components, with their props', () => {
   });
 });
 
+describe('ids of components written inside a sentence', () => {
+  it('gives none, as the platform: the block after keeps the first number', () => {
+    const page =
+      'Set <ParamField query="limit">inline</ParamField> here, and <Accordion title="FAQ">x</Accordion>.\n\n<ParamField query="limit" type="integer">\n  block\n</ParamField>\n\n<Accordion title="FAQ">\n  y\n</Accordion>\n';
+    const pageFacts = readPage(page, { file: 'inline.mdx', parsers: nodePageParsers() });
+    expect(pageFacts.ids).toEqual(['param-limit', 'faq']);
+    const result = renderPageHtml({ text: page, facts: pageFacts });
+    const body = result.ok ? result.html.slice(result.html.indexOf('<body>')) : '';
+    expect([...body.matchAll(/ id="([^"]+)"/g)].map((match) => match[1])).toEqual(['param-limit', 'faq']);
+    expect(body).toContain('<div class="field param-field"><div class="field-head"><span class="field-name">limit</span>');
+    expect(body).not.toContain('data-quire-inline');
+  });
+});
+
 describe('code fences', () => {
   it('reads titles, highlights, focus, line numbers and wrap from the meta', () => {
     expect(parseCodeMeta('title="a.js" {1,3-4} lines wrap')).toEqual({
