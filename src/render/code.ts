@@ -80,7 +80,7 @@ function addRanges(lines: Set<number>, text: string): void {
 interface Highlighter {
   codeToTokens(
     code: string,
-    options: { lang: string; theme: string; tokenizeMaxLineLength: number },
+    options: { lang: string; theme: string; tokenizeMaxLineLength?: number; tokenizeTimeLimit?: number },
   ): { tokens: { content: string; color?: string; fontStyle?: number }[][] };
   loadLanguage(...languages: string[]): Promise<void>;
   getLoadedLanguages(): string[];
@@ -143,9 +143,23 @@ export async function prepareCodeHighlighting(languages: Iterable<string> = []):
     const id = loaded.bundled.get(language.toLowerCase());
     if (id && !known.has(id)) wanted.add(id);
   }
-  if (wanted.size > 0) await loaded.highlighter.loadLanguage(...wanted);
+  if (wanted.size > 0) {
+    await loaded.highlighter.loadLanguage(...wanted);
+    warmUp(loaded.highlighter, wanted);
+  }
   ready = loaded;
   return true;
+}
+
+/** Tokenizes a line of each language, so that its grammar's first rules are compiled before pages render. */
+function warmUp(highlighter: Highlighter, languages: Iterable<string>): void {
+  for (const lang of languages) {
+    try {
+      highlighter.codeToTokens('x = "x" // x', { lang, theme: THEME, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT });
+    } catch {
+      // A grammar that fails here fails on the page too, which then shows plain text.
+    }
+  }
 }
 
 async function loadShiki(): Promise<Shiki | undefined> {
@@ -157,6 +171,7 @@ async function loadShiki(): Promise<Shiki | undefined> {
   }
   const theme = module.createCssVariablesTheme({ name: THEME, variablePrefix: '--shiki-', fontStyle: true });
   const highlighter = (await module.createHighlighter({ themes: [theme], langs: COMMON_LANGUAGES })) as unknown as Highlighter;
+  warmUp(highlighter, COMMON_LANGUAGES);
   const bundled = new Map<string, string>();
   for (const info of module.bundledLanguagesInfo) {
     bundled.set(info.id, info.id);
@@ -178,6 +193,12 @@ type Token = { content: string; style?: Record<string, string> };
 // A line longer than this (minified JSON, base64) is drawn without colours past that length:
 // grammars take time that grows faster than the line.
 const MAX_TOKENIZED_LINE = 2000;
+
+// shiki stops tokenizing a line after this many milliseconds and leaves its rest one token (500
+// by default). A grammar compiles its rules on first use, within that time: on a loaded machine
+// the first line of a language lost its colours. Languages are warmed up when loaded, and the
+// limit is higher, so that the same page gives the same HTML however busy the machine is.
+const TOKENIZE_TIME_LIMIT = 5000;
 
 // Highlighted blocks by language and code: a site repeats its code blocks across versions and
 // translations. Cleared past 2,000 blocks, so that a long-lived server does not keep them all.
@@ -205,7 +226,12 @@ export function highlightLines(code: string, language: string | undefined): { li
     const cached = highlightedBlocks.get(key);
     if (cached) return { lines: cached, highlighted: true };
     try {
-      const { tokens } = ready.highlighter.codeToTokens(text, { lang: id, theme: THEME, tokenizeMaxLineLength: MAX_TOKENIZED_LINE });
+      const { tokens } = ready.highlighter.codeToTokens(text, {
+        lang: id,
+        theme: THEME,
+        tokenizeMaxLineLength: MAX_TOKENIZED_LINE,
+        tokenizeTimeLimit: TOKENIZE_TIME_LIMIT,
+      });
       const lines = tokens.map((line) => line.map((token) => ({ content: token.content, style: tokenStyle(token.color, token.fontStyle) })));
       if (highlightedBlocks.size >= 2000) highlightedBlocks.clear();
       highlightedBlocks.set(key, lines);

@@ -137,7 +137,7 @@ details[open]>summary>.accordion-chevron{transform:rotate(90deg)}
 .expandable-body{padding:0 1rem}
 
 /* Fields */
-.field{padding:1rem 0;border-bottom:1px solid var(--quire-border);scroll-margin-top:5rem}
+.field{display:block;padding:1rem 0;border-bottom:1px solid var(--quire-border);scroll-margin-top:5rem}
 .expandable-body .field:last-child{border-bottom:0}
 .field-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.5rem;font-size:.88rem}
 .field-name{font-family:var(--quire-mono);font-weight:600;color:var(--q-accent);text-decoration:none}
@@ -146,7 +146,7 @@ a.field-name:hover{text-decoration:underline}
 .field-required{font-size:.75rem;font-weight:600;color:#dc2626;background:color-mix(in srgb,#dc2626 10%,transparent);border-radius:.35rem;padding:.05rem .4rem}
 .field-deprecated-label{font-size:.75rem;font-weight:600;color:#b45309;background:color-mix(in srgb,#d97706 12%,transparent);border-radius:.35rem;padding:.05rem .4rem}
 .field-deprecated .field-name{text-decoration:line-through}
-.field-default{font-size:.85rem;color:var(--quire-muted);margin-top:.35rem}
+.field-default,.field-body{display:block}.field-default{font-size:.85rem;color:var(--quire-muted);margin-top:.35rem}
 .field-body{margin-top:.4rem;font-size:.94rem}
 .field-body>:first-child{margin-top:0}.field-body>:last-child{margin-bottom:0}
 

@@ -30,11 +30,13 @@ function fieldRow(kind: string, name: string | undefined, location: string | und
   const defaultValue = shown(props.default);
   const pre = Array.isArray(props.pre) ? props.pre.filter((label): label is string => typeof label === 'string') : [];
   const post = Array.isArray(props.post) ? props.post.filter((label): label is string => typeof label === 'string') : [];
+  // Inside a sentence (its content is phrasing then), spans: a <div> would end the paragraph.
+  const box = props[INLINE_MARK] ? 'span' : 'div';
   return h(
-    'div',
+    box,
     { className: classes('field', kind, flag(props.deprecated) && 'field-deprecated'), id },
     h(
-      'div',
+      box,
       { className: 'field-head' },
       pre.map((label) => h('span', { key: `pre-${label}`, className: 'field-tag' }, label)),
       name === undefined ? null : id ? h('a', { className: 'field-name', href: `#${id}` }, name) : h('span', { className: 'field-name' }, name),
@@ -44,8 +46,8 @@ function fieldRow(kind: string, name: string | undefined, location: string | und
       flag(props.deprecated) ? h('span', { className: 'field-deprecated-label' }, 'deprecated') : null,
       post.map((label) => h('span', { key: `post-${label}`, className: 'field-tag' }, label)),
     ),
-    defaultValue === undefined ? null : h('div', { className: 'field-default' }, 'Default: ', h('code', null, defaultValue)),
-    props.children === undefined ? null : h('div', { className: 'field-body' }, props.children),
+    defaultValue === undefined ? null : h(box, { className: 'field-default' }, 'Default: ', h('code', null, defaultValue)),
+    props.children === undefined ? null : h(box, { className: 'field-body' }, props.children),
   );
 }
 

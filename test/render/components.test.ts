@@ -213,7 +213,9 @@ describe('ids of components written inside a sentence', () => {
     const result = renderPageHtml({ text: page, facts: pageFacts });
     const body = result.ok ? result.html.slice(result.html.indexOf('<body>')) : '';
     expect([...body.matchAll(/ id="([^"]+)"/g)].map((match) => match[1])).toEqual(['param-limit', 'faq']);
-    expect(body).toContain('<div class="field param-field"><div class="field-head"><span class="field-name">limit</span>');
+    expect(body).toContain(
+      '<p>Set <span class="field param-field"><span class="field-head"><span class="field-name">limit</span><span class="field-location">query</span></span><span class="field-body">inline</span></span> here',
+    );
     expect(body).not.toContain('data-quire-inline');
   });
 });
