@@ -82,8 +82,8 @@ function main() {
     else sections.push(`## ${id} (${licence})\n\n${text.replace(/^#/gm, '\\#')}\n`);
   }
   // Icon drawings copied into src/render/icons.generated.ts (scripts/generate-render-icons.mjs),
-  // not bundled from a package: their sets' licences, from the sets' own metadata.
-  for (const set of ['@iconify-json/lucide', '@iconify-json/fa7-brands']) {
+  // not bundled from a package: their set's licence, from the set's own metadata.
+  for (const set of ['@iconify-json/lucide']) {
     const info = JSON.parse(readFileSync(path.join(root, 'node_modules', set, 'info.json'), 'utf8'));
     const { version } = JSON.parse(readFileSync(path.join(root, 'node_modules', set, 'package.json'), 'utf8'));
     sections.push(

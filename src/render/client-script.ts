@@ -9,7 +9,7 @@
  *   and expandables that hold the target, so that a link lands on it.
  * - Views (`[data-quire-view]`): one shown at a time, with a selector before the first.
  */
-export const CLIENT_SCRIPT = `(function(){
+export const CLIENT_SCRIPT: string = `(function(){
 var d=document;
 function select(set,i,sync){
   var tabs=set.querySelectorAll(':scope>[class$="-header"] [data-quire-tab]'),panels=set.querySelectorAll(':scope>[data-quire-panel]');

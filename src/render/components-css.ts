@@ -6,7 +6,7 @@
  * `--quire-border`, `--quire-surface` (boxes, code), `--quire-font`, `--quire-mono`.
  * Dark mode is a `dark` class on an ancestor (the root element): `.dark`.
  */
-export const COMPONENT_CSS = `
+export const COMPONENT_CSS: string = `
 :where(:root){color-scheme:light;--quire-primary:#0d9373;--quire-bg:#fff;--quire-fg:#18181b;--quire-muted:#5f6673;--quire-border:#e4e4e7;--quire-surface:#f8f8f9;--quire-code-bg:#fbfbfc;--quire-font:Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--quire-mono:ui-monospace,SFMono-Regular,"JetBrains Mono",Menlo,Consolas,monospace;--q-accent:var(--quire-primary)}
 :where(.dark){color-scheme:dark;--quire-bg:#0d0e10;--quire-fg:#e6e6e8;--quire-muted:#a0a4ad;--quire-border:#2a2c31;--quire-surface:#16171a;--quire-code-bg:#121316;--q-accent:var(--quire-primary-light,var(--quire-primary))}
 h1,h2,h3,h4{line-height:1.3;scroll-margin-top:5rem}

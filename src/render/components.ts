@@ -112,7 +112,7 @@ export function builtInComponents(): MdxComponents {
  * The CSS of a bare page frame (used by `renderPageHtml` until the site layout replaces it) and
  * of the components ({@link COMPONENT_CSS}).
  */
-export const BASE_CSS = `
+export const BASE_CSS: string = `
 body{margin:0;background:var(--quire-bg);color:var(--quire-fg);font-family:var(--quire-font);line-height:1.65}
 main{max-width:46rem;margin:0 auto;padding:2rem 1.25rem 4rem}
 .page-description{color:var(--quire-muted);font-size:1.1rem;margin-top:-.5rem}

@@ -1,5 +1,6 @@
 import { fenceLanguages, prepareCodeHighlighting } from './code.js';
 import { prepareMath } from './math.js';
+import { prepareIcons } from './icons.js';
 
 /** What {@link prepareRender} loads for. */
 export interface PrepareRenderOptions {
@@ -15,18 +16,21 @@ export interface RenderReadiness {
   highlighting: boolean;
   /** KaTeX is loaded: math is typeset. */
   math: boolean;
+  /** The icon sets are loaded: named icons are drawn (else a neutral dot). */
+  icons: boolean;
 }
 
 /**
  * Loads what rendering needs and cannot load while it runs (`renderToString` is synchronous):
  * shiki with its themes and common languages, once per process, then the languages of the given
- * pages' code fences (on demand: call again before each new page or batch); KaTeX. Await it
+ * pages' code fences (on demand: call again before each new page or batch); KaTeX; the icon sets. Await it
  * before `renderPageHtml`. A page rendered without it, or with a language not loaded, shows its
- * code as plain text and its math as TeX. shiki and katex are optional peer dependencies.
+ * code as plain text, its math as TeX and its named icons as dots. shiki, katex,
+ * `@iconify-json/lucide` and `@iconify-json/fa7-brands` are optional peer dependencies.
  */
 export async function prepareRender(options: PrepareRenderOptions = {}): Promise<RenderReadiness> {
   const languages = new Set<string>(options.languages ?? []);
   for (const page of options.pages ?? []) for (const language of fenceLanguages(page)) languages.add(language);
-  const [highlighting, math] = await Promise.all([prepareCodeHighlighting(languages), prepareMath()]);
-  return { highlighting, math };
+  const [highlighting, math, icons] = await Promise.all([prepareCodeHighlighting(languages), prepareMath(), prepareIcons()]);
+  return { highlighting, math, icons };
 }

@@ -19,7 +19,7 @@ function at(start: string, length = 600): string {
 }
 
 beforeAll(async () => {
-  expect(await prepareRender({ pages: [text] })).toEqual({ highlighting: true, math: true });
+  expect(await prepareRender({ pages: [text] })).toEqual({ highlighting: true, math: true, icons: true });
   const result = renderPageHtml({ text, facts });
   if (!result.ok) throw new Error(result.error.message);
   html = result.html.slice(result.html.indexOf('<body>'));
