@@ -81,6 +81,15 @@ function main() {
     else if (text === undefined) problems.push(`${id}: no licence file in ${folder}`);
     else sections.push(`## ${id} (${licence})\n\n${text.replace(/^#/gm, '\\#')}\n`);
   }
+  // Icon drawings copied into src/render/icons.generated.ts (scripts/generate-render-icons.mjs),
+  // not bundled from a package: their set's licence, from the set's own metadata.
+  for (const set of ['@iconify-json/lucide']) {
+    const info = JSON.parse(readFileSync(path.join(root, 'node_modules', set, 'info.json'), 'utf8'));
+    const { version } = JSON.parse(readFileSync(path.join(root, 'node_modules', set, 'package.json'), 'utf8'));
+    sections.push(
+      `## ${info.name}${info.version ? ` ${info.version}` : ''} icons (${info.license.spdx}; from ${set}@${version})\n\nSome of its icons are drawn inline by quire-docs/render. By ${info.author.name} (${info.author.url}); licence: ${info.license.title}, ${info.license.url}.\n`,
+    );
+  }
   if (problems.length > 0) {
     console.error(`third-party-licenses: cannot ship the bundle:\n  ${problems.join('\n  ')}`);
     process.exit(1);

@@ -90,9 +90,19 @@ describe('public exports', () => {
   it('quire-docs/render', async () => {
     expect(Object.keys(await import('../src/render/index.js')).sort()).toEqual([
       'BASE_CSS',
+      'CLIENT_SCRIPT',
+      'COMPONENT_CSS',
+      'CodeBlock',
+      'PageIds',
       'builtInComponents',
+      'clientFeatures',
       'compileMdx',
+      'componentIdState',
+      'fenceLanguages',
+      'katexAssets',
       'markdownHeadingIds',
+      'parseCodeMeta',
+      'prepareRender',
       'renderPageHtml',
     ]);
   });

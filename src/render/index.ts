@@ -1,9 +1,20 @@
 /**
- * quire-docs/render (issue 33, a spike): a page's MDX rendered to HTML with React 19 on the
- * server. `react` and `react-dom` are optional peer dependencies: install them to use this entry.
+ * quire-docs/render (issue 33): a page's MDX rendered to HTML with React 19 on the server, with
+ * the platform's built-in components. `react` and `react-dom` are optional peer dependencies:
+ * install them to use this entry; `shiki` (code highlighting) and `katex` (math) too, optionally.
  */
 export { compileMdx, markdownHeadingIds } from './mdx.js';
 export type { CompiledMdx, CompileMdxOptions, CompileMdxResult, MdxCompileError, MdxComponents } from './mdx.js';
 export { renderPageHtml } from './page.js';
 export type { RenderPageError, RenderPageInput, RenderPageResult } from './page.js';
 export { builtInComponents, BASE_CSS } from './components.js';
+export { COMPONENT_CSS } from './components-css.js';
+export { CLIENT_SCRIPT, clientFeatures } from './client-script.js';
+export type { ClientFeatures } from './client-script.js';
+export { prepareRender } from './prepare.js';
+export type { PrepareRenderOptions, RenderReadiness } from './prepare.js';
+export { CodeBlock, fenceLanguages, parseCodeMeta } from './code.js';
+export type { CodeBlockProps, CodeMeta } from './code.js';
+export { katexAssets } from './math.js';
+export { PageIds, componentIdState } from './ids.js';
+export type { ComponentIdState } from './ids.js';

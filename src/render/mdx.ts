@@ -68,7 +68,7 @@ export function compileMdx(text: string, options: CompileMdxOptions = {}): Compi
     const result = mdxToJs(customHeadingIds(text).text, {
       outputFormat: 'function-body',
       features: FEATURES,
-      mdastPlugins: [codeMetaPlugin],
+      mdastPlugins: [codeMetaPlugin, inlineComponentPlugin],
       hastPlugins: ids && ids.size > 0 ? [headingIdPlugin] : [],
     });
     if (result instanceof Promise)
@@ -88,6 +88,26 @@ const codeMetaPlugin: MdastPluginDefinition = {
   name: 'quire-code-meta',
   code(node, context) {
     if (node.meta) context.setProperty(node, 'data', { ...node.data, hProperties: { 'data-meta': node.meta } });
+  },
+};
+
+// Components that get a generated id (`param-*`, a title's slug) only when written as a block,
+// as on the platform: one inside a sentence has none, and takes no number from the others.
+const COMPONENTS_WITH_BLOCK_IDS = new Set(['ParamField', 'Param', 'ResponseField', 'Accordion', 'View', 'Tab']);
+
+/** The attribute that tells a component it was written inside a sentence (see {@link COMPONENTS_WITH_BLOCK_IDS}). */
+export const INLINE_MARK = 'data-quire-inline';
+
+const inlineComponentPlugin: MdastPluginDefinition = {
+  name: 'quire-inline-components',
+  mdxJsxTextElement(node, context) {
+    if (node.name === null || !COMPONENTS_WITH_BLOCK_IDS.has(node.name)) return;
+    context.replaceNode(node, {
+      type: 'mdxJsxTextElement',
+      name: node.name,
+      attributes: [...node.attributes, { type: 'mdxJsxAttribute', name: INLINE_MARK, value: null }],
+      children: [...node.children],
+    });
   },
 };
 

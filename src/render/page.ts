@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { PageFacts } from '../content/index.js';
 import { BASE_CSS, builtInComponents } from './components.js';
 import { compileMdx, markdownHeadingIds, type MdxCompileError, type MdxComponents } from './mdx.js';
+import { PageIds } from './ids.js';
 
 /** What {@link renderPageHtml} needs of a page. */
 export interface RenderPageInput {
@@ -47,7 +48,9 @@ export function renderPageHtml(input: RenderPageInput): RenderPageResult {
         null,
         title === undefined ? null : h('h1', { className: 'page-title' }, title),
         description === undefined ? null : h('p', { className: 'page-description' }, description),
-        h(compiled.page.Content, { components }),
+        // Components number their ids over the page (fields, accordions, tabs; steps and updates
+        // from the facts' headings).
+        h(PageIds, { headings: input.facts.headings }, h(compiled.page.Content, { components })),
       ),
     );
   } catch (error) {

@@ -29,30 +29,34 @@ describe('renderPageHtml', () => {
     expect(html).toContain('<h2 id="custom-news">What&#x27;s new?</h2>');
   });
 
-  it('renders the dialect: GFM tables, task lists, strikethrough, math', () => {
+  it('renders the dialect: GFM tables, task lists, strikethrough, math (as TeX before prepareRender loads KaTeX)', () => {
     expect(html).toContain('<table>');
     expect(html).toContain('<del>strike</del>');
     expect(html).toMatch(/<input type="checkbox" disabled="" checked=""\/?>/);
-    expect(html).toContain('<code class="language-math math-inline">x^2</code>');
-    expect(html).toContain('<code class="language-math math-display">E = mc^2</code>');
+    expect(html).toContain('<code class="math math-inline math-source">x^2</code>');
+    expect(html).toContain('<pre class="math math-display math-source">E = mc^2</pre>');
   });
 
-  it('draws the built-in components, and a placeholder for those not drawn yet', () => {
-    expect(html).toContain(
-      '<aside class="callout callout-note" role="note"><strong class="callout-label">Note</strong><div class="callout-body">Install it <strong>first</strong>.</div></aside>',
+  it('draws the built-in components', () => {
+    expect(html).toMatch(
+      /<div class="callout callout-note" role="note" data-callout="note"><div class="callout-icon"><svg class="quire-icon" data-icon="info"[^>]*>.*?<\/svg><\/div><div class="callout-body">Install it <strong>first<\/strong>.<\/div><\/div>/,
     );
     expect(html).toContain('class="callout callout-warning"');
-    expect(html).toContain('<div class="card-group" style="grid-template-columns:repeat(2, minmax(0, 1fr))">');
-    expect(html).toContain('<a class="card" href="/quickstart"><h3 class="card-title">Quickstart</h3>');
-    expect(html).toContain('<div class="card"><h3 class="card-title">API</h3>');
-    expect(html.match(/<figure class="code-group-item">/g)).toHaveLength(2);
-    expect(html).toContain('<figcaption>npm</figcaption><pre data-meta="npm"><code class="language-bash">npm i quire-docs');
-    expect(html).toContain('<figcaption>pnpm</figcaption>');
-    expect(html).toContain('<div class="component-placeholder" data-component="Tabs">');
-    expect(html).toContain('data-component="Tree.Folder"');
+    expect(html).toContain('<div class="columns columns-2" style="--columns:2">');
+    expect(html).toContain(
+      '<a class="card card-link" href="/quickstart"><div class="card-content"><div class="card-text"><div class="card-title">Quickstart</div>',
+    );
+    expect(html).toContain('<div class="card"><div class="card-content"><div class="card-text"><div class="card-title">API</div>');
+    // The code group: tabs named by the fences' meta, the first panel shown, the others hidden.
+    expect(html).toContain('<div class="code-group" data-quire-tabs="">');
+    expect(html).toContain('aria-selected="true" data-quire-tab="0" tabindex="0">npm</button>');
+    expect(html).toContain('aria-selected="false" data-quire-tab="1" tabindex="-1">pnpm</button>');
+    expect(html).toContain('<div class="tab-panel" role="tabpanel" data-quire-panel="1" hidden="">');
+    expect(html).toContain('<button type="button" role="tab" class="tab" id="one" aria-selected="true"');
+    expect(html).toContain('<summary class="tree-label">');
     // `a` and `img` are in BUILT_IN_COMPONENTS for their link attributes: they stay HTML.
     expect(html).toContain('<a href="/quickstart">the quickstart</a>');
-    expect(html).not.toMatch(/data-component="[a-z]/);
+    expect(html).not.toContain('data-component=');
   });
 });
 
@@ -68,9 +72,10 @@ describe('compileMdx', () => {
     expect(result.ok && result.page.frontmatter).toEqual({ kind: 'yaml', value: 'title: A' });
   });
 
-  it("keeps a code block's meta, which satteri drops, as data-meta", () => {
+  it("reads a code block's meta, which satteri drops: title and highlighted lines", () => {
     const result = renderPageHtml({ text: '```js title="a.js" {1}\nx\n```\n', facts: { frontmatter: undefined, headings: [] } });
-    expect(result.ok && result.html).toContain('<pre data-meta="title=&quot;a.js&quot; {1}"><code class="language-js">x\n</code></pre>');
+    expect(result.ok && result.html).toContain('<div class="code-block" data-title="a.js"><div class="code-header"><span class="code-title">a.js</span>');
+    expect(result.ok && result.html).toContain('<span class="line" data-line="1" data-highlighted="">x</span>');
   });
 
   it('renders an imported snippet as a placeholder until snippets are compiled', () => {
@@ -87,7 +92,7 @@ describe('compileMdx', () => {
     expect(facts.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['content/dropped-component']);
     const result = renderPageHtml({ text, facts });
     expect(result.ok && result.html).toMatch(/<main><p>Before<\/p>\n(?:<!-- -->)?\n<p>After<\/p><\/main>/);
-    expect(result.ok && result.html).not.toContain('hidden');
+    expect(result.ok && result.html.slice(result.html.indexOf('<body>'))).not.toContain('hidden');
   });
 
   it('sets no id on a heading the map does not name', () => {
@@ -101,12 +106,22 @@ describe('compileMdx', () => {
 });
 
 describe('quire-docs/render', () => {
-  it('exports the spike API and nothing else', async () => {
+  it('exports the render API and nothing else', async () => {
     expect(Object.keys(await import('../../src/render/index.js')).sort()).toEqual([
       'BASE_CSS',
+      'CLIENT_SCRIPT',
+      'COMPONENT_CSS',
+      'CodeBlock',
+      'PageIds',
       'builtInComponents',
+      'clientFeatures',
       'compileMdx',
+      'componentIdState',
+      'fenceLanguages',
+      'katexAssets',
       'markdownHeadingIds',
+      'parseCodeMeta',
+      'prepareRender',
       'renderPageHtml',
     ]);
   });
