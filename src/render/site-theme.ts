@@ -170,7 +170,7 @@ html[data-theme=dark] .eyebrow{color:var(--accent)}
 .page-title .icon{width:.9em;height:.9em;margin-right:.35em;vertical-align:-.08em;color:var(--accent)}
 .page-description{margin:.6rem 0 0;font-size:1.125rem;line-height:1.6;color:var(--muted)}
 .prose{margin-top:2rem;overflow-wrap:break-word}
-.prose h2,.prose h3,.prose h4,.prose h5,.prose h6{font-family:var(--font-heading);color:var(--fg-strong);letter-spacing:-.01em;line-height:1.3;scroll-margin-top:calc(var(--header-h) + var(--tabs-h) + 16px)}
+.prose h2,.prose h3,.prose h4,.prose h5,.prose h6{font-family:var(--font-heading);color:var(--fg-strong);letter-spacing:-.01em;line-height:1.3}
 .prose h2{font-size:1.5rem;margin:2.5rem 0 .75rem}
 .prose h3{font-size:1.2rem;margin:2rem 0 .5rem}
 .prose h4{font-size:1.05rem;margin:1.5rem 0 .5rem}

@@ -11,7 +11,7 @@ import type { IconRenderer } from './layout-parts.js';
 import { compileMdx, type MdxComponents } from './mdx.js';
 import { escapeHtml, pageContent, sharedBuiltIns, type RenderPageError } from './page.js';
 import { SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';
-import { pageNavigation } from './site-navigation.js';
+import { firstHref, pageNavigation } from './site-navigation.js';
 import { googleFontsUrl, SITE_CSS, themeCss } from './site-theme.js';
 
 /** What {@link renderStaticSite} is given: the compiled site and ways to read its files. */
@@ -88,6 +88,9 @@ export async function renderStaticSite(input: StaticSiteInput): Promise<StaticSi
     files.set(target, rendered.html);
     if (rendered.failure) failures.push(rendered.failure);
   }
+  // A site without a page at `/` opens at its first page, as on the platform.
+  const first = firstHref(site.navigation.root) ?? pages[0]?.href;
+  if (!files.has('index.html') && first !== undefined && first !== '/') files.set('index.html', redirectPage({ source: '/', destination: first }));
   files.set('404.html', notFoundPage(input, settings, head));
   for (const redirect of site.redirects) {
     if (/[:*]/.test(redirect.source)) continue;
