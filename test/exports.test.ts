@@ -90,10 +90,20 @@ describe('public exports', () => {
   it('quire-docs/render', async () => {
     expect(Object.keys(await import('../src/render/index.js')).sort()).toEqual([
       'BASE_CSS',
+      'EndpointReference',
+      'SITE_CSS',
+      'SITE_SCRIPT',
+      'SiteShell',
+      'THEME_SCRIPT',
       'builtInComponents',
       'compileMdx',
+      'htmlFileOf',
       'markdownHeadingIds',
+      'pageNavigation',
+      'redirectsFile',
       'renderPageHtml',
+      'renderStaticSite',
+      'themeCss',
     ]);
   });
 

@@ -7,11 +7,9 @@ export type { CompiledMdx, CompileMdxOptions, CompileMdxResult, MdxCompileError,
 export { renderPageHtml } from './page.js';
 export type { RenderPageError, RenderPageInput, RenderPageResult } from './page.js';
 export { builtInComponents, BASE_CSS } from './components.js';
-export { pageContent } from './page.js';
-export type { PageContentResult } from './page.js';
 export { renderStaticSite, htmlFileOf, redirectsFile } from './static-site.js';
 export type { StaticSiteFailure, StaticSiteFile, StaticSiteInput, StaticSiteResult } from './static-site.js';
-export { SiteShell, tocHeadings } from './layout.js';
+export { SiteShell } from './layout.js';
 export type { ShellPage, ShellSettings, SiteShellProps } from './layout.js';
 export type { IconRenderer } from './layout-parts.js';
 export { EndpointReference } from './endpoint.js';

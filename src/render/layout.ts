@@ -114,6 +114,10 @@ export function SiteShell({ settings, navigation, page, children, renderIcon }: 
                 )
               : null,
             h('nav', { className: 'nav-tree', 'aria-label': 'Pages' }, sidebarNodes(navigation.sidebar, page.href, renderIcon, 0)),
+            // The header's links and button, which a phone's header has no room for.
+            settings.navbar?.links?.length || settings.navbar?.primary
+              ? h('div', { className: 'sidebar-navbar' }, navbarLinks(settings, renderIcon), navbarPrimary(settings))
+              : null,
           ),
       noSidebar ? null : h('div', { className: 'sidebar-backdrop', 'data-menu-backdrop': '' }),
       h(

@@ -2,12 +2,12 @@
  * Set in the head before the page is drawn, so that a dark page never flashes light: the mode the
  * reader chose (kept in `localStorage`), else docs.json's `appearance.default` (on `<html
  * data-appearance>`), else the system's. With `appearance.strict` (`data-strict`), the default
- * alone.
+ * alone. The `dark` class goes with it: the components' style sheet reads that.
  */
 export const THEME_SCRIPT =
   "(function(){var d=document.documentElement,m=null;try{if(!d.hasAttribute('data-strict'))m=localStorage.getItem('quire-theme')}catch(e){}" +
   "if(m!=='light'&&m!=='dark')m=d.getAttribute('data-appearance');" +
-  "if(m!=='light'&&m!=='dark')m=window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.setAttribute('data-theme',m)})();";
+  "if(m!=='light'&&m!=='dark')m=window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.setAttribute('data-theme',m);d.classList.toggle('dark',m==='dark')})();";
 
 /**
  * The shell's script, plain and small (no framework): the theme toggle, the phone menu, the
@@ -24,6 +24,7 @@ each('[data-theme-toggle]',function(button){
   button.addEventListener('click',function(){
     var next=d.getAttribute('data-theme')==='dark'?'light':'dark';
     d.setAttribute('data-theme',next);
+    d.classList.toggle('dark',next==='dark');
     try{localStorage.setItem('quire-theme',next)}catch(e){}
     each('[data-theme-toggle]',function(other){other.setAttribute('aria-pressed',String(next==='dark'))});
   });

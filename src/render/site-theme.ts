@@ -75,17 +75,20 @@ function safeUrl(value: string): boolean {
  * The style sheet of the site shell: header, tabs, sidebar, page, table of contents, footer, in
  * light and dark (`html[data-theme]`), for a desktop and a phone (the sidebar slides in behind
  * the menu button below 1024 px; the table of contents shows from 1280 px). Colours come from
- * {@link themeCss}'s variables.
+ * {@link themeCss}'s variables; the components' variables (`--quire-bg`, `--quire-fg`, ...) come
+ * from the shell's, so both change together with the mode. The Tailwind classes pages use to show an image in one mode only
+ * (`block dark:hidden`, `hidden dark:block`, on 640 corpus elements) work as on the platform.
  */
 export const SITE_CSS = `
 :root{color-scheme:light;--bg:var(--quire-background-light,#fff);--bg-subtle:#f8fafc;--bg-hover:rgba(15,23,42,.05);--fg:#0f172a;--fg-strong:#020617;--muted:#64748b;--border:#e2e8f0;--border-strong:#cbd5e1;--accent:var(--quire-primary);--accent-fg:var(--quire-primary-dark);--accent-soft:color-mix(in srgb,var(--quire-primary) 12%,transparent);--code-bg:#f6f8fa;--header-h:64px;--tabs-h:0px;--sidebar-w:284px;--toc-w:232px;--font-body:var(--quire-font-body,${SYSTEM_SANS});--font-heading:var(--quire-font-heading,var(--font-body));--font-mono:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,monospace}
+html{--quire-bg:var(--bg);--quire-fg:var(--fg);--quire-muted:var(--muted);--quire-border:var(--border);--quire-surface:var(--bg-subtle);--quire-code-bg:var(--code-bg);--quire-font:var(--font-body);--quire-mono:var(--font-mono)}
 html[data-theme=dark]{color-scheme:dark;--bg:var(--quire-background-dark,#0b0e14);--bg-subtle:#11151d;--bg-hover:rgba(255,255,255,.06);--fg:#d8dee9;--fg-strong:#f8fafc;--muted:#94a3b8;--border:#1e2530;--border-strong:#2c3542;--accent:var(--quire-primary-light);--accent-fg:var(--quire-primary-light);--accent-soft:color-mix(in srgb,var(--quire-primary-light) 14%,transparent);--code-bg:#11151d}
 html.has-tabs{--tabs-h:46px}
 *,*::before,*::after{box-sizing:border-box}
 html{scroll-padding-top:calc(var(--header-h) + var(--tabs-h) + 16px);-webkit-text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.7 var(--font-body);-webkit-font-smoothing:antialiased}
 a{color:var(--accent-fg);text-underline-offset:3px}
-html[data-theme=dark] .prose a,html[data-theme=dark] .page-description a{color:var(--accent)}
+html[data-theme=dark] .prose a:not([class]),html[data-theme=dark] .page-description a{color:var(--accent)}
 .skip-link{position:absolute;left:-9999px;top:0;z-index:100;background:var(--bg);padding:.5rem 1rem}
 .skip-link:focus{left:1rem}
 .icon{display:inline-flex;width:1em;height:1em;flex:none;align-items:center;justify-content:center}
@@ -170,6 +173,7 @@ html[data-theme=dark] .eyebrow{color:var(--accent)}
 .page-title .icon{width:.9em;height:.9em;margin-right:.35em;vertical-align:-.08em;color:var(--accent)}
 .page-description{margin:.6rem 0 0;font-size:1.125rem;line-height:1.6;color:var(--muted)}
 .prose{margin-top:2rem;overflow-wrap:break-word}
+.prose :is(h1,h2,h3,h4,h5,h6){scroll-margin-top:0}
 .prose h2,.prose h3,.prose h4,.prose h5,.prose h6{font-family:var(--font-heading);color:var(--fg-strong);letter-spacing:-.01em;line-height:1.3}
 .prose h2{font-size:1.5rem;margin:2.5rem 0 .75rem}
 .prose h3{font-size:1.2rem;margin:2rem 0 .5rem}
@@ -238,6 +242,9 @@ html[data-theme=dark] .render-error{background:#2a1215;border-color:#7f1d1d;colo
 .not-found{text-align:center;padding:5rem 0}
 .not-found .code{font:800 4.5rem/1 var(--font-heading);color:var(--accent);letter-spacing:-.04em}
 .sidebar-backdrop{display:none}
+.sidebar-navbar{display:none}
+.hidden{display:none}.block{display:block}
+html[data-theme=dark] .dark\\:hidden{display:none}html[data-theme=dark] .dark\\:block{display:block}
 @media (max-width:1279px){.toc{display:none}}
 @media (max-width:1023px){
 .menu-button{display:inline-flex}
@@ -248,6 +255,9 @@ html[data-theme=dark] .render-error{background:#2a1215;border-color:#7f1d1d;colo
 body.nav-open .sidebar{transform:none;visibility:visible;box-shadow:0 0 40px rgba(0,0,0,.18)}
 body.nav-open .sidebar-backdrop{display:block;position:fixed;inset:calc(var(--header-h) + var(--tabs-h) + 1px) 0 0 0;z-index:35;background:rgba(15,23,42,.35)}
 body.nav-open{overflow:hidden}
+.sidebar-navbar{display:flex;flex-direction:column;align-items:flex-start;gap:.9rem;margin-top:1.5rem;padding:1.25rem .6rem 0;border-top:1px solid var(--border)}
+.sidebar-navbar .navbar-links{display:flex;flex-direction:column;align-items:flex-start;gap:.6rem}
+.sidebar-navbar .navbar-primary{display:inline-flex!important}
 .page{padding:1.75rem 1.25rem 3rem}
 .page-title{font-size:1.75rem}
 }

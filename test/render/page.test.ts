@@ -101,13 +101,23 @@ describe('compileMdx', () => {
 });
 
 describe('quire-docs/render', () => {
-  it('exports the spike API and nothing else', async () => {
+  it('exports the render API and nothing else', async () => {
     expect(Object.keys(await import('../../src/render/index.js')).sort()).toEqual([
       'BASE_CSS',
+      'EndpointReference',
+      'SITE_CSS',
+      'SITE_SCRIPT',
+      'SiteShell',
+      'THEME_SCRIPT',
       'builtInComponents',
       'compileMdx',
+      'htmlFileOf',
       'markdownHeadingIds',
+      'pageNavigation',
+      'redirectsFile',
       'renderPageHtml',
+      'renderStaticSite',
+      'themeCss',
     ]);
   });
 });
