@@ -137,6 +137,7 @@ html[data-theme=dark] .nav-anchors a.active{color:var(--accent)}
 .nav-link.active{color:var(--accent-fg);background:var(--accent-soft);font-weight:600}
 html[data-theme=dark] .nav-link.active{color:var(--accent)}
 .nav-link .label{flex:1;min-width:0;overflow-wrap:anywhere}
+.nav-link .group-root,.nav-group-title a{color:inherit;text-decoration:none}
 .nav-link .icon{color:currentColor;opacity:.85}
 .nav-link.deprecated .label{text-decoration:line-through;opacity:.7}
 .nav-tag{flex:none;font-size:.65rem;font-weight:650;letter-spacing:.03em;line-height:1;padding:.25rem .4rem;border-radius:6px;background:var(--accent-soft);color:var(--accent-fg);text-transform:uppercase}
