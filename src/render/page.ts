@@ -1,4 +1,4 @@
-import { createElement as h } from 'react';
+import { createElement as h, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageFacts } from '../content/index.js';
 import { BASE_CSS, builtInComponents } from './components.js';
@@ -33,13 +33,9 @@ export type RenderPageResult = { ok: true; html: string } | { ok: false; error: 
  * the built-in components, and the base CSS inline. No navigation, no client script yet.
  */
 export function renderPageHtml(input: RenderPageInput): RenderPageResult {
-  const compiled = compileMdx(input.text, { headingIds: markdownHeadingIds(input.facts.headings) });
-  if (!compiled.ok) return { ok: false, error: { stage: 'compile', ...compiled.error } };
+  const content = pageContent(input);
+  if (!content.ok) return content;
   const { title, description } = input.facts.frontmatter ?? {};
-  const components: MdxComponents = { ...builtInComponents(), ...input.components };
-  // A name the page imports or defines is bound in the compiled page itself, so it never reads
-  // this map: an entry here only stands for a component that is nowhere (`content/dropped-component`).
-  for (const name of input.facts.components ?? []) if (/^[A-Z][\w$]*$/.test(name) && !(name in components)) components[name] = Dropped;
   let body: string;
   try {
     body = renderToString(
@@ -48,9 +44,7 @@ export function renderPageHtml(input: RenderPageInput): RenderPageResult {
         null,
         title === undefined ? null : h('h1', { className: 'page-title' }, title),
         description === undefined ? null : h('p', { className: 'page-description' }, description),
-        // Components number their ids over the page (fields, accordions, tabs; steps and updates
-        // from the facts' headings).
-        h(PageIds, { headings: input.facts.headings }, h(compiled.page.Content, { components })),
+        content.element,
       ),
     );
   } catch (error) {
@@ -66,6 +60,34 @@ export function renderPageHtml(input: RenderPageInput): RenderPageResult {
   return { ok: true, html: `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>` };
 }
 
+/** What {@link pageContent} returns: the page's body as a React element, or why there is none. */
+export type PageContentResult = { ok: true; element: ReactElement } | { ok: false; error: RenderPageError };
+
+/**
+ * A page's body (its MDX without the frontmatter), compiled and ready to render inside a frame:
+ * the built-in components, the given ones over them, and the components that are nowhere
+ * rendering nothing. Rendering it may still throw (a component of the page's own): the caller
+ * renders it and catches.
+ */
+export function pageContent(input: RenderPageInput): PageContentResult {
+  const compiled = compileMdx(input.text, { headingIds: markdownHeadingIds(input.facts.headings) });
+  if (!compiled.ok) return { ok: false, error: { stage: 'compile', ...compiled.error } };
+  const components: MdxComponents = { ...sharedBuiltIns(), ...input.components };
+  // A name the page imports or defines is bound in the compiled page itself, so it never reads
+  // this map: an entry here only stands for a component that is nowhere (`content/dropped-component`).
+  for (const name of input.facts.components ?? []) if (/^[A-Z][\w$]*$/.test(name) && !(name in components)) components[name] = Dropped;
+  // Components number their ids over the page (fields, accordions, tabs; steps and updates from
+  // the facts' headings).
+  return { ok: true, element: h(PageIds, { headings: input.facts.headings }, h(compiled.page.Content, { components })) };
+}
+
+let builtIns: MdxComponents | undefined;
+
+/** The built-in components, made once: every page is rendered with the same (a page's own are added over them). */
+export function sharedBuiltIns(): MdxComponents {
+  return (builtIns ??= builtInComponents());
+}
+
 /** A component the platform leaves out of the page: it renders nothing, children included. */
 function Dropped(): null {
   return null;
@@ -73,6 +95,6 @@ function Dropped(): null {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ENTITIES[character] as string);
 }

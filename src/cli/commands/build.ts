@@ -12,6 +12,7 @@ import { cacheHelp, loadSiteForCommand, maxPageSizeHelp, workersHelp } from '../
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
+import type { StaticSiteFailure } from '../../render/index.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
 
@@ -27,6 +28,13 @@ replaced; the build stops and names it. <out> may not be the site folder, a fold
 the root of a file system or the home folder. Temporary files of a build that was killed are
 removed by the next.
 
+With --html, <out> receives the site as static HTML instead, for any static host: one .html
+file per page at its URL (/guides/setup as guides/setup.html, / as index.html), the generated
+endpoint pages, 404.html, a page that forwards for each redirect of docs.json and a _redirects
+file, the site's images and other files, and the shell's style sheet and script in _quire/. It
+needs react and react-dom (npm install react react-dom). A page whose MDX cannot be rendered is
+written with its error in its place and named on stderr.
+
 Problems are printed as quire validate prints them. A docs.json with errors builds nothing;
 other errors (a missing page file, an unknown endpoint, a page that does not parse) are printed,
 the site is built without them, and the exit code is 1. Links to no page or file of the site are
@@ -34,6 +42,7 @@ warnings here (quire validate reports them as errors): the platform deploys such
 
 Options:
   -o, --out <folder>  Output folder (required)
+  --html              Write the site as static HTML pages, not the data format
   --strict            Report unknown keys outside navigation as errors, not warnings
   --format <format>   text (default) or json (a JSON report on stdout)
   --offline           Do not fetch OpenAPI documents given by URL; warn about each
@@ -59,6 +68,7 @@ export const buildCommand: Command = {
       allowPositionals: true,
       options: {
         out: { type: 'string', short: 'o' },
+        html: { type: 'boolean', default: false },
         strict: { type: 'boolean', default: false },
         format: { type: 'string', default: 'text' },
         offline: { type: 'boolean', default: false },
@@ -73,7 +83,14 @@ export const buildCommand: Command = {
     if (positionals.length > 1) throw new UsageError(`expected at most one folder, got ${positionals.length}`);
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
+    if (values.html && values['no-content']) throw new UsageError("--html needs the pages' content: it cannot be used with --no-content");
     const out = path.resolve(io.cwd, values.out);
+    // Loaded before the site is: a missing peer dependency is said at once, not after a long load.
+    const render = values.html ? await loadRender() : undefined;
+    if (typeof render === 'string') {
+      io.stderr.write(`quire build: ${render}\n`);
+      return ExitCode.usage;
+    }
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
     // Checked before anything is written: a build there would mix with what the user keeps.
     const refused = await refuseOutputFolder(out, site.root);
@@ -85,23 +102,25 @@ export const buildCommand: Command = {
       isDeployedLinkError(diagnostic, site.rules) ? { ...diagnostic, severity: 'warning' as const } : diagnostic,
     );
     let compiled: ReturnType<typeof buildSite> | undefined;
+    let renderFailures: StaticSiteFailure[] = [];
     const report = (written: { files: number; bytes: number; removed: number } | undefined, failure?: string) => {
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length + (failure ? 1 : 0);
       const warnings = diagnostics.length - diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
       if (values.format === 'json') {
         io.stdout.write(
-          `${JSON.stringify({ out, built: written !== undefined, errors, warnings, pages: compiled?.site.pages.length ?? 0, endpoints: compiled?.site.endpoints.length ?? 0, files: written?.files ?? 0, removed: written?.removed ?? 0, ...(failure ? { failure } : {}), diagnostics }, null, 2)}\n`,
+          `${JSON.stringify({ out, built: written !== undefined, ...(values.html ? { html: true, renderFailures } : {}), errors, warnings, pages: compiled?.site.pages.length ?? 0, endpoints: compiled?.site.endpoints.length ?? 0, files: written?.files ?? 0, removed: written?.removed ?? 0, ...(failure ? { failure } : {}), diagnostics }, null, 2)}\n`,
         );
       } else {
         const text = formatDiagnostics(diagnostics, site.sources, { color: useColor(io) });
         if (text) io.stdout.write(`${text}\n`);
         if (failure) io.stderr.write(`quire build: ${failure}\n`);
+        for (const page of renderFailures) io.stderr.write(`quire build: ${renderFailureLine(page)}\n`);
         if (written && compiled) {
           const shown = path.relative(io.cwd, out) || '.';
           // Entries of pages without a file are left out of site.json: say how many.
           const withoutFile = compiled.pagesWithoutFile;
           io.stdout.write(
-            `Built ${plural(compiled.site.pages.length, 'page')} (${plural(compiled.site.endpoints.length, 'endpoint page')}${withoutFile ? `; ${plural(withoutFile, 'page')} without a file left out` : ''}) into ${shown}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}${written.removed ? `; ${plural(written.removed, 'file')} of the previous build removed` : ''}.\n`,
+            `Built ${plural(compiled.site.pages.length, 'page')}${values.html ? ' as HTML' : ''}${renderFailures.length ? ` (${plural(renderFailures.length, 'page')} with a rendering error)` : ''} (${plural(compiled.site.endpoints.length, 'endpoint page')}${withoutFile ? `; ${plural(withoutFile, 'page')} without a file left out` : ''}) into ${shown}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}${written.removed ? `; ${plural(written.removed, 'file')} of the previous build removed` : ''}.\n`,
           );
         } else if (!failure) io.stdout.write('Nothing was built.\n');
         io.stdout.write(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
@@ -126,29 +145,49 @@ export const buildCommand: Command = {
     append(diagnostics, applyRules(placed.diagnostics, site.rules));
     Object.assign(site.sources, placed.sources);
 
-    const previous = await previousBuild(out);
-    if (previous === 'foreign') return report(undefined, `${path.join(out, 'site.json')} exists and is not a Quire build; choose another output folder.`);
+    let files: Array<{ path: string; content: string | Uint8Array }> = compiled.files;
+    if (render) {
+      const rendered = await render.renderStaticSite({
+        site: compiled.site,
+        endpointPages: site.endpointPages,
+        content: site.content,
+        readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
+        readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
+      });
+      renderFailures = rendered.failures;
+      // The record of what this build wrote, so that the next replaces and removes only those.
+      files = [
+        ...rendered.files,
+        { path: HTML_RECORD, content: `${JSON.stringify({ format: 'quire-html', files: rendered.files.map((file) => file.path) }, null, 1)}\n` },
+      ];
+    }
+    const previous = render ? await previousHtmlBuild(out) : await previousBuild(out);
+    if (previous === 'foreign')
+      return report(undefined, `${path.join(out, render ? HTML_RECORD : 'site.json')} exists and is not a Quire build; choose another output folder.`);
     // Only files an earlier build wrote are replaced: the user's own, at a name the build uses, stay.
     const foreign = await filesNotWritten(
       out,
-      compiled.files.map((file) => file.path),
+      files.map((file) => file.path),
       new Set(previous),
     );
     if (foreign.length > 0) {
       const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${plural(foreign.length - 3, 'more file')}` : '');
       return report(
         undefined,
-        `${out} holds ${shown}, which no earlier build wrote (its site.json does not list ${foreign.length > 1 ? 'them' : 'it'}); move ${foreign.length > 1 ? 'them' : 'it'} away or choose another output folder.`,
+        `${out} holds ${shown}, which no earlier build wrote (its ${render ? HTML_RECORD : 'site.json'} does not list ${foreign.length > 1 ? 'them' : 'it'}); move ${foreign.length > 1 ? 'them' : 'it'} away or choose another output folder.`,
       );
     }
     // What a build killed while writing left (temporary files and folders, backups) goes first.
     await removeLeftovers(out);
     // A killed first build leaves <out> itself under a temporary name beside it.
     await removeLeftovers(path.dirname(out), { only: path.basename(out) });
-    await removeLeftovers(path.join(out, 'endpoints'), { recursive: true });
-    await removeLeftovers(path.join(out, 'schemas'));
-    const changes: FileChange[] = compiled.files.map((file) => ({ kind: 'write', path: path.join(out, file.path), content: file.content }));
-    const current = new Set(compiled.files.map((file) => file.path));
+    if (render) await removeLeftovers(out, { recursive: true });
+    else {
+      await removeLeftovers(path.join(out, 'endpoints'), { recursive: true });
+      await removeLeftovers(path.join(out, 'schemas'));
+    }
+    const changes: FileChange[] = files.map((file) => ({ kind: 'write', path: path.join(out, file.path), content: file.content }));
+    const current = new Set(files.map((file) => file.path));
     const stale = previous.filter((file) => !current.has(file));
     for (const file of stale) changes.push({ kind: 'delete', path: path.join(out, file) });
     try {
@@ -157,8 +196,8 @@ export const buildCommand: Command = {
       if (error instanceof WriteFilesError) return report(undefined, error.message);
       throw error;
     }
-    const bytes = compiled.files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
-    return report({ files: compiled.files.length, bytes, removed: stale.length });
+    const bytes = files.reduce((sum, file) => sum + (typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength), 0);
+    return report({ files: files.length, bytes, removed: stale.length });
   },
 };
 
@@ -171,6 +210,56 @@ const DEPLOYED_LINK_ERRORS = new Set(['content/broken-link', 'content/link-outsi
 
 function isDeployedLinkError(diagnostic: Diagnostic, rules: RuleSettings): boolean {
   return diagnostic.severity === 'error' && DEPLOYED_LINK_ERRORS.has(diagnostic.code) && ruleFor(diagnostic.code, rules) === undefined;
+}
+
+/** The record an HTML build keeps of the files it wrote, in its own folder of `out`. */
+const HTML_RECORD = '_quire/build.json';
+
+/** The render entry, loaded for --html only; a sentence saying what to install when react is missing. */
+async function loadRender(): Promise<typeof import('../../render/index.js') | string> {
+  // React's production build: its development build checks and warns on every element, several times slower.
+  process.env.NODE_ENV ??= 'production';
+  try {
+    return await import('../../render/index.js');
+  } catch (error) {
+    const missing = /Cannot find (?:package|module) '((?:react|react-dom)(?:\/[^']*)?)'/.exec(error instanceof Error ? error.message : '');
+    if (missing) return `--html renders pages with React, which is not installed (${missing[1]} is missing): npm install react react-dom`;
+    throw error;
+  }
+}
+
+function renderFailureLine(page: StaticSiteFailure): string {
+  const place = page.line !== undefined ? `:${page.line}${page.column !== undefined ? `:${page.column}` : ''}` : '';
+  return `${page.file ?? page.href}${place}: the page was written with its ${page.stage === 'read' ? 'read' : page.stage} error in its place: ${page.message}`;
+}
+
+/**
+ * The files of the HTML build already in `out` (from its record), `'foreign'` when the record is
+ * something else. Only relative paths inside `out` are taken, so a hand-edited record cannot make
+ * the build delete elsewhere.
+ */
+async function previousHtmlBuild(out: string): Promise<string[] | 'foreign'> {
+  let text: string;
+  try {
+    text = await readFile(path.join(out, HTML_RECORD), 'utf8');
+  } catch {
+    return [];
+  }
+  try {
+    const record = JSON.parse(text) as { format?: unknown; files?: unknown };
+    if (record.format !== 'quire-html' || !Array.isArray(record.files)) return 'foreign';
+    const files = record.files.filter(
+      (file): file is string =>
+        typeof file === 'string' &&
+        file !== '' &&
+        !file.startsWith('/') &&
+        !file.includes('\\') &&
+        !file.split('/').some((part) => part === '' || part === '.' || part === '..'),
+    );
+    return [HTML_RECORD, ...files];
+  } catch {
+    return 'foreign';
+  }
 }
 
 /**

@@ -1,0 +1,243 @@
+import { createElement as h, Fragment, type ReactNode } from 'react';
+import type { EndpointPage, MediaTypeModel, ParameterModel, SchemaModel } from '../openapi/types.js';
+import { methodBadge } from './layout-parts.js';
+
+/** Draws a description written in Markdown (an OpenAPI `description`). */
+export type MarkdownRenderer = (markdown: string) => ReactNode;
+
+/** What {@link EndpointReference} is given. */
+export interface EndpointReferenceProps {
+  endpoint: EndpointPage;
+  /** Draws the descriptions of the operation, its parameters and schemas. */
+  markdown: MarkdownRenderer;
+  /** The MDX page's own content (a page with `openapi:` frontmatter), drawn after the method and path. */
+  children?: ReactNode;
+}
+
+/** How deep nested object properties are listed; below that a schema shows its type only. */
+const MAX_DEPTH = 4;
+
+/**
+ * An endpoint or webhook page: its method and path (with the first server), the `x-mint`
+ * content or the MDX page's own, the authorization, the parameters by place, the request body
+ * and the responses, each schema's properties listed and nested objects folded, and the request
+ * samples. Not interactive: the playground is for later.
+ */
+export function EndpointReference({ endpoint, markdown, children }: EndpointReferenceProps): ReactNode {
+  const server = endpoint.kind === 'endpoint' ? endpoint.servers[0]?.url : undefined;
+  const description = endpoint.metadata.description;
+  return h(
+    Fragment,
+    null,
+    h(
+      'div',
+      { className: 'endpoint-header', 'data-endpoint': `${endpoint.method} ${endpoint.path}` },
+      methodBadge(endpoint.method, endpoint.kind),
+      server ? h('span', { className: 'endpoint-server' }, server.replace(/\/$/, '')) : null,
+      h('span', { className: 'endpoint-path' }, endpoint.path),
+    ),
+    h(
+      'div',
+      { className: 'prose' },
+      children ?? (endpoint.content ? markdown(endpoint.content) : null),
+      description === undefined || !longDescription(description) ? null : markdown(description),
+      authorization(endpoint),
+      (['path', 'query', 'header', 'cookie'] as const).map((place) => parameterSection(place, endpoint.parameters[place], markdown)),
+      requestBody(endpoint, markdown),
+      responses(endpoint, markdown),
+      codeSamples(endpoint),
+    ),
+  );
+}
+
+/** A description too long or too rich for the line under the title: drawn as Markdown in the page instead. */
+export function longDescription(description: string): boolean {
+  return description.length > 280 || /\n|[`*_[\]<]/.test(description);
+}
+
+function authorization(endpoint: EndpointPage): ReactNode {
+  const schemes = endpoint.security.flatMap((requirement) => requirement.schemes);
+  if (schemes.length === 0) return null;
+  return h(
+    'section',
+    { key: 'auth', className: 'endpoint-section' },
+    h('h2', null, 'Authorizations'),
+    schemes.map((scheme, index) => {
+      const where =
+        scheme.type === 'apiKey'
+          ? `${scheme.in} ${scheme.name}`
+          : scheme.type === 'http'
+            ? `header Authorization: ${scheme.httpScheme}${scheme.httpScheme.toLowerCase() === 'bearer' ? ' <token>' : ''}`
+            : scheme.type;
+      return h(
+        'div',
+        { key: index, className: 'field' },
+        h('div', { className: 'field-head' }, h('span', { className: 'field-name' }, scheme.scheme), h('span', { className: 'field-type' }, where)),
+        scheme.description ? h('div', { className: 'field-body' }, scheme.description) : null,
+      );
+    }),
+  );
+}
+
+const PLACE_TITLES = { path: 'Path parameters', query: 'Query parameters', header: 'Headers', cookie: 'Cookies' } as const;
+
+function parameterSection(place: ParameterModel['in'], parameters: readonly ParameterModel[], markdown: MarkdownRenderer): ReactNode {
+  if (parameters.length === 0) return null;
+  return h(
+    'section',
+    { key: place, className: 'endpoint-section' },
+    h('h2', null, PLACE_TITLES[place]),
+    parameters.map((parameter, index) =>
+      field({
+        key: index,
+        name: parameter.name,
+        schema: parameter.schema,
+        required: parameter.required,
+        deprecated: parameter.deprecated,
+        description: parameter.description,
+        markdown,
+        depth: 0,
+      }),
+    ),
+  );
+}
+
+function requestBody(endpoint: EndpointPage, markdown: MarkdownRenderer): ReactNode {
+  const body = endpoint.requestBody;
+  const media = body?.content[0];
+  if (!body || !media) return null;
+  return h(
+    'section',
+    { key: 'body', className: 'endpoint-section' },
+    h('h2', null, endpoint.kind === 'webhook' ? 'Payload' : 'Body', ' ', h('span', { className: 'field-type' }, media.mediaType)),
+    body.description ? markdown(body.description) : null,
+    schemaFields(media.schema, markdown, 0),
+  );
+}
+
+function responses(endpoint: EndpointPage, markdown: MarkdownRenderer): ReactNode {
+  if (endpoint.responses.length === 0) return null;
+  return h(
+    'section',
+    { key: 'responses', className: 'endpoint-section' },
+    h('h2', null, 'Responses'),
+    endpoint.responses.map((response, index) => {
+      const media: MediaTypeModel | undefined = response.content[0];
+      const fields = schemaFields(media?.schema, markdown, 1);
+      return h(
+        'div',
+        { key: index, className: 'field' },
+        h(
+          'div',
+          { className: 'field-head' },
+          h('span', { className: 'response-status' }, response.status),
+          media ? h('span', { className: 'field-type' }, media.mediaType) : null,
+        ),
+        response.description ? h('div', { className: 'field-body' }, markdown(response.description)) : null,
+        fields ? h('details', { className: 'field-children' }, h('summary', null, 'Show properties'), fields) : null,
+      );
+    }),
+  );
+}
+
+function codeSamples(endpoint: EndpointPage): ReactNode {
+  if (endpoint.codeSamples.length === 0) return null;
+  return h(
+    'section',
+    { key: 'samples', className: 'endpoint-section code-samples' },
+    h('h2', null, endpoint.kind === 'webhook' ? 'Example payload' : 'Request examples'),
+    endpoint.codeSamples.map((sample, index) =>
+      h('figure', { key: index }, h('figcaption', null, sample.label), h('pre', null, h('code', { className: `language-${sample.language}` }, sample.source))),
+    ),
+  );
+}
+
+interface FieldInput {
+  key: number | string;
+  name: string;
+  schema: SchemaModel | undefined;
+  required: boolean;
+  deprecated?: boolean;
+  description: string | undefined;
+  markdown: MarkdownRenderer;
+  depth: number;
+}
+
+function field({ key, name, schema, required, deprecated, description, markdown, depth }: FieldInput): ReactNode {
+  const text = description ?? (typeof schema?.description === 'string' ? schema.description : undefined);
+  const children = depth < MAX_DEPTH ? schemaFields(schema, markdown, depth + 1) : null;
+  const defaultValue = schema && 'default' in schema ? JSON.stringify(schema.default) : undefined;
+  const allowed = Array.isArray(schema?.enum) ? schema.enum.map((value) => JSON.stringify(value)).join(', ') : undefined;
+  return h(
+    'div',
+    { key, className: 'field' },
+    h(
+      'div',
+      { className: 'field-head' },
+      h('span', { className: 'field-name' }, name),
+      h('span', { className: 'field-type' }, typeOf(schema)),
+      required ? h('span', { className: 'field-required' }, 'required') : null,
+      deprecated || schema?.deprecated === true ? h('span', { className: 'field-deprecated' }, 'deprecated') : null,
+    ),
+    text || defaultValue || allowed
+      ? h(
+          'div',
+          { className: 'field-body' },
+          text ? markdown(text) : null,
+          defaultValue ? h('p', null, 'Default: ', h('code', null, defaultValue)) : null,
+          allowed ? h('p', null, 'One of: ', h('code', null, allowed)) : null,
+        )
+      : null,
+    children ? h('details', { className: 'field-children' }, h('summary', null, 'Show properties'), children) : null,
+  );
+}
+
+/** The properties of an object schema (of an array's items too) as fields; null for any other schema. */
+function schemaFields(schema: SchemaModel | undefined, markdown: MarkdownRenderer, depth: number): ReactNode {
+  const object = objectSchema(schema);
+  if (!object) return null;
+  const properties = object.properties as Record<string, SchemaModel>;
+  const required = new Set(Array.isArray(object.required) ? (object.required as string[]) : []);
+  const names = Object.keys(properties);
+  if (names.length === 0) return null;
+  return names.map((name) => field({ key: name, name, schema: properties[name], required: required.has(name), description: undefined, markdown, depth }));
+}
+
+function objectSchema(schema: SchemaModel | undefined): SchemaModel | undefined {
+  if (!schema) return undefined;
+  if (schema.properties && typeof schema.properties === 'object') return schema;
+  if (schema.type === 'array' && schema.items && typeof schema.items === 'object') return objectSchema(schema.items as SchemaModel);
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    const options = schema[key];
+    if (Array.isArray(options) && options.length > 0) {
+      if (key === 'allOf') {
+        const merged: Record<string, unknown> = {};
+        const required: string[] = [];
+        for (const part of options as SchemaModel[]) {
+          const inner = objectSchema(part);
+          if (inner?.properties) Object.assign(merged, inner.properties);
+          if (Array.isArray(inner?.required)) required.push(...(inner.required as string[]));
+        }
+        if (Object.keys(merged).length > 0) return { type: 'object', properties: merged, required };
+      } else return objectSchema(options[0] as SchemaModel);
+    }
+  }
+  return undefined;
+}
+
+/** A schema's type as shown beside a field: `string<uuid>`, `integer[]`, `User`, `string | null`. */
+export function typeOf(schema: SchemaModel | undefined): string {
+  if (!schema) return 'any';
+  if (typeof schema.$ref === 'string') return typeof schema.name === 'string' ? schema.name : 'object';
+  const type = schema.type;
+  if (Array.isArray(type)) return type.map((one) => (one === 'array' ? `${typeOf(schema.items as SchemaModel)}[]` : String(one))).join(' | ');
+  if (type === 'array') return `${typeOf(schema.items as SchemaModel | undefined)}[]`;
+  if (typeof type === 'string') return typeof schema.format === 'string' ? `${type}<${schema.format}>` : type;
+  for (const key of ['oneOf', 'anyOf']) {
+    const options = schema[key];
+    if (Array.isArray(options)) return (options as SchemaModel[]).map(typeOf).join(' | ');
+  }
+  if (Array.isArray(schema.allOf)) return 'object';
+  if (schema.properties) return 'object';
+  return 'any';
+}

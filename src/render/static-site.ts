@@ -1,0 +1,380 @@
+import { createElement as h, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { CompiledPage, CompiledRedirect, CompiledSite } from '../build/types.js';
+import type { DocsConfig } from '../config/schemas/docs-config.js';
+import type { PageFacts } from '../content/index.js';
+import type { EndpointPage } from '../openapi/types.js';
+import { BASE_CSS } from './components.js';
+import { EndpointReference, longDescription } from './endpoint.js';
+import { assetUrl, SiteShell, type ShellPage } from './layout.js';
+import type { IconRenderer } from './layout-parts.js';
+import { compileMdx, type MdxComponents } from './mdx.js';
+import { escapeHtml, pageContent, sharedBuiltIns, type RenderPageError } from './page.js';
+import { SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';
+import { firstHref, pageNavigation } from './site-navigation.js';
+import { googleFontsUrl, SITE_CSS, themeCss } from './site-theme.js';
+
+/** What {@link renderStaticSite} is given: the compiled site and ways to read its files. */
+export interface StaticSiteInput {
+  /** The compiled site (`buildSite(...).site`). */
+  site: CompiledSite;
+  /** The page model of every generated endpoint and webhook page, and of MDX pages with `openapi:` (`Site.endpointPages`). */
+  endpointPages: readonly EndpointPage[];
+  /** Each page's facts by file (`Site.content`): the heading ids by line, the components it uses. */
+  content: ReadonlyMap<string, PageFacts>;
+  /** The MDX of a page file (relative to the site folder), or undefined when it cannot be read. */
+  readPage(file: string): Promise<string | undefined>;
+  /** The bytes of a static file of the site (`CompiledSite.staticFiles`), or undefined when it cannot be read. */
+  readStaticFile(file: string): Promise<Uint8Array | undefined>;
+  /** Components over the built-ins (the site's snippets, later). */
+  components?: MdxComponents;
+  /** Draws the icons of docs.json and frontmatter; without it the shell draws none. */
+  renderIcon?: IconRenderer;
+  /** CSS of the components, added before the shell's; default the built-ins' `BASE_CSS`. */
+  componentCss?: string;
+  /** Script of the components (tabs, copy buttons), added after the shell's. */
+  componentScript?: string;
+  /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` and loaded only by pages with a diagram. */
+  mermaidScript?: string | Uint8Array;
+}
+
+/** One file of the static site: its path in the output folder (`/`-separated) and content. */
+export interface StaticSiteFile {
+  path: string;
+  content: string | Uint8Array;
+}
+
+/** A page whose file could not be read, or whose MDX did not compile or render: written with its error in place of its content. */
+export interface StaticSiteFailure extends Omit<RenderPageError, 'stage'> {
+  stage: RenderPageError['stage'] | 'read';
+  href: string;
+  file?: string;
+}
+
+/** What {@link renderStaticSite} gives: every file, sorted by path, and the pages that failed. */
+export interface StaticSiteResult {
+  files: StaticSiteFile[];
+  failures: StaticSiteFailure[];
+}
+
+/** Where the shell's own files go: a name no page or file of a site uses. */
+const ASSET_FOLDER = '_quire';
+
+/**
+ * A compiled site as static HTML: one page per URL (`/guides/setup` as `guides/setup.html`, `/`
+ * as `index.html`, so that a page keeps its URL and the relative links written in it resolve as
+ * on the platform), endpoint pages, `404.html`, a page that forwards for each redirect of
+ * docs.json without parameters and a `_redirects` file with all of them, the site's static files
+ * as they are, and the shell's style sheet and script in `_quire/`. The same input gives the same
+ * files, byte for byte. A page that cannot be rendered is written with its error in its place
+ * (as the platform shows one) and listed in `failures`.
+ */
+export async function renderStaticSite(input: StaticSiteInput): Promise<StaticSiteResult> {
+  const { site } = input;
+  // site.json's settings are docs.json as validated: typed loosely there (a JSON format), read here as docs.json.
+  const settings = site.settings as unknown as DocsConfig;
+  const files = new Map<string, string | Uint8Array>();
+  const failures: StaticSiteFailure[] = [];
+  const endpoints = new Map(input.endpointPages.map((endpoint) => [endpoint.url, endpoint]));
+  const titles = new Map<string, string>();
+  for (const page of site.pages) if (!titles.has(page.href)) titles.set(page.href, page.sidebarTitle ?? page.title);
+  const head = headParts(input, settings);
+
+  const pages = uniquePages(site);
+  for (const page of pages) {
+    const target = htmlFileOf(page.href);
+    if (target === undefined || files.has(target)) continue;
+    const rendered = await renderOnePage(input, settings, page, endpoints.get(page.href), titles, head);
+    files.set(target, rendered.html);
+    if (rendered.failure) failures.push(rendered.failure);
+  }
+  // A site without a page at `/` opens at its first page, as on the platform.
+  const first = firstHref(site.navigation.root) ?? pages[0]?.href;
+  if (!files.has('index.html') && first !== undefined && first !== '/') files.set('index.html', redirectPage({ source: '/', destination: first }));
+  files.set('404.html', notFoundPage(input, settings, head));
+  for (const redirect of site.redirects) {
+    if (/[:*]/.test(redirect.source)) continue;
+    const target = htmlFileOf(redirect.source);
+    if (target === undefined || files.has(target)) continue;
+    files.set(target, redirectPage(redirect));
+  }
+  if (site.redirects.length > 0) files.set('_redirects', redirectsFile(site.redirects));
+  for (const file of site.staticFiles) {
+    if (files.has(file) || file.startsWith(`${ASSET_FOLDER}/`)) continue;
+    const bytes = await input.readStaticFile(file);
+    if (bytes !== undefined) files.set(file, bytes);
+  }
+  files.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? BASE_CSS}\n${SITE_CSS}`);
+  files.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}${input.componentScript ? `\n${input.componentScript}` : ''}`);
+  if (input.mermaidScript !== undefined) files.set(`${ASSET_FOLDER}/mermaid.min.js`, input.mermaidScript);
+  return {
+    files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content })),
+    failures,
+  };
+}
+
+/**
+ * The file of a URL path in the output folder: `/` is `index.html`, `/guides/setup` is
+ * `guides/setup.html`. Undefined for a path that cannot be a file there (`..`, an empty part,
+ * a character file systems refuse).
+ */
+export function htmlFileOf(href: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(href.replace(/[?#].*$/, ''));
+  } catch {
+    return undefined;
+  }
+  path = path.replace(/^\/+/, '').replace(/\/+$/, '');
+  if (path === '') return 'index.html';
+  const parts = path.split('/');
+  if (parts.some((part) => part === '' || part === '.' || part === '..' || /[\\\0<>:"|?*]/.test(part) || part.length > 200)) return undefined;
+  return `${path}.html`;
+}
+
+/** Each page once (the first entry of one listed in several sections), then the endpoint pages no entry lists (`x-hidden`). */
+function uniquePages(site: CompiledSite): CompiledPage[] {
+  const seen = new Set<string>();
+  const pages: CompiledPage[] = [];
+  for (const page of site.pages) {
+    if (seen.has(page.href)) continue;
+    seen.add(page.href);
+    pages.push(page);
+  }
+  for (const endpoint of site.endpoints) {
+    if (seen.has(endpoint.href)) continue;
+    seen.add(endpoint.href);
+    pages.push({ href: endpoint.href, kind: endpoint.kind, title: endpoint.title, section: {}, breadcrumbs: [], hidden: true });
+  }
+  return pages;
+}
+
+/** The parts of every page's head that come from the site. */
+interface HeadParts {
+  /** `<html>` attributes. */
+  htmlAttributes: string;
+  /** Links, styles and scripts. */
+  tags: string;
+}
+
+function headParts(input: StaticSiteInput, settings: DocsConfig): HeadParts {
+  const attributes = [`lang="${escapeHtml(settings.seo?.metatags?.['og:locale']?.slice(0, 2) ?? 'en')}"`];
+  attributes.push(`data-appearance="${settings.appearance?.default ?? 'system'}"`);
+  if (settings.appearance?.strict) attributes.push('data-strict=""');
+  if (input.mermaidScript !== undefined) attributes.push(`data-mermaid="/${ASSET_FOLDER}/mermaid.min.js"`);
+  const tags: string[] = [];
+  const favicon = settings.favicon;
+  if (typeof favicon === 'string') tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon))}">`);
+  else if (favicon) {
+    tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon.light))}" media="(prefers-color-scheme: light)">`);
+    tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon.dark))}" media="(prefers-color-scheme: dark)">`);
+  }
+  const fonts = googleFontsUrl(settings);
+  if (fonts) tags.push(`<link rel="stylesheet" href="${escapeHtml(fonts)}">`);
+  tags.push(`<link rel="stylesheet" href="/${ASSET_FOLDER}/site.css">`);
+  tags.push(`<style>${themeCss(settings).replace(/<\//g, '<\\/')}</style>`);
+  // The platform adds every .css and .js file of the site to every page.
+  for (const file of input.site.staticFiles) {
+    if (/\.css$/i.test(file)) tags.push(`<link rel="stylesheet" href="${escapeHtml(assetUrl(file))}">`);
+  }
+  tags.push(`<script>${THEME_SCRIPT}</script>`);
+  tags.push(`<script src="/${ASSET_FOLDER}/site.js" defer></script>`);
+  for (const file of input.site.staticFiles) {
+    if (/\.js$/i.test(file)) tags.push(`<script src="${escapeHtml(assetUrl(file))}" defer></script>`);
+  }
+  return { htmlAttributes: attributes.join(' '), tags: tags.join('') };
+}
+
+interface RenderedPage {
+  html: string;
+  failure?: StaticSiteFailure;
+}
+
+async function renderOnePage(
+  input: StaticSiteInput,
+  settings: DocsConfig,
+  page: CompiledPage,
+  endpoint: EndpointPage | undefined,
+  titles: ReadonlyMap<string, string>,
+  head: HeadParts,
+): Promise<RenderedPage> {
+  const navigation = pageNavigation(input.site, page.section);
+  const frontmatter = page.frontmatter ?? {};
+  const description = page.description;
+  const shellPage: ShellPage = {
+    href: page.href,
+    title: page.title,
+    ...(description !== undefined && !(endpoint && page.file === undefined && longDescription(description)) ? { description } : {}),
+    ...(frontmatter.icon !== undefined ? { icon: frontmatter.icon } : {}),
+    breadcrumbs: page.breadcrumbs,
+    ...(page.previous ? { previous: { href: page.previous, title: titles.get(page.previous) ?? page.previous } } : {}),
+    ...(page.next ? { next: { href: page.next, title: titles.get(page.next) ?? page.next } } : {}),
+    headings: page.headings ?? [],
+    ...(typeof frontmatter.mode === 'string' ? { mode: frontmatter.mode } : {}),
+  };
+  let body: ReactNode = null;
+  let failure: StaticSiteFailure | undefined;
+  if (page.file !== undefined) {
+    const text = await input.readPage(page.file);
+    const facts = input.content.get(page.file);
+    if (text === undefined) failure = { stage: 'read', href: page.href, file: page.file, message: `${page.file} could not be read` };
+    else {
+      const content = pageContent({
+        text,
+        facts: facts ?? { frontmatter: page.frontmatter ?? null, headings: [] },
+        ...(input.components ? { components: input.components } : {}),
+      } as Parameters<typeof pageContent>[0]);
+      if (content.ok) body = content.element;
+      else failure = { ...content.error, href: page.href, file: page.file };
+    }
+  }
+  const markdown = (text: string) => markdownBlock(text, input.components ? { ...sharedBuiltIns(), ...input.components } : sharedBuiltIns());
+  const draw = (content: ReactNode) =>
+    endpoint
+      ? h(EndpointReference, { endpoint, markdown, ...(page.file !== undefined ? { children: h('div', null, content) } : {}) })
+      : h('div', { className: 'prose' }, content);
+  const shell = (content: ReactNode) =>
+    renderToString(h(SiteShell, { settings, navigation, page: shellPage, ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}) }, content));
+  let html: string;
+  try {
+    html = shell(draw(failure ? errorBox(failure) : body));
+  } catch (error) {
+    failure = {
+      stage: 'render',
+      href: page.href,
+      ...(page.file !== undefined ? { file: page.file } : {}),
+      message: error instanceof Error ? error.message : String(error),
+    };
+    // The endpoint's own descriptions may be what threw: the error alone, in the shell.
+    html = shell(h('div', { className: 'prose' }, errorBox(failure)));
+  }
+  return {
+    html: documentHtml(
+      settings,
+      page.title,
+      pageMeta(settings, page),
+      head,
+      html,
+      navigation.levels.some((level) => level.kind === 'tab'),
+    ),
+    ...(failure ? { failure } : {}),
+  };
+}
+
+/** A description written in Markdown, compiled as MDX; its text in paragraphs when it does not compile. */
+function markdownBlock(text: string, components: MdxComponents): ReactNode {
+  // An OpenAPI description is CommonMark: `{domain}` there is text, not an MDX expression (code
+  // spans and fences, matched first, keep theirs as written).
+  const compiled = compileMdx(text.replace(/(`+)[\s\S]*?\1|[{}]/g, (match) => (match === '{' || match === '}' ? `\\${match}` : match)));
+  if (compiled.ok) return h(compiled.page.Content, { components });
+  return text.split(/\n{2,}/).map((paragraph, index) => h('p', { key: index }, paragraph));
+}
+
+function errorBox(failure: StaticSiteFailure): ReactNode {
+  const place = failure.line !== undefined ? `:${failure.line}${failure.column !== undefined ? `:${failure.column}` : ''}` : '';
+  return h(
+    'div',
+    { className: 'render-error', role: 'alert' },
+    h(
+      'strong',
+      null,
+      failure.stage === 'compile' ? 'This page does not compile' : failure.stage === 'read' ? 'This page could not be read' : 'This page failed to render',
+    ),
+    h('pre', null, `${failure.file ?? failure.href}${place}: ${failure.message}`),
+  );
+}
+
+/** The head's tags of one page: description, Open Graph and Twitter tags (docs.json's, then the page's), robots. */
+function pageMeta(settings: DocsConfig, page: CompiledPage): string {
+  const tags = new Map<string, string>();
+  const frontmatter = (page.frontmatter ?? {}) as Record<string, unknown>;
+  const title = typeof frontmatter['og:title'] === 'string' ? frontmatter['og:title'] : page.title;
+  if (page.description) tags.set('description', page.description);
+  tags.set('og:title', title);
+  tags.set('og:site_name', settings.name);
+  tags.set('og:type', 'website');
+  if (page.description) tags.set('og:description', page.description);
+  for (const [key, value] of Object.entries(settings.seo?.metatags ?? {})) if (typeof value === 'string') tags.set(key, value);
+  for (const [key, value] of Object.entries(frontmatter)) {
+    if ((key.startsWith('og:') || key.startsWith('twitter:')) && (typeof value === 'string' || typeof value === 'number')) tags.set(key, String(value));
+  }
+  const noindex = frontmatter.noindex === true || frontmatter.noindex === 'true' || (page.hidden === true && settings.seo?.indexing !== 'all');
+  if (noindex && frontmatter.noindex !== false) tags.set('robots', 'noindex');
+  if (typeof frontmatter.robots === 'string') tags.set('robots', frontmatter.robots);
+  return [...tags]
+    .map(([key, value]) =>
+      /^(?:og|article|profile|book|music|video|fb):/.test(key)
+        ? `<meta property="${escapeHtml(key)}" content="${escapeHtml(value)}">`
+        : `<meta name="${escapeHtml(key)}" content="${escapeHtml(value)}">`,
+    )
+    .join('');
+}
+
+function documentHtml(settings: DocsConfig, title: string, meta: string, head: HeadParts, body: string, hasTabs: boolean): string {
+  const fullTitle = title === settings.name ? title : `${title} - ${settings.name}`;
+  return (
+    `<!DOCTYPE html><html ${head.htmlAttributes}${hasTabs ? ' class="has-tabs"' : ''}><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(fullTitle)}</title>${meta}${head.tags}</head>` +
+    `<body>${body}</body></html>\n`
+  );
+}
+
+function notFoundPage(input: StaticSiteInput, settings: DocsConfig, head: HeadParts): string {
+  const navigation = pageNavigation(input.site, {});
+  const body = renderToString(
+    h(
+      SiteShell,
+      {
+        settings,
+        navigation,
+        page: { href: '/404', title: 'Page not found', breadcrumbs: [], headings: [] },
+        ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}),
+      },
+      h(
+        'div',
+        { className: 'prose not-found' },
+        h('p', { className: 'code' }, '404'),
+        h('p', null, 'There is no page at this address. It may have moved, or the link may be mistyped.'),
+        h('p', null, h('a', { href: '/' }, `Back to ${settings.name}`)),
+      ),
+    ),
+  );
+  return documentHtml(
+    settings,
+    'Page not found',
+    '<meta name="robots" content="noindex">',
+    head,
+    body,
+    navigation.levels.some((level) => level.kind === 'tab'),
+  );
+}
+
+/** A page that forwards at once to where the redirect leads (a static host that reads `_redirects` never serves it). */
+function redirectPage(redirect: CompiledRedirect): string {
+  const target = escapeHtml(redirect.href ?? redirect.destination);
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title>` +
+    `<meta http-equiv="refresh" content="0; url=${target}"><link rel="canonical" href="${target}"><meta name="robots" content="noindex">` +
+    `</head><body><p>This page has moved to <a href="${target}">${target}</a>.</p></body></html>\n`
+  );
+}
+
+/**
+ * docs.json's redirects as a `_redirects` file (one `source destination status` a line, as
+ * Netlify and Cloudflare Pages read it): a trailing `:name*` is their `*`, given on as `:splat`.
+ */
+export function redirectsFile(redirects: readonly CompiledRedirect[]): string {
+  const lines: string[] = [];
+  for (const redirect of redirects) {
+    let source = redirect.source;
+    let destination = redirect.destination;
+    const splat = /\/:([A-Za-z_]\w*)\*$/.exec(source);
+    if (splat) {
+      source = `${source.slice(0, splat.index)}/*`;
+      destination = destination.split(`:${splat[1]}*`).join(':splat');
+    }
+    if (/\s/.test(source) || /\s/.test(destination)) continue;
+    lines.push(`${source} ${destination} ${redirect.permanent === false ? 302 : 301}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,101 @@
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { quire, readTree } from '../helpers/cli.js';
+
+function out(): string {
+  return path.join(mkdtempSync(path.join(tmpdir(), 'quire-build-html-')), 'out');
+}
+
+describe('quire build --html', () => {
+  it('writes one page per URL, the endpoint pages, 404.html, redirects and the site’s files', () => {
+    const target = out();
+    const { code, stdout, stderr } = quire(['build', '--html', 'fixtures/render/site', '-o', target]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 25 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expect(Object.keys(readTree(target))).toEqual([
+      '404.html',
+      '_quire/build.json',
+      '_quire/site.css',
+      '_quire/site.js',
+      '_redirects',
+      'api-reference/a-plant-was-added.html',
+      'api-reference/endpoint/get-plant.html',
+      'api-reference/introduction.html',
+      'api-reference/plants/add-a-plant.html',
+      'api-reference/plants/delete-a-plant.html',
+      'api-reference/plants/list-plants.html',
+      'changelog.html',
+      'favicon.svg',
+      'guides/authentication.html',
+      'guides/overview.html',
+      'guides/webhooks/receiving.html',
+      'guides/webhooks/signatures.html',
+      'images/flow.png',
+      'images/greenhouse.png',
+      'index.html',
+      'logo/dark.svg',
+      'logo/light.svg',
+      'old-quickstart.html',
+      'openapi.yaml',
+      'quickstart.html',
+    ]);
+    expect(readFileSync(path.join(target, 'images/greenhouse.png'))).toEqual(readFileSync('fixtures/render/site/images/greenhouse.png'));
+    expect(readFileSync(path.join(target, '_redirects'), 'utf8')).toBe('/old-quickstart /quickstart#install 301\n/api/* /api-reference/:splat 301\n');
+    const forward = readFileSync(path.join(target, 'old-quickstart.html'), 'utf8');
+    expect(forward).toContain('<meta http-equiv="refresh" content="0; url=/quickstart#install">');
+    expect(forward).toContain('<link rel="canonical" href="/quickstart#install">');
+  });
+
+  it('puts the head a page asks for: title, description, Open Graph, favicon, theme, noindex on unlisted pages', () => {
+    const target = out();
+    expect(quire(['build', '--html', 'fixtures/render/site', '-o', target]).code).toBe(0);
+    const quickstart = readFileSync(path.join(target, 'quickstart.html'), 'utf8');
+    expect(quickstart).toMatch(/^<!DOCTYPE html><html lang="en" data-appearance="light" class="has-tabs">/);
+    expect(quickstart).toContain('<title>Quickstart - Plant Store</title>');
+    expect(quickstart).toContain('<meta name="description" content="List your first plants in five minutes.">');
+    expect(quickstart).toContain('<meta property="og:title" content="Quickstart">');
+    expect(quickstart).toContain('<link rel="icon" href="/favicon.svg">');
+    expect(quickstart).toContain('--quire-primary:#16A34A;--quire-primary-light:#4ADE80;--quire-primary-dark:#15803D');
+    expect(quickstart).not.toContain('name="robots"');
+    // The ids of the headings are those the anchor check accepts, and the table of contents links them.
+    for (const id of ['create-a-key', 'install', 'first-request', 'paging', 'errors', 'next-steps']) {
+      expect(quickstart).toContain(` id="${id}"`);
+      expect(quickstart).toContain(`href="#${id}"`);
+    }
+    expect(readFileSync(path.join(target, 'changelog.html'), 'utf8')).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('gives the same bytes for the same site, and a rebuild removes only what it wrote before', () => {
+    const first = out();
+    const second = out();
+    expect(quire(['build', '--html', 'fixtures/render/site', '-o', first]).code).toBe(0);
+    expect(quire(['build', '--html', path.resolve('fixtures/render/site'), '-o', second]).code).toBe(0);
+    expect(readTree(second)).toEqual(readTree(first));
+    // A file of the user's own in the folder stays; the build's own files are replaced.
+    writeFileSync(path.join(first, 'notes.txt'), 'mine');
+    const again = quire(['build', '--html', 'fixtures/render/site', '-o', first]);
+    expect(again.code).toBe(0);
+    expect(readFileSync(path.join(first, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('refuses to replace a file no earlier build wrote', () => {
+    const target = out();
+    expect(quire(['build', '--html', 'fixtures/render/site', '-o', target]).code).toBe(0);
+    const record = path.join(target, '_quire/build.json');
+    const files = JSON.parse(readFileSync(record, 'utf8')).files as string[];
+    writeFileSync(record, `${JSON.stringify({ format: 'quire-html', files: files.filter((file) => file !== 'index.html') })}\n`);
+    const result = quire(['build', '--html', 'fixtures/render/site', '-o', target]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('index.html, which no earlier build wrote');
+    expect(existsSync(path.join(target, 'index.html'))).toBe(true);
+  });
+
+  it('needs the pages’ content', () => {
+    const result = quire(['build', '--html', '--no-content', 'fixtures/render/site', '-o', out()]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--html needs the pages');
+  });
+});
