@@ -95,6 +95,9 @@ describe('public exports', () => {
       'CodeBlock',
       'EndpointReference',
       'PageIds',
+      'SEARCH_CSS',
+      'SEARCH_SCRIPT',
+      'SEARCH_TEXT_CHARACTERS',
       'SITE_CSS',
       'SITE_SCRIPT',
       'SiteShell',
@@ -103,6 +106,7 @@ describe('public exports', () => {
       'clientFeatures',
       'compileMdx',
       'componentIdState',
+      'createSiteRenderer',
       'fenceLanguages',
       'htmlFileOf',
       'katexAssets',
@@ -113,6 +117,7 @@ describe('public exports', () => {
       'redirectsFile',
       'renderPageHtml',
       'renderStaticSite',
+      'searchEntries',
       'themeCss',
     ]);
   });

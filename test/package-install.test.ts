@@ -64,8 +64,8 @@ function installedPackages(modules: string): { name: string; bytes: number }[] {
 // Linux x64), its JavaScript (0.4 MB) and four type packages, 10 packages and 16.8 MB in all.
 // The ceiling is 17 MB since: the parse is 20 times faster for 4.7 MB. Issue 33's render entry
 // (the built-in components, their CSS and client script: 0.13 MB in each of the ESM and CJS
-// bundles, 0.14 MB with the docs) took it to 17.14 MB; the ceiling is 17.3 MB for now. Its
-// heavy parts (shiki, KaTeX, the icon sets, React) are optional peers, not in this count.
+// bundles, 0.14 MB with the docs) took it to 17.14 MB, and the site shell, search and `quire
+// dev` to 17.40 MB; the ceiling is 17.6 MB for now. Its heavy parts (shiki, KaTeX, the icon sets, React) are optional peers, not in this count.
 describe('npm install quire-docs', () => {
   it('installs the core and the CLI without the server packages, within the size ceiling', async (context) => {
     const unreachable = await registryReachable();
@@ -99,7 +99,7 @@ describe('npm install quire-docs', () => {
         summary,
       ).not.toContain(name);
     expect(packages.length, summary).toBeLessThanOrEqual(12);
-    expect(bytes, summary).toBeLessThanOrEqual(17.3e6);
+    expect(bytes, summary).toBeLessThanOrEqual(17.6e6);
 
     // What was installed runs: the CLI validates the example site, and both module systems load.
     const bin = path.join(project, 'node_modules', '.bin', process.platform === 'win32' ? 'quire.cmd' : 'quire');

@@ -69,6 +69,8 @@ export interface BuildSiteResult {
   diagnostics: Diagnostic[];
   /** How many entries of the navigation were left out because their page has no file (see `BuildSiteInput.files`). */
   pagesWithoutFile: number;
+  /** The pages' text, as `search.json` holds it (with content). */
+  search?: CompiledSearchText;
 }
 
 /**
@@ -153,7 +155,7 @@ export function buildSite(input: BuildSiteInput): BuildSiteResult {
   };
   if (search) files.unshift({ path: SEARCH_FILE, content: searchJson(search) });
   files.unshift({ path: 'site.json', content: siteJson(site) });
-  return { site, files, diagnostics, pagesWithoutFile: sitePages.withoutFile };
+  return { site, files, diagnostics, pagesWithoutFile: sitePages.withoutFile, ...(search ? { search } : {}) };
 }
 
 /** The file of the pages' text, beside site.json. */

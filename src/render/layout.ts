@@ -74,6 +74,12 @@ export function SiteShell({ settings, navigation, page, children, renderIcon }: 
               uiIcon('menu'),
             ),
         logo(settings),
+        h(
+          'button',
+          { type: 'button', className: 'search-button', 'data-quire-search-open': '', 'aria-label': 'Search (Ctrl K)' },
+          h('span', null, 'Search…'),
+          h('kbd', null, 'Ctrl K'),
+        ),
         h('div', { className: 'header-spacer' }),
         navbarLinks(settings, renderIcon),
         languages ? selector(languages, renderIcon, 'header-selector') : null,

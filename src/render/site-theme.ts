@@ -110,6 +110,7 @@ html[data-theme=dark] .logo-dark{display:block!important}
 html[data-theme=dark] .navbar-primary{background:var(--quire-primary)}
 .navbar-primary:hover{filter:brightness(1.08)}
 .icon-button{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border-radius:10px;border:1px solid var(--border);background:transparent;color:var(--muted);cursor:pointer;padding:0}
+.search-button{display:inline-flex;align-items:center;gap:10px;margin-left:16px;height:36px;min-width:220px;padding:0 8px 0 12px;border-radius:10px;border:1px solid var(--border);background:transparent;color:var(--muted);font:inherit;font-size:14px;cursor:pointer}.search-button span{flex:1;text-align:left}.search-button kbd{font:inherit;font-size:11px;border:1px solid var(--border);border-radius:5px;padding:1px 5px}html:not([data-search]) .search-button{display:none}@media (max-width:768px){.search-button{min-width:0;margin-left:auto}.search-button kbd{display:none}}
 .icon-button:hover{color:var(--fg-strong);background:var(--bg-hover)}
 .icon-button svg{width:18px;height:18px}
 .theme-toggle .moon{display:none}

@@ -1,10 +1,14 @@
 import { createElement as h, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { CompiledPage, CompiledRedirect, CompiledSite } from '../build/types.js';
+import type { CompiledPage, CompiledRedirect, CompiledSearchText, CompiledSite } from '../build/types.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { PageFacts } from '../content/index.js';
 import type { EndpointPage } from '../openapi/types.js';
-import { BASE_CSS } from './components.js';
+import { CLIENT_SCRIPT } from './client-script.js';
+import { COMPONENT_CSS } from './components-css.js';
+import { iconOf } from './icons.js';
+import { prepareRender } from './prepare.js';
+import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
 import type { IconRenderer } from './layout-parts.js';
@@ -28,12 +32,17 @@ export interface StaticSiteInput {
   readStaticFile(file: string): Promise<Uint8Array | undefined>;
   /** Components over the built-ins (the site's snippets, later). */
   components?: MdxComponents;
-  /** Draws the icons of docs.json and frontmatter; without it the shell draws none. */
+  /** Draws the icons of docs.json and frontmatter; default the built-in icon sets (`Icon`). */
   renderIcon?: IconRenderer;
-  /** CSS of the components, added before the shell's; default the built-ins' `BASE_CSS`. */
+  /** CSS of the components, added before the shell's; default the built-ins' `COMPONENT_CSS`. */
   componentCss?: string;
-  /** Script of the components (tabs, copy buttons), added after the shell's. */
+  /** Script of the components (tabs, copy buttons), added after the shell's; default `CLIENT_SCRIPT`. */
   componentScript?: string;
+  /**
+   * The pages' text for the search (`buildSite`'s `search.json`, built with content): written as
+   * `_quire/search.json`, read by the search dialog of every page. Without it, no search.
+   */
+  search?: CompiledSearchText;
   /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` and loaded only by pages with a diagram. */
   mermaidScript?: string | Uint8Array;
 }
@@ -70,28 +79,21 @@ const ASSET_FOLDER = '_quire';
  * (as the platform shows one) and listed in `failures`.
  */
 export async function renderStaticSite(input: StaticSiteInput): Promise<StaticSiteResult> {
-  const { site } = input;
-  // site.json's settings are docs.json as validated: typed loosely there (a JSON format), read here as docs.json.
-  const settings = site.settings as unknown as DocsConfig;
+  const renderer = createSiteRenderer(input);
   const files = new Map<string, string | Uint8Array>();
   const failures: StaticSiteFailure[] = [];
-  const endpoints = new Map(input.endpointPages.map((endpoint) => [endpoint.url, endpoint]));
-  const titles = new Map<string, string>();
-  for (const page of site.pages) if (!titles.has(page.href)) titles.set(page.href, page.sidebarTitle ?? page.title);
-  const head = headParts(input, settings);
-
-  const pages = uniquePages(site);
-  for (const page of pages) {
-    const target = htmlFileOf(page.href);
+  for (const href of renderer.hrefs()) {
+    const target = htmlFileOf(href);
     if (target === undefined || files.has(target)) continue;
-    const rendered = await renderOnePage(input, settings, page, endpoints.get(page.href), titles, head);
+    const rendered = (await renderer.page(href)) as RenderedPage;
     files.set(target, rendered.html);
     if (rendered.failure) failures.push(rendered.failure);
   }
+  const { site } = input;
   // A site without a page at `/` opens at its first page, as on the platform.
-  const first = firstHref(site.navigation.root) ?? pages[0]?.href;
+  const first = renderer.first();
   if (!files.has('index.html') && first !== undefined && first !== '/') files.set('index.html', redirectPage({ source: '/', destination: first }));
-  files.set('404.html', notFoundPage(input, settings, head));
+  files.set('404.html', renderer.notFound());
   for (const redirect of site.redirects) {
     if (/[:*]/.test(redirect.source)) continue;
     const target = htmlFileOf(redirect.source);
@@ -104,14 +106,79 @@ export async function renderStaticSite(input: StaticSiteInput): Promise<StaticSi
     const bytes = await input.readStaticFile(file);
     if (bytes !== undefined) files.set(file, bytes);
   }
-  files.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? BASE_CSS}\n${SITE_CSS}`);
-  files.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}${input.componentScript ? `\n${input.componentScript}` : ''}`);
-  if (input.mermaidScript !== undefined) files.set(`${ASSET_FOLDER}/mermaid.min.js`, input.mermaidScript);
+  for (const [path, content] of renderer.shellFiles()) files.set(path, content);
   return {
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content })),
     failures,
   };
 }
+
+/** One page of a site rendered by a {@link SiteRenderer}. */
+export interface RenderedSitePage {
+  /** The whole HTML document. */
+  html: string;
+  /** The page's file (relative to the site folder); absent for a generated endpoint page. */
+  file?: string;
+  /** Why its content is an error box instead (it could not be read, compiled or rendered). */
+  failure?: StaticSiteFailure;
+}
+
+/** A site's pages rendered one at a time, on request (`quire dev`); {@link renderStaticSite} renders them all. */
+export interface SiteRenderer {
+  /** The URL path of every page, each once (navigation pages, then endpoint pages no entry lists). */
+  hrefs(): string[];
+  /** The page at a URL path (`/guides/setup`), or `undefined` when no page has it. */
+  page(href: string): Promise<RenderedSitePage | undefined>;
+  /** Where `/` leads when no page has it: the first page of the navigation. */
+  first(): string | undefined;
+  /** The redirect of docs.json whose source is `href` (without parameters), as a page that forwards, or `undefined`. */
+  redirect(href: string): { location: string; html: string } | undefined;
+  /** The 404 page. */
+  notFound(): string;
+  /** The shell's own files (style sheet, scripts, the search index) by their path in the site (`_quire/site.css`). */
+  shellFiles(): Map<string, string | Uint8Array>;
+}
+
+/** A {@link SiteRenderer} of `input`: what is the same for every page is prepared once. */
+export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
+  const { site } = input;
+  // site.json's settings are docs.json as validated: typed loosely there (a JSON format), read here as docs.json.
+  const settings = site.settings as unknown as DocsConfig;
+  const endpoints = new Map(input.endpointPages.map((endpoint) => [endpoint.url, endpoint]));
+  const titles = new Map<string, string>();
+  for (const page of site.pages) if (!titles.has(page.href)) titles.set(page.href, page.sidebarTitle ?? page.title);
+  const withDefaults: StaticSiteInput = { ...input, renderIcon: input.renderIcon ?? ((icon) => iconOf(icon)) };
+  const head = headParts(withDefaults, settings);
+  const pages = new Map(uniquePages(site).map((page) => [page.href, page]));
+  let shell: Map<string, string | Uint8Array> | undefined;
+  return {
+    hrefs: () => [...pages.keys()],
+    async page(href) {
+      const page = pages.get(href);
+      if (page === undefined) return undefined;
+      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head);
+      return { ...rendered, ...(page.file !== undefined ? { file: page.file } : {}) };
+    },
+    first: () => firstHref(site.navigation.root) ?? pages.keys().next().value,
+    redirect(href) {
+      const redirect = site.redirects.find((candidate) => !/[:*]/.test(candidate.source) && candidate.source.replace(/\/+$/, '') === href);
+      return redirect ? { location: redirect.href ?? redirect.destination, html: redirectPage(redirect) } : undefined;
+    },
+    notFound: () => notFoundPage(withDefaults, settings, head),
+    shellFiles() {
+      if (shell) return shell;
+      shell = new Map();
+      shell.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? COMPONENT_CSS}\n${SITE_CSS}${input.search ? `\n${SEARCH_CSS}` : ''}`);
+      shell.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}`);
+      if (input.search) shell.set(SEARCH_INDEX, `${JSON.stringify(searchEntries(input.search, titles))}\n`);
+      if (input.mermaidScript !== undefined) shell.set(`${ASSET_FOLDER}/mermaid.min.js`, input.mermaidScript);
+      return shell;
+    },
+  };
+}
+
+/** The search index of a site built with its text. */
+const SEARCH_INDEX = `${ASSET_FOLDER}/search.json`;
 
 /**
  * The file of a URL path in the output folder: `/` is `index.html`, `/guides/setup` is
@@ -162,6 +229,7 @@ function headParts(input: StaticSiteInput, settings: DocsConfig): HeadParts {
   attributes.push(`data-appearance="${settings.appearance?.default ?? 'system'}"`);
   if (settings.appearance?.strict) attributes.push('data-strict=""');
   if (input.mermaidScript !== undefined) attributes.push(`data-mermaid="/${ASSET_FOLDER}/mermaid.min.js"`);
+  if (input.search) attributes.push(`data-search="/${SEARCH_INDEX}"`);
   const tags: string[] = [];
   const favicon = settings.favicon;
   if (typeof favicon === 'string') tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon))}">`);
@@ -219,6 +287,8 @@ async function renderOnePage(
     const facts = input.content.get(page.file);
     if (text === undefined) failure = { stage: 'read', href: page.href, file: page.file, message: `${page.file} could not be read` };
     else {
+      // The languages of its code blocks, KaTeX and the icons: rendering cannot load them.
+      await prepareRender({ pages: [text] });
       const content = pageContent({
         text,
         facts: facts ?? { frontmatter: page.frontmatter ?? null, headings: [] },

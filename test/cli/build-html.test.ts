@@ -14,10 +14,11 @@ describe('quire build --html', () => {
     const { code, stdout, stderr } = quire(['build', '--html', 'fixtures/render/site', '-o', target]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 25 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 26 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
     expect(Object.keys(readTree(target))).toEqual([
       '404.html',
       '_quire/build.json',
+      '_quire/search.json',
       '_quire/site.css',
       '_quire/site.js',
       '_redirects',
@@ -53,7 +54,7 @@ describe('quire build --html', () => {
     const target = out();
     expect(quire(['build', '--html', 'fixtures/render/site', '-o', target]).code).toBe(0);
     const quickstart = readFileSync(path.join(target, 'quickstart.html'), 'utf8');
-    expect(quickstart).toMatch(/^<!DOCTYPE html><html lang="en" data-appearance="light" class="has-tabs">/);
+    expect(quickstart).toMatch(/^<!DOCTYPE html><html lang="en" data-appearance="light" data-search="\/_quire\/search\.json" class="has-tabs">/);
     expect(quickstart).toContain('<title>Quickstart - Plant Store</title>');
     expect(quickstart).toContain('<meta name="description" content="List your first plants in five minutes.">');
     expect(quickstart).toContain('<meta property="og:title" content="Quickstart">');

@@ -268,11 +268,15 @@ describe('--format json', () => {
   const names = quire(['--help'])
     .stdout.match(/^ {2}(\S+) /gm)!
     .map((line) => line.trim());
-  it('is listed in the help of every command but serve', () => {
-    expect(names).toEqual(expect.arrayContaining(['validate', 'build', 'init', 'openapi-file', 'migrate-mdx', 'upgrade', 'serve', 'keys', 'conversations']));
+  // The servers (serve, dev) print no report: they run until stopped.
+  const servers = ['serve', 'dev'];
+  it('is listed in the help of every command but the servers', () => {
+    expect(names).toEqual(
+      expect.arrayContaining(['validate', 'build', 'dev', 'init', 'openapi-file', 'migrate-mdx', 'upgrade', 'serve', 'keys', 'conversations']),
+    );
     for (const name of names) {
       const help = quire([name, '--help']).stdout;
-      if (name === 'serve') expect(help, name).not.toContain('--format');
+      if (servers.includes(name)) expect(help, name).not.toContain('--format');
       else expect(help, name).toMatch(/--format <format> +text \(default\) or json/);
     }
   });
@@ -288,7 +292,7 @@ describe('--format json', () => {
       keys: ['list', '--project', 'demo'],
       conversations: ['import', '--project', 'demo', 'history.jsonl'],
     };
-    for (const name of names.filter((name) => name !== 'serve')) {
+    for (const name of names.filter((name) => !servers.includes(name))) {
       expect(argv[name], `${name}: add its arguments here`).toBeDefined();
       const { code, stderr } = quire([name, ...argv[name]!, '--format', 'yaml'], { cwd: mkdtempSync(path.join(tmpdir(), 'quire-format-')) });
       expect(stderr, name).toMatch(new RegExp(`^quire ${name}: --format must be text or json, not "yaml"\n`));

@@ -105,8 +105,6 @@ describe('compileMdx', () => {
   });
 });
 
-describe('quire-docs/render', () => {});
-
 describe('HTML written in a page', () => {
   it('has its style attribute made an object, as the platform does, instead of failing the page', () => {
     const text = '<div style="max-width: 50%; -ms-flex: 1; --gap: 2px; background: url(data:image/png;base64,AA) !important; color:">Hi</div>\n';

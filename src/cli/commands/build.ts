@@ -12,6 +12,7 @@ import { cacheHelp, loadSiteForCommand, maxPageSizeHelp, workersHelp } from '../
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
+import { loadRender } from '../render-packages.js';
 import type { StaticSiteFailure } from '../../render/index.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
@@ -86,7 +87,7 @@ export const buildCommand: Command = {
     if (values.html && values['no-content']) throw new UsageError("--html needs the pages' content: it cannot be used with --no-content");
     const out = path.resolve(io.cwd, values.out);
     // Loaded before the site is: a missing peer dependency is said at once, not after a long load.
-    const render = values.html ? await loadRender() : undefined;
+    const render = values.html ? await loadRender('--html') : undefined;
     if (typeof render === 'string') {
       io.stderr.write(`quire build: ${render}\n`);
       return ExitCode.usage;
@@ -153,6 +154,7 @@ export const buildCommand: Command = {
         content: site.content,
         readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
         readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
+        ...(compiled.search ? { search: compiled.search } : {}),
       });
       renderFailures = rendered.failures;
       // The record of what this build wrote, so that the next replaces and removes only those.
@@ -214,19 +216,6 @@ function isDeployedLinkError(diagnostic: Diagnostic, rules: RuleSettings): boole
 
 /** The record an HTML build keeps of the files it wrote, in its own folder of `out`. */
 const HTML_RECORD = '_quire/build.json';
-
-/** The render entry, loaded for --html only; a sentence saying what to install when react is missing. */
-async function loadRender(): Promise<typeof import('../../render/index.js') | string> {
-  // React's production build: its development build checks and warns on every element, several times slower.
-  process.env.NODE_ENV ??= 'production';
-  try {
-    return await import('../../render/index.js');
-  } catch (error) {
-    const missing = /Cannot find (?:package|module) '((?:react|react-dom)(?:\/[^']*)?)'/.exec(error instanceof Error ? error.message : '');
-    if (missing) return `--html renders pages with React, which is not installed (${missing[1]} is missing): npm install react react-dom`;
-    throw error;
-  }
-}
 
 function renderFailureLine(page: StaticSiteFailure): string {
   const place = page.line !== undefined ? `:${page.line}${page.column !== undefined ? `:${page.column}` : ''}` : '';

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { buildCommand } from './build.js';
 import { conversationsCommand } from './conversations.js';
+import { devCommand } from './dev.js';
 import { initCommand } from './init.js';
 import { keysCommand } from './keys.js';
 import { migrateMdxCommand } from './migrate-mdx.js';
@@ -13,6 +14,7 @@ import { validateCommand } from './validate.js';
 export const commands: readonly Command[] = [
   validateCommand,
   buildCommand,
+  devCommand,
   openApiFileCommand,
   migrateMdxCommand,
   upgradeCommand,

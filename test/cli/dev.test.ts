@@ -1,0 +1,187 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium } from '../render/chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = path.join(root, 'dist/cli/index.js');
+
+/** `quire dev` on a copy of the fixture site, on a free port; resolves once it prints its URL. */
+function startDev(site: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [cli, 'dev', site, '--port', '0', '--offline'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /quire dev: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (url) resolve({ child, url, output: () => output });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`quire dev exited with ${code}: ${output}`)));
+  });
+}
+
+/** Resolves with the next line of output that matches, after `action`. */
+function nextOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const line = seen.split('\n').find((candidate) => pattern.test(candidate));
+      if (line !== undefined) {
+        child.stdout?.off('data', onData);
+        resolve(line);
+      }
+    };
+    child.stdout?.on('data', onData);
+  });
+}
+
+function problemsOf(html: string): string {
+  const section = /<section id="quire-dev-problems"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  return section
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+describe('quire dev', () => {
+  let folder: string;
+  let site: string;
+  let dev: Awaited<ReturnType<typeof startDev>>;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'quire-dev-'));
+    site = path.join(folder, 'site');
+    cpSync(path.join(root, 'fixtures/render/site'), site, { recursive: true });
+    dev = await startDev(site);
+  }, 60_000);
+
+  afterAll(() => {
+    dev?.child.kill('SIGINT');
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('serves each page at its URL in the site shell, the shell files, the site files, and a 404 page', async () => {
+    const page = await fetch(`${dev.url}/quickstart`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Quickstart');
+    expect(html).toContain('class="sidebar');
+    expect(html).toContain('/_quire/reload');
+    expect(problemsOf(html)).toBe('');
+    expect((await fetch(`${dev.url}/_quire/site.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const search = (await (await fetch(`${dev.url}/_quire/search.json`)).json()) as Array<{ url: string }>;
+    expect(search.map((entry) => entry.url)).toContain('/quickstart#install');
+    expect((await fetch(`${dev.url}/favicon.svg`)).status).toBe(200);
+    const missing = await fetch(`${dev.url}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('There is no page at this address');
+    // A generated endpoint page (GET /plants, named by its operation's summary).
+    const endpoint = search.find((entry) => entry.url.startsWith('/api-reference/') && !entry.url.includes('introduction'));
+    expect(endpoint).toBeDefined();
+    const endpointPage = await fetch(`${dev.url}${endpoint?.url.replace(/#.*$/, '')}`);
+    expect(endpointPage.status).toBe(200);
+    expect(await endpointPage.text()).toMatch(/GET|POST|DELETE/);
+    // A redirect of docs.json forwards.
+    const moved = await fetch(`${dev.url}/old-quickstart`, { redirect: 'manual' });
+    expect(moved.status).toBe(307);
+    expect(moved.headers.get('location')).toBe('/quickstart#install');
+  });
+
+  it('compiles again when a page changes, tells open pages to reload, and shows the page’s problems in it', async () => {
+    const events = await fetch(`${dev.url}/_quire/reload`);
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    await reader.read();
+    const file = path.join(site, 'quickstart.mdx');
+    const before = readFileSync(file, 'utf8');
+    // A link to a page that is nearly there: the did-you-mean of the checks.
+    const changed = nextOutput(dev.child, /quickstart\.mdx changed/);
+    writeFileSync(file, `${before}\nSee [the overview](/guides/overveiw).\n`);
+    expect(await changed).toMatch(/1 error/);
+    let received = '';
+    while (!received.includes('data: reload')) received += decoder.decode((await reader.read()).value);
+    await reader.cancel();
+    const problems = problemsOf(await (await fetch(`${dev.url}/quickstart`)).text());
+    expect(problems).toContain('content/broken-link');
+    expect(problems).toMatch(/quickstart\.mdx:\d+:\d+ error/);
+    expect(problems).toContain('/guides/overview');
+    // Another page has no problem of its own: it shows none.
+    expect(problemsOf(await (await fetch(`${dev.url}/guides/overview`)).text())).toBe('');
+
+    // A page that does not compile shows why in its place, with the reference parser's place and
+    // the lines around; every other page still renders.
+    const broken = nextOutput(dev.child, /quickstart\.mdx changed/);
+    writeFileSync(file, `${before}\n<Note>\nAn unclosed {\n`);
+    await broken;
+    const page = await (await fetch(`${dev.url}/quickstart`)).text();
+    expect(page).toContain('This page does not compile');
+    const syntax = problemsOf(page);
+    expect(syntax).toMatch(/quickstart\.mdx:\d+:\d+ error content\/syntax/);
+    expect(syntax).toContain('> ');
+    expect(syntax).toContain('hint:');
+    expect((await fetch(`${dev.url}/guides/overview`)).status).toBe(200);
+
+    const fixed = nextOutput(dev.child, /quickstart\.mdx changed/);
+    writeFileSync(file, before);
+    expect(await fixed).toMatch(/0 errors/);
+    expect(problemsOf(await (await fetch(`${dev.url}/quickstart`)).text())).toBe('');
+  });
+});
+
+const executablePath = findChromium();
+
+describe.skipIf(!executablePath)('quire dev in a browser', () => {
+  let folder: string;
+  let site: string;
+  let dev: Awaited<ReturnType<typeof startDev>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'quire-dev-browser-'));
+    site = path.join(folder, 'site');
+    cpSync(path.join(root, 'fixtures/render/site'), site, { recursive: true });
+    dev = await startDev(site);
+    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    dev?.child.kill('SIGINT');
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('reloads the open page by itself when its file changes', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${dev.url}/quickstart`);
+    await page.waitForFunction(() => document.querySelector('h2')?.textContent !== undefined);
+    const file = path.join(site, 'quickstart.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('## Install', '## Install the SDK'));
+    await page.waitForFunction(() => [...document.querySelectorAll('h2')].some((heading) => heading.textContent === 'Install the SDK'), undefined, {
+      timeout: 15_000,
+    });
+    // The anchor of the renamed heading is the one the checks now accept.
+    expect(await page.locator('h2#install-the-sdk').count()).toBe(1);
+  });
+
+  it('opens the search with Ctrl-K and lands on the section chosen', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${dev.url}/`);
+    await page.keyboard.press('Control+k');
+    await page.locator('.quire-search input').fill('create key');
+    await page.locator('.quire-search-result').first().waitFor();
+    expect(await page.locator('.quire-search-result').first().textContent()).toContain('Create a key');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/quickstart#create-a-key$/);
+    expect(await page.locator('#create-a-key').isVisible()).toBe(true);
+  });
+});
