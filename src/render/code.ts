@@ -144,7 +144,7 @@ export async function prepareCodeHighlighting(languages: Iterable<string> = []):
     if (id && !known.has(id)) wanted.add(id);
   }
   if (wanted.size > 0) {
-    await loaded.highlighter.loadLanguage(...wanted);
+    for (const id of wanted) await loaded.highlighter.loadLanguage(id);
     warmUp(loaded.highlighter, wanted);
   }
   ready = loaded;

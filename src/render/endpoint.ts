@@ -1,5 +1,6 @@
 import { createElement as h, Fragment, type ReactNode } from 'react';
 import type { EndpointPage, MediaTypeModel, ParameterModel, SchemaModel } from '../openapi/types.js';
+import { append } from '../util/arrays.js';
 import { methodBadge } from './layout-parts.js';
 
 /** Draws a description written in Markdown (an OpenAPI `description`). */
@@ -216,7 +217,7 @@ function objectSchema(schema: SchemaModel | undefined): SchemaModel | undefined 
         for (const part of options as SchemaModel[]) {
           const inner = objectSchema(part);
           if (inner?.properties) Object.assign(merged, inner.properties);
-          if (Array.isArray(inner?.required)) required.push(...(inner.required as string[]));
+          if (Array.isArray(inner?.required)) append(required, inner.required as string[]);
         }
         if (Object.keys(merged).length > 0) return { type: 'object', properties: merged, required };
       } else return objectSchema(options[0] as SchemaModel);

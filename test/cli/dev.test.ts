@@ -91,6 +91,13 @@ describe('quire dev', () => {
     const endpointPage = await fetch(`${dev.url}${endpoint?.url.replace(/#.*$/, '')}`);
     expect(endpointPage.status).toBe(200);
     expect(await endpointPage.text()).toMatch(/GET|POST|DELETE/);
+    // Nothing outside the site's files: not the folder above, however the path is written.
+    writeFileSync(path.join(folder, 'secret.txt'), 'not the site');
+    for (const escape of ['/../secret.txt', '/%2e%2e/secret.txt', '/%2E%2E%2Fsecret.txt', '/docs.json', '/guides/../../secret.txt']) {
+      const response = await fetch(`${dev.url}${escape}`);
+      expect(response.status, escape).toBe(404);
+      expect(await response.text(), escape).not.toContain('not the site');
+    }
     // A redirect of docs.json forwards.
     const moved = await fetch(`${dev.url}/old-quickstart`, { redirect: 'manual' });
     expect(moved.status).toBe(307);

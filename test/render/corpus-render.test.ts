@@ -35,7 +35,8 @@ function escapeAttribute(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string);
 }
 
-// One page in 20 of the 52 sites (QUIRE_FULL_CORPUS=1: all), by a fixed hash of site and path.
+// One page in 40 of the 52 sites (QUIRE_FULL_CORPUS=1: all), by a fixed hash of site and path:
+// about 1,100 pages, 25 s in CI (one in 20 took 50 s).
 describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
   it('every sampled page that parses for the checks renders, with the ids the anchor check gives', async () => {
     const parsers = nodePageParsers();
@@ -52,7 +53,7 @@ describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
     const times: number[] = [];
     let prepareMs = 0;
     for (const page of corpusPages()) {
-      if (!inSample(`${page.site}/${page.path}`, 20)) continue;
+      if (!inSample(`${page.site}/${page.path}`, 40)) continue;
       tried++;
       const name = `${page.site}/${page.path}`;
       const facts = readPage(page.text, { file: page.path, parsers });
@@ -111,7 +112,7 @@ describe.skipIf(!hasCorpus)('the corpus renders on the server', () => {
       ms: { mean: total / times.length, median: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)], max: times.at(-1) },
     };
     console.log(JSON.stringify(summary, null, 2));
-    expect(tried).toBeGreaterThan(1000);
+    expect(tried).toBeGreaterThan(900);
     expect(unexpected).toEqual([]);
     expect(missingIds).toEqual([]);
     // HTML elements (`a`, `img`) are never placeholders: they render as themselves (`snippet`
