@@ -68,6 +68,8 @@ const ISOLATED = [
   'test/content/frontmatter-rewrite.test.ts',
   'test/content/corpus-components.test.ts',
   'test/content/slug.test.ts',
+  // Asserts what a page is before prepareRender has loaded KaTeX, which another file of the fork may have done.
+  'test/render/page.test.ts',
 ];
 
 export default defineConfig({

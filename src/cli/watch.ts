@@ -32,14 +32,9 @@ export async function watchSite(open: () => Promise<OpenedCommandSite>, io: CliI
   let opened = await open();
   let site: CommandSite = opened.site;
   let previous = new Map(site.diagnostics.map((diagnostic) => [keyOf(diagnostic), diagnostic]));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running = Promise.resolve();
-  let pending = new Set<string>();
-  const recheck = async () => {
-    const changed = pending;
-    pending = new Set();
+  const recheck = async (changed: ReadonlySet<string>) => {
     // The rules and the ignored files decide what is read at all: the site is opened again.
-    if ([...changed].some((file) => (RULE_CONFIG_FILES as readonly string[]).includes(file) || file === '.mintignore')) {
+    if (reopens(changed)) {
       opened = await open();
       site = opened.site;
     } else site = await opened.update(changed);
@@ -54,21 +49,42 @@ export async function watchSite(open: () => Promise<OpenedCommandSite>, io: CliI
     lines.push(added.length || fixed.length ? `${counts(site.diagnostics)}.` : `No change: ${counts(site.diagnostics)}.`);
     io.stdout.write(`${lines.join('\n')}\n`);
   };
-  watch(site.root, { recursive: true }, (_event, file) => {
+  watchFolder(site.root, recheck, (error) => io.stderr.write(`quire validate: ${(error as Error).message}\n`));
+  // Said once the watcher is in place: a change made as soon as this is read is seen.
+  const text = formatDiagnostics(site.diagnostics, site.sources, { color });
+  io.stdout.write(`${text ? `${text}\n` : ''}${counts(site.diagnostics)}. Watching ${site.root} for changes (Ctrl-C stops).\n`);
+  return new Promise<never>(() => {});
+}
+
+/** Whether a change to these files (relative to the site folder) needs the site opened again: the rules and the ignored files decide what is read at all. */
+export function reopens(changed: ReadonlySet<string>): boolean {
+  return [...changed].some((file) => (RULE_CONFIG_FILES as readonly string[]).includes(file) || file === '.mintignore');
+}
+
+/**
+ * Watches `root` and calls `onChanges` with the files (relative, `/`-separated) changed since the
+ * last call, once the changes of one save have settled ({@link SETTLE_MS}); one call after the
+ * other, so that two quick saves are never handled out of order. `node_modules`, `.git` and
+ * `.quire` are left out. Returns a function that stops watching.
+ */
+export function watchFolder(root: string, onChanges: (changed: ReadonlySet<string>) => Promise<void>, onError: (error: unknown) => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = Promise.resolve();
+  let pending = new Set<string>();
+  const watcher = watch(root, { recursive: true }, (_event, file) => {
     if (!file) return;
     const name = file.toString().split(path.sep).join('/');
     if (/(^|\/)(node_modules|\.git|\.quire)(\/|$)/.test(name)) return;
     pending.add(name);
     clearTimeout(timer);
-    // Runs one after the other, so that two quick saves never print out of order.
     timer = setTimeout(() => {
-      running = running.then(recheck).catch((error: unknown) => {
-        io.stderr.write(`quire validate: ${(error as Error).message}\n`);
-      });
+      const changed = pending;
+      pending = new Set();
+      running = running.then(() => onChanges(changed)).catch(onError);
     }, SETTLE_MS);
   });
-  // Said once the watcher is in place: a change made as soon as this is read is seen.
-  const text = formatDiagnostics(site.diagnostics, site.sources, { color });
-  io.stdout.write(`${text ? `${text}\n` : ''}${counts(site.diagnostics)}. Watching ${site.root} for changes (Ctrl-C stops).\n`);
-  return new Promise<never>(() => {});
+  return () => {
+    clearTimeout(timer);
+    watcher.close();
+  };
 }

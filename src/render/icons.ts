@@ -141,6 +141,9 @@ export function Icon({ icon, src, color, size, className, style }: IconProps): R
     className: classes,
     'data-icon': name,
     viewBox: known.box,
+    // Icon-sized where the style sheet is not loaded (a page opened from disk): the CSS sets the same.
+    width: '1em',
+    height: '1em',
     'aria-hidden': true,
     style: styles,
     dangerouslySetInnerHTML: { __html: known.body },

@@ -24,6 +24,8 @@ export function uiIcon(name: keyof typeof UI_ICONS, className?: string): ReactNo
     {
       className: className ?? `ui-icon ${name}`,
       viewBox: '0 0 24 24',
+      width: '1em',
+      height: '1em',
       fill: 'none',
       stroke: 'currentColor',
       strokeWidth: 2,

@@ -1,11 +1,9 @@
-import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../build/index.js';
 import type { CompiledSite } from '../../build/types.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { RULE_CONFIG_FILES } from '../../node/rule-config.js';
 import { toPosix } from '../../node/paths.js';
 import type { SiteRenderer } from '../../render/index.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
@@ -14,11 +12,9 @@ import { cacheHelp, openSiteForCommand, type CommandSite, type OpenedCommandSite
 import { plural } from '../output.js';
 import { loadRender } from '../render-packages.js';
 import { ruleOptionHelp } from '../rule-options.js';
+import { reopens, watchFolder } from '../watch.js';
 
 const DEFAULT_PORT = 3000;
-
-/** How long to wait after a change for the others of the same save (editors write several files). */
-const SETTLE_MS = 150;
 
 const usage = `Usage: quire dev [dir] [options]
 
@@ -91,37 +87,21 @@ export const devCommand: Command = {
     }
     io.stdout.write(`${summaryLine(opened.site)}\nquire dev: ${server.url} (Ctrl-C stops)\n`);
 
-    let pending = new Set<string>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let running = Promise.resolve();
-    const recompile = async () => {
-      const changed = pending;
-      pending = new Set();
-      // The rules and the ignored files decide what is read at all: the site is opened again.
-      if ([...changed].some((file) => (RULE_CONFIG_FILES as readonly string[]).includes(file) || file === '.mintignore')) opened = await open();
-      else opened = { ...opened, site: await opened.update(changed) };
-      preview = previewOf(opened.site, render.createSiteRenderer, io.cwd);
-      io.stdout.write(`${[...changed].sort().join(', ')} changed: ${summaryLine(opened.site)}\n`);
-      server.reload();
-    };
-    const watcher = watch(opened.site.root, { recursive: true }, (_event, file) => {
-      if (!file) return;
-      const name = file.toString().split(path.sep).join('/');
-      if (/(^|\/)(node_modules|\.git|\.quire)(\/|$)/.test(name)) return;
-      pending.add(name);
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        running = running.then(recompile).catch((error: unknown) => {
-          io.stderr.write(`quire dev: ${(error as Error).message}\n`);
-        });
-      }, SETTLE_MS);
-    });
+    const stopWatching = watchFolder(
+      opened.site.root,
+      async (changed) => {
+        opened = reopens(changed) ? await open() : { ...opened, site: await opened.update(changed) };
+        preview = previewOf(opened.site, render.createSiteRenderer, io.cwd);
+        io.stdout.write(`${[...changed].sort().join(', ')} changed: ${summaryLine(opened.site)}\n`);
+        server.reload();
+      },
+      (error) => io.stderr.write(`quire dev: ${(error as Error).message}\n`),
+    );
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    watcher.close();
-    clearTimeout(timer);
+    stopWatching();
     await server.close();
     return ExitCode.ok;
   },
