@@ -145,9 +145,13 @@ describe('the built-in components, with their props', () => {
     expect(html).toContain(
       '<span class="tooltip" tabindex="0"><span class="tooltip-trigger">term with a tooltip</span><span class="tooltip-content" role="tooltip"><span class="tooltip-headline">API</span><span class="tooltip-tip">Application programming interface</span><a class="tooltip-cta" href="/api">Read more</a></span></span>',
     );
-    expect(html).toMatch(/<svg class="quire-icon" data-icon="circle-check" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" style="color:#16a34a">/);
+    expect(html).toMatch(
+      /<svg class="quire-icon" data-icon="circle-check" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" style="color:#16a34a">/,
+    );
     expect(html).toContain('<span class="quire-icon quire-icon-unknown" data-icon="not-an-icon" role="img" aria-label="not-an-icon"></span>');
-    expect(html).toMatch(/<svg class="quire-icon" data-icon="python" viewBox="0 0 640 640" width="1em" height="1em" aria-hidden="true" style="width:20px;height:20px">/);
+    expect(html).toMatch(
+      /<svg class="quire-icon" data-icon="python" viewBox="0 0 640 640" width="1em" height="1em" aria-hidden="true" style="width:20px;height:20px">/,
+    );
   });
 
   it('typesets math with KaTeX: inline, display, and <Latex>', () => {
