@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -37,43 +37,46 @@ export function contentKey(pageHash: string): string {
   return createHash('sha256').update(SALT).update(pageHash).digest('hex');
 }
 
-// The cache is a folder of packs (`content/<name>.pack`), each one v8-serialized list of entries,
-// written whole under a temporary name and renamed into place: a run reads every pack when it
-// starts and writes the entries it parses as new packs of at most PACK_BYTES. It was one file per
-// page, which made a cold run create 5,000 files; on our 2-core machines, with a worker thread
-// parsing beside it, creating a file took 0.8 ms instead of 30 us alone, and writing Firma's
-// entries 3.5 of its 8 s (cold `quire validate`, timed in the process). A pack of Firma's 4,500
-// entries is 4.5 MB, written in about 10 ms and read in 12-30 ms.
+// The cache is a folder of packs (`content/<name>.pack`), each a list of entries, written under a
+// temporary name and renamed into place once whole: a run reads every pack when it starts and
+// writes the entries it parses to a new pack as it parses them, starting another past PACK_BYTES.
+// It was one file per page, which made a cold run create 5,000 files; on our 2-core machines, with
+// a worker thread parsing beside it, creating a file took 0.8 ms instead of 30 us alone, and
+// writing Firma's entries 3.5 of its 8 s (cold `quire validate`, timed in the process).
 //
-// Entries are v8-serialized for exactness, not speed: a warm run gives the facts of a cold one,
-// `undefined` fields and frontmatter values JSON has no form for (`.inf`, `.nan`) included.
-// Re-measured against JSON lines (one `key<TAB>json` line an entry, kept as strings) on
-// firecrawl-docs (5,528 pages, 2026-11-27, 2 busy cores, 6 alternating runs each, medians):
-// `quire validate --offline` took cold 16.3 s wall / 11.5 s CPU with v8 and 15.8 / 10.6 s with
-// JSON, warm 7.9 / 5.9 s and 7.3 / 6.2 s, within the noise (CPU of one variant spread 3 s), while
-// JSON's peak memory was 30 MB higher cold (356 against 326 MB) and 14 MB warm. In the process,
-// JSON read all facts in 88 ms against 125 and wrote them in about the same time (150 against 137).
+// A pack is its format line, then each entry as the length of its key (4 bytes, little-endian),
+// the key, the length of its facts and the facts, v8-serialized for exactness, not speed: a warm
+// run gives the facts of a cold one, `undefined` fields and frontmatter values JSON has no form for
+// (`.inf`, `.nan`) included. Re-measured against JSON lines on firecrawl-docs (5,528 pages,
+// 2026-11-27, busy cores, 6 alternating runs each), v8 and JSON were within the noise in time,
+// while JSON's peak memory was 30 MB higher cold and 14 MB warm. Entries were first kept until a
+// pack's worth was parsed and then serialized as one list: holding those 16 MB and their copy
+// cost 40-50 MB of peak memory on the same site, since memory freed outside V8's heap is not
+// given back to the system while the compile runs (cold, with the cache: 230-245 MB; 178 MB once
+// each entry went to the file as it came, with the heap flags of src/cli/heap.ts).
 
-/** What a pack holds: its format, and each entry's key with the serialized facts. */
-interface Pack {
-  format: typeof PACK_FORMAT;
-  entries: PackEntry[];
-}
+/** The first bytes of a pack: what it is and the format of its entries. */
+const PACK_HEADER = Buffer.from('quire content cache 6\n');
 
-interface PackEntry {
+/** An entry of a pack: a page's key and its facts. */
+export interface PackEntry {
   key: string;
   /** `serialize(facts)`, diagnostics without their file name: deserialized anew for each page that uses it. */
   facts: Uint8Array;
 }
 
-// 5: headings carry `textLine`, where they begin in the page's text.
-// 4: a snippet's rendered uses carry `textLine`, where its text goes in the page's.
-// 3: headings carry `element` and `toc`, and their ids follow the platform's two steps.
-const PACK_FORMAT = 'quire content cache 5';
+/** A pack being written: its file, open under a temporary name, and the bytes of entries in it. */
+interface PackWriter {
+  readonly fd: number;
+  readonly temporary: string;
+  readonly target: string;
+  bytes: number;
+}
 
 /**
- * Entries are written in packs of at most this size, as they come: a run does not keep what it
- * parsed for the end (a generated 25,000-page site's facts are 123 MB serialized).
+ * A pack is closed and another begun once it holds this many bytes of entries, so that a
+ * compaction (see {@link MOST_EXTRA_PACKS}) has packs to count (a generated 25,000-page site's facts
+ * are 123 MB serialized).
  */
 const PACK_BYTES = 16 * 1024 * 1024;
 
@@ -100,10 +103,10 @@ export interface ContentCache {
   readonly used: Map<string, PageFacts>;
   /** Bytes of the entries used. */
   usedBytes: number;
-  /** Entries this run parsed and has not written yet. */
-  readonly added: PackEntry[];
-  /** Bytes of `added`. */
-  addedBytes: number;
+  /** The pack this run writes the entries it parses to, once it has parsed one. */
+  writer: PackWriter | undefined;
+  /** False once a pack could not be written: the run goes on without writing more. */
+  writable: boolean;
   /** The most bytes of entries a pack is written with ({@link PACK_BYTES}; less in tests). */
   readonly packBytes: number;
   /** Folders of the one-file-per-page layout of earlier versions, removed when the cache is saved. */
@@ -138,8 +141,8 @@ export async function openContentCache(
     packs: [],
     used: new Map(),
     usedBytes: 0,
-    added: [],
-    addedBytes: 0,
+    writer: undefined,
+    writable: true,
     packBytes: options.packBytes ?? PACK_BYTES,
     legacy: [],
   };
@@ -158,14 +161,15 @@ export async function openContentCache(
   for (const name of names.filter((file) => file.endsWith('.pack')).sort()) {
     const file = path.join(content, name);
     cache.packs.push(file);
-    let pack: unknown;
+    let bytes: Buffer;
     try {
-      pack = deserialize(readFileSync(file));
+      bytes = readFileSync(file);
     } catch {
-      // Cut short, not a pack, or removed by a concurrent run since the folder was listed.
+      // Removed by a concurrent run since the folder was listed.
       continue;
     }
-    if (isPack(pack)) for (const entry of pack.entries) cache.entries.set(entry.key, entry.facts);
+    // Cut short, not a pack, or of another format: skipped whole.
+    for (const entry of packEntries(bytes) ?? []) cache.entries.set(entry.key, entry.facts);
   }
   return cache;
 }
@@ -202,21 +206,22 @@ function entryBytes(facts: PageFacts): Uint8Array {
   return serialize({ ...facts, diagnostics: facts.diagnostics.map((diagnostic) => ({ ...diagnostic, file: '' })) });
 }
 
-/** Adds the facts of the page `key`; they are written in a pack once there are {@link PACK_BYTES}, or by {@link saveContentCache}. */
+/** Adds the facts of the page `key` to the pack this run writes, beginning another past {@link PACK_BYTES}. */
 export function addCachedFacts(cache: ContentCache, key: string, facts: PageFacts, name: string): void {
   // A diagnostic about another file (none today) could not be given back its name: not stored.
   if (facts.diagnostics.some((diagnostic) => diagnostic.file !== name)) return;
-  const bytes = entryBytes(facts);
-  cache.added.push({ key, facts: bytes });
-  cache.addedBytes += bytes.length;
-  if (cache.addedBytes < cache.packBytes) return;
-  writePack(cache.dir, cache.added.splice(0));
-  cache.addedBytes = 0;
+  if (!cache.writable) return;
+  cache.writer ??= openPack(cache.dir);
+  if (cache.writer === undefined || !writeEntry(cache.writer, { key, facts: entryBytes(facts) })) {
+    cache.writable = false;
+    return;
+  }
+  if (cache.writer.bytes >= cache.packBytes) closePack(cache);
 }
 
 /**
- * Writes what this run added and has not written yet as a new pack, or (see
- * {@link MOST_EXTRA_PACKS}) packs of everything it used, and removes the packs it read. Never throws.
+ * Puts the pack of what this run parsed in place, and (see {@link MOST_EXTRA_PACKS}) writes packs of
+ * everything it used and removes the packs it read. Never throws.
  */
 export function saveContentCache(cache: ContentCache): void {
   for (const folder of cache.legacy) {
@@ -226,24 +231,17 @@ export function saveContentCache(cache: ContentCache): void {
       // Left as it is: no longer read.
     }
   }
+  if (!closePack(cache)) return;
   const needed = Math.max(1, Math.ceil(cache.usedBytes / cache.packBytes));
   const compact = cache.packs.length >= needed + MOST_EXTRA_PACKS || cache.entries.size > cache.used.size;
-  if (!compact) {
-    if (cache.added.length > 0) writePack(cache.dir, cache.added.splice(0));
-    return;
+  if (!compact) return;
+  // What this run parsed is in packs it wrote, which are not among those read: they stay.
+  for (const [key, facts] of cache.used) {
+    cache.writer ??= openPack(cache.dir);
+    if (cache.writer === undefined || !writeEntry(cache.writer, { key, facts: entryBytes(facts) })) return abandonPack(cache);
+    if (cache.writer.bytes >= cache.packBytes && !closePack(cache)) return;
   }
-  const entries = [...[...cache.used].map(([key, facts]) => ({ key, facts: entryBytes(facts) })), ...cache.added.splice(0)];
-  let pack: PackEntry[] = [];
-  let bytes = 0;
-  for (const entry of entries) {
-    pack.push(entry);
-    bytes += entry.facts.length;
-    if (bytes < cache.packBytes) continue;
-    if (!writePack(cache.dir, pack)) return;
-    pack = [];
-    bytes = 0;
-  }
-  if (pack.length > 0 && !writePack(cache.dir, pack)) return;
+  if (!closePack(cache)) return;
   // A concurrent run that has not read these yet parses those pages again: the cache only saves time.
   for (const file of cache.packs) {
     try {
@@ -254,34 +252,109 @@ export function saveContentCache(cache: ContentCache): void {
   }
 }
 
-/**
- * Writes `entries` as a new pack, under a temporary name renamed into place, so that a
- * concurrent run reads it whole or not at all; false when it could not be written (the pages are
- * parsed again next time).
- */
-function writePack(dir: string, entries: PackEntry[]): boolean {
+/** Opens a new pack under a temporary name, or `undefined` when it cannot be created (the pages are parsed again next time). */
+function openPack(dir: string): PackWriter | undefined {
   const name = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
   const target = path.join(dir, 'content', `${name}.pack`);
   const temporary = `${target}.tmp`;
   try {
-    writeFileSync(temporary, serialize({ format: PACK_FORMAT, entries } satisfies Pack));
-    renameSync(temporary, target);
+    const fd = openSync(temporary, 'w');
+    const writer = { fd, temporary, target, bytes: 0 };
+    if (writeAll(fd, PACK_HEADER)) return writer;
+    discard(writer);
+  } catch {
+    // Not created: nothing to remove.
+  }
+  return undefined;
+}
+
+/** Appends an entry to a pack; false when it could not be written. */
+function writeEntry(writer: PackWriter, entry: PackEntry): boolean {
+  if (!writeAll(writer.fd, entryRecord(entry))) return false;
+  writer.bytes += entry.facts.length;
+  return true;
+}
+
+function writeAll(fd: number, bytes: Uint8Array): boolean {
+  try {
+    for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
     return true;
   } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // Nothing was written, or nothing can be.
-    }
     return false;
   }
 }
 
-function isPack(value: unknown): value is Pack {
-  if (typeof value !== 'object' || value === null || (value as Pack).format !== PACK_FORMAT || !Array.isArray((value as Pack).entries)) return false;
-  return (value as Pack).entries.every(
-    (entry) => typeof entry === 'object' && entry !== null && typeof entry.key === 'string' && entry.facts instanceof Uint8Array,
-  );
+/**
+ * Closes the pack being written and renames it into place, so that a concurrent run reads it
+ * whole or not at all; false when it could not be (it is removed, and the run writes no more).
+ */
+function closePack(cache: ContentCache): boolean {
+  const writer = cache.writer;
+  if (writer === undefined) return cache.writable;
+  cache.writer = undefined;
+  try {
+    closeSync(writer.fd);
+    renameSync(writer.temporary, writer.target);
+    return true;
+  } catch {
+    discard(writer);
+    cache.writable = false;
+    return false;
+  }
+}
+
+/** Stops writing: the pack being written is removed. */
+function abandonPack(cache: ContentCache): void {
+  if (cache.writer !== undefined) discard(cache.writer);
+  cache.writer = undefined;
+  cache.writable = false;
+}
+
+function discard(writer: PackWriter): void {
+  try {
+    closeSync(writer.fd);
+  } catch {
+    // Closed already.
+  }
+  try {
+    rmSync(writer.temporary, { force: true });
+  } catch {
+    // Nothing was written, or nothing can be.
+  }
+}
+
+/** An entry as a pack holds it: the lengths of its key and facts before each. */
+function entryRecord(entry: PackEntry): Buffer {
+  const key = Buffer.from(entry.key);
+  const record = Buffer.allocUnsafe(8 + key.length + entry.facts.length);
+  record.writeUInt32LE(key.length, 0);
+  key.copy(record, 4);
+  record.writeUInt32LE(entry.facts.length, 4 + key.length);
+  record.set(entry.facts, 8 + key.length);
+  return record;
+}
+
+/** The bytes of a pack of `entries` (for tests: a run writes its packs an entry at a time). */
+export function packOf(entries: readonly PackEntry[]): Buffer {
+  return Buffer.concat([PACK_HEADER, ...entries.map(entryRecord)]);
+}
+
+/** The entries of a pack's bytes, or `undefined` when they are not a whole pack of this format. */
+export function packEntries(bytes: Buffer): PackEntry[] | undefined {
+  if (bytes.length < PACK_HEADER.length || !bytes.subarray(0, PACK_HEADER.length).equals(PACK_HEADER)) return undefined;
+  const entries: PackEntry[] = [];
+  let at = PACK_HEADER.length;
+  while (at < bytes.length) {
+    if (at + 4 > bytes.length) return undefined;
+    const keyLength = bytes.readUInt32LE(at);
+    const factsAt = at + 4 + keyLength + 4;
+    if (factsAt > bytes.length) return undefined;
+    const factsLength = bytes.readUInt32LE(factsAt - 4);
+    if (factsAt + factsLength > bytes.length) return undefined;
+    entries.push({ key: bytes.toString('utf8', at + 4, at + 4 + keyLength), facts: bytes.subarray(factsAt, factsAt + factsLength) });
+    at = factsAt + factsLength;
+  }
+  return entries;
 }
 
 /** True when `value` has the shape of facts: bytes that deserialize to something else are not facts. */
