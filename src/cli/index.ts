@@ -1,5 +1,8 @@
 #!/usr/bin/env node
+import { preferSmallHeap } from './heap.js';
 import { run } from './run.js';
+
+preferSmallHeap(process.argv.slice(2));
 
 // A reader that stops early (`quire validate | head`) closes the pipe: the command still does
 // its work (a build still writes) and exits with its own code, without an EPIPE stack trace.
