@@ -52,7 +52,7 @@ export function contentKey(pageHash: string): string {
 // while JSON's peak memory was 30 MB higher cold and 14 MB warm. Entries were first kept until a
 // pack's worth was parsed and then serialized as one list: holding those 16 MB and their copy
 // cost 40-50 MB of peak memory on the same site, since memory freed outside V8's heap is not
-// given back to the system while the compile runs (cold, with the cache: 230-245 MB; 178 MB once
+// given back to the system while the compile runs (cold, with the cache: 230-245 MB; 179-186 MB once
 // each entry went to the file as it came, with the heap flags of src/cli/heap.ts).
 
 /** The first bytes of a pack: what it is and the format of its entries. */
