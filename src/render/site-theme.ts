@@ -190,7 +190,7 @@ html[data-theme=dark] .eyebrow{color:var(--accent)}
 .prose th{text-align:left;font-weight:600;color:var(--fg-strong)}
 .prose th,.prose td{border:0;border-bottom:1px solid var(--border);padding:.55rem .75rem .55rem 0}
 .prose :not(pre)>code{font-family:var(--font-mono);font-size:.85em;padding:.15em .4em;border-radius:6px;background:var(--code-bg);border:1px solid var(--border);color:var(--fg-strong)}
-.prose pre{font-family:var(--font-mono);font-size:.85rem;line-height:1.65;background:var(--code-bg);border:1px solid var(--border);border-radius:12px;padding:1rem 1.1rem;overflow-x:auto}
+.prose pre:not(.quire-code){font-family:var(--font-mono);font-size:.85rem;line-height:1.65;background:var(--code-bg);border:1px solid var(--border);border-radius:12px;padding:1rem 1.1rem;overflow-x:auto}
 .prose a:hover{text-decoration-thickness:2px}
 .heading-anchor{margin-left:.35rem;opacity:0;text-decoration:none;color:var(--muted)!important}
 .prose :is(h2,h3,h4):hover .heading-anchor{opacity:1}

@@ -1,0 +1,182 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { buildSite } from '../../src/build/index.js';
+import { loadSite } from '../../src/node/index.js';
+import { createSiteRenderer, type SiteRenderer } from '../../src/render/index.js';
+import { corpusSitesRoot, materializeCorpusSite } from '../helpers/corpus.js';
+
+/** A corpus site compiled as `quire build --html` compiles it, ready to render page by page. */
+export interface CorpusSiteRenderer {
+  site: string;
+  renderer: SiteRenderer;
+  /** Every page's URL path, as the build renders them (navigation pages, then endpoint pages). */
+  hrefs: string[];
+  /** The file of a page's URL path, when it has one (generated endpoint pages have none). */
+  fileOf: ReadonlyMap<string, string>;
+  /** The page files in which `quire validate` reports a syntax error (`content/syntax`). */
+  syntaxErrors: ReadonlySet<string>;
+  /** The site's static files (images, the site's own .css and .js): empty in the corpus, as materialize.mjs writes them. */
+  staticFiles: readonly string[];
+  /** The text of a page or snippet by its path in the site, from the corpus. */
+  texts: ReadonlyMap<string, string>;
+  /** Every file of the site's repository under its docs folder (the corpus's files.txt). */
+  files: ReadonlySet<string>;
+  /** Milliseconds to write the site out, load and compile it. */
+  loadMs: number;
+}
+
+/**
+ * Writes a corpus site out in `scratch`, loads it offline (as `quire build --html --offline`),
+ * compiles it and gives its renderer, the folder removed again: pages are read from the corpus's
+ * content, static files are empty. Undefined when docs.json does not compile (nothing is built then).
+ */
+export async function openCorpusSite(site: string, scratch: string): Promise<CorpusSiteRenderer | undefined> {
+  const start = performance.now();
+  const folder = path.join(scratch, site);
+  materializeCorpusSite(site, folder);
+  let loaded: Awaited<ReturnType<typeof loadSite>>;
+  try {
+    loaded = await loadSite(folder, { cwd: folder, offline: true });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const configErrors = loaded.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.file === 'docs.json');
+  const config = loaded.config ?? (configErrors ? undefined : loaded.partialConfig);
+  if (!config || !loaded.tree) return undefined;
+  const built = buildSite({
+    config,
+    tree: loaded.tree,
+    endpointPages: loaded.endpointPages,
+    files: loaded.files,
+    frontmatter: loaded.frontmatter,
+    siteFiles: loaded.siteFiles,
+    content: loaded.content,
+  });
+  const texts = corpusTexts(site);
+  const empty = new Uint8Array();
+  const renderer = createSiteRenderer({
+    site: built.site,
+    endpointPages: loaded.endpointPages,
+    content: loaded.content,
+    readPage: async (file) => texts.get(file),
+    readStaticFile: async () => empty,
+    ...(built.search ? { search: built.search } : {}),
+  });
+  const fileOf = new Map<string, string>();
+  for (const page of built.site.pages) if (page.file !== undefined && !fileOf.has(page.href)) fileOf.set(page.href, page.file);
+  const syntaxErrors = new Set(loaded.diagnostics.filter((diagnostic) => diagnostic.code === 'content/syntax').map((diagnostic) => diagnostic.file));
+  return {
+    site,
+    renderer,
+    hrefs: renderer.hrefs(),
+    fileOf,
+    syntaxErrors,
+    staticFiles: built.site.staticFiles,
+    texts,
+    files: new Set(
+      readFileSync(path.join(corpusSitesRoot, site, 'files.txt'), 'utf8')
+        .split('\n')
+        .filter(Boolean),
+    ),
+    loadMs: performance.now() - start,
+  };
+}
+
+/** Every text file of a corpus site (pages, OpenAPI documents, snippets) by its path in the site. */
+export function corpusTexts(site: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const line of gunzipSync(readFileSync(path.join(corpusSitesRoot, site, 'content.jsonl.gz')))
+    .toString('utf8')
+    .split('\n')) {
+    if (!line) continue;
+    const entry = JSON.parse(line) as { path: string; text: string };
+    texts.set(entry.path, entry.text);
+  }
+  return texts;
+}
+
+/**
+ * The page to open first (`/`, or the first page of the navigation where no page has `/`) and
+ * the page whose file is largest (the first page when no page has a file: a site of endpoint pages).
+ */
+export function homeAndLargest(opened: CorpusSiteRenderer): { home: string; largest: string } {
+  const home = opened.hrefs.includes('/') ? '/' : (opened.renderer.first() ?? (opened.hrefs[0] as string));
+  let largest = home;
+  let size = -1;
+  for (const href of opened.hrefs) {
+    const file = opened.fileOf.get(href);
+    const length = file === undefined ? -1 : (opened.texts.get(file)?.length ?? -1);
+    if (length > size) {
+      size = length;
+      largest = href;
+    }
+  }
+  return { home, largest };
+}
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  json: 'application/json',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+};
+
+/** The content type of a path by its extension (`application/octet-stream` when unknown). */
+export function contentTypeOf(pathname: string): string {
+  return TYPES[/\.([a-z0-9]+)$/i.exec(pathname)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}
+
+/** A server on 127.0.0.1 that answers from memory: the files given by URL path, 404 for anything else. */
+export interface MemoryServer {
+  url: string;
+  /** Replaces what the server answers with. */
+  serve(files: ReadonlyMap<string, string | Uint8Array>): void;
+  close(): Promise<void>;
+}
+
+/** Starts a {@link MemoryServer}; a page's path is given with its `.html`-less URL (`/guides/setup`). */
+export async function startMemoryServer(): Promise<MemoryServer> {
+  let files: ReadonlyMap<string, string | Uint8Array> = new Map();
+  const server = createServer((request, response) => {
+    let pathname = '/';
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      // An address that does not decode is nowhere.
+    }
+    const content = files.get(pathname) ?? files.get(pathname.replace(/\/+$/, ''));
+    if (content === undefined) {
+      response.writeHead(404, { 'content-type': TYPES.html as string });
+      response.end('not found');
+      return;
+    }
+    const isPage = typeof content === 'string' && content.startsWith('<!DOCTYPE html>');
+    response.writeHead(200, { 'content-type': isPage ? (TYPES.html as string) : contentTypeOf(pathname) });
+    response.end(content);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    serve(next) {
+      files = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
