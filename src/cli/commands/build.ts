@@ -141,6 +141,8 @@ export const buildCommand: Command = {
       frontmatter: site.frontmatter,
       siteFiles: site.siteFiles,
       ...(values['no-content'] ? {} : { content: site.content }),
+      // The HTML is rendered from the compiled site: its JSON would be thrown away.
+      ...(render ? { json: false } : {}),
     });
     const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
     append(diagnostics, applyRules(placed.diagnostics, site.rules));

@@ -137,6 +137,8 @@ function previewOf(site: CommandSite, createSiteRenderer: typeof import('../../r
     frontmatter: site.frontmatter,
     siteFiles: site.siteFiles,
     content: site.content,
+    // The preview reads the compiled site, never its JSON.
+    json: false,
   });
   const compiled = built.site;
   const renderer = createSiteRenderer({
