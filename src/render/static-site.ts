@@ -8,6 +8,7 @@ import { CLIENT_SCRIPT } from './client-script.js';
 import { COMPONENT_CSS } from './components-css.js';
 import { iconOf } from './icons.js';
 import { prepareRender } from './prepare.js';
+import { takeMissedLanguages } from './code.js';
 import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
@@ -306,8 +307,13 @@ async function renderOnePage(
   const shell = (content: ReactNode) =>
     renderToString(h(SiteShell, { settings, navigation, page: shellPage, ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}) }, content));
   let html: string;
+  takeMissedLanguages();
   try {
     html = shell(draw(failure ? errorBox(failure) : body));
+    // Code in languages the page's fences do not name (a snippet's, a component's, an endpoint's
+    // samples): those languages loaded, the page is drawn again.
+    const missed = takeMissedLanguages();
+    if (missed.length > 0 && (await prepareRender({ languages: missed })).highlighting) html = shell(draw(failure ? errorBox(failure) : body));
   } catch (error) {
     failure = {
       stage: 'render',

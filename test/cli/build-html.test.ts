@@ -99,4 +99,14 @@ describe('quire build --html', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--html needs the pages');
   });
+
+  it('highlights code in a language loaded only when the page renders (a list item’s fence)', () => {
+    const target = out();
+    const { code, stderr } = quire(['build', '--html', 'fixtures/render/code-languages', '-o', target]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const page = readFileSync(path.join(target, 'index.html'), 'utf8');
+    expect(page).toContain('<pre class="quire-code shiki" data-language="elixir"');
+    expect(page).toContain('<pre class="quire-code shiki" data-language="bash"');
+  });
 });
