@@ -113,6 +113,7 @@ describe('public exports', () => {
       'markdownHeadingIds',
       'pageNavigation',
       'parseCodeMeta',
+      'planStaticSite',
       'prepareRender',
       'redirectsFile',
       'renderPageHtml',

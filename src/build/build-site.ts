@@ -53,6 +53,13 @@ export interface BuildSiteInput {
    * links get the file they lead to, and `staticFiles` lists those the output uses. Without it, none.
    */
   siteFiles?: readonly string[];
+  /**
+   * Whether to write the JSON files (`BuildSiteResult.files`). Default `true`; `false` leaves
+   * `files` empty, for a reader of `site` and `search` alone (`quire dev`, `quire build --html`):
+   * serializing site.json, search.json and the endpoint models and schema tables is about half
+   * of the time of a build (0.4 of 0.9 s on firecrawl-docs).
+   */
+  json?: boolean;
 }
 
 /** One output file, its path relative to the output folder (always `/`-separated). */
@@ -64,7 +71,7 @@ export interface CompiledFile {
 /** What {@link buildSite} returns. */
 export interface BuildSiteResult {
   site: CompiledSite;
-  /** `site.json`, then `search.json` (with content), then one `endpoints/<url>.json` per generated page sorted by path, then one `schemas/<document>.json` per OpenAPI document, sorted by path. */
+  /** `site.json`, then `search.json` (with content), then one `endpoints/<url>.json` per generated page sorted by path, then one `schemas/<document>.json` per OpenAPI document, sorted by path; none with `json: false`. */
   files: CompiledFile[];
   diagnostics: Diagnostic[];
   /** How many entries of the navigation were left out because their page has no file (see `BuildSiteInput.files`). */
@@ -87,7 +94,8 @@ export function buildSite(input: BuildSiteInput): BuildSiteResult {
   const endpoints: CompiledEndpointEntry[] = [];
   const models = new Map<string, { model: string; page: EndpointPage }>();
   const files: CompiledFile[] = [];
-  const tables = schemaTables(input.endpointPages);
+  const json = input.json !== false;
+  const tables = schemaTables(input.endpointPages, json);
   const outputPaths = new OutputPaths('endpoints', '.json');
   for (const page of [...input.endpointPages].sort((a, b) => compare(a.url, b.url))) {
     const model = outputPaths.fileOf(page.url);
@@ -104,9 +112,9 @@ export function buildSite(input: BuildSiteInput): BuildSiteResult {
       schemas: table.path,
       ...(page.hidden ? { hidden: true as const } : {}),
     });
-    files.push({ path: model, content: `${JSON.stringify(table.writer.page(page))}\n` });
+    if (json) files.push({ path: model, content: `${JSON.stringify(table.writer.page(page))}\n` });
   }
-  for (const [file, table] of [...tables].sort(([, a], [, b]) => compare(a.path, b.path))) {
+  for (const [file, table] of json ? [...tables].sort(([, a], [, b]) => compare(a.path, b.path)) : []) {
     const content: CompiledSchemaTable = {
       format: 'quire-schemas',
       version: COMPILED_SITE_VERSION,
@@ -153,8 +161,8 @@ export function buildSite(input: BuildSiteInput): BuildSiteResult {
     staticFiles: staticFiles.list(),
     ...(search ? { search: SEARCH_FILE } : {}),
   };
-  if (search) files.unshift({ path: SEARCH_FILE, content: searchJson(search) });
-  files.unshift({ path: 'site.json', content: siteJson(site) });
+  if (search && json) files.unshift({ path: SEARCH_FILE, content: searchJson(search) });
+  if (json) files.unshift({ path: 'site.json', content: siteJson(site) });
   return { site, files, diagnostics, pagesWithoutFile: sitePages.withoutFile, ...(search ? { search } : {}) };
 }
 
@@ -229,7 +237,7 @@ function addContent(pages: CompiledPage[], content: ReadonlyMap<string, PageFact
  * A schema table per OpenAPI document the pages come from, at `schemas/<slug of its file>.json`
  * (`openapi.json` gives `schemas/openapi-json.json`), names made unique in the order of the files.
  */
-function schemaTables(pages: readonly EndpointPage[]): Map<string, { path: string; writer: SchemaTableWriter }> {
+function schemaTables(pages: readonly EndpointPage[], count: boolean): Map<string, { path: string; writer: SchemaTableWriter }> {
   const tables = new Map<string, { path: string; writer: SchemaTableWriter }>();
   const taken = new Set<string>();
   for (const file of [...new Set(pages.map((page) => page.file))].sort(compare)) {
@@ -240,7 +248,7 @@ function schemaTables(pages: readonly EndpointPage[]): Map<string, { path: strin
     const path = `schemas/${name}.json`;
     tables.set(file, { path, writer: new SchemaTableWriter(path) });
   }
-  for (const page of pages) tables.get(page.file)?.writer.count(page);
+  if (count) for (const page of pages) tables.get(page.file)?.writer.count(page);
   return tables;
 }
 

@@ -63,11 +63,16 @@ export function reopens(changed: ReadonlySet<string>): boolean {
 
 /**
  * Watches `root` and calls `onChanges` with the files (relative, `/`-separated) changed since the
- * last call, once the changes of one save have settled ({@link SETTLE_MS}); one call after the
+ * last call, once the changes of one save have settled (`settleMs`, default {@link SETTLE_MS}); one call after the
  * other, so that two quick saves are never handled out of order. `node_modules`, `.git` and
  * `.quire` are left out. Returns a function that stops watching.
  */
-export function watchFolder(root: string, onChanges: (changed: ReadonlySet<string>) => Promise<void>, onError: (error: unknown) => void): () => void {
+export function watchFolder(
+  root: string,
+  onChanges: (changed: ReadonlySet<string>) => Promise<void>,
+  onError: (error: unknown) => void,
+  options: { settleMs?: number } = {},
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();
   let pending = new Set<string>();
@@ -81,7 +86,7 @@ export function watchFolder(root: string, onChanges: (changed: ReadonlySet<strin
       const changed = pending;
       pending = new Set();
       running = running.then(() => onChanges(changed)).catch(onError);
-    }, SETTLE_MS);
+    }, options.settleMs ?? SETTLE_MS);
   });
   return () => {
     clearTimeout(timer);

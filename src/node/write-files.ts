@@ -3,8 +3,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { append } from '../util/arrays.js';
 
-/** One change to a file: its new content, or its deletion. Paths are absolute. */
-export type FileChange = { kind: 'write'; path: string; content: string | Uint8Array } | { kind: 'delete'; path: string };
+/**
+ * One change to a file: its new content, or its deletion. Paths are absolute. The content may be
+ * a function that makes it, called once when the file is written and not kept: a writer of
+ * thousands of large files (`quire build --html`) then holds only those being written.
+ */
+export type FileChange =
+  { kind: 'write'; path: string; content: string | Uint8Array | (() => Promise<string | Uint8Array>) } | { kind: 'delete'; path: string };
 
 /** What {@link writeFilesAtomically} did. */
 export interface WriteFilesResult {
@@ -136,14 +141,14 @@ export async function writeFilesAtomically(changes: readonly FileChange[], optio
     if (stage) {
       const temporary = inside(stage, change.path);
       cleanup.push(temporary);
-      await fs.writeFile(temporary, change.content);
+      await fs.writeFile(temporary, await contentOf(change));
       stage.files.push(change.path);
       existing.set(change.path, undefined);
       return;
     }
     const temporary = siblingName(change.path, 'tmp');
     cleanup.push(temporary);
-    await fs.writeFile(temporary, change.content);
+    await fs.writeFile(temporary, await contentOf(change));
     // A replaced file keeps its permissions (an executable script stays executable).
     const current = await existingFile(fs, change.path);
     existing.set(change.path, current);
@@ -199,6 +204,10 @@ export async function writeFilesAtomically(changes: readonly FileChange[], optio
   // harmless (it holds the previous content), so it is not an error.
   for (const backup of backups.values()) await fs.unlink(backup).catch(() => undefined);
   return { written: writes.map((change) => change.path), deleted };
+}
+
+function contentOf(change: Extract<FileChange, { kind: 'write' }>): Promise<string | Uint8Array> | string | Uint8Array {
+  return typeof change.content === 'function' ? change.content() : change.content;
 }
 
 /** A folder that does not exist yet, built under a temporary name beside it and renamed in at the end. */

@@ -95,48 +95,42 @@ interface Shiki {
 /** The name of the shiki theme code is tokenized with: its colours are CSS variables. */
 const THEME = 'quire-css-variables';
 
-// Languages loaded up front: those most corpus pages use, so that most pages need no extra load.
-const COMMON_LANGUAGES = [
-  'bash',
-  'json',
-  'javascript',
-  'typescript',
-  'python',
-  'tsx',
-  'jsx',
-  'yaml',
-  'html',
-  'css',
-  'shellscript',
-  'go',
-  'java',
-  'ruby',
-  'php',
-  'rust',
-  'sql',
-  'markdown',
-  'mdx',
-  'diff',
-  'toml',
-  'xml',
-];
-
 // Fence languages that are not programming languages: drawn as plain text, no load.
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'output', 'console-output', 'mermaid', 'math', 'latex-output']);
 
 let shiki: Promise<Shiki | undefined> | undefined;
 let ready: Shiki | undefined;
+/** shiki was asked for and is not installed. */
+let unavailable = false;
+/** Languages code was drawn in as plain text because they were not loaded (see {@link takeMissedLanguages}). */
+const missed = new Set<string>();
 
 /**
- * Loads shiki and the common languages once per process, then every language of `languages` it
- * knows (fence names and aliases: `sh`, `py`, `ts`). Resolves to whether highlighting is
+ * The languages of code drawn as plain text since the last call because they were not loaded
+ * (code from a snippet, a component or an endpoint's samples, not seen in the page's fences),
+ * emptied: loading them with {@link prepareCodeHighlighting} and rendering again highlights it.
+ * Empty when shiki is not installed.
+ */
+export function takeMissedLanguages(): string[] {
+  const languages = [...missed];
+  missed.clear();
+  return languages;
+}
+
+/**
+ * Loads shiki once per process, then every language of `languages` it knows (fence names and
+ * aliases: `sh`, `py`, `ts`) not loaded yet: only the languages pages use, when they are first
+ * used (loading 22 common ones up front made the first page of `quire dev` wait 2.5 s). Resolves to whether highlighting is
  * available (false when shiki is not installed). Call before rendering a page, with the
  * languages of its code fences ({@link fenceLanguages}); `prepareRender` does both.
  */
 export async function prepareCodeHighlighting(languages: Iterable<string> = []): Promise<boolean> {
   shiki ??= loadShiki();
   const loaded = await shiki;
-  if (!loaded) return false;
+  if (!loaded) {
+    unavailable = true;
+    return false;
+  }
   const wanted = new Set<string>();
   const known = new Set(loaded.highlighter.getLoadedLanguages());
   for (const language of languages) {
@@ -170,8 +164,7 @@ async function loadShiki(): Promise<Shiki | undefined> {
     return undefined;
   }
   const theme = module.createCssVariablesTheme({ name: THEME, variablePrefix: '--shiki-', fontStyle: true });
-  const highlighter = (await module.createHighlighter({ themes: [theme], langs: COMMON_LANGUAGES })) as unknown as Highlighter;
-  warmUp(highlighter, COMMON_LANGUAGES);
+  const highlighter = (await module.createHighlighter({ themes: [theme], langs: [] })) as unknown as Highlighter;
   const bundled = new Map<string, string>();
   for (const info of module.bundledLanguagesInfo) {
     bundled.set(info.id, info.id);
@@ -221,6 +214,14 @@ function tokenStyle(color: string | undefined, fontStyle: number | undefined): R
 export function highlightLines(code: string, language: string | undefined): { lines: Token[][]; highlighted: boolean } {
   const text = code.replace(/\n$/, '');
   const id = language && !PLAIN.has(language) ? ready?.bundled.get(language.toLowerCase()) : undefined;
+  if (
+    language &&
+    !PLAIN.has(language) &&
+    shiki !== undefined &&
+    !unavailable &&
+    (ready === undefined || (id && !ready.highlighter.getLoadedLanguages().includes(id)))
+  )
+    missed.add(language.toLowerCase());
   if (ready && id && ready.highlighter.getLoadedLanguages().includes(id)) {
     const key = `${id}\0${text}`;
     const cached = highlightedBlocks.get(key);

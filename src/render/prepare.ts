@@ -22,7 +22,7 @@ export interface RenderReadiness {
 
 /**
  * Loads what rendering needs and cannot load while it runs (`renderToString` is synchronous):
- * shiki with its themes and common languages, once per process, then the languages of the given
+ * shiki with its theme, once per process, then the languages of the given
  * pages' code fences (on demand: call again before each new page or batch); KaTeX; the icon sets. Await it
  * before `renderPageHtml`. A page rendered without it, or with a language not loaded, shows its
  * code as plain text, its math as TeX and its named icons as dots. shiki, katex,

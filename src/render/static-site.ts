@@ -8,6 +8,7 @@ import { CLIENT_SCRIPT } from './client-script.js';
 import { COMPONENT_CSS } from './components-css.js';
 import { iconOf } from './icons.js';
 import { prepareRender } from './prepare.js';
+import { takeMissedLanguages } from './code.js';
 import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
@@ -79,37 +80,66 @@ const ASSET_FOLDER = '_quire';
  * (as the platform shows one) and listed in `failures`.
  */
 export async function renderStaticSite(input: StaticSiteInput): Promise<StaticSiteResult> {
+  const planned = await planStaticSite(input);
+  const files: StaticSiteFile[] = [];
+  for (const file of planned.files) files.push({ path: file.path, content: await file.content() });
+  return { files, failures: planned.failures() };
+}
+
+/** One file of the static site, its content made when asked for (a page is rendered then). */
+export interface PlannedStaticSiteFile {
+  path: string;
+  content(): Promise<string | Uint8Array>;
+}
+
+/** What {@link planStaticSite} gives: every file, sorted by path, and the pages that failed among those rendered so far. */
+export interface PlannedStaticSite {
+  files: PlannedStaticSiteFile[];
+  /** The pages rendered so far that failed, in the order of the site's pages. */
+  failures(): StaticSiteFailure[];
+}
+
+/**
+ * The files of {@link renderStaticSite}, each page rendered only when its content is asked for,
+ * so that a writer can put each on disk and let it go: a site of thousands of pages is never
+ * held in memory whole (firecrawl-docs's 3,000 pages held 1.7 GB). The static files of the site
+ * are read at once, so that one that cannot be read is left out, as by `renderStaticSite`.
+ */
+export async function planStaticSite(input: StaticSiteInput): Promise<PlannedStaticSite> {
   const renderer = createSiteRenderer(input);
-  const files = new Map<string, string | Uint8Array>();
-  const failures: StaticSiteFailure[] = [];
-  for (const href of renderer.hrefs()) {
+  const files = new Map<string, () => Promise<string | Uint8Array>>();
+  const failures = new Map<number, StaticSiteFailure>();
+  for (const [index, href] of renderer.hrefs().entries()) {
     const target = htmlFileOf(href);
     if (target === undefined || files.has(target)) continue;
-    const rendered = (await renderer.page(href)) as RenderedPage;
-    files.set(target, rendered.html);
-    if (rendered.failure) failures.push(rendered.failure);
+    files.set(target, async () => {
+      const rendered = (await renderer.page(href)) as RenderedPage;
+      if (rendered.failure) failures.set(index, rendered.failure);
+      return rendered.html;
+    });
   }
   const { site } = input;
+  const now = (content: string | Uint8Array) => () => Promise.resolve(content);
   // A site without a page at `/` opens at its first page, as on the platform.
   const first = renderer.first();
-  if (!files.has('index.html') && first !== undefined && first !== '/') files.set('index.html', redirectPage({ source: '/', destination: first }));
-  files.set('404.html', renderer.notFound());
+  if (!files.has('index.html') && first !== undefined && first !== '/') files.set('index.html', now(redirectPage({ source: '/', destination: first })));
+  files.set('404.html', () => Promise.resolve(renderer.notFound()));
   for (const redirect of site.redirects) {
     if (/[:*]/.test(redirect.source)) continue;
     const target = htmlFileOf(redirect.source);
     if (target === undefined || files.has(target)) continue;
-    files.set(target, redirectPage(redirect));
+    files.set(target, now(redirectPage(redirect)));
   }
-  if (site.redirects.length > 0) files.set('_redirects', redirectsFile(site.redirects));
+  if (site.redirects.length > 0) files.set('_redirects', now(redirectsFile(site.redirects)));
   for (const file of site.staticFiles) {
     if (files.has(file) || file.startsWith(`${ASSET_FOLDER}/`)) continue;
     const bytes = await input.readStaticFile(file);
-    if (bytes !== undefined) files.set(file, bytes);
+    if (bytes !== undefined) files.set(file, now(bytes));
   }
-  for (const [path, content] of renderer.shellFiles()) files.set(path, content);
+  for (const [path, content] of renderer.shellFiles()) files.set(path, now(content));
   return {
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content })),
-    failures,
+    failures: () => [...failures].sort(([a], [b]) => a - b).map(([, failure]) => failure),
   };
 }
 
@@ -306,8 +336,13 @@ async function renderOnePage(
   const shell = (content: ReactNode) =>
     renderToString(h(SiteShell, { settings, navigation, page: shellPage, ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}) }, content));
   let html: string;
+  takeMissedLanguages();
   try {
     html = shell(draw(failure ? errorBox(failure) : body));
+    // Code in languages the page's fences do not name (a snippet's, a component's, an endpoint's
+    // samples): those languages loaded, the page is drawn again.
+    const missed = takeMissedLanguages();
+    if (missed.length > 0 && (await prepareRender({ languages: missed })).highlighting) html = shell(draw(failure ? errorBox(failure) : body));
   } catch (error) {
     failure = {
       stage: 'render',

@@ -304,6 +304,29 @@ describe('buildSite without content', () => {
   });
 });
 
+describe('buildSite with json: false (what quire dev and build --html read)', () => {
+  it('gives the same site and search text, and writes no file', async () => {
+    for (const name of ['mdx-endpoint-page', 'page-content', 'static-files']) {
+      const site = await loadSite(fixturePath('build', name), { cwd: fixturePath('build', name) });
+      if (!site.config || !site.tree) throw new Error(JSON.stringify(site.diagnostics));
+      const input = {
+        config: site.config,
+        tree: site.tree,
+        endpointPages: site.endpointPages,
+        content: site.content,
+        files: site.files,
+        siteFiles: site.siteFiles,
+      };
+      const full = buildSite(input);
+      const lean = buildSite({ ...input, json: false });
+      expect(full.files.length, name).toBeGreaterThan(0);
+      expect(lean.files, name).toEqual([]);
+      expect(lean.site, name).toEqual(full.site);
+      expect(lean.search, name).toEqual(full.search);
+    }
+  });
+});
+
 /** site.json and search.json of a fixture site, built as `quire build` builds it. */
 async function output(name: string): Promise<{ site: CompiledSite; search: CompiledSearchText }> {
   const { folder } = await build(name);

@@ -99,4 +99,25 @@ describe('quire build --html', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--html needs the pages');
   });
+
+  it('highlights code in a language loaded only when the page renders (a list item’s fence)', () => {
+    const target = out();
+    const { code, stderr } = quire(['build', '--html', 'fixtures/render/code-languages', '-o', target]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const page = readFileSync(path.join(target, 'index.html'), 'utf8');
+    expect(page).toContain('<pre class="quire-code shiki" data-language="elixir"');
+    expect(page).toContain('<pre class="quire-code shiki" data-language="bash"');
+  });
+
+  it('writes a page that fails to render with its error in its place, names it, and writes the others', () => {
+    const target = out();
+    const { code, stdout, stderr } = quire(['build', '--html', 'fixtures/render/failing-page', '-o', target]);
+    expect(code).toBe(0);
+    expect(stderr).toBe('quire build: broken.mdx: the page was written with its render error in its place: undefinedName is not defined\n');
+    expect(stdout).toMatch(/^Built 3 pages as HTML \(1 page with a rendering error\)/);
+    expect(readFileSync(path.join(target, 'broken.html'), 'utf8')).toContain('<pre>broken.mdx: undefinedName is not defined</pre>');
+    expect(readFileSync(path.join(target, 'last.html'), 'utf8')).toContain('The last page.');
+    expect(JSON.parse(readFileSync(path.join(target, '_quire/build.json'), 'utf8')).files).toContain('broken.html');
+  });
 });

@@ -71,6 +71,7 @@ describe('quire dev', () => {
   });
 
   it('serves each page at its URL in the site shell, the shell files, the site files, and a 404 page', async () => {
+    // The server listens before the site is compiled: this page is asked for at once and answered when it is.
     const page = await fetch(`${dev.url}/quickstart`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -78,6 +79,8 @@ describe('quire dev', () => {
     expect(html).toContain('class="sidebar');
     expect(html).toContain('/_quire/reload');
     expect(problemsOf(html)).toBe('');
+    // The URL is said first, then what the compile found.
+    expect(dev.output()).toMatch(/quire dev: http:\/\/127\.0\.0\.1:\d+ \(Ctrl-C stops\)\n0 errors, 0 warnings/);
     expect((await fetch(`${dev.url}/_quire/site.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
     const search = (await (await fetch(`${dev.url}/_quire/search.json`)).json()) as Array<{ url: string }>;
     expect(search.map((entry) => entry.url)).toContain('/quickstart#install');

@@ -80,6 +80,31 @@ describe('writeFilesAtomically', () => {
     });
   });
 
+  it('makes a content given as a function when it writes it, once; a function that fails changes nothing', async () => {
+    const { dir, changes } = site();
+    const before = snapshot(dir);
+    let calls = 0;
+    const lazy = (change: FileChange): FileChange =>
+      change.kind === 'write' && typeof change.content === 'string'
+        ? {
+            ...change,
+            content: ((text: string) => async () => {
+              calls++;
+              return text;
+            })(change.content),
+          }
+        : change;
+    const failing = changes.map(lazy);
+    failing[1] = { kind: 'write', path: (changes[1] as { path: string }).path, content: () => Promise.reject(new Error('render failed')) };
+    await expect(writeFilesAtomically(failing)).rejects.toThrow(/could not write .*openapi\.yaml: render failed; no file was changed/);
+    expect(snapshot(dir)).toEqual(before);
+    calls = 0;
+    await writeFilesAtomically(changes.map(lazy));
+    expect(calls).toBe(3);
+    expect(readFileSync(path.join(dir, 'generated', 'deep', 'page.mdx'), 'utf8')).toBe('new page\n');
+    expect(readFileSync(path.join(dir, 'docs.json'), 'utf8')).toBe('{ "new": true }\n');
+  });
+
   it('moves a new folder tree in with one rename', async () => {
     const { dir } = site();
     const counting = failingFs(Number.POSITIVE_INFINITY);

@@ -141,14 +141,20 @@ export const buildCommand: Command = {
       frontmatter: site.frontmatter,
       siteFiles: site.siteFiles,
       ...(values['no-content'] ? {} : { content: site.content }),
+      // The HTML is rendered from the compiled site: its JSON would be thrown away.
+      ...(render ? { json: false } : {}),
     });
     const placed = await placeInDocuments(compiled.diagnostics, { root: site.root, cwd: io.cwd });
     append(diagnostics, applyRules(placed.diagnostics, site.rules));
     Object.assign(site.sources, placed.sources);
 
-    let files: Array<{ path: string; content: string | Uint8Array }> = compiled.files;
+    let files: Array<{ path: string; content: string | Uint8Array | (() => Promise<string | Uint8Array>) }> = compiled.files;
+    let bytes = 0;
+    const sizeOf = (content: string | Uint8Array) => (typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength);
+    let planned: Awaited<ReturnType<NonNullable<typeof render>['planStaticSite']>> | undefined;
     if (render) {
-      const rendered = await render.renderStaticSite({
+      // Each page is rendered when it is written, then let go: the site is never in memory whole.
+      planned = await render.planStaticSite({
         site: compiled.site,
         endpointPages: site.endpointPages,
         content: site.content,
@@ -156,11 +162,17 @@ export const buildCommand: Command = {
         readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
         ...(compiled.search ? { search: compiled.search } : {}),
       });
-      renderFailures = rendered.failures;
       // The record of what this build wrote, so that the next replaces and removes only those.
       files = [
-        ...rendered.files,
-        { path: HTML_RECORD, content: `${JSON.stringify({ format: 'quire-html', files: rendered.files.map((file) => file.path) }, null, 1)}\n` },
+        ...planned.files.map((file) => ({
+          path: file.path,
+          content: async () => {
+            const content = await file.content();
+            bytes += sizeOf(content);
+            return content;
+          },
+        })),
+        { path: HTML_RECORD, content: `${JSON.stringify({ format: 'quire-html', files: planned.files.map((file) => file.path) }, null, 1)}\n` },
       ];
     }
     const previous = render ? await previousHtmlBuild(out) : await previousBuild(out);
@@ -197,8 +209,10 @@ export const buildCommand: Command = {
     } catch (error) {
       if (error instanceof WriteFilesError) return report(undefined, error.message);
       throw error;
+    } finally {
+      if (planned) renderFailures = planned.failures();
     }
-    const bytes = files.reduce((sum, file) => sum + (typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength), 0);
+    for (const file of files) if (typeof file.content !== 'function') bytes += sizeOf(file.content);
     return report({ files: files.length, bytes, removed: stale.length });
   },
 };

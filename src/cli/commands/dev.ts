@@ -16,6 +16,13 @@ import { reopens, watchFolder } from '../watch.js';
 
 const DEFAULT_PORT = 3000;
 
+/**
+ * How long `quire dev` waits after a change for the others of the same save: an editor's save
+ * (a write, or a temporary file renamed) reaches the watcher within a few milliseconds, and every
+ * millisecond here is one more before the browser shows the change.
+ */
+const DEV_SETTLE_MS = 40;
+
 const usage = `Usage: quire dev [dir] [options]
 
 Serves the site in [dir] (default: the current folder) on http://127.0.0.1:${DEFAULT_PORT}, each page
@@ -67,14 +74,19 @@ export const devCommand: Command = {
     }
     const target = positionals[0] ?? '.';
     const open = () => openSiteForCommand(target, io, { ...values, format: 'text' });
-    let opened: OpenedCommandSite = await open();
-    let preview = previewOf(opened.site, render.createSiteRenderer, io.cwd);
+    // Shiki's start (its WebAssembly engine) overlaps the site's load instead of following it.
+    void render.prepareRender();
+    // The server listens at once: a page asked for while the site compiles is answered when it is compiled.
+    let opened: Promise<OpenedCommandSite> = open();
+    let preview: Promise<Preview> = opened.then((site) => previewOf(site.site, render.createSiteRenderer, io.cwd));
+    // An answer is never left waiting on a load that failed; the failure ends the command below.
+    preview.catch(() => undefined);
     let server: Awaited<ReturnType<typeof startDevServer>>;
     try {
       server = await startDevServer({
         host: values.host,
         port,
-        answer: (pathname) => answer(preview, pathname),
+        answer: async (pathname) => answer(await preview, pathname),
         onError: (error) => io.stderr.write(`quire dev: ${(error as Error).stack ?? String(error)}\n`),
       });
     } catch (error) {
@@ -83,19 +95,31 @@ export const devCommand: Command = {
       io.stderr.write(
         `quire dev: cannot listen on ${values.host}:${port} (${code}): ${code === 'EADDRINUSE' ? 'another program uses that port; --port picks another (0: any free one)' : 'choose another --host or --port'}\n`,
       );
+      await preview.catch(() => undefined);
       return ExitCode.usage;
     }
-    io.stdout.write(`${summaryLine(opened.site)}\nquire dev: ${server.url} (Ctrl-C stops)\n`);
+    io.stdout.write(`quire dev: ${server.url} (Ctrl-C stops)\n`);
+    let site: CommandSite;
+    try {
+      site = (await preview).site;
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+    io.stdout.write(`${summaryLine(site)}\n`);
 
     const stopWatching = watchFolder(
-      opened.site.root,
+      site.root,
       async (changed) => {
-        opened = reopens(changed) ? await open() : { ...opened, site: await opened.update(changed) };
-        preview = previewOf(opened.site, render.createSiteRenderer, io.cwd);
-        io.stdout.write(`${[...changed].sort().join(', ')} changed: ${summaryLine(opened.site)}\n`);
+        const current = await opened;
+        const next = reopens(changed) ? await open() : { ...current, site: await current.update(changed) };
+        opened = Promise.resolve(next);
+        preview = Promise.resolve(previewOf(next.site, render.createSiteRenderer, io.cwd));
+        io.stdout.write(`${[...changed].sort().join(', ')} changed: ${summaryLine(next.site)}\n`);
         server.reload();
       },
       (error) => io.stderr.write(`quire dev: ${(error as Error).message}\n`),
+      { settleMs: DEV_SETTLE_MS },
     );
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
@@ -137,6 +161,8 @@ function previewOf(site: CommandSite, createSiteRenderer: typeof import('../../r
     frontmatter: site.frontmatter,
     siteFiles: site.siteFiles,
     content: site.content,
+    // The preview reads the compiled site, never its JSON.
+    json: false,
   });
   const compiled = built.site;
   const renderer = createSiteRenderer({
