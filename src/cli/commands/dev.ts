@@ -11,6 +11,7 @@ import { startDevServer, type DevAnswer } from '../dev-server.js';
 import { cacheHelp, openSiteForCommand, type CommandSite, type OpenedCommandSite } from '../load.js';
 import { plural } from '../output.js';
 import { loadRender } from '../render-packages.js';
+import { loadSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { reopens, watchFolder } from '../watch.js';
 
@@ -65,10 +66,13 @@ export const devCommand: Command = {
       io.stderr.write(`quire dev: ${render}\n`);
       return ExitCode.usage;
     }
+    const tools = await loadSiteCodeTools();
+    if (typeof tools === 'string') io.stderr.write(`quire dev: ${tools}\n`);
+    const siteCode = typeof tools === 'string' ? undefined : tools;
     const target = positionals[0] ?? '.';
     const open = () => openSiteForCommand(target, io, { ...values, format: 'text' });
     let opened: OpenedCommandSite = await open();
-    let preview = previewOf(opened.site, render.createSiteRenderer, io.cwd);
+    let preview = previewOf(opened.site, render.createSiteRenderer, io.cwd, siteCode);
     let server: Awaited<ReturnType<typeof startDevServer>>;
     try {
       server = await startDevServer({
@@ -91,7 +95,7 @@ export const devCommand: Command = {
       opened.site.root,
       async (changed) => {
         opened = reopens(changed) ? await open() : { ...opened, site: await opened.update(changed) };
-        preview = previewOf(opened.site, render.createSiteRenderer, io.cwd);
+        preview = previewOf(opened.site, render.createSiteRenderer, io.cwd, siteCode);
         io.stdout.write(`${[...changed].sort().join(', ')} changed: ${summaryLine(opened.site)}\n`);
         server.reload();
       },
@@ -118,7 +122,12 @@ interface Preview {
   cwd: string;
 }
 
-function previewOf(site: CommandSite, createSiteRenderer: typeof import('../../render/index.js').createSiteRenderer, cwd: string): Preview {
+function previewOf(
+  site: CommandSite,
+  createSiteRenderer: typeof import('../../render/index.js').createSiteRenderer,
+  cwd: string,
+  siteCodeFor?: SiteCodeOptionsFor,
+): Preview {
   const diagnosticsOf = new Map<string, Diagnostic[]>();
   for (const diagnostic of site.diagnostics) {
     const file = toPosix(path.relative(site.root, path.resolve(cwd, diagnostic.file)));
@@ -146,6 +155,8 @@ function previewOf(site: CommandSite, createSiteRenderer: typeof import('../../r
     content: site.content,
     readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
     readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
+    // A new loader for each state of the site: a changed snippet or component runs again.
+    ...(siteCodeFor ? { siteCode: siteCodeFor(site.root, site.siteFiles, site.content) } : {}),
   });
   return { site, compiled, renderer, diagnosticsOf, cwd };
 }
