@@ -84,6 +84,7 @@ describe('public exports', () => {
       'reachablePages',
       'readPage',
       'renderedPage',
+      'resolveImportFile',
     ]);
   });
 

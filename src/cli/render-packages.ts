@@ -4,7 +4,16 @@
  * `SERVER_PACKAGES`). package.json's `peerDependencies` must list these and the server's
  * (test/cli/server-packages.test.ts).
  */
-export const RENDER_PACKAGES: readonly string[] = ['react', 'react-dom', 'shiki', 'katex', '@iconify-json/lucide', '@iconify-json/fa7-brands'];
+export const RENDER_PACKAGES: readonly string[] = [
+  'react',
+  'react-dom',
+  'shiki',
+  'katex',
+  '@iconify-json/lucide',
+  '@iconify-json/fa7-brands',
+  // The site's own code: its TypeScript and JSX transformed, the islands' browser script bundled.
+  'esbuild',
+];
 
 /**
  * quire-docs/render, loaded when a command renders pages (`quire build --html`, `quire dev`).

@@ -616,10 +616,7 @@ class SiteIndex {
 
   /** The file an import names, or undefined. Snippets are imported with their extension; without one the platform tries the usual ones. */
   resolveImport(source: string, from: string): string | undefined {
-    const path = importPath(source, from);
-    for (const candidate of [path, `${path}.mdx`, `${path}.md`, `${path}.jsx`, `${path}.tsx`, `${path}.js`, `${path}.ts`])
-      if (this.files.has(candidate)) return candidate;
-    return undefined;
+    return resolveImportFile(this.files, source, from);
   }
 
   /**
@@ -655,6 +652,19 @@ class SiteIndex {
     if (sameName.length > 0 && sameName.length <= 3) return sameName.sort();
     return didYouMean(name, pool, 3);
   }
+}
+
+/**
+ * The file of `files` (paths from the site root) that an import of `source` in the file `from`
+ * names, as the platform resolves it: from the root (`/snippets/a.mdx`) or relative to `from`
+ * (`../a.mdx`), the path as written first, then with the usual extensions; undefined when none is
+ * there. The checks (`content/unresolved-import`) and the renderer's module loader share it.
+ */
+export function resolveImportFile(files: ReadonlySet<string>, source: string, from: string): string | undefined {
+  const path = importPath(source, from);
+  for (const candidate of [path, `${path}.mdx`, `${path}.md`, `${path}.jsx`, `${path}.tsx`, `${path}.js`, `${path}.ts`])
+    if (files.has(candidate)) return candidate;
+  return undefined;
 }
 
 /** For each MDX snippet, the pages (and snippets) that import it. */

@@ -3,7 +3,7 @@
 // configuration compiler) does not load the Markdown parser.
 export { readPage, anchorKey } from './read-page.js';
 export type { PageFacts, PageHeading, PageImport, PageLink, PageLinkKind, ReadPageOptions } from './read-page.js';
-export { checkContent, reachablePages } from './check-content.js';
+export { checkContent, reachablePages, resolveImportFile } from './check-content.js';
 export { renderedPage } from './rendered.js';
 export type { RenderedHeading, RenderedPage } from './rendered.js';
 export type { ContentSite, LinkTarget } from './check-content.js';

@@ -58,6 +58,11 @@ export function PageIds({ headings, children }: { headings?: readonly Pick<PageH
   return h(IdContext.Provider, { value: componentIdState(headings) }, children);
 }
 
+/** Renders `children` with the id state `state`: a part of the page rendered on its own (an island's) goes on numbering the page's ids. */
+export function WithComponentIds({ state, children }: { state: ComponentIdState; children?: ReactNode }): ReactNode {
+  return h(IdContext.Provider, { value: state }, children);
+}
+
 /** The page's id state, or a fresh one (ids not numbered across the page) outside {@link PageIds}. */
 export function useComponentIds(): ComponentIdState {
   return useContext(IdContext) ?? componentIdState();

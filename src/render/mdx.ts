@@ -51,6 +51,27 @@ const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
  * `headingIds`). Never throws: a page that does not parse gives its error.
  */
 export function compileMdx(text: string, options: CompileMdxOptions = {}): CompileMdxResult {
+  const compiled = mdxJs(text, 'function-body', options);
+  if (!compiled.ok) return compiled;
+  try {
+    // A function body that reads the JSX runtime from its first argument (satteri's `evaluate`
+    // does the same): the page's MDX is the site's own code, run with the rights of the process.
+    const module = new Function(compiled.code)(runtimeWithImports()) as { default: CompiledMdx['Content'] };
+    return { ok: true, page: { Content: module.default, frontmatter: compiled.frontmatter } };
+  } catch (error) {
+    return { ok: false, error: compileError(error) };
+  }
+}
+
+/** What {@link mdxJs} returns: satteri's JavaScript and the page's frontmatter, or why it did not compile. */
+export type MdxJsResult = { ok: true; code: string; frontmatter: CompiledMdx['frontmatter'] } | { ok: false; error: MdxCompileError };
+
+/**
+ * A page's MDX as JavaScript, in the platform's dialect and with Quire's plugins (see
+ * {@link compileMdx}): a `function-body` that reads its runtime and imports from its argument, or
+ * an ES module `program` (its imports as written: the site's module loader resolves them).
+ */
+export function mdxJs(text: string, format: 'function-body' | 'program', options: CompileMdxOptions = {}): MdxJsResult {
   const ids = options.headingIds;
   const headingIdPlugin: HastPluginDefinition = {
     name: 'quire-heading-ids',
@@ -66,17 +87,14 @@ export function compileMdx(text: string, options: CompileMdxOptions = {}): Compi
   };
   try {
     const result = mdxToJs(customHeadingIds(text).text, {
-      outputFormat: 'function-body',
+      outputFormat: format,
       features: FEATURES,
       mdastPlugins: [codeMetaPlugin, inlineComponentPlugin],
       hastPlugins: ids && ids.size > 0 ? [headingIdPlugin] : [],
     });
     if (result instanceof Promise)
       return { ok: false, error: { message: 'satteri compiled the page asynchronously (no async plugin is given: not expected)' } };
-    // A function body that reads the JSX runtime from its first argument (satteri's `evaluate`
-    // does the same): the page's MDX is the site's own code, run with the rights of the process.
-    const module = new Function(result.code)(runtimeWithImports()) as { default: CompiledMdx['Content'] };
-    return { ok: true, page: { Content: module.default, frontmatter: result.frontmatter } };
+    return { ok: true, code: result.code, frontmatter: result.frontmatter };
   } catch (error) {
     return { ok: false, error: compileError(error) };
   }
@@ -134,7 +152,7 @@ function runtimeWithImports(): Record<string, unknown> {
  * The JSX runtime, with a `style` string on an HTML element (`<div style="color: red">`, which
  * React refuses) made an object first, as the platform does.
  */
-function htmlAware(create: typeof jsx): typeof jsx {
+export function htmlAware(create: typeof jsx): typeof jsx {
   return (type, props, key) => {
     const style = (props as { style?: unknown } | null)?.style;
     if (typeof type === 'string' && typeof style === 'string') props = { ...(props as object), style: parseInlineStyle(style) };

@@ -2,7 +2,7 @@ import { createElement as h, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageFacts } from '../content/index.js';
 import { BASE_CSS, builtInComponents } from './components.js';
-import { compileMdx, markdownHeadingIds, type MdxCompileError, type MdxComponents } from './mdx.js';
+import { compileMdx, markdownHeadingIds, type CompiledMdx, type MdxCompileError, type MdxComponents } from './mdx.js';
 import { PageIds } from './ids.js';
 
 /** What {@link renderPageHtml} needs of a page. */
@@ -67,18 +67,23 @@ export type PageContentResult = { ok: true; element: ReactElement } | { ok: fals
  * A page's body (its MDX without the frontmatter), compiled and ready to render inside a frame:
  * the built-in components, the given ones over them, and the components that are nowhere
  * rendering nothing. Rendering it may still throw (a component of the page's own): the caller
- * renders it and catches.
+ * renders it and catches. `loaded` is the page already compiled and run by the site's module loader.
  */
-export function pageContent(input: RenderPageInput): PageContentResult {
-  const compiled = compileMdx(input.text, { headingIds: markdownHeadingIds(input.facts.headings) });
-  if (!compiled.ok) return { ok: false, error: { stage: 'compile', ...compiled.error } };
+export function pageContent(input: RenderPageInput, loaded?: CompiledMdx['Content']): PageContentResult {
+  // A page the site's module loader ran (`createSiteCode`) comes compiled, its imports bound.
+  let Content = loaded;
+  if (Content === undefined) {
+    const compiled = compileMdx(input.text, { headingIds: markdownHeadingIds(input.facts.headings) });
+    if (!compiled.ok) return { ok: false, error: { stage: 'compile', ...compiled.error } };
+    Content = compiled.page.Content;
+  }
   const components: MdxComponents = { ...sharedBuiltIns(), ...input.components };
   // A name the page imports or defines is bound in the compiled page itself, so it never reads
   // this map: an entry here only stands for a component that is nowhere (`content/dropped-component`).
   for (const name of input.facts.components ?? []) if (/^[A-Z][\w$]*$/.test(name) && !(name in components)) components[name] = Dropped;
   // Components number their ids over the page (fields, accordions, tabs; steps and updates from
   // the facts' headings).
-  return { ok: true, element: h(PageIds, { headings: input.facts.headings }, h(compiled.page.Content, { components })) };
+  return { ok: true, element: h(PageIds, { headings: input.facts.headings }, h(Content, { components })) };
 }
 
 let builtIns: MdxComponents | undefined;

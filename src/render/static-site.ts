@@ -16,6 +16,7 @@ import type { IconRenderer } from './layout-parts.js';
 import { compileMdx, type MdxComponents } from './mdx.js';
 import { escapeHtml, pageContent, sharedBuiltIns, type RenderPageError } from './page.js';
 import { SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';
+import { createSiteCode, type SiteCode, type SiteCodeError, type SiteCodeOptions } from './site-code.js';
 import { firstHref, pageNavigation } from './site-navigation.js';
 import { googleFontsUrl, SITE_CSS, themeCss } from './site-theme.js';
 
@@ -31,8 +32,13 @@ export interface StaticSiteInput {
   readPage(file: string): Promise<string | undefined>;
   /** The bytes of a static file of the site (`CompiledSite.staticFiles`), or undefined when it cannot be read. */
   readStaticFile(file: string): Promise<Uint8Array | undefined>;
-  /** Components over the built-ins (the site's snippets, later). */
+  /** Components over the built-ins. */
   components?: MdxComponents;
+  /**
+   * How to load the site's own code (its MDX snippets and JS/JSX/TS/TSX components; see
+   * `createSiteCode`). Without it, what a page imports is a placeholder in the page.
+   */
+  siteCode?: SiteCodeOptions;
   /** Draws the icons of docs.json and frontmatter; default the built-in icon sets (`Icon`). */
   renderIcon?: IconRenderer;
   /** CSS of the components, added before the shell's; default the built-ins' `COMPONENT_CSS`. */
@@ -180,13 +186,14 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
   const withDefaults: StaticSiteInput = { ...input, renderIcon: input.renderIcon ?? ((icon) => iconOf(icon)) };
   const head = headParts(withDefaults, settings);
   const pages = new Map(uniquePages(site).map((page) => [page.href, page]));
+  const code = input.siteCode ? createSiteCode(input.siteCode) : undefined;
   let shell: Map<string, string | Uint8Array> | undefined;
   return {
     hrefs: () => [...pages.keys()],
     async page(href) {
       const page = pages.get(href);
       if (page === undefined) return undefined;
-      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head);
+      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head, code);
       return { ...rendered, ...(page.file !== undefined ? { file: page.file } : {}) };
     },
     first: () => firstHref(site.navigation.root) ?? pages.keys().next().value,
@@ -196,13 +203,14 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
     },
     notFound: () => notFoundPage(withDefaults, settings, head),
     shellFiles() {
-      if (shell) return shell;
+      // The islands' scripts grow with the pages rendered (`quire dev` renders on request).
+      if (shell) return code ? new Map([...shell, ...code.clientFiles()]) : shell;
       shell = new Map();
       shell.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? COMPONENT_CSS}\n${SITE_CSS}${input.search ? `\n${SEARCH_CSS}` : ''}`);
       shell.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}`);
       if (input.search) shell.set(SEARCH_INDEX, `${JSON.stringify(searchEntries(input.search, titles))}\n`);
       if (input.mermaidScript !== undefined) shell.set(`${ASSET_FOLDER}/mermaid.min.js`, input.mermaidScript);
-      return shell;
+      return code ? new Map([...shell, ...code.clientFiles()]) : shell;
     },
   };
 }
@@ -295,6 +303,7 @@ async function renderOnePage(
   endpoint: EndpointPage | undefined,
   titles: ReadonlyMap<string, string>,
   head: HeadParts,
+  code?: SiteCode,
 ): Promise<RenderedPage> {
   const navigation = pageNavigation(input.site, page.section);
   const frontmatter = page.frontmatter ?? {};
@@ -319,13 +328,21 @@ async function renderOnePage(
     else {
       // The languages of its code blocks, KaTeX and the icons: rendering cannot load them.
       await prepareRender({ pages: [text] });
-      const content = pageContent({
-        text,
-        facts: facts ?? { frontmatter: page.frontmatter ?? null, headings: [] },
-        ...(input.components ? { components: input.components } : {}),
-      } as Parameters<typeof pageContent>[0]);
-      if (content.ok) body = content.element;
-      else failure = { ...content.error, href: page.href, file: page.file };
+      const loaded = code ? await code.page(page.file, text, facts, { ...sharedBuiltIns(), ...input.components }) : undefined;
+      const content =
+        loaded?.ok === false
+          ? undefined
+          : pageContent(
+              {
+                text,
+                facts: facts ?? { frontmatter: page.frontmatter ?? null, headings: [] },
+                ...(input.components ? { components: input.components } : {}),
+              } as Parameters<typeof pageContent>[0],
+              loaded?.Content,
+            );
+      if (loaded?.ok === false) failure = { stage: 'compile', href: page.href, file: page.file, ...siteCodeMessage(page.file, loaded.error) };
+      else if (content?.ok) body = content.element;
+      else if (content) failure = { ...content.error, href: page.href, file: page.file };
     }
   }
   const markdown = (text: string) => markdownBlock(text, input.components ? { ...sharedBuiltIns(), ...input.components } : sharedBuiltIns());
@@ -359,11 +376,24 @@ async function renderOnePage(
       page.title,
       pageMeta(settings, page),
       head,
-      html,
+      html + (code ? islandScripts(code.scriptsOf(html)) : ''),
       navigation.levels.some((level) => level.kind === 'tab'),
     ),
     ...(failure ? { failure } : {}),
   };
+}
+
+/** The scripts of a page's islands (React, then the site's modules), run in order once the page is read. */
+function islandScripts(paths: readonly string[]): string {
+  return paths.map((path) => `<script src="${escapeHtml(assetUrl(encodeURI(path)))}" defer></script>`).join('');
+}
+
+/** A failure of the site's code as the page shows it: the page's own file needs no name, another's (a snippet's) does. */
+function siteCodeMessage(pageFile: string, error: SiteCodeError): Pick<StaticSiteFailure, 'message' | 'line' | 'column'> {
+  const { file, ...place } = error;
+  if (file === pageFile) return place;
+  const at = error.line !== undefined ? `:${error.line}${error.column !== undefined ? `:${error.column}` : ''}` : '';
+  return { message: `${file}${at} ${error.message}` };
 }
 
 /** A description written in Markdown, compiled as MDX; its text in paragraphs when it does not compile. */

@@ -13,6 +13,7 @@ import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
 import { loadRender } from '../render-packages.js';
+import { siteCodeInput } from '../site-code-tools.js';
 import type { StaticSiteFailure } from '../../render/index.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
@@ -161,6 +162,7 @@ export const buildCommand: Command = {
         readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
         readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
         ...(compiled.search ? { search: compiled.search } : {}),
+        ...(await siteCodeInput(site, io.stderr, 'quire build')),
       });
       // The record of what this build wrote, so that the next replaces and removes only those.
       files = [

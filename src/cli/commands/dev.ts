@@ -11,6 +11,7 @@ import { startDevServer, type DevAnswer } from '../dev-server.js';
 import { cacheHelp, openSiteForCommand, type CommandSite, type OpenedCommandSite } from '../load.js';
 import { plural } from '../output.js';
 import { loadRender } from '../render-packages.js';
+import { loadSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { reopens, watchFolder } from '../watch.js';
 
@@ -72,13 +73,16 @@ export const devCommand: Command = {
       io.stderr.write(`quire dev: ${render}\n`);
       return ExitCode.usage;
     }
+    const tools = await loadSiteCodeTools();
+    if (typeof tools === 'string') io.stderr.write(`quire dev: ${tools}\n`);
+    const siteCode = typeof tools === 'string' ? undefined : tools;
     const target = positionals[0] ?? '.';
     const open = () => openSiteForCommand(target, io, { ...values, format: 'text' });
     // Shiki's start (its WebAssembly engine) overlaps the site's load instead of following it.
     void render.prepareRender();
     // The server listens at once: a page asked for while the site compiles is answered when it is compiled.
     let opened: Promise<OpenedCommandSite> = open();
-    let preview: Promise<Preview> = opened.then((site) => previewOf(site.site, render.createSiteRenderer, io.cwd));
+    let preview: Promise<Preview> = opened.then((site) => previewOf(site.site, render.createSiteRenderer, io.cwd, siteCode));
     // An answer is never left waiting on a load that failed; the failure ends the command below.
     preview.catch(() => undefined);
     let server: Awaited<ReturnType<typeof startDevServer>>;
@@ -114,7 +118,7 @@ export const devCommand: Command = {
         const current = await opened;
         const next = reopens(changed) ? await open() : { ...current, site: await current.update(changed) };
         opened = Promise.resolve(next);
-        preview = Promise.resolve(previewOf(next.site, render.createSiteRenderer, io.cwd));
+        preview = Promise.resolve(previewOf(next.site, render.createSiteRenderer, io.cwd, siteCode));
         io.stdout.write(`${[...changed].sort().join(', ')} changed: ${summaryLine(next.site)}\n`);
         server.reload();
       },
@@ -142,7 +146,12 @@ interface Preview {
   cwd: string;
 }
 
-function previewOf(site: CommandSite, createSiteRenderer: typeof import('../../render/index.js').createSiteRenderer, cwd: string): Preview {
+function previewOf(
+  site: CommandSite,
+  createSiteRenderer: typeof import('../../render/index.js').createSiteRenderer,
+  cwd: string,
+  siteCodeFor?: SiteCodeOptionsFor,
+): Preview {
   const diagnosticsOf = new Map<string, Diagnostic[]>();
   for (const diagnostic of site.diagnostics) {
     const file = toPosix(path.relative(site.root, path.resolve(cwd, diagnostic.file)));
@@ -172,6 +181,8 @@ function previewOf(site: CommandSite, createSiteRenderer: typeof import('../../r
     content: site.content,
     readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
     readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
+    // A new loader for each state of the site: a changed snippet or component runs again.
+    ...(siteCodeFor ? { siteCode: siteCodeFor(site.root, site.siteFiles, site.content) } : {}),
   });
   return { site, compiled, renderer, diagnosticsOf, cwd };
 }
