@@ -134,7 +134,7 @@ describe('generated request samples are valid code', () => {
     it.skipIf(!hasCorpus || !available(checker.tool[0] as string))(
       `${checker.label}, on ${fullSampleRun ? 'every operation' : 'a sample of operations'} of the corpus's descriptions`,
       () => {
-        expect(corpus.length).toBeGreaterThan(fullSampleRun ? 5000 : 350);
+        expect(corpus.length).toBeGreaterThan(fullSampleRun ? 5000 : 500);
         expect(refused(checker, corpus)).toEqual([]);
       },
       300_000,
