@@ -2,16 +2,30 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { quire, readTree } from '../helpers/cli.js';
+import { quireInProcess, readTree } from '../helpers/cli.js';
 
 function out(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'quire-build-html-')), 'out');
 }
 
-describe('quire build --html', () => {
-  it('writes one page per URL, the endpoint pages, 404.html, redirects and the site’s files', () => {
+// The site built once, read by the tests that only read it (each build takes seconds of CPU).
+let built: Promise<{ target: string; result: { code: number; stdout: string; stderr: string } }> | undefined;
+function buildSite(): Promise<{ target: string; result: { code: number; stdout: string; stderr: string } }> {
+  built ??= (async () => {
     const target = out();
-    const { code, stdout, stderr } = quire(['build', '--html', 'fixtures/render/site', '-o', target]);
+    return { target, result: await quireInProcess(['build', '--html', 'fixtures/render/site', '-o', target]) };
+  })();
+  return built;
+}
+
+// In this process (quireInProcess): the first build loads the renderer's modules, which takes
+// long on a busy machine; the built CLI's own test of --html is test/render/site-browser.test.ts.
+describe('quire build --html', { timeout: 120_000 }, () => {
+  it('writes one page per URL, the endpoint pages, 404.html, redirects and the site’s files', async () => {
+    const {
+      target,
+      result: { code, stdout, stderr },
+    } = await buildSite();
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 26 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
@@ -50,9 +64,9 @@ describe('quire build --html', () => {
     expect(forward).toContain('<link rel="canonical" href="/quickstart#install">');
   });
 
-  it('puts the head a page asks for: title, description, Open Graph, favicon, theme, noindex on unlisted pages', () => {
-    const target = out();
-    expect(quire(['build', '--html', 'fixtures/render/site', '-o', target]).code).toBe(0);
+  it('puts the head a page asks for: title, description, Open Graph, favicon, theme, noindex on unlisted pages', async () => {
+    const { target, result } = await buildSite();
+    expect(result.code).toBe(0);
     const quickstart = readFileSync(path.join(target, 'quickstart.html'), 'utf8');
     expect(quickstart).toMatch(/^<!DOCTYPE html><html lang="en" data-appearance="light" data-search="\/_quire\/search\.json" class="has-tabs">/);
     expect(quickstart).toContain('<title>Quickstart - Plant Store</title>');
@@ -69,33 +83,33 @@ describe('quire build --html', () => {
     expect(readFileSync(path.join(target, 'changelog.html'), 'utf8')).toContain('<meta name="robots" content="noindex">');
   });
 
-  it('gives the same bytes for the same site, and a rebuild removes only what it wrote before', () => {
+  it('gives the same bytes for the same site, and a rebuild removes only what it wrote before', async () => {
     const first = out();
     const second = out();
-    expect(quire(['build', '--html', 'fixtures/render/site', '-o', first]).code).toBe(0);
-    expect(quire(['build', '--html', path.resolve('fixtures/render/site'), '-o', second]).code).toBe(0);
+    expect((await quireInProcess(['build', '--html', 'fixtures/render/site', '-o', first])).code).toBe(0);
+    expect((await quireInProcess(['build', '--html', path.resolve('fixtures/render/site'), '-o', second])).code).toBe(0);
     expect(readTree(second)).toEqual(readTree(first));
     // A file of the user's own in the folder stays; the build's own files are replaced.
     writeFileSync(path.join(first, 'notes.txt'), 'mine');
-    const again = quire(['build', '--html', 'fixtures/render/site', '-o', first]);
+    const again = await quireInProcess(['build', '--html', 'fixtures/render/site', '-o', first]);
     expect(again.code).toBe(0);
     expect(readFileSync(path.join(first, 'notes.txt'), 'utf8')).toBe('mine');
   });
 
-  it('refuses to replace a file no earlier build wrote', () => {
+  it('refuses to replace a file no earlier build wrote', async () => {
     const target = out();
-    expect(quire(['build', '--html', 'fixtures/render/site', '-o', target]).code).toBe(0);
+    expect((await quireInProcess(['build', '--html', 'fixtures/render/site', '-o', target])).code).toBe(0);
     const record = path.join(target, '_quire/build.json');
     const files = JSON.parse(readFileSync(record, 'utf8')).files as string[];
     writeFileSync(record, `${JSON.stringify({ format: 'quire-html', files: files.filter((file) => file !== 'index.html') })}\n`);
-    const result = quire(['build', '--html', 'fixtures/render/site', '-o', target]);
+    const result = await quireInProcess(['build', '--html', 'fixtures/render/site', '-o', target]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('index.html, which no earlier build wrote');
     expect(existsSync(path.join(target, 'index.html'))).toBe(true);
   });
 
-  it('needs the pages’ content', () => {
-    const result = quire(['build', '--html', '--no-content', 'fixtures/render/site', '-o', out()]);
+  it('needs the pages’ content', async () => {
+    const result = await quireInProcess(['build', '--html', '--no-content', 'fixtures/render/site', '-o', out()]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--html needs the pages');
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../src/index.js';
 import { parseMaxPageSize } from '../../src/cli/load.js';
-import { quire } from '../helpers/cli.js';
+import { quireInProcess } from '../helpers/cli.js';
 
 // "Pages over a size limit (configurable) get one diagnostic and are not parsed" (issue 36):
 // `--max-page-size` on the commands that read pages, `maxPageBytes` in the API.
@@ -32,14 +32,14 @@ function codes(stdout: string): string[] {
 }
 
 describe('--max-page-size', () => {
-  it('a page over the size given gets one content/too-large warning and is not parsed, also when the cache has it', () => {
+  it('a page over the size given gets one content/too-large warning and is not parsed, also when the cache has it', async () => {
     const root = site();
     const cache = path.join(root, '..', `${path.basename(root)}-cache`);
-    const parsed = quire(['validate', root, '--format', 'json', '--cache', cache]);
+    const parsed = await quireInProcess(['validate', root, '--format', 'json', '--cache', cache]);
     expect(codes(parsed.stdout)).toEqual(['content/broken-link long.mdx']);
     expect(parsed.code).toBe(1);
 
-    const refused = quire(['validate', root, '--format', 'json', '--cache', cache, '--max-page-size', '2KB']);
+    const refused = await quireInProcess(['validate', root, '--format', 'json', '--cache', cache, '--max-page-size', '2KB']);
     expect(refused.stderr).toBe('');
     expect(codes(refused.stdout)).toEqual(['content/too-large long.mdx']);
     const [warning] = (JSON.parse(refused.stdout) as { diagnostics: { message: string; hint: string; severity: string }[] }).diagnostics;
@@ -49,19 +49,19 @@ describe('--max-page-size', () => {
     expect(refused.code).toBe(0);
 
     // The refusal was not cached: a larger limit parses the page again.
-    const again = quire(['validate', root, '--format', 'json', '--cache', cache, '--max-page-size', String(LONG_PAGE.length)]);
+    const again = await quireInProcess(['validate', root, '--format', 'json', '--cache', cache, '--max-page-size', String(LONG_PAGE.length)]);
     expect(codes(again.stdout)).toEqual(['content/broken-link long.mdx']);
   });
 
-  it('quire build takes it too: the refused page is built without its content', () => {
+  it('quire build takes it too: the refused page is built without its content', async () => {
     const root = site();
     const out = path.join(root, '..', `${path.basename(root)}-out`);
-    const built = quire(['build', root, '-o', out, '--format', 'json', '--no-cache', '--max-page-size', '0.02kb']);
+    const built = await quireInProcess(['build', root, '-o', out, '--format', 'json', '--no-cache', '--max-page-size', '0.02kb']);
     expect(codes(built.stdout)).toEqual(['content/too-large index.mdx', 'content/too-large long.mdx']);
     expect(built.code).toBe(0);
   });
 
-  it('a size that is not one is a usage error (exit 2), on one line', () => {
+  it('a size that is not one is a usage error (exit 2), on one line', async () => {
     const root = site();
     for (const [command, value] of [
       ['validate', '2 furlongs'],
@@ -69,7 +69,7 @@ describe('--max-page-size', () => {
       ['build', '-1MB'],
       ['validate', '600MB'],
     ] as const) {
-      const run = quire([command, root, ...(command === 'build' ? ['-o', path.join(root, '..', 'out')] : []), `--max-page-size=${value}`]);
+      const run = await quireInProcess([command, root, ...(command === 'build' ? ['-o', path.join(root, '..', 'out')] : []), `--max-page-size=${value}`]);
       expect(run.stderr.split('\n')[0]).toBe(
         `quire ${command}: --max-page-size must be a size from 1 byte to 512MB (bytes, or with KB or MB: 500KB, 4MB), not "${value}"`,
       );

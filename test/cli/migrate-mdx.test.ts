@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFixture, expectTree, failingFs, quire, readTree } from '../helpers/cli.js';
+import { copyFixture, expectTree, failingFs, quire, quireInProcess, readTree } from '../helpers/cli.js';
 import { fixturePath } from '../helpers/fixtures.js';
 
 /** Each case: fixtures/migrate-mdx/<case>/input, migrated, must equal <case>/expected byte for byte. */
@@ -74,22 +74,22 @@ const cases: Array<{ name: string; code: number; says: string[] }> = [
 
 describe('quire migrate-mdx (built CLI)', () => {
   for (const { name, code, says } of cases) {
-    it(name, () => {
+    it(name, async () => {
       const site = copyFixture('migrate-mdx', name, 'input');
-      const result = quire(['migrate-mdx', '.'], { cwd: site });
+      const result = await quireInProcess(['migrate-mdx', '.'], { cwd: site });
       for (const text of says) expect(result.stdout).toContain(text);
       expect(result.code, result.stdout + result.stderr).toBe(code);
       expectTree(site, fixturePath('migrate-mdx', name, 'expected'));
       if (code === 0) {
-        const validation = quire(['validate', '.'], { cwd: site });
+        const validation = await quireInProcess(['validate', '.'], { cwd: site });
         expect(validation.stdout).toMatch(/\n0 errors, 0 warnings/);
       }
     });
   }
 
-  it('changes nothing with --dry-run, and prints the plan and a diff of every file', () => {
+  it('changes nothing with --dry-run, and prints the plan and a diff of every file', async () => {
     const site = copyFixture('migrate-mdx', 'yaml-spec', 'input');
-    const result = quire(['migrate-mdx', site, '--dry-run'], { cwd: path.dirname(site) });
+    const result = await quireInProcess(['migrate-mdx', site, '--dry-run'], { cwd: path.dirname(site) });
     expect(result.code).toBe(0);
     expect(readTree(site)).toEqual(readTree(fixturePath('migrate-mdx', 'yaml-spec', 'input')));
     expect(result.stdout).toContain('Would move 3 pages:');
@@ -100,18 +100,18 @@ describe('quire migrate-mdx (built CLI)', () => {
     expect(result.stdout).toMatch(/Dry run: nothing was changed; would write .*openapi\.yaml, .*docs\.json; would delete 3 page files without --dry-run\.\n$/);
   });
 
-  it('the dry-run diff, applied with patch, gives what the real run writes', () => {
+  it('the dry-run diff, applied with patch, gives what the real run writes', async () => {
     const dry = copyFixture('migrate-mdx', 'named-spec', 'input');
-    const diff = quire(['migrate-mdx', '--dry-run', '--format', 'json'], { cwd: dry });
+    const diff = await quireInProcess(['migrate-mdx', '--dry-run', '--format', 'json'], { cwd: dry });
     const report = JSON.parse(diff.stdout) as { changes: Array<{ diff: string }> };
     const patch = spawnPatch(dry, report.changes.map((change) => change.diff).join(''));
     if (patch === undefined) return;
     expect(readTree(dry)).toEqual(readTree(fixturePath('migrate-mdx', 'named-spec', 'expected')));
   });
 
-  it('reports in JSON with --format json', () => {
+  it('reports in JSON with --format json', async () => {
     const site = copyFixture('migrate-mdx', 'kept', 'input');
-    const result = quire(['migrate-mdx', site, '--format', 'json']);
+    const result = await quireInProcess(['migrate-mdx', site, '--format', 'json']);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report).toMatchObject({ dryRun: false, blocked: false, moved: [{ method: 'GET', path: '/pets', href: '/api/list', kind: 'endpoint' }] });
@@ -142,19 +142,19 @@ describe('quire migrate-mdx (built CLI)', () => {
     });
   }
 
-  it('has --help and refuses bad arguments with exit code 2', () => {
-    const help = quire(['migrate-mdx', '--help']);
+  it('has --help and refuses bad arguments with exit code 2', async () => {
+    const help = await quireInProcess(['migrate-mdx', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: quire migrate-mdx [dir]');
-    expect(quire(['--help']).stdout).toContain('migrate-mdx');
-    expect(quire(['migrate-mdx', '--format', 'xml']).code).toBe(2);
-    expect(quire(['migrate-mdx', 'a', 'b']).code).toBe(2);
-    expect(quire(['migrate-mdx', '--force']).code).toBe(2);
+    expect((await quireInProcess(['--help'])).stdout).toContain('migrate-mdx');
+    expect((await quireInProcess(['migrate-mdx', '--format', 'xml'])).code).toBe(2);
+    expect((await quireInProcess(['migrate-mdx', 'a', 'b'])).code).toBe(2);
+    expect((await quireInProcess(['migrate-mdx', '--force'])).code).toBe(2);
   });
 
-  it('says so when there is no docs.json', () => {
+  it('says so when there is no docs.json', async () => {
     const site = copyFixture('migrate-mdx', 'yaml-spec', 'input', 'api');
-    const result = quire(['migrate-mdx', '.'], { cwd: site });
+    const result = await quireInProcess(['migrate-mdx', '.'], { cwd: site });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('error config/not-found docs.json does not exist.');
   });

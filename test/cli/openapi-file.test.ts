@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +6,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { copyFixture, expectTree, failingFs, quire, readTree, repositoryRoot } from '../helpers/cli.js';
+import { copyFixture, expectTree, failingFs, quire, quireInProcess, readTree } from '../helpers/cli.js';
 import { corpusRoot, hasCorpus } from '../helpers/corpus.js';
 import { fixtureCases, fixturePath } from '../helpers/fixtures.js';
 
@@ -34,7 +33,7 @@ function transcript(result: { code: number | null; stdout: string; stderr: strin
 }
 
 /** Adds the printed groups to the site's docs.json (written when there is none) and validates the site. */
-function validateWithSnippet(site: string, snippet: string): { code: number | null; stdout: string } {
+async function validateWithSnippet(site: string, snippet: string): Promise<{ code: number | null; stdout: string }> {
   const { groups } = JSON.parse(snippet) as { groups: unknown[] };
   const file = path.join(site, 'docs.json');
   const config = existsSync(file)
@@ -42,21 +41,21 @@ function validateWithSnippet(site: string, snippet: string): { code: number | nu
     : { theme: 'mint', name: 'Generated', colors: { primary: '#0F766E' }, navigation: { groups: [] as unknown[] } };
   config.navigation.groups.push(...groups);
   writeFileSync(file, JSON.stringify(config, null, 2));
-  return quire(['validate', site]);
+  return quireInProcess(['validate', site]);
 }
 
-describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
+describe('quire openapi-file on fixtures/openapi-file', () => {
   for (const name of fixtureCases('openapi-file')) {
     const config = readCase(name);
-    it(`${name}: ${config.about}`, () => {
+    it(`${name}: ${config.about}`, async () => {
       const site = copyFixture('openapi-file', name, 'input');
-      const result = quire(['openapi-file', ...config.args], { cwd: site });
+      const result = await quireInProcess(['openapi-file', ...config.args], { cwd: site });
       expectText(fixturePath('openapi-file', name, 'output.txt'), transcript(result));
       expect(result.code).toBe(config.code);
       if (config.unchanged) expect(readTree(site)).toEqual(readTree(fixturePath('openapi-file', name, 'input')));
       else expectTree(site, fixturePath('openapi-file', name, 'expected'));
       if (config.validate) {
-        const validation = validateWithSnippet(site, result.stdout);
+        const validation = await validateWithSnippet(site, result.stdout);
         // No problem in the pages or the navigation (the description may have warnings of its own).
         expect(validation.stdout).not.toMatch(/(\.mdx|docs\.json)(:\d+:\d+)? (error|warning) /);
         expect(validation.stdout).toMatch(/\n0 errors, \d+ warnings? in [\d,]+ pages\n$/);
@@ -65,19 +64,19 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
     });
   }
 
-  it('validation of the generated pages fails when a page names an operation the description lacks (the check has teeth)', () => {
+  it('validation of the generated pages fails when a page names an operation the description lacks (the check has teeth)', async () => {
     const site = copyFixture('openapi-file', 'frontmatter', 'input');
-    const result = quire(['openapi-file', 'openapi.yaml', '-o', 'api-reference'], { cwd: site });
+    const result = await quireInProcess(['openapi-file', 'openapi.yaml', '-o', 'api-reference'], { cwd: site });
     const page = path.join(site, 'api-reference/users/who-am-i.mdx');
     writeFileSync(page, readFileSync(page, 'utf8').replace('openapi: GET /users/me', 'openapi: GET /users/mine'));
-    const validation = validateWithSnippet(site, result.stdout);
+    const validation = await validateWithSnippet(site, result.stdout);
     expect(validation.code).toBe(1);
     expect(validation.stdout).toContain('openapi/frontmatter-not-found `openapi: GET /users/mine`');
   });
 
-  it('prints a JSON report with --format json, the snippet included', () => {
+  it('prints a JSON report with --format json, the snippet included', async () => {
     const site = copyFixture('openapi-file', 'existing-kept', 'input');
-    const result = quire(['openapi-file', 'openapi.yaml', '-o', 'api-reference', '--format', 'json'], { cwd: site });
+    const result = await quireInProcess(['openapi-file', 'openapi.yaml', '-o', 'api-reference', '--format', 'json'], { cwd: site });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const report = JSON.parse(result.stdout);
@@ -110,19 +109,21 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
     });
   });
 
-  it('reports an invalid description in JSON with its positioned diagnostics', () => {
+  it('reports an invalid description in JSON with its positioned diagnostics', async () => {
     const site = copyFixture('openapi-file', 'invalid-spec', 'input');
-    const result = quire(['openapi-file', 'openapi.yaml', '--format', 'json'], { cwd: site });
+    const result = await quireInProcess(['openapi-file', 'openapi.yaml', '--format', 'json'], { cwd: site });
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report).toMatchObject({ valid: false, written: [], navigation: null });
     expect(report.diagnostics[0]).toMatchObject({ code: 'openapi/missing-field', file: 'openapi.yaml', line: 3 });
   });
 
-  it('works from another folder with absolute paths', () => {
+  it('works from another folder with absolute paths', async () => {
     const site = copyFixture('openapi-file', 'existing-kept', 'input');
     const elsewhere = mkdtempSync(path.join(tmpdir(), 'quire-elsewhere-'));
-    const result = quire(['openapi-file', path.join(site, 'openapi.yaml'), '-o', path.join(site, 'api-reference'), '--format', 'json'], { cwd: elsewhere });
+    const result = await quireInProcess(['openapi-file', path.join(site, 'openapi.yaml'), '-o', path.join(site, 'api-reference'), '--format', 'json'], {
+      cwd: elsewhere,
+    });
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     // The site folder is where docs.json is, whatever the current folder.
@@ -136,40 +137,42 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
     );
   });
 
-  it('refuses a description outside the site, whose pages would not validate, and writes nothing', () => {
+  it('refuses a description outside the site, whose pages would not validate, and writes nothing', async () => {
     const site = copyFixture('openapi-file', 'existing-kept', 'input');
     const before = readTree(site);
     const specs = mkdtempSync(path.join(tmpdir(), 'quire-specs-'));
     writeFileSync(path.join(specs, 'plants.yaml'), readFileSync(path.join(site, 'openapi.yaml')));
-    const result = quire(['openapi-file', path.join(specs, 'plants.yaml'), '-o', 'api-reference'], { cwd: site });
+    const result = await quireInProcess(['openapi-file', path.join(specs, 'plants.yaml'), '-o', 'api-reference'], { cwd: site });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error openapi-file/spec-outside-site');
     expect(result.stderr).toContain('so nothing was written');
     expect(readTree(site)).toEqual(before);
   });
 
-  it('refuses to write through a folder that links out of the output folder', () => {
+  it('refuses to write through a folder that links out of the output folder', async () => {
     const site = copyFixture('openapi-file', 'existing-kept', 'input');
     const outside = mkdtempSync(path.join(tmpdir(), 'quire-outside-'));
     rmSync(path.join(site, 'api-reference/plants'), { recursive: true });
     symlinkSync(outside, path.join(site, 'api-reference/plants'), 'dir');
-    const result = quire(['openapi-file', 'openapi.yaml', '-o', 'api-reference'], { cwd: site });
+    const result = await quireInProcess(['openapi-file', 'openapi.yaml', '-o', 'api-reference'], { cwd: site });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error openapi-file/link-outside-folder api-reference/plants is a link to a folder outside api-reference');
     expect(readTree(outside)).toEqual({});
     expect(readdirSync(path.join(site, 'api-reference'))).toEqual(['plants']);
   });
 
-  it('refuses to replace a folder that stands where a page goes', () => {
+  it('refuses to replace a folder that stands where a page goes', async () => {
     const site = copyFixture('openapi-file', 'existing-kept', 'input');
     mkdirSync(path.join(site, 'api-reference/plants/delete-a-plant.mdx'));
-    const result = quire(['openapi-file', 'openapi.yaml', '-o', 'api-reference', '--overwrite'], { cwd: site });
+    const result = await quireInProcess(['openapi-file', 'openapi.yaml', '-o', 'api-reference', '--overwrite'], { cwd: site });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error openapi-file/not-a-file');
     expect(readFileSync(path.join(site, 'api-reference/plants/list-plants.mdx'), 'utf8')).toContain('Hand-written notes');
   });
 
   describe('a write that fails half way leaves the disk as it was', () => {
+    // The built CLI in a process of its own (the failures are injected by a `node --import` hook):
+    // these also prove dist/cli/index.js, its exit code and its output, the rest runs in-process.
     // Into a new folder, the pages are written in a temporary one renamed in at the end: the one rename.
     for (const [operation, call] of [
       ['writeFile', 4],
@@ -196,23 +199,23 @@ describe('quire openapi-file (built CLI) on fixtures/openapi-file', () => {
     });
   });
 
-  it('exits 2 on usage errors and 0 on --help', () => {
-    expect(quire(['openapi-file']).code).toBe(2);
-    expect(quire(['openapi-file', 'a.yaml', 'b.yaml']).code).toBe(2);
-    expect(quire(['openapi-file', 'a.yaml', '--format', 'xml']).code).toBe(2);
-    expect(quire(['openapi-file', 'a.yaml', '--extension', 'mint']).code).toBe(2);
-    expect(quire(['openapi-file', 'a.yaml', '--bogus']).code).toBe(2);
-    const file = quire(['openapi-file', 'openapi.yaml', '-o', 'openapi.yaml'], { cwd: fixturePath('openapi-file', 'frontmatter', 'input') });
+  it('exits 2 on usage errors and 0 on --help', async () => {
+    expect((await quireInProcess(['openapi-file'])).code).toBe(2);
+    expect((await quireInProcess(['openapi-file', 'a.yaml', 'b.yaml'])).code).toBe(2);
+    expect((await quireInProcess(['openapi-file', 'a.yaml', '--format', 'xml'])).code).toBe(2);
+    expect((await quireInProcess(['openapi-file', 'a.yaml', '--extension', 'mint'])).code).toBe(2);
+    expect((await quireInProcess(['openapi-file', 'a.yaml', '--bogus'])).code).toBe(2);
+    const file = await quireInProcess(['openapi-file', 'openapi.yaml', '-o', 'openapi.yaml'], { cwd: fixturePath('openapi-file', 'frontmatter', 'input') });
     expect(file.code).toBe(2);
     expect(file.stderr).toContain('--output openapi.yaml is a file, not a folder');
-    const help = quire(['openapi-file', '--help']);
+    const help = await quireInProcess(['openapi-file', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: quire openapi-file <spec> [options]');
-    expect(quire(['--help']).stdout).toContain('openapi-file');
+    expect((await quireInProcess(['--help'])).stdout).toContain('openapi-file');
   });
 
-  it('says so when the description does not exist', () => {
-    const result = quire(['openapi-file', 'nope.yaml'], { cwd: mkdtempSync(path.join(tmpdir(), 'quire-empty-')) });
+  it('says so when the description does not exist', async () => {
+    const result = await quireInProcess(['openapi-file', 'nope.yaml'], { cwd: mkdtempSync(path.join(tmpdir(), 'quire-empty-')) });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('nope.yaml error openapi/not-found nope.yaml does not exist.');
   });
@@ -230,13 +233,13 @@ describe.skipIf(!hasCorpus)('quire openapi-file on corpus descriptions', () => {
     : [];
   const sample = rows.filter(([, , bytes, , operations], index) => index % 25 === 0 && Number(bytes) < 1_000_000 && Number(operations) > 0);
 
-  it(`writes pages that validate (${sample.length} descriptions)`, () => {
+  it(`writes pages that validate (${sample.length} descriptions)`, async () => {
     let validated = 0;
     for (const [, file] of sample) {
       const site = mkdtempSync(path.join(tmpdir(), 'quire-corpus-openapi-file-'));
       const name = `openapi${path.extname(file)}`;
       writeFileSync(path.join(site, name), readFileSync(`${corpusRoot}${file}`));
-      const result = quire(['openapi-file', name, '-o', 'api-reference'], { cwd: site });
+      const result = await quireInProcess(['openapi-file', name, '-o', 'api-reference'], { cwd: site });
       if (result.code !== 0) {
         // Refused descriptions are refused with diagnostics, and nothing is written: an invalid
         // description, or pages that cannot be written where asked (dify's x-mint hrefs name
@@ -245,7 +248,7 @@ describe.skipIf(!hasCorpus)('quire openapi-file on corpus descriptions', () => {
         expect(existsSync(path.join(site, 'api-reference')), file).toBe(false);
         continue;
       }
-      const validation = validateWithSnippet(site, result.stdout);
+      const validation = await validateWithSnippet(site, result.stdout);
       expect(validation.stdout, file).not.toMatch(/(\.mdx|docs\.json)(:\d+:\d+)? (error|warning) /);
       expect(validation.code, `${file}\n${validation.stdout.slice(-3000)}`).toBe(0);
       validated++;
@@ -253,22 +256,6 @@ describe.skipIf(!hasCorpus)('quire openapi-file on corpus descriptions', () => {
     expect(validated).toBeGreaterThan(sample.length / 2);
   }, 300_000);
 });
-
-/** The built CLI as a child process that does not block this one (the test serves the URL). */
-function quireAsync(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repositoryRoot, 'dist/cli/index.js'), ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('quire openapi-file on a URL', () => {
   let server: Server;
@@ -286,7 +273,7 @@ describe('quire openapi-file on a URL', () => {
 
   it('fetches the description and writes the same pages as from the file; the groups name the URL', async () => {
     const site = copyFixture('openapi-file', 'frontmatter', 'input');
-    const result = await quireAsync(['openapi-file', `${base}/openapi.yaml`, '-o', 'api-reference', '--version', 'v2'], site);
+    const result = await quireInProcess(['openapi-file', `${base}/openapi.yaml`, '-o', 'api-reference', '--version', 'v2'], { cwd: site });
     // Two summaries hold characters a file name cannot have everywhere (`:`, `"`): their pages are renamed, with a warning.
     expect(result.stderr.match(/warning openapi-file\/renamed/g)).toHaveLength(2);
     expect(result.stderr).toContain(
@@ -300,7 +287,7 @@ describe('quire openapi-file on a URL', () => {
 
   it('exits 1 with the fetch failure and writes nothing', async () => {
     const site = copyFixture('openapi-file', 'frontmatter', 'input');
-    const result = await quireAsync(['openapi-file', `${base}/missing.yaml`, '-o', 'api-reference'], site);
+    const result = await quireInProcess(['openapi-file', `${base}/missing.yaml`, '-o', 'api-reference'], { cwd: site });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${base}/missing.yaml error openapi/fetch-failed ${base}/missing.yaml answered 404 Not Found.`);
     expect(readTree(site)).toEqual(readTree(fixturePath('openapi-file', 'frontmatter', 'input')));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { quire, repositoryRoot } from '../helpers/cli.js';
 import { SETUP_TIMEOUT_MS } from '../server/backends.js';
+import { initializedDataDir } from '../server/initialized-data-dir.js';
 import { startServeProcess, type ServeProcess } from '../server/serve-process.js';
 
 // A data folder in use, and a server that goes away, as a user meets them: real processes.
@@ -18,12 +19,15 @@ afterEach(async () => {
 });
 
 const newDataDir = () => join(mkdtempSync(join(tmpdir(), 'quire-lock-')), 'data');
+// One PGlite has initialized already (initializedDataDir): each new folder costs a quire serve
+// process 4-10 s of CPU in initdb. The umask test below keeps a new folder: it is about creating one.
+const initializedNewDataDir = () => initializedDataDir(newDataDir());
 // Not from the environment: a DATABASE_URL there would take the commands off the data folder.
 const env = { DATABASE_URL: '' };
 
 describe('quire serve on a data folder in use', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('prints one line naming the process that has it and exits 1, without a stack trace', async () => {
-    const dataDir = newDataDir();
+    const dataDir = await initializedNewDataDir();
     const first = await startServeProcess(['--data-dir', dataDir, '--quiet'], env);
     started.push(first);
     const second = quire(['serve', '--port', '0', '--data-dir', dataDir], { env });
@@ -38,7 +42,7 @@ describe('quire serve on a data folder in use', { timeout: SETUP_TIMEOUT_MS }, (
   });
 
   it("after kill -9 takes the folder over, even when the stale lock names the new process's own pid", async () => {
-    const dataDir = newDataDir();
+    const dataDir = await initializedNewDataDir();
     const lock = join(dataDir, 'quire.lock');
     const killed = await startServeProcess(['--data-dir', dataDir, '--quiet'], env);
     await killed.kill9();
@@ -101,10 +105,12 @@ describe('quire conversations import whose server dies mid-import', { timeout: S
   });
 
   it('a real quire serve killed with kill -9 inside the import leaves none of it: the import is one transaction', async () => {
-    const dataDir = newDataDir();
+    const dataDir = await initializedNewDataDir();
     const server = await startServeProcess(['--data-dir', dataDir, '--quiet'], env);
     started.push(server);
-    const count = 20_000;
+    // Enough that the import is still writing when the test sees the log grow and kills the
+    // server (an import that ends first fails the test: it exits 0): seconds of inserts.
+    const count = 5_000;
     const history = join(dataDir, '..', 'history.jsonl');
     const response = 'Like so. '.repeat(100);
     writeFileSync(

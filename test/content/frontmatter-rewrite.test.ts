@@ -15,9 +15,10 @@ import { corpusOpenApiFiles, corpusPages, fullCorpus, inSample } from '../helper
 // reads to the same facts, and its frontmatter reads back to what was written.
 //
 // The corpus has 47,000 pages and parsing them takes minutes, too long for every `npm test`: by
-// default a fixed sample of one page in SAMPLE_EVERY, by a hash of its site and path, so every
-// run checks the same pages; `QUIRE_FULL_CORPUS=1` checks them all.
-const SAMPLE_EVERY = 50;
+// default a fixed sample of one page in SAMPLE_EVERY (about 470 pages of all 52 sites), by a hash
+// of its site and path, so every run checks the same pages; `QUIRE_FULL_CORPUS=1` checks them all.
+// (One in 50 cost CI a minute of its 2 cores; one in 100 half that.)
+const SAMPLE_EVERY = 100;
 
 interface SampledPage {
   site: string;
@@ -26,7 +27,7 @@ interface SampledPage {
   facts: PageFacts;
 }
 
-// Generous: the machines that run the suite are often busy; the sample costs about 25 s of CPU.
+// Generous: the machines that run the suite are often busy; the sample costs about 15 s of CPU.
 const TIMEOUT = fullCorpus ? 3_600_000 : 300_000;
 
 let sample: SampledPage[] | undefined;
@@ -202,7 +203,7 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
       checked++;
     }
     expect(report(failures)).toBe('');
-    expect(checked).toBeGreaterThan(fullCorpus ? 30_000 : 600);
+    expect(checked).toBeGreaterThan(fullCorpus ? 30_000 : 300);
   });
 
   it('keep them when migrate-mdx moves the page into its operation and openapi-file writes it again', { timeout: TIMEOUT }, () => {
@@ -237,14 +238,15 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
       checked++;
     }
     expect(report(failures)).toBe('');
-    expect(checked).toBeGreaterThan(fullCorpus ? 5_000 : 80);
+    expect(checked).toBeGreaterThan(fullCorpus ? 5_000 : 60);
   });
 
   it('keep them when openapi-file writes a changed title, description and operation (property)', { timeout: TIMEOUT }, () => {
     // Pages of a few kilobytes, so that many runs fit in the time: every sampled page is checked
-    // as it is above, here each run parses one page again.
-    const pool = parsedSample().filter((page) => page.text.length < 16_000 && (splitFrontmatter(page.text) !== undefined || !/^\uFEFF?---/.test(page.text)));
-    expect(pool.length).toBeGreaterThan(fullCorpus ? 20_000 : 400);
+    // as it is above, here each run parses one page again (what is tried is the writer, on
+    // titles and descriptions; the page carries them).
+    const pool = parsedSample().filter((page) => page.text.length < 4_000 && (splitFrontmatter(page.text) !== undefined || !/^\uFEFF?---/.test(page.text)));
+    expect(pool.length).toBeGreaterThan(fullCorpus ? 10_000 : 250);
     fc.assert(
       fc.property(fc.nat({ max: pool.length - 1 }), fieldText, fc.option(fieldText, { nil: undefined }), endpoint, (index, title, description, operation) => {
         const page = pool[index] as SampledPage;
@@ -271,15 +273,15 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
 });
 
 // Every page openapi-file writes for the corpus's OpenAPI documents, read as a Mintlify site's
-// (`x-mint`): it parses, with no diagnostic at all. By default the documents under 200 kB and a
-// fixed sample of the larger ones; `QUIRE_FULL_CORPUS=1` reads them all.
+// (`x-mint`): it parses, with no diagnostic at all. By default a fixed sample, one in 2 of the
+// documents under 200 kB and one in 16 of the larger ones; `QUIRE_FULL_CORPUS=1` reads them all.
 describe.skipIf(!hasCorpus)('pages openapi-file writes for the corpus OpenAPI documents', () => {
   it('parse, with no diagnostic', { timeout: TIMEOUT }, () => {
     let documents = 0;
     let pages = 0;
     const failures: string[] = [];
     for (const { file, bytes } of corpusOpenApiFiles()) {
-      if (bytes >= 200_000 && !inSample(file, 8)) continue;
+      if (!inSample(file, bytes >= 200_000 ? 16 : 2)) continue;
       const { document, diagnostics } = loadOpenApi(readFileSync(`${corpusRoot}${file}`, 'utf8'), { file });
       if (!document || hasErrors(diagnostics)) continue;
       const plan = planOpenApiFiles(document, { directory: 'api-reference', extension: 'x-mint' });
@@ -294,7 +296,7 @@ describe.skipIf(!hasCorpus)('pages openapi-file writes for the corpus OpenAPI do
       }
     }
     expect(report(failures)).toBe('');
-    expect(documents).toBeGreaterThan(fullCorpus ? 400 : 200);
-    expect(pages).toBeGreaterThan(fullCorpus ? 9_000 : 2_000);
+    expect(documents).toBeGreaterThan(fullCorpus ? 400 : 150);
+    expect(pages).toBeGreaterThan(fullCorpus ? 9_000 : 800);
   });
 });

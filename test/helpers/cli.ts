@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { fixturePath } from './fixtures.js';
@@ -31,6 +33,47 @@ export function quire(args: string[], options: QuireRunOptions = {}): { code: nu
   });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A stream that keeps what is written to it, as a pipe would (no `isTTY`). */
+function collector(): { stream: Writable; text: () => string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/**
+ * Runs the CLI in this process (`run` of src/cli/run.ts, what dist/cli/index.js calls) with the
+ * arguments and options of {@link quire}, and returns the same: exit code, stdout, stderr (piped,
+ * so without colours). No Node process to start (about half a second of CPU each, most of a small
+ * command's cost): for the tests whose subject is what a command does, not the process around it.
+ * The built CLI keeps its own tests through {@link quire} (the process, its exit code, `--import`
+ * hooks). A command that throws rejects here, where the process would print a stack and exit 1.
+ */
+export async function quireInProcess(
+  args: string[],
+  options: Omit<QuireRunOptions, 'nodeArgs'> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  // Loaded here, not at the top: most files that import this helper never run the CLI in-process.
+  const { run } = await import('../../src/cli/run.js');
+  const stdout = collector();
+  const stderr = collector();
+  const code = await run(args, {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    cwd: options.cwd ?? repositoryRoot,
+    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env },
+    stdin: Readable.from(options.input === undefined ? [] : [options.input]),
+  });
+  stdout.stream.end();
+  stderr.stream.end();
+  await Promise.all([finished(stdout.stream), finished(stderr.stream)]);
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
 /** Node arguments and environment that make the Nth call of one `fs/promises` function fail in the CLI process (or kill it there). */

@@ -7,7 +7,7 @@ import { fixtureCases, fixturePath } from './fixtures.js';
 /**
  * `QUIRE_FULL_SAMPLES=1` (the `test:samples` script) checks every operation of every corpus
  * description: about 10,000 operations and 80,000 samples, a minute or more. Without it the
- * tests take every third description and its first eight operations, about a thousand.
+ * tests take every third description and its first `operations` (eight: about a thousand).
  */
 export const fullSampleRun = process.env.QUIRE_FULL_SAMPLES === '1';
 
@@ -35,7 +35,7 @@ export function fixturePages(): SampledPage[] {
 }
 
 /** The endpoint pages (not webhooks) of the corpus's OpenAPI descriptions, sampled unless {@link fullSampleRun}. */
-export function corpusEndpointPages(options: BuildEndpointPagesOptions = {}): SampledPage[] {
+export function corpusEndpointPages(options: BuildEndpointPagesOptions = {}, operations = 8): SampledPage[] {
   if (!hasCorpus) return [];
   const rows = readFileSync(`${corpusRoot}OPENAPI.tsv`, 'utf8')
     .trim()
@@ -49,7 +49,7 @@ export function corpusEndpointPages(options: BuildEndpointPagesOptions = {}): Sa
     const { document } = loadOpenApi(readFileSync(`${corpusRoot}${file}`, 'utf8'), { file });
     if (!document) continue;
     const built = buildEndpointPages(document, options).pages.filter((page) => page.kind === 'endpoint');
-    for (const page of fullSampleRun ? built : built.slice(0, 8)) pages.push({ file, page });
+    for (const page of fullSampleRun ? built : built.slice(0, operations)) pages.push({ file, page });
   }
   return pages;
 }

@@ -10,6 +10,7 @@ import { run } from '../../src/cli/run.js';
 import { createApiKey, readLocalPullRequests, type AgentJobEvent } from '../../src/server/index.js';
 import { createDocsRepository } from './git-fixture.js';
 import { SETUP_TIMEOUT_MS } from './backends.js';
+import { initializedDataDir } from './initialized-data-dir.js';
 import { bearer } from './http.js';
 import { sequence, startScriptedModel, text, toolUse } from './scripted-model.js';
 
@@ -22,6 +23,16 @@ function cli(env: NodeJS.ProcessEnv = {}) {
   stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
   const io: CliIo = { stdout, stderr, cwd: mkdtempSync(join(tmpdir(), 'quire-cli-')), env };
   return { io, stdout: () => out.join(''), stderr: () => err.join('') };
+}
+
+/**
+ * {@link cli} in a folder whose default data folder (.quire/data) PGlite has initialized already
+ * (initializedDataDir: seconds of initdb less). The first test of quire keys keeps a new folder.
+ */
+async function cliInitialized(env: NodeJS.ProcessEnv = {}) {
+  const call = cli(env);
+  await initializedDataDir(join(call.io.cwd, '.quire', 'data'));
+  return call;
 }
 
 describe('quire keys', { timeout: SETUP_TIMEOUT_MS }, () => {
@@ -66,7 +77,7 @@ describe('quire keys', { timeout: SETUP_TIMEOUT_MS }, () => {
 
 describe('quire keys and quire conversations with --format json', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('print one JSON document on stdout: the key, the list, the revocation, the import, or the error', async () => {
-    const { io } = cli();
+    const { io } = await cliInitialized();
     const runJson = async (argv: string[]) => {
       const call = cli();
       call.io.cwd = io.cwd;
@@ -162,7 +173,7 @@ describe('quire conversations import', { timeout: SETUP_TIMEOUT_MS }, () => {
   const line = (fields: Record<string, unknown>) => JSON.stringify({ query: 'How?', response: 'Like so.', ...fields });
 
   it('imports a file once (idempotent on the id), reports every bad line and then writes nothing, reads stdin, and goes through a running server', async () => {
-    const { io } = cli();
+    const { io } = await cliInitialized();
     const file = join(io.cwd, 'history.jsonl');
     writeFileSync(
       file,
@@ -256,7 +267,7 @@ describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
   });
 
   it('serves the history with a key made by quire keys, on the same data folder, and locks the folder', async () => {
-    const { io, stdout } = cli();
+    const { io, stdout } = await cliInitialized();
     await run(['keys', 'create', '--project', 'demo'], io);
     const text = stdout().trim();
     expect(text).toMatch(/^quire_/);
@@ -320,7 +331,7 @@ describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('runs agent jobs on --repo with the model ids and base URL from the environment', async () => {
     const model = await startScriptedModel();
     const repository = createDocsRepository();
-    const served = cli({ ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, QUIRE_MODEL_OPUS: 'claude-test-opus' });
+    const served = await cliInitialized({ ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, QUIRE_MODEL_OPUS: 'claude-test-opus' });
     const started = await startServe(parseServeArgs(['--port', '0', '--repo', `demo=${repository}`, '--quiet']), served.io);
     try {
       // The data folder is locked by the server; add the key through its open store.
