@@ -142,6 +142,9 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
     const bytes = await input.readStaticFile(file);
     if (bytes !== undefined) files.set(file, now(bytes));
   }
+  // The islands' browser files are those of the pages rendered so far: the pages that can have
+  // one (they import or export code) are rendered once before, their HTML let go.
+  if (input.siteCode) for (const href of renderer.hrefs()) if (await renderer.mayHaveIslands(href)) await renderer.page(href);
   for (const [path, content] of renderer.shellFiles()) files.set(path, now(content));
   return {
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content })),
@@ -173,6 +176,8 @@ export interface SiteRenderer {
   notFound(): string;
   /** The shell's own files (style sheet, scripts, the search index) by their path in the site (`_quire/site.css`). */
   shellFiles(): Map<string, string | Uint8Array>;
+  /** Whether the page at `href` may render an island: the site's code is given and its MDX imports or exports. */
+  mayHaveIslands(href: string): Promise<boolean>;
 }
 
 /** A {@link SiteRenderer} of `input`: what is the same for every page is prepared once. */
@@ -190,6 +195,12 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
   let shell: Map<string, string | Uint8Array> | undefined;
   return {
     hrefs: () => [...pages.keys()],
+    async mayHaveIslands(href) {
+      const file = pages.get(href)?.file;
+      if (code === undefined || file === undefined) return false;
+      const text = await input.readPage(file);
+      return text !== undefined && /^[ \t]*(?:import|export)\s/m.test(text);
+    },
     async page(href) {
       const page = pages.get(href);
       if (page === undefined) return undefined;

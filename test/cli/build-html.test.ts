@@ -114,9 +114,9 @@ describe('quire build --html', { timeout: 120_000 }, () => {
     expect(result.stderr).toContain('--html needs the pages');
   });
 
-  it('highlights code in a language loaded only when the page renders (a list item’s fence)', () => {
+  it('highlights code in a language loaded only when the page renders (a list item’s fence)', async () => {
     const target = out();
-    const { code, stderr } = quire(['build', '--html', 'fixtures/render/code-languages', '-o', target]);
+    const { code, stderr } = await quireInProcess(['build', '--html', 'fixtures/render/code-languages', '-o', target]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const page = readFileSync(path.join(target, 'index.html'), 'utf8');
@@ -124,13 +124,17 @@ describe('quire build --html', { timeout: 120_000 }, () => {
     expect(page).toContain('<pre class="quire-code shiki" data-language="bash"');
   });
 
-  it('writes a page that fails to render with its error in its place, names it, and writes the others', () => {
+  it('writes a page that fails to render with its error in its place, names it, and writes the others', async () => {
     const target = out();
-    const { code, stdout, stderr } = quire(['build', '--html', 'fixtures/render/failing-page', '-o', target]);
+    const { code, stdout, stderr } = await quireInProcess(['build', '--html', 'fixtures/render/failing-page', '-o', target]);
     expect(code).toBe(0);
-    expect(stderr).toBe('quire build: broken.mdx: the page was written with its render error in its place: undefinedName is not defined\n');
+    expect(stderr).toBe(
+      "quire build: broken.mdx: the page was written with its render error in its place: Cannot read properties of undefined (reading 'property')\n",
+    );
     expect(stdout).toMatch(/^Built 3 pages as HTML \(1 page with a rendering error\)/);
-    expect(readFileSync(path.join(target, 'broken.html'), 'utf8')).toContain('<pre>broken.mdx: undefinedName is not defined</pre>');
+    expect(readFileSync(path.join(target, 'broken.html'), 'utf8')).toContain(
+      '<pre>broken.mdx: Cannot read properties of undefined (reading &#x27;property&#x27;)</pre>',
+    );
     expect(readFileSync(path.join(target, 'last.html'), 'utf8')).toContain('The last page.');
     expect(JSON.parse(readFileSync(path.join(target, '_quire/build.json'), 'utf8')).files).toContain('broken.html');
   });
