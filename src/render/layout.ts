@@ -4,6 +4,7 @@ import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
 import { holdsPage, type PageNavigation, type SectionLevel, type SectionOption } from './site-navigation.js';
 import { isExternal, linkProps, methodBadge, siteIcon, tagBadge, uiIcon, type IconRenderer } from './layout-parts.js';
+import { sideColumn, sideColumnContent, SideColumnScope, type SideColumn } from './side-column.js';
 
 /** The settings of docs.json the shell reads. */
 export type ShellSettings = Pick<DocsConfig, 'name' | 'logo' | 'navbar' | 'footer' | 'appearance' | 'styling'>;
@@ -49,6 +50,8 @@ export function SiteShell({ settings, navigation, page, children, renderIcon }: 
   const wide = page.mode === 'wide' || page.mode === 'custom' || page.mode === 'center';
   const noSidebar = page.mode === 'custom' || page.mode === 'center';
   const toc = wide ? [] : tocHeadings(page.headings);
+  // The right column: the page's panel or examples, registered while its content renders, else the table of contents.
+  const column = wide ? 'none' : sideColumn();
   return h(
     Fragment,
     null,
@@ -139,13 +142,28 @@ export function SiteShell({ settings, navigation, page, children, renderIcon }: 
             h('h1', { className: 'page-title' }, siteIcon(page.icon, renderIcon), page.title),
             page.description ? h('p', { className: 'page-description' }, page.description) : null,
           ),
-          children,
+          h(SideColumnScope, { column }, children),
           pager(page),
           footer(settings, renderIcon),
         ),
       ),
-      toc.length > 0 ? tableOfContents(toc) : null,
+      column === 'none' ? null : h(RightColumn, { column, toc }),
     ),
+  );
+}
+
+/**
+ * The column right of the page, drawn after it (so that its content has registered its parts):
+ * the page's panel or its request and response examples (`side-column`, from 1280 px wide; the
+ * parts show in the flow below that), else the table of contents.
+ */
+function RightColumn({ column, toc }: { column: SideColumn; toc: readonly CompiledHeading[] }): ReactNode {
+  const { panel, parts } = sideColumnContent(column);
+  if (parts.length === 0) return toc.length > 0 ? tableOfContents(toc) : null;
+  return h(
+    'aside',
+    { className: 'side-column', 'aria-label': panel ? 'Panel' : 'Examples', 'data-panel': panel ? '' : undefined },
+    parts.map((part, index) => h(Fragment, { key: index }, part)),
   );
 }
 

@@ -282,6 +282,8 @@ async function renderOnePage(
   };
   let body: ReactNode = null;
   let failure: StaticSiteFailure | undefined;
+  // The languages of an endpoint's request samples (Go, C#, ...): highlighted in its right column.
+  if (endpoint) await prepareRender({ languages: endpoint.codeSamples.map((sample) => sample.language) });
   if (page.file !== undefined) {
     const text = await input.readPage(page.file);
     const facts = input.content.get(page.file);

@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderFixture } from './render-fixture.js';
+
+type Rendered = Awaited<ReturnType<typeof renderFixture>>;
+
+/** The HTML of the first element with `class` (its opening tag to the matching close of the same tag name). */
+function element(html: string, className: string): string {
+  const start = html.search(new RegExp(`<(\\w+)[^>]*class="[^"]*\\b${className}\\b`));
+  if (start < 0) return '';
+  const tag = /^<(\w+)/.exec(html.slice(start))?.[1] as string;
+  let depth = 0;
+  const pattern = new RegExp(`<${tag}\\b|</${tag}>`, 'g');
+  pattern.lastIndex = start;
+  for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
+    depth += match[0].startsWith('</') ? -1 : 1;
+    if (depth === 0) return html.slice(start, match.index + match[0].length);
+  }
+  return html.slice(start);
+}
+
+/** The text of some HTML, without its tags (highlighted code is split in tokens). */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
+}
+
+describe('the rendered site: endpoint pages and the right column', () => {
+  let site: Rendered;
+  beforeAll(async () => {
+    site = await renderFixture('features');
+  }, 60_000);
+
+  it('gives an endpoint page its samples in every language, with a picker, in the right column', () => {
+    const page = site.html('api-reference/orders/create-an-order.html');
+    const column = element(page, 'side-column');
+    const samples = element(column, 'request-sample');
+    // x-codeSamples first, then the eight languages of api.examples.languages, in their order.
+    const options = [...samples.matchAll(/<option value="([^"]*)"/g)].map((match) => match[1]);
+    expect(options).toEqual(['Orbit SDK', 'cURL', 'Python', 'JavaScript', 'Go', 'Java', 'Ruby', 'PHP', 'C#']);
+    const panels = [...samples.matchAll(/<div class="sample-panel" data-quire-sample="([^"]*)"( hidden="")?/g)].map((match) => [
+      match[1],
+      match[2] !== undefined,
+    ]);
+    expect(panels).toEqual(options.map((label, index) => [label, index > 0]));
+    // Highlighted, each in its own language (shiki's token colours), the SDK sample as written.
+    expect(samples).toContain('data-language="go"');
+    expect(samples).toContain('data-language="csharp"');
+    expect(samples).toMatch(/<pre class="quire-code shiki" data-language="typescript"/);
+    expect(textOf(samples)).toContain("const order = await orbit.orders.create({ sku: 'A-1', quantity: 2 });");
+    expect(samples).toContain('aria-label="Copy code"');
+    // The response examples: the document's named example and the 422's, by status.
+    const responses = element(column, 'response-sample');
+    expect([...responses.matchAll(/role="tab"[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(['201', '422']);
+    expect(responses).toContain('ord_1');
+    expect(responses).toContain('sku is unknown');
+    // Instead of the table of contents; and the same in the flow, for narrow screens.
+    expect(page).not.toContain('class="toc"');
+    expect(element(page, 'endpoint-reference')).toContain('<div class="side-inline" data-side="request" data-generated="">');
+  });
+
+  it('shows the examples a document writes for fields, and folds nested objects', () => {
+    const page = site.html('api-reference/orders/create-an-order.html');
+    expect(page).toMatch(/class="field-example">Example: <code>A-1<\/code>/);
+    expect(page).toMatch(/<details class="field-children"><summary>Show properties<\/summary>.*city/);
+    expect(site.html('api-reference/orders/get-an-order.html')).toMatch(/class="field-example">Example: <code>ord_1<\/code>/);
+  });
+
+  it('puts a page’s RequestExample and ResponseExample in the right column, and keeps them in the flow for phones', () => {
+    const page = site.html('en/v2/examples.html');
+    const column = element(page, 'side-column');
+    expect(column).toContain('request-example');
+    expect(column).toContain('response-example');
+    expect(column.indexOf('request-example')).toBeLessThan(column.indexOf('response-example'));
+    expect(textOf(column)).toContain('orbit.orders.list()');
+    expect(element(page, 'page-inner')).toContain('<div class="side-inline" data-side="request">');
+    expect(page).not.toContain('class="toc"');
+  });
+
+  it('puts a Panel in place of the table of contents', () => {
+    const page = site.html('en/v2/panel.html');
+    const column = element(page, 'side-column');
+    expect(column).toContain('data-panel=""');
+    expect(column).toContain('Pinned beside the page.');
+    expect(page).not.toContain('class="toc"');
+    // A page without any keeps its table of contents.
+    expect(site.html('en/v2/index.html')).toContain('class="toc"');
+  });
+});
