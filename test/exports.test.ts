@@ -111,6 +111,7 @@ describe('public exports', () => {
       'htmlFileOf',
       'katexAssets',
       'markdownHeadingIds',
+      'normalizeBase',
       'pageNavigation',
       'parseCodeMeta',
       'prepareRender',

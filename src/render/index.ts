@@ -19,6 +19,7 @@ export { katexAssets } from './math.js';
 export { PageIds, componentIdState } from './ids.js';
 export type { ComponentIdState } from './ids.js';
 export { renderStaticSite, createSiteRenderer, htmlFileOf, redirectsFile } from './static-site.js';
+export { normalizeBase } from './base-path.js';
 export type { RenderedSitePage, SiteRenderer, StaticSiteFailure, StaticSiteFile, StaticSiteInput, StaticSiteResult } from './static-site.js';
 export { searchEntries, SEARCH_CSS, SEARCH_SCRIPT, SEARCH_TEXT_CHARACTERS } from './search.js';
 export type { SearchEntry } from './search.js';

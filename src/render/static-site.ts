@@ -11,6 +11,7 @@ import { prepareRender } from './prepare.js';
 import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
+import { htmlWithBase, pathWithBase } from './base-path.js';
 import type { IconRenderer } from './layout-parts.js';
 import { compileMdx, type MdxComponents } from './mdx.js';
 import { escapeHtml, pageContent, sharedBuiltIns, type RenderPageError } from './page.js';
@@ -43,6 +44,11 @@ export interface StaticSiteInput {
    * `_quire/search.json`, read by the search dialog of every page. Without it, no search.
    */
   search?: CompiledSearchText;
+  /**
+   * The path the site is served under (`/docs/`, see `normalizeBase`): every URL from the site's
+   * root in the pages, the search index and the redirects gets it in front. Default `/`.
+   */
+  base?: string;
   /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` and loaded only by pages with a diagram. */
   mermaidScript?: string | Uint8Array;
 }
@@ -107,10 +113,31 @@ export async function renderStaticSite(input: StaticSiteInput): Promise<StaticSi
     if (bytes !== undefined) files.set(file, bytes);
   }
   for (const [path, content] of renderer.shellFiles()) files.set(path, content);
+  if (input.base !== undefined && input.base !== '/') rebase(files, site.redirects, input.base);
   return {
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content })),
     failures,
   };
+}
+
+/** The files of a site rendered for the root, moved under `base`: its pages' root URLs, the search index's, the redirects'. */
+function rebase(files: Map<string, string | Uint8Array>, redirects: readonly CompiledRedirect[], base: string): void {
+  for (const [path, content] of files) {
+    if (typeof content === 'string' && path.endsWith('.html')) files.set(path, htmlWithBase(content, base));
+  }
+  const search = files.get(SEARCH_INDEX);
+  if (typeof search === 'string')
+    files.set(
+      SEARCH_INDEX,
+      search.replace(/("url":")(\/[^/])/g, (_, key: string, start: string) => `${key}${pathWithBase(start, base)}`),
+    );
+  if (files.has('_redirects'))
+    files.set(
+      '_redirects',
+      redirectsFile(
+        redirects.map((redirect) => ({ ...redirect, source: pathWithBase(redirect.source, base), destination: pathWithBase(redirect.destination, base) })),
+      ),
+    );
 }
 
 /** One page of a site rendered by a {@link SiteRenderer}. */

@@ -99,4 +99,13 @@ describe('quire build --html', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--html needs the pages');
   });
+
+  it('takes --base with --html only, and only a path', () => {
+    const without = quire(['build', '--base', '/docs/', 'fixtures/render/site', '-o', out()]);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toContain('--base applies to the HTML build: add --html');
+    const wrong = quire(['build', '--html', '--base', '/a b/', 'fixtures/render/site', '-o', out()]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--base must be a path such as /docs/');
+  });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { normalizeBase } from '../../src/render/index.js';
 import { renderFixture } from './render-fixture.js';
 
 type Rendered = Awaited<ReturnType<typeof renderFixture>>;
@@ -87,4 +88,38 @@ describe('the rendered site: endpoint pages and the right column', () => {
     // A page without any keeps its table of contents.
     expect(site.html('en/v2/index.html')).toContain('class="toc"');
   });
+});
+
+describe('a site served under a path of its host (--base)', () => {
+  it('reads the path as users write it', () => {
+    expect(['docs', '/docs', '/docs/', 'https://example.github.io/docs/', ' /a/b ', '/'].map(normalizeBase)).toEqual([
+      '/docs/',
+      '/docs/',
+      '/docs/',
+      '/docs/',
+      '/a/b/',
+      '/',
+    ]);
+    expect(['/do cs/', '/../x', '/a"b', '/docs?x=1'].map(normalizeBase)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('puts the path before every URL from the root: links, assets, the search index, redirects', async () => {
+    const site = await renderFixture('features', { base: '/docs/' });
+    const page = site.html('en/v2/examples.html');
+    expect(page).toContain('<link rel="stylesheet" href="/docs/_quire/site.css">');
+    expect(page).toContain('<script src="/docs/_quire/site.js" defer>');
+    expect(page).toContain('data-search="/docs/_quire/search.json"');
+    expect(page).toContain('<link rel="icon" href="/docs/favicon.svg">');
+    expect(page).toContain('href="/docs/en/v2/panel"');
+    expect(page).toContain('href="https://github.com/example/orbit"');
+    // No URL from the root is left without it.
+    expect(page.match(/\s(?:href|src)="\/(?!docs\/|\/)[^"]*"/g)).toBeNull();
+    expect(site.html('start.html')).toContain('<meta http-equiv="refresh" content="0; url=/docs/en/v2/examples">');
+    expect(site.html('index.html')).toContain('url=/docs/en/v2/index');
+    const files = new Map(site.files.map((file) => [file.path, file.content]));
+    expect(files.get('_redirects')).toBe('/docs/start /docs/en/v2/examples 301\n');
+    const search = JSON.parse(String(files.get('_quire/search.json'))) as { url: string }[];
+    expect(search.length).toBeGreaterThan(0);
+    for (const entry of search) expect(entry.url).toMatch(/^\/docs\//);
+  }, 60_000);
 });
