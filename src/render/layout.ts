@@ -5,9 +5,10 @@ import type { Icon } from '../config/schemas/common.js';
 import { holdsPage, type PageNavigation, type SectionLevel, type SectionOption } from './site-navigation.js';
 import { isExternal, linkProps, methodBadge, siteIcon, tagBadge, uiIcon, type IconRenderer } from './layout-parts.js';
 import { sideColumn, sideColumnContent, SideColumnScope, type SideColumn } from './side-column.js';
+import { bannerKey } from './site-settings.js';
 
 /** The settings of docs.json the shell reads. */
-export type ShellSettings = Pick<DocsConfig, 'name' | 'logo' | 'navbar' | 'footer' | 'appearance' | 'styling'>;
+export type ShellSettings = Pick<DocsConfig, 'name' | 'logo' | 'navbar' | 'footer' | 'appearance' | 'styling'> & Partial<Pick<DocsConfig, 'banner'>>;
 
 /** A page as the shell draws it around its content. */
 export interface ShellPage {
@@ -35,6 +36,8 @@ export interface SiteShellProps {
   children?: ReactNode;
   /** Draws the icons of docs.json and frontmatter; without it none are drawn. */
   renderIcon?: IconRenderer;
+  /** Draws text written in MDX (the banner's); without it the text is drawn as it is. */
+  markdown?: (text: string) => ReactNode;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface SiteShellProps {
  * page's section (selectors, anchors, groups), the page (eyebrow, title, description, content,
  * previous and next, footer) and the table of contents.
  */
-export function SiteShell({ settings, navigation, page, children, renderIcon }: SiteShellProps): ReactNode {
+export function SiteShell({ settings, navigation, page, children, renderIcon, markdown }: SiteShellProps): ReactNode {
   const tabs = navigation.levels.find((level) => level.kind === 'tab');
   const languages = navigation.levels.find((level) => level.kind === 'language');
   const sidebarLevels = navigation.levels.filter((level) => level.kind !== 'tab' && level.kind !== 'language');
@@ -56,6 +59,7 @@ export function SiteShell({ settings, navigation, page, children, renderIcon }: 
     Fragment,
     null,
     h('a', { className: 'skip-link', href: '#content' }, 'Skip to content'),
+    settings.banner ? siteBanner(settings.banner, markdown) : null,
     h(
       'header',
       { className: 'site-header' },
@@ -166,6 +170,36 @@ function RightColumn({ column, toc }: { column: SideColumn; toc: readonly Compil
     parts.map((part, index) => h(Fragment, { key: index }, part)),
   );
 }
+
+/**
+ * docs.json's `banner` (or the page's language's) across the top: its MDX text, coloured by
+ * `type` (`info` in the brand colour, `warning`, `critical`) or `color`. A dismissible one has a
+ * close button; once closed (kept in `localStorage` under its text's key) the head's script hides
+ * it before the page is drawn, until its text changes.
+ */
+function siteBanner(banner: NonNullable<ShellSettings['banner']>, markdown: ((text: string) => ReactNode) | undefined): ReactNode {
+  const key = bannerKey(banner.content);
+  const style: Record<string, string> = {};
+  if (banner.color?.light) style['--banner-light'] = banner.color.light;
+  if (banner.color?.dark) style['--banner-dark'] = banner.color.dark;
+  return h(
+    'div',
+    {
+      className: `site-banner banner-${banner.type ?? 'info'}${banner.color ? ' banner-colored' : ''}`,
+      role: 'region',
+      'aria-label': 'Announcement',
+      'data-banner': key,
+      style: Object.keys(style).length > 0 ? style : undefined,
+    },
+    h('div', { className: 'banner-content' }, markdown ? markdown(banner.content) : banner.content),
+    banner.dismissible ? h('button', { type: 'button', className: 'banner-close', 'data-banner-close': key, 'aria-label': 'Dismiss' }, uiIcon('close')) : null,
+    // Hidden at once when the reader closed it before: no flash of the banner on each page.
+    banner.dismissible ? h('script', { dangerouslySetInnerHTML: { __html: BANNER_SCRIPT } }) : null,
+  );
+}
+
+const BANNER_SCRIPT =
+  "try{var b=document.currentScript.parentNode;if(localStorage.getItem('quire-banner-closed')===b.getAttribute('data-banner'))b.hidden=true}catch(e){}";
 
 function logo(settings: ShellSettings): ReactNode {
   const value = settings.logo;

@@ -89,6 +89,19 @@ html{scroll-padding-top:calc(var(--header-h) + var(--tabs-h) + 16px);-webkit-tex
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.7 var(--font-body);-webkit-font-smoothing:antialiased}
 a{color:var(--accent-fg);text-underline-offset:3px}
 html[data-theme=dark] .prose a:not([class]),html[data-theme=dark] .page-description a{color:var(--accent)}
+.site-banner{position:relative;display:flex;align-items:center;justify-content:center;gap:.75rem;min-height:40px;padding:.5rem 3rem;background:var(--quire-primary-dark);color:#fff;font-size:.875rem;line-height:1.45;text-align:center}
+.site-banner[hidden]{display:none}
+html[data-theme=dark] .site-banner{background:color-mix(in srgb,var(--quire-primary) 70%,#000)}
+.site-banner.banner-warning{background:#b45309}
+.site-banner.banner-critical{background:#b91c1c}
+.site-banner.banner-colored{background:var(--banner-light,var(--quire-primary-dark))}
+html[data-theme=dark] .site-banner.banner-colored{background:var(--banner-dark,var(--banner-light,var(--quire-primary)))}
+.banner-content p{margin:0}
+.banner-content a{color:inherit;text-decoration:underline}
+.banner-content code{font-family:var(--font-mono);font-size:.85em}
+.banner-close{position:absolute;right:.75rem;top:50%;transform:translateY(-50%);display:inline-flex;align-items:center;justify-content:center;width:28px;height:28px;border:0;border-radius:7px;background:transparent;color:inherit;cursor:pointer;opacity:.85}
+.banner-close:hover{opacity:1;background:rgba(255,255,255,.15)}
+.banner-close svg{width:16px;height:16px}
 .skip-link{position:absolute;left:-9999px;top:0;z-index:100;background:var(--bg);padding:.5rem 1rem}
 .skip-link:focus{left:1rem}
 .icon{display:inline-flex;width:1em;height:1em;flex:none;align-items:center;justify-content:center}

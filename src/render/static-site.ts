@@ -16,6 +16,7 @@ import type { IconRenderer } from './layout-parts.js';
 import { compileMdx, type MdxComponents } from './mdx.js';
 import { escapeHtml, pageContent, sharedBuiltIns, type RenderPageError } from './page.js';
 import { SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';
+import { languageParts, settingsForLanguage } from './site-settings.js';
 import { firstHref, pageNavigation } from './site-navigation.js';
 import { googleFontsUrl, SITE_CSS, themeCss } from './site-theme.js';
 
@@ -44,6 +45,12 @@ export interface StaticSiteInput {
    * `_quire/search.json`, read by the search dialog of every page. Without it, no search.
    */
   search?: CompiledSearchText;
+  /**
+   * docs.json as validated, navigation included (`LoadedSite.config`): the `banner`, `footer` and
+   * `navbar` of each language's entry apply to that language's pages. Without it, every page has
+   * the site's (`site.settings` holds no navigation).
+   */
+  docsConfig?: DocsConfig;
   /**
    * The path the site is served under (`/docs/`, see `normalizeBase`): every URL from the site's
    * root in the pages, the search index and the redirects gets it in front. Default `/`.
@@ -177,13 +184,19 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
   const withDefaults: StaticSiteInput = { ...input, renderIcon: input.renderIcon ?? ((icon) => iconOf(icon)) };
   const head = headParts(withDefaults, settings);
   const pages = new Map(uniquePages(site).map((page) => [page.href, page]));
+  // Pages whose frontmatter `url` sends the reader elsewhere: links there in the navigation, and a page that forwards.
+  const elsewhere = new Map<string, string>();
+  for (const page of pages.values())
+    if (typeof page.frontmatter?.url === 'string' && page.frontmatter.url.trim()) elsewhere.set(page.href, page.frontmatter.url.trim());
   let shell: Map<string, string | Uint8Array> | undefined;
   return {
     hrefs: () => [...pages.keys()],
     async page(href) {
       const page = pages.get(href);
       if (page === undefined) return undefined;
-      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head);
+      const url = elsewhere.get(href);
+      if (url !== undefined) return { html: redirectPage({ source: href, destination: url }), ...(page.file !== undefined ? { file: page.file } : {}) };
+      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head, elsewhere);
       return { ...rendered, ...(page.file !== undefined ? { file: page.file } : {}) };
     },
     first: () => firstHref(site.navigation.root) ?? pages.keys().next().value,
@@ -292,8 +305,10 @@ async function renderOnePage(
   endpoint: EndpointPage | undefined,
   titles: ReadonlyMap<string, string>,
   head: HeadParts,
+  elsewhere: ReadonlyMap<string, string>,
 ): Promise<RenderedPage> {
-  const navigation = pageNavigation(input.site, page.section);
+  const navigation = pageNavigation(input.site, page.section, elsewhere);
+  const pageSettings = input.docsConfig ? { ...settings, ...languageParts(settingsForLanguage(input.docsConfig, page.section.language)) } : settings;
   const frontmatter = page.frontmatter ?? {};
   const description = page.description;
   const shellPage: ShellPage = {
@@ -302,8 +317,8 @@ async function renderOnePage(
     ...(description !== undefined && !(endpoint && page.file === undefined && longDescription(description)) ? { description } : {}),
     ...(frontmatter.icon !== undefined ? { icon: frontmatter.icon } : {}),
     breadcrumbs: page.breadcrumbs,
-    ...(page.previous ? { previous: { href: page.previous, title: titles.get(page.previous) ?? page.previous } } : {}),
-    ...(page.next ? { next: { href: page.next, title: titles.get(page.next) ?? page.next } } : {}),
+    ...(page.previous ? { previous: { href: elsewhere.get(page.previous) ?? page.previous, title: titles.get(page.previous) ?? page.previous } } : {}),
+    ...(page.next ? { next: { href: elsewhere.get(page.next) ?? page.next, title: titles.get(page.next) ?? page.next } } : {}),
     headings: page.headings ?? [],
     ...(typeof frontmatter.mode === 'string' ? { mode: frontmatter.mode } : {}),
   };
@@ -333,7 +348,9 @@ async function renderOnePage(
       ? h(EndpointReference, { endpoint, markdown, ...(page.file !== undefined ? { children: h('div', null, content) } : {}) })
       : h('div', { className: 'prose' }, content);
   const shell = (content: ReactNode) =>
-    renderToString(h(SiteShell, { settings, navigation, page: shellPage, ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}) }, content));
+    renderToString(
+      h(SiteShell, { settings: pageSettings, navigation, page: shellPage, markdown, ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}) }, content),
+    );
   let html: string;
   try {
     html = shell(draw(failure ? errorBox(failure) : body));

@@ -25,6 +25,7 @@ export async function renderFixture(name: string, options: Partial<StaticSiteInp
     readPage: (file) => readFile(path.join(root, file), 'utf8').catch(() => undefined),
     readStaticFile: (file) => readFile(path.join(root, file)).catch(() => undefined),
     ...(compiled.search ? { search: compiled.search } : {}),
+    docsConfig: site.config,
     ...options,
   });
   const byPath = new Map(result.files.map((file) => [file.path, file.content]));

@@ -109,9 +109,8 @@ describe.skipIf(!executablePath)('the site’s features in a browser', () => {
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/docs/favicon.svg');
     await page.locator('.sidebar a', { hasText: 'A page with a panel' }).click();
     await page.waitForURL(`${based.url}/docs/en/v2/panel`);
-    // The logo leads to the site's root, which forwards to its first page, under the path too.
-    await page.locator('.site-logo').click();
-    await page.waitForURL(`${based.url}/docs/en/v2/index`);
+    // The logo leads to the site's root under the path.
+    expect(await page.locator('.site-logo').getAttribute('href')).toBe('/docs/');
     // The search index is fetched from under the path, and its results lead there.
     await page.keyboard.press('Control+k');
     await page.keyboard.type('panel');
@@ -119,7 +118,24 @@ describe.skipIf(!executablePath)('the site’s features in a browser', () => {
     await expect.poll(() => result.getAttribute('href')).toMatch(/^\/docs\/en\/v2\/panel/);
   });
 
+  it('closes the banner for good, and shows the language’s own on its pages', async () => {
+    await page.goto(`${server.url}/en/v2/panel`);
+    const banner = page.locator('.site-banner');
+    expect(await banner.innerText()).toContain('Orbit 2 is out');
+    await page.locator('[data-banner-close]').click();
+    expect(await banner.isVisible()).toBe(false);
+    await page.goto(`${server.url}/en/v2/index`);
+    expect(await page.locator('.site-banner').isVisible()).toBe(false);
+    // The versions, with their badges, and the languages, to choose from.
+    await page.locator('[data-selector="version"] > summary').click();
+    expect(await page.locator('[data-selector="version"] .selector-menu a').allTextContents()).toEqual(['v2Latest', 'v1Legacy']);
+    await page.locator('[data-selector="language"] > summary').click();
+    await page.locator('[data-selector="language"] .selector-menu a', { hasText: 'fr' }).click();
+    await page.waitForURL(`${server.url}/fr/index`);
+    expect(await page.locator('.site-banner').innerText()).toContain('Cette traduction est en cours.');
+  });
+
   it('loaded every page with no console error and no failed request', () => {
-    expect(errors).toEqual([]);
+    expect(errors.join('\n')).toBe('');
   });
 });

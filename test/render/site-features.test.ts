@@ -123,3 +123,31 @@ describe('a site served under a path of its host (--base)', () => {
     for (const entry of search) expect(entry.url).toMatch(/^\/docs\//);
   }, 60_000);
 });
+
+describe('the rendered site: frontmatter url, banners', () => {
+  let site: Rendered;
+  beforeAll(async () => {
+    site = await renderFixture('features');
+  }, 60_000);
+
+  it('makes a page whose frontmatter has `url` a link there in the navigation, and its own address forward there', () => {
+    const home = site.html('en/v2/index.html');
+    expect(home).toMatch(/<a class="nav-link" href="https:\/\/status\.orbit\.example" target="_blank" rel="noreferrer">.*?Status page/);
+    expect(home).not.toContain('href="/en/v2/status"');
+    // The page before it leads there too.
+    expect(site.html('en/v2/diagram.html')).toMatch(/<a class="pager-next" href="https:\/\/status\.orbit\.example"/);
+    expect(site.html('en/v2/status.html')).toContain('<meta http-equiv="refresh" content="0; url=https://status.orbit.example">');
+  });
+
+  it('draws docs.json’s banner, and a language’s own banner and footer on its pages', () => {
+    const home = site.html('en/v2/index.html');
+    expect(home).toMatch(
+      /<div class="site-banner banner-info"[^>]*data-banner="\w+"><div class="banner-content"><p>Orbit 2 is out: see <strong>what changed<\/strong>\.<\/p><\/div><button type="button" class="banner-close"/,
+    );
+    expect(home).toContain('href="https://github.com/example/orbit"');
+    const french = site.html('fr/index.html');
+    expect(french).toMatch(/<div class="site-banner banner-warning"[^>]*><div class="banner-content"><p>Cette traduction est en cours\.<\/p><\/div><\/div>/);
+    expect(french).toContain('href="https://github.com/example/orbit-fr"');
+    expect(french).not.toContain('href="https://github.com/example/orbit"');
+  });
+});

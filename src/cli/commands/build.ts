@@ -166,6 +166,7 @@ export const buildCommand: Command = {
         readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
         ...(compiled.search ? { search: compiled.search } : {}),
         ...(base !== undefined ? { base } : {}),
+        docsConfig: config,
       });
       renderFailures = rendered.failures;
       // The record of what this build wrote, so that the next replaces and removes only those.

@@ -146,6 +146,7 @@ function previewOf(site: CommandSite, createSiteRenderer: typeof import('../../r
     content: site.content,
     readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
     readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
+    docsConfig: config,
   });
   return { site, compiled, renderer, diagnosticsOf, cwd };
 }
