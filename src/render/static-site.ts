@@ -56,7 +56,7 @@ export interface StaticSiteInput {
    * root in the pages, the search index and the redirects gets it in front. Default `/`.
    */
   base?: string;
-  /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` and loaded only by pages with a diagram. */
+  /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` when a page has a diagram, and loaded only by those pages. */
   mermaidScript?: string | Uint8Array;
 }
 
@@ -119,7 +119,9 @@ export async function renderStaticSite(input: StaticSiteInput): Promise<StaticSi
     const bytes = await input.readStaticFile(file);
     if (bytes !== undefined) files.set(file, bytes);
   }
-  for (const [path, content] of renderer.shellFiles()) files.set(path, content);
+  // Mermaid's bundle only when a page has a diagram (the pages without one never load it).
+  const diagrams = [...files.values()].some((content) => typeof content === 'string' && content.includes('data-quire-mermaid'));
+  for (const [path, content] of renderer.shellFiles()) if (diagrams || path !== MERMAID_FILE) files.set(path, content);
   if (input.base !== undefined && input.base !== '/') rebase(files, site.redirects, input.base);
   return {
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content })),
@@ -211,11 +213,14 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       shell.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? COMPONENT_CSS}\n${SITE_CSS}${input.search ? `\n${SEARCH_CSS}` : ''}`);
       shell.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}`);
       if (input.search) shell.set(SEARCH_INDEX, `${JSON.stringify(searchEntries(input.search, titles))}\n`);
-      if (input.mermaidScript !== undefined) shell.set(`${ASSET_FOLDER}/mermaid.min.js`, input.mermaidScript);
+      if (input.mermaidScript !== undefined) shell.set(MERMAID_FILE, input.mermaidScript);
       return shell;
     },
   };
 }
+
+/** Mermaid's browser bundle in a site built with it. */
+const MERMAID_FILE = `${ASSET_FOLDER}/mermaid.min.js`;
 
 /** The search index of a site built with its text. */
 const SEARCH_INDEX = `${ASSET_FOLDER}/search.json`;

@@ -135,6 +135,25 @@ describe.skipIf(!executablePath)('the site’s features in a browser', () => {
     expect(await page.locator('.site-banner').innerText()).toContain('Cette traduction est en cours.');
   });
 
+  it('draws a Mermaid diagram, loading Mermaid only on the page that has one', async () => {
+    const loads: string[] = [];
+    const listener = (request: { url(): string }) => {
+      if (request.url().includes('mermaid')) loads.push(request.url());
+    };
+    page.on('request', listener);
+    try {
+      await page.goto(`${server.url}/en/v2/panel`);
+      await page.waitForLoadState('load');
+      expect(loads).toEqual([]);
+      await page.goto(`${server.url}/en/v2/diagram`);
+      await page.locator('.mermaid svg').waitFor({ timeout: 30_000 });
+      expect(await page.locator('.mermaid svg').innerHTML()).toContain('Shipped');
+      expect(loads).toEqual([`${server.url}/_quire/mermaid.min.js`]);
+    } finally {
+      page.off('request', listener);
+    }
+  });
+
   it('loaded every page with no console error and no failed request', () => {
     expect(errors.join('\n')).toBe('');
   });

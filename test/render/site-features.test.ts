@@ -151,3 +151,14 @@ describe('the rendered site: frontmatter url, banners', () => {
     expect(french).not.toContain('href="https://github.com/example/orbit"');
   });
 });
+
+describe('Mermaid in the rendered site', () => {
+  it('ships its bundle only when a page has a diagram', async () => {
+    const bundle = 'window.mermaid={}';
+    const withDiagram = await renderFixture('features', { mermaidScript: bundle });
+    expect(withDiagram.files.find((file) => file.path === '_quire/mermaid.min.js')?.content).toBe(bundle);
+    expect(withDiagram.html('en/v2/diagram.html')).toContain('<pre class="mermaid" data-quire-mermaid="">flowchart LR');
+    const without = await renderFixture('site', { mermaidScript: bundle });
+    expect(without.files.some((file) => file.path === '_quire/mermaid.min.js')).toBe(false);
+  }, 120_000);
+});

@@ -12,7 +12,7 @@ import { cacheHelp, loadSiteForCommand, maxPageSizeHelp, workersHelp } from '../
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
-import { loadRender } from '../render-packages.js';
+import { loadRender, readMermaidBundle } from '../render-packages.js';
 import type { StaticSiteFailure } from '../../render/index.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
@@ -158,6 +158,7 @@ export const buildCommand: Command = {
 
     let files: Array<{ path: string; content: string | Uint8Array }> = compiled.files;
     if (render) {
+      const mermaid = await readMermaidBundle();
       const rendered = await render.renderStaticSite({
         site: compiled.site,
         endpointPages: site.endpointPages,
@@ -167,6 +168,7 @@ export const buildCommand: Command = {
         ...(compiled.search ? { search: compiled.search } : {}),
         ...(base !== undefined ? { base } : {}),
         docsConfig: config,
+        ...(mermaid ? { mermaidScript: mermaid } : {}),
       });
       renderFailures = rendered.failures;
       // The record of what this build wrote, so that the next replaces and removes only those.
