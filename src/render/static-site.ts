@@ -122,6 +122,9 @@ export async function renderStaticSite(input: StaticSiteInput): Promise<StaticSi
   // Mermaid's bundle only when a page has a diagram (the pages without one never load it).
   const diagrams = [...files.values()].some((content) => typeof content === 'string' && content.includes('data-quire-mermaid'));
   for (const [path, content] of renderer.shellFiles()) if (diagrams || path !== MERMAID_FILE) files.set(path, content);
+  if (!diagrams && input.mermaidScript !== undefined)
+    for (const [path, content] of files)
+      if (typeof content === 'string' && path.endsWith('.html')) files.set(path, content.replace(` data-mermaid="/${MERMAID_FILE}"`, ''));
   if (input.base !== undefined && input.base !== '/') rebase(files, site.redirects, input.base);
   return {
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content })),
