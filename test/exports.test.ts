@@ -112,6 +112,7 @@ describe('public exports', () => {
       'htmlFileOf',
       'katexAssets',
       'markdownHeadingIds',
+      'normalizeBase',
       'pageNavigation',
       'parseCodeMeta',
       'planStaticSite',

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 /**
  * The packages that only quire-docs/render and the commands that render pages (`quire build
  * --html`, `quire dev`) use: optional peer dependencies, as the server's are (see
@@ -13,7 +15,22 @@ export const RENDER_PACKAGES: readonly string[] = [
   '@iconify-json/fa7-brands',
   // The site's own code: its TypeScript and JSX transformed, the islands' browser script bundled.
   'esbuild',
+  'mermaid',
 ];
+
+/**
+ * Mermaid's browser bundle (`mermaid/dist/mermaid.min.js`, 5.5 MB), which `quire build --html`
+ * copies to `_quire/` when a page has a diagram; undefined when mermaid is not installed (the
+ * diagrams then show their source).
+ */
+export async function readMermaidBundle(): Promise<Uint8Array | undefined> {
+  try {
+    const file = createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js');
+    return await readFile(file);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * quire-docs/render, loaded when a command renders pages (`quire build --html`, `quire dev`).

@@ -8,6 +8,8 @@
  * - Anchors: opening `#id` (on load and on `hashchange`) selects the tab and opens the accordions
  *   and expandables that hold the target, so that a link lands on it.
  * - Views (`[data-quire-view]`): one shown at a time, with a selector before the first.
+ * - Request samples (`[data-quire-samples]`): the language picker shows its sample in every card
+ *   of the page, and the choice is kept (`localStorage`) for the next pages, as on the platform.
  */
 export const CLIENT_SCRIPT: string = `(function(){
 var d=document;
@@ -51,7 +53,17 @@ function views(){
   s.addEventListener('change',function(){all.forEach(function(v,n){v.hidden=String(n)!==s.value})});
   all[0].parentNode.insertBefore(s,all[0]);d.documentElement.classList.add('quire-views-ready');
 }
-function ready(){views();reveal()}
+var SK='quire-sample-language';
+function sample(l){
+  d.querySelectorAll('[data-quire-samples]').forEach(function(b){
+    var ps=b.querySelectorAll(':scope>[data-quire-sample]'),f=[].some.call(ps,function(p){return p.getAttribute('data-quire-sample')===l});
+    if(!f)return;ps.forEach(function(p){p.hidden=p.getAttribute('data-quire-sample')!==l});
+    var s=b.querySelector('[data-quire-sample-picker]');if(s)s.value=l;
+  });
+}
+d.addEventListener('change',function(e){var s=e.target.closest&&e.target.closest('[data-quire-sample-picker]');if(!s)return;try{localStorage.setItem(SK,s.value)}catch(x){}sample(s.value)});
+function samples(){var l=null;try{l=localStorage.getItem(SK)}catch(x){}if(l)sample(l)}
+function ready(){views();samples();reveal()}
 if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',ready);else ready();
 addEventListener('hashchange',reveal);
 })();`;
@@ -64,6 +76,8 @@ export interface ClientFeatures {
   copy: boolean;
   /** Views with a selector. */
   views: boolean;
+  /** Request samples with a language picker. */
+  samples: boolean;
   /** Mermaid diagrams: load Mermaid (only on such pages) and run it on `pre.mermaid`. */
   mermaid: boolean;
   /** Typeset math: link KaTeX's stylesheet (see `katexAssets`). */
@@ -76,6 +90,7 @@ export function clientFeatures(html: string): ClientFeatures {
     tabs: html.includes('data-quire-tabs'),
     copy: html.includes('data-quire-copy'),
     views: html.includes('data-quire-view='),
+    samples: html.includes('data-quire-sample-picker'),
     mermaid: html.includes('data-quire-mermaid'),
     math: html.includes('class="katex'),
   };

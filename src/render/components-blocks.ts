@@ -4,6 +4,7 @@ import { Icon, iconOf } from './icons.js';
 import { useComponentIds } from './ids.js';
 import { copyButton } from './code.js';
 import { cleanHeadingId } from '../content/slug.js';
+import { SideSlot } from './side-column.js';
 
 // Callouts: Note, Warning, Info, Tip, Check, Danger, and Callout with its own icon and colour.
 
@@ -84,11 +85,11 @@ export function Tile({ href, title, description, children }: Props) {
 }
 
 /**
- * A panel: on the platform its content takes the right-hand column in place of the table of
- * contents. Rendered in the page flow, marked `data-quire-panel` for the layout to move.
+ * A panel: its content takes the page's right column in place of the table of contents (see
+ * `SideSlot`), in the flow on a phone; a page whose mode has no right column leaves it out.
  */
 export function Panel({ children }: Props) {
-  return h('aside', { className: 'panel', 'data-quire-panel': '' }, children);
+  return h(SideSlot, { kind: 'panel' }, h('aside', { className: 'panel', 'data-quire-panel': '' }, children));
 }
 
 /** A frame around an image or a video, with an optional `caption` below and `hint` above. */

@@ -5,6 +5,7 @@ import { useComponentIds } from './ids.js';
 import { CodeBlock, copyButton, parseCodeMeta } from './code.js';
 import { MathExpression } from './math.js';
 import { INLINE_MARK } from './mdx.js';
+import { SideSlot } from './side-column.js';
 
 /**
  * What needs the client script (`CLIENT_SCRIPT`) carries a `data-quire-*` marker: tab sets
@@ -15,7 +16,8 @@ import { INLINE_MARK } from './mdx.js';
 
 // Tabs, and code groups drawn as tabs.
 
-interface TabItem {
+/** One tab of a {@link tabSet}. */
+export interface TabItem {
   title: ReactNode;
   icon?: unknown;
   iconType?: unknown;
@@ -24,7 +26,7 @@ interface TabItem {
 }
 
 /** Tab buttons over panels, the first shown; `data-quire-tabs` lets the client script switch. */
-function tabSet(kind: string, items: TabItem[], extra: { header?: ReactNode; className?: string } = {}): ReactNode {
+export function tabSet(kind: string, items: TabItem[], extra: { header?: ReactNode; className?: string } = {}): ReactNode {
   const buttons = items.map((item, index) =>
     h(
       'button',
@@ -112,14 +114,25 @@ export function CodeGroup({ children, className }: Props) {
   return tabSet('code-group', items, { header: copyButton(), className: text(className) });
 }
 
-/** The request examples of an endpoint page: a code group, which the layout places beside the page. */
+/**
+ * Request examples: a code group, in the page's right column on wide screens (see `SideSlot`),
+ * where it replaces an endpoint page's generated samples; in the flow on a phone.
+ */
 export function RequestExample({ children }: Props) {
-  return h('div', { className: 'api-example request-example', 'data-quire-example': 'request' }, h(CodeGroup, null, children));
+  return h(
+    SideSlot,
+    { kind: 'request' },
+    h('div', { className: 'api-example request-example', 'data-quire-example': 'request' }, h(CodeGroup, null, children)),
+  );
 }
 
-/** The response examples of an endpoint page, as {@link RequestExample}. */
+/** Response examples, as {@link RequestExample}: below the request examples in the right column. */
 export function ResponseExample({ children }: Props) {
-  return h('div', { className: 'api-example response-example', 'data-quire-example': 'response' }, h(CodeGroup, null, children));
+  return h(
+    SideSlot,
+    { kind: 'response' },
+    h('div', { className: 'api-example response-example', 'data-quire-example': 'response' }, h(CodeGroup, null, children)),
+  );
 }
 
 // Accordions and expandables: <details>, which opens without a script.

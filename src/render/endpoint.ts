@@ -1,7 +1,9 @@
-import { createElement as h, Fragment, type ReactNode } from 'react';
-import type { EndpointPage, MediaTypeModel, ParameterModel, SchemaModel } from '../openapi/types.js';
+import { createElement as h, type ReactNode } from 'react';
+import type { EndpointPage, ExampleModel, MediaTypeModel, ParameterModel, SchemaModel } from '../openapi/types.js';
 import { append } from '../util/arrays.js';
 import { methodBadge } from './layout-parts.js';
+import { requestSamples, responseExamples } from './endpoint-examples.js';
+import { SideSlot } from './side-column.js';
 
 /** Draws a description written in Markdown (an OpenAPI `description`). */
 export type MarkdownRenderer = (markdown: string) => ReactNode;
@@ -21,15 +23,19 @@ const MAX_DEPTH = 4;
 /**
  * An endpoint or webhook page: its method and path (with the first server), the `x-mint`
  * content or the MDX page's own, the authorization, the parameters by place, the request body
- * and the responses, each schema's properties listed and nested objects folded, and the request
- * samples. Not interactive: the playground is for later.
+ * and the responses, each schema's properties listed and nested objects folded. The request
+ * samples (with their language picker) and the response examples go to the page's right column
+ * (in the flow, after the method and path, on narrow screens); the page's own
+ * `<RequestExample>` and `<ResponseExample>` replace them. Not interactive: the playground is for later.
  */
 export function EndpointReference({ endpoint, markdown, children }: EndpointReferenceProps): ReactNode {
   const server = endpoint.kind === 'endpoint' ? endpoint.servers[0]?.url : undefined;
   const description = endpoint.metadata.description;
+  const samples = endpoint.codeSamplesOverridden ? null : requestSamples(endpoint);
+  const examples = responseExamples(endpoint.responses);
   return h(
-    Fragment,
-    null,
+    'div',
+    { className: 'endpoint-reference' },
     h(
       'div',
       { className: 'endpoint-header', 'data-endpoint': `${endpoint.method} ${endpoint.path}` },
@@ -37,6 +43,8 @@ export function EndpointReference({ endpoint, markdown, children }: EndpointRefe
       server ? h('span', { className: 'endpoint-server' }, server.replace(/\/$/, '')) : null,
       h('span', { className: 'endpoint-path' }, endpoint.path),
     ),
+    samples ? h(SideSlot, { kind: 'request', generated: true }, samples) : null,
+    examples ? h(SideSlot, { kind: 'response', generated: true }, examples) : null,
     h(
       'div',
       { className: 'prose' },
@@ -46,7 +54,6 @@ export function EndpointReference({ endpoint, markdown, children }: EndpointRefe
       (['path', 'query', 'header', 'cookie'] as const).map((place) => parameterSection(place, endpoint.parameters[place], markdown)),
       requestBody(endpoint, markdown),
       responses(endpoint, markdown),
-      codeSamples(endpoint),
     ),
   );
 }
@@ -96,6 +103,7 @@ function parameterSection(place: ParameterModel['in'], parameters: readonly Para
         required: parameter.required,
         deprecated: parameter.deprecated,
         description: parameter.description,
+        examples: parameter.examples,
         markdown,
         depth: 0,
       }),
@@ -141,18 +149,6 @@ function responses(endpoint: EndpointPage, markdown: MarkdownRenderer): ReactNod
   );
 }
 
-function codeSamples(endpoint: EndpointPage): ReactNode {
-  if (endpoint.codeSamples.length === 0) return null;
-  return h(
-    'section',
-    { key: 'samples', className: 'endpoint-section code-samples' },
-    h('h2', null, endpoint.kind === 'webhook' ? 'Example payload' : 'Request examples'),
-    endpoint.codeSamples.map((sample, index) =>
-      h('figure', { key: index }, h('figcaption', null, sample.label), h('pre', null, h('code', { className: `language-${sample.language}` }, sample.source))),
-    ),
-  );
-}
-
 interface FieldInput {
   key: number | string;
   name: string;
@@ -160,15 +156,18 @@ interface FieldInput {
   required: boolean;
   deprecated?: boolean;
   description: string | undefined;
+  /** A parameter's examples; only those the document writes are shown (`generated` ones are Quire's). */
+  examples?: readonly ExampleModel[];
   markdown: MarkdownRenderer;
   depth: number;
 }
 
-function field({ key, name, schema, required, deprecated, description, markdown, depth }: FieldInput): ReactNode {
+function field({ key, name, schema, required, deprecated, description, examples, markdown, depth }: FieldInput): ReactNode {
   const text = description ?? (typeof schema?.description === 'string' ? schema.description : undefined);
   const children = depth < MAX_DEPTH ? schemaFields(schema, markdown, depth + 1) : null;
   const defaultValue = schema && 'default' in schema ? JSON.stringify(schema.default) : undefined;
   const allowed = Array.isArray(schema?.enum) ? schema.enum.map((value) => JSON.stringify(value)).join(', ') : undefined;
+  const example = writtenExample(examples, schema);
   return h(
     'div',
     { key, className: 'field' },
@@ -180,17 +179,35 @@ function field({ key, name, schema, required, deprecated, description, markdown,
       required ? h('span', { className: 'field-required' }, 'required') : null,
       deprecated || schema?.deprecated === true ? h('span', { className: 'field-deprecated' }, 'deprecated') : null,
     ),
-    text || defaultValue || allowed
+    text || defaultValue || allowed || example
       ? h(
           'div',
           { className: 'field-body' },
           text ? markdown(text) : null,
           defaultValue ? h('p', null, 'Default: ', h('code', null, defaultValue)) : null,
           allowed ? h('p', null, 'One of: ', h('code', null, allowed)) : null,
+          example ? h('p', { className: 'field-example' }, 'Example: ', h('code', null, example)) : null,
         )
       : null,
     children ? h('details', { className: 'field-children' }, h('summary', null, 'Show properties'), children) : null,
   );
+}
+
+/** The example a document writes for a field (the parameter's, else the schema's `example` or first `examples`), as JSON; undefined when none. */
+function writtenExample(examples: readonly ExampleModel[] | undefined, schema: SchemaModel | undefined): string | undefined {
+  const written = examples?.find((example) => !example.generated && example.value !== undefined);
+  const value =
+    written !== undefined
+      ? written.value
+      : schema && 'example' in schema
+        ? schema.example
+        : Array.isArray(schema?.examples) && schema.examples.length > 0
+          ? schema.examples[0]
+          : undefined;
+  if (value === undefined) return undefined;
+  const json = typeof value === 'string' ? value : JSON.stringify(value);
+  // A whole object inline reads badly: the response examples show those.
+  return json === undefined || json.length > 200 ? undefined : json;
 }
 
 /** The properties of an object schema (of an array's items too) as fields; null for any other schema. */

@@ -30,6 +30,7 @@ export type {
   StaticSiteResult,
 } from './static-site.js';
 export type { SiteCodeError, SiteCodeOptions, SiteCodeTransform } from './site-code.js';
+export { normalizeBase } from './base-path.js';
 export { searchEntries, SEARCH_CSS, SEARCH_SCRIPT, SEARCH_TEXT_CHARACTERS } from './search.js';
 export type { SearchEntry } from './search.js';
 export { SiteShell } from './layout.js';

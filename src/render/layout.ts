@@ -4,9 +4,11 @@ import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
 import { holdsPage, type PageNavigation, type SectionLevel, type SectionOption } from './site-navigation.js';
 import { isExternal, linkProps, methodBadge, siteIcon, tagBadge, uiIcon, type IconRenderer } from './layout-parts.js';
+import { sideColumn, sideColumnContent, SideColumnScope, type SideColumn } from './side-column.js';
+import { bannerKey } from './site-settings.js';
 
 /** The settings of docs.json the shell reads. */
-export type ShellSettings = Pick<DocsConfig, 'name' | 'logo' | 'navbar' | 'footer' | 'appearance' | 'styling'>;
+export type ShellSettings = Pick<DocsConfig, 'name' | 'logo' | 'navbar' | 'footer' | 'appearance' | 'styling'> & Partial<Pick<DocsConfig, 'banner'>>;
 
 /** A page as the shell draws it around its content. */
 export interface ShellPage {
@@ -34,6 +36,8 @@ export interface SiteShellProps {
   children?: ReactNode;
   /** Draws the icons of docs.json and frontmatter; without it none are drawn. */
   renderIcon?: IconRenderer;
+  /** Draws text written in MDX (the banner's); without it the text is drawn as it is. */
+  markdown?: (text: string) => ReactNode;
 }
 
 /**
@@ -42,17 +46,20 @@ export interface SiteShellProps {
  * page's section (selectors, anchors, groups), the page (eyebrow, title, description, content,
  * previous and next, footer) and the table of contents.
  */
-export function SiteShell({ settings, navigation, page, children, renderIcon }: SiteShellProps): ReactNode {
+export function SiteShell({ settings, navigation, page, children, renderIcon, markdown }: SiteShellProps): ReactNode {
   const tabs = navigation.levels.find((level) => level.kind === 'tab');
   const languages = navigation.levels.find((level) => level.kind === 'language');
   const sidebarLevels = navigation.levels.filter((level) => level.kind !== 'tab' && level.kind !== 'language');
   const wide = page.mode === 'wide' || page.mode === 'custom' || page.mode === 'center';
   const noSidebar = page.mode === 'custom' || page.mode === 'center';
   const toc = wide ? [] : tocHeadings(page.headings);
+  // The right column: the page's panel or examples, registered while its content renders, else the table of contents.
+  const column = wide ? 'none' : sideColumn();
   return h(
     Fragment,
     null,
     h('a', { className: 'skip-link', href: '#content' }, 'Skip to content'),
+    settings.banner ? siteBanner(settings.banner, markdown) : null,
     h(
       'header',
       { className: 'site-header' },
@@ -139,15 +146,60 @@ export function SiteShell({ settings, navigation, page, children, renderIcon }: 
             h('h1', { className: 'page-title' }, siteIcon(page.icon, renderIcon), page.title),
             page.description ? h('p', { className: 'page-description' }, page.description) : null,
           ),
-          children,
+          h(SideColumnScope, { column }, children),
           pager(page),
           footer(settings, renderIcon),
         ),
       ),
-      toc.length > 0 ? tableOfContents(toc) : null,
+      column === 'none' ? null : h(RightColumn, { column, toc }),
     ),
   );
 }
+
+/**
+ * The column right of the page, drawn after it (so that its content has registered its parts):
+ * the page's panel or its request and response examples (`side-column`, from 1280 px wide; the
+ * parts show in the flow below that), else the table of contents.
+ */
+function RightColumn({ column, toc }: { column: SideColumn; toc: readonly CompiledHeading[] }): ReactNode {
+  const { panel, parts } = sideColumnContent(column);
+  if (parts.length === 0) return toc.length > 0 ? tableOfContents(toc) : null;
+  return h(
+    'aside',
+    { className: 'side-column', 'aria-label': panel ? 'Panel' : 'Examples', 'data-panel': panel ? '' : undefined },
+    parts.map((part, index) => h(Fragment, { key: index }, part)),
+  );
+}
+
+/**
+ * docs.json's `banner` (or the page's language's) across the top: its MDX text, coloured by
+ * `type` (`info` in the brand colour, `warning`, `critical`) or `color`. A dismissible one has a
+ * close button; once closed (kept in `localStorage` under its text's key) the head's script hides
+ * it before the page is drawn, until its text changes.
+ */
+function siteBanner(banner: NonNullable<ShellSettings['banner']>, markdown: ((text: string) => ReactNode) | undefined): ReactNode {
+  const key = bannerKey(banner.content);
+  const style: Record<string, string> = {};
+  if (banner.color?.light) style['--banner-light'] = banner.color.light;
+  if (banner.color?.dark) style['--banner-dark'] = banner.color.dark;
+  return h(
+    'div',
+    {
+      className: `site-banner banner-${banner.type ?? 'info'}${banner.color ? ' banner-colored' : ''}`,
+      role: 'region',
+      'aria-label': 'Announcement',
+      'data-banner': key,
+      style: Object.keys(style).length > 0 ? style : undefined,
+    },
+    h('div', { className: 'banner-content' }, markdown ? markdown(banner.content) : banner.content),
+    banner.dismissible ? h('button', { type: 'button', className: 'banner-close', 'data-banner-close': key, 'aria-label': 'Dismiss' }, uiIcon('close')) : null,
+    // Hidden at once when the reader closed it before: no flash of the banner on each page.
+    banner.dismissible ? h('script', { dangerouslySetInnerHTML: { __html: BANNER_SCRIPT } }) : null,
+  );
+}
+
+const BANNER_SCRIPT =
+  "try{var b=document.currentScript.parentNode;if(localStorage.getItem('quire-banner-closed')===b.getAttribute('data-banner'))b.hidden=true}catch(e){}";
 
 function logo(settings: ShellSettings): ReactNode {
   const value = settings.logo;

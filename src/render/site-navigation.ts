@@ -56,8 +56,14 @@ function isSection(node: CompiledNode): node is CompiledSection {
  * the root, at each level of sections the one the page is in (else the default, else the first)
  * is chosen, and the others are offered as options; the sidebar is what the chosen section holds
  * below its sections. A page in no section (an unlisted one) gets the navigation of the first.
+ * `elsewhere` gives the pages whose frontmatter `url` sends the reader to another address: their
+ * entries are links there, as on the platform.
  */
-export function pageNavigation(site: Pick<CompiledSite, 'navigation'>, section: PageSection): PageNavigation {
+export function pageNavigation(
+  site: Pick<CompiledSite, 'navigation'>,
+  section: PageSection,
+  elsewhere: ReadonlyMap<string, string> = new Map(),
+): PageNavigation {
   const levels: SectionLevel[] = [];
   const root = site.navigation.root;
   if (root.kind !== 'root' && !isSection(root)) return { levels, sidebar: [root], global: site.navigation.global.filter((link) => !link.hidden) };
@@ -84,7 +90,19 @@ export function pageNavigation(site: Pick<CompiledSite, 'navigation'>, section: 
     node = chosen;
   }
   const sidebar = node.children.filter((child) => !child.hidden && !isSection(child));
-  return { levels, sidebar, global: site.navigation.global.filter((link) => !link.hidden) };
+  return { levels, sidebar: elsewhere.size > 0 ? linksElsewhere(sidebar, elsewhere) : sidebar, global: site.navigation.global.filter((link) => !link.hidden) };
+}
+
+/** `nodes` with each page that `elsewhere` names as a link to its address (its label and icon kept). */
+function linksElsewhere(nodes: readonly CompiledNode[], elsewhere: ReadonlyMap<string, string>): CompiledNode[] {
+  return nodes.map((node): CompiledNode => {
+    if (node.kind === 'page') {
+      const url = elsewhere.get(node.href);
+      return url === undefined ? node : { kind: 'link', label: node.label, href: url, ...(node.icon ? { icon: node.icon } : {}) };
+    }
+    if (node.kind === 'group') return { ...node, children: linksElsewhere(node.children, elsewhere) };
+    return node;
+  });
 }
 
 function sectionOption(section: CompiledSection, active: boolean): SectionOption {

@@ -12,7 +12,8 @@ export const THEME_SCRIPT =
 /**
  * The shell's script, plain and small (no framework): the theme toggle, the phone menu, the
  * selectors (closed on a click elsewhere or Escape), the current page scrolled into view in the
- * sidebar, the table of contents following the reading, and Mermaid loaded only on a page that
+ * sidebar, the table of contents following the reading, the banner's close button (remembered
+ * until the banner's text changes), and Mermaid loaded only on a page that
  * has a diagram (`.mermaid` or `[data-mermaid]`) when the build ships it (`<html data-mermaid>`
  * names the file).
  */
@@ -59,6 +60,12 @@ function follow(){
   tocLinks.forEach(function(link,i){link.classList.toggle('active',i===active)});
 }
 if(tocLinks.length){var queued=false;window.addEventListener('scroll',function(){if(!queued){queued=true;requestAnimationFrame(function(){queued=false;follow()})}},{passive:true});follow()}
+each('[data-banner-close]',function(button){
+  button.addEventListener('click',function(){
+    var banner=button.closest('.site-banner');if(banner)banner.hidden=true;
+    try{localStorage.setItem('quire-banner-closed',button.getAttribute('data-banner-close'))}catch(e){}
+  });
+});
 var mermaid=d.getAttribute('data-mermaid');
 if(mermaid&&document.querySelector('.mermaid,[data-mermaid-diagram]')){
   var script=document.createElement('script');

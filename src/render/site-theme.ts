@@ -80,7 +80,7 @@ function safeUrl(value: string): boolean {
  * (`block dark:hidden`, `hidden dark:block`, on 640 corpus elements) work as on the platform.
  */
 export const SITE_CSS = `
-:root{color-scheme:light;--bg:var(--quire-background-light,#fff);--bg-subtle:#f8fafc;--bg-hover:rgba(15,23,42,.05);--fg:#0f172a;--fg-strong:#020617;--muted:#64748b;--border:#e2e8f0;--border-strong:#cbd5e1;--accent:var(--quire-primary);--accent-fg:var(--quire-primary-dark);--accent-soft:color-mix(in srgb,var(--quire-primary) 12%,transparent);--code-bg:#f6f8fa;--header-h:64px;--tabs-h:0px;--sidebar-w:284px;--toc-w:232px;--font-body:var(--quire-font-body,${SYSTEM_SANS});--font-heading:var(--quire-font-heading,var(--font-body));--font-mono:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,monospace}
+:root{color-scheme:light;--bg:var(--quire-background-light,#fff);--bg-subtle:#f8fafc;--bg-hover:rgba(15,23,42,.05);--fg:#0f172a;--fg-strong:#020617;--muted:#64748b;--border:#e2e8f0;--border-strong:#cbd5e1;--accent:var(--quire-primary);--accent-fg:var(--quire-primary-dark);--accent-soft:color-mix(in srgb,var(--quire-primary) 12%,transparent);--code-bg:#f6f8fa;--header-h:64px;--tabs-h:0px;--sidebar-w:284px;--toc-w:232px;--side-w:380px;--font-body:var(--quire-font-body,${SYSTEM_SANS});--font-heading:var(--quire-font-heading,var(--font-body));--font-mono:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,monospace}
 html{--quire-bg:var(--bg);--quire-fg:var(--fg);--quire-muted:var(--muted);--quire-border:var(--border);--quire-surface:var(--bg-subtle);--quire-code-bg:var(--code-bg);--quire-font:var(--font-body);--quire-mono:var(--font-mono)}
 html[data-theme=dark]{color-scheme:dark;--bg:var(--quire-background-dark,#0b0e14);--bg-subtle:#11151d;--bg-hover:rgba(255,255,255,.06);--fg:#d8dee9;--fg-strong:#f8fafc;--muted:#94a3b8;--border:#1e2530;--border-strong:#2c3542;--accent:var(--quire-primary-light);--accent-fg:var(--quire-primary-light);--accent-soft:color-mix(in srgb,var(--quire-primary-light) 14%,transparent);--code-bg:#11151d}
 html.has-tabs{--tabs-h:46px}
@@ -89,6 +89,19 @@ html{scroll-padding-top:calc(var(--header-h) + var(--tabs-h) + 16px);-webkit-tex
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.7 var(--font-body);-webkit-font-smoothing:antialiased}
 a{color:var(--accent-fg);text-underline-offset:3px}
 html[data-theme=dark] .prose a:not([class]),html[data-theme=dark] .page-description a{color:var(--accent)}
+.site-banner{position:relative;display:flex;align-items:center;justify-content:center;gap:.75rem;min-height:40px;padding:.5rem 3rem;background:var(--quire-primary-dark);color:#fff;font-size:.875rem;line-height:1.45;text-align:center}
+.site-banner[hidden]{display:none}
+html[data-theme=dark] .site-banner{background:color-mix(in srgb,var(--quire-primary) 70%,#000)}
+.site-banner.banner-warning{background:#b45309}
+.site-banner.banner-critical{background:#b91c1c}
+.site-banner.banner-colored{background:var(--banner-light,var(--quire-primary-dark))}
+html[data-theme=dark] .site-banner.banner-colored{background:var(--banner-dark,var(--banner-light,var(--quire-primary)))}
+.banner-content p{margin:0}
+.banner-content a{color:inherit;text-decoration:underline}
+.banner-content code{font-family:var(--font-mono);font-size:.85em}
+.banner-close{position:absolute;right:.75rem;top:50%;transform:translateY(-50%);display:inline-flex;align-items:center;justify-content:center;width:28px;height:28px;border:0;border-radius:7px;background:transparent;color:inherit;cursor:pointer;opacity:.85}
+.banner-close:hover{opacity:1;background:rgba(255,255,255,.15)}
+.banner-close svg{width:16px;height:16px}
 .skip-link{position:absolute;left:-9999px;top:0;z-index:100;background:var(--bg);padding:.5rem 1rem}
 .skip-link:focus{left:1rem}
 .icon{display:inline-flex;width:1em;height:1em;flex:none;align-items:center;justify-content:center}
@@ -235,9 +248,26 @@ html[data-theme=dark] .toc li a.active{color:var(--accent)}
 .field-children{margin:.5rem 0 0;border:1px solid var(--border);border-radius:10px;padding:0 .9rem}
 .field-children>summary{cursor:pointer;padding:.5rem 0;font-size:.8rem;color:var(--muted)}
 .response-status{font-family:var(--font-mono);font-weight:700}
-.code-samples{margin-top:1rem}
-.code-samples figure{margin:0 0 1rem}
-.code-samples figcaption{font-size:.8rem;color:var(--muted);margin-bottom:.35rem}
+.field-example code{overflow-wrap:anywhere}
+.api-sample .code-group-header{gap:.75rem}
+.api-sample-title{display:flex;align-items:center;gap:.5rem;min-width:0;font-size:.8rem;color:var(--muted);white-space:nowrap;overflow:hidden}
+.api-sample-path{font-family:var(--font-mono);overflow:hidden;text-overflow:ellipsis;color:var(--fg)}
+.api-sample-tools{display:flex;align-items:center;gap:.35rem;flex:none}
+.sample-picker{font:inherit;font-size:.78rem;color:var(--fg);background:var(--bg);border:1px solid var(--border);border-radius:7px;padding:.2rem .35rem;cursor:pointer;max-width:11rem}
+.sample-panel[hidden]{display:none}
+.endpoint-reference:has(.side-inline[data-side=request]:not([data-generated]))>.side-inline[data-side=request][data-generated],.endpoint-reference:has(.side-inline[data-side=response]:not([data-generated]))>.side-inline[data-side=response][data-generated]{display:none}
+.side-column{display:none}
+@media (min-width:1280px){
+.side-column{display:block;position:sticky;top:calc(var(--header-h) + var(--tabs-h) + 1px);flex:none;width:var(--side-w);max-height:calc(100vh - var(--header-h) - var(--tabs-h) - 1px);overflow-y:auto;padding:2.5rem 1.5rem 2rem 0;scrollbar-width:thin}
+.side-column>:first-child,.side-column .api-example:first-child .code-group{margin-top:0}
+.side-column .code-group{margin:0 0 1.25rem}
+.side-column .api-example{margin:0}
+.side-column .quire-code{max-height:calc(50vh - 7rem);overflow:auto}
+.side-column .panel{margin-top:0}
+.side-inline{display:none}
+.site-body:has(>.side-column[data-panel]) .side-inline:not([data-side=panel]){display:block}
+}
+@media (min-width:1440px){:root{--side-w:440px}}
 .render-error{border:1px solid #f5a3a3;background:#fff1f1;color:#7f1d1d;border-radius:12px;padding:1rem 1.25rem;font-size:.9rem}
 html[data-theme=dark] .render-error{background:#2a1215;border-color:#7f1d1d;color:#fecaca}
 .render-error pre{white-space:pre-wrap;background:transparent;border:0;padding:0;margin:.5rem 0 0}

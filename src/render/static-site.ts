@@ -12,11 +12,13 @@ import { takeMissedLanguages } from './code.js';
 import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
+import { htmlWithBase, pathWithBase } from './base-path.js';
 import type { IconRenderer } from './layout-parts.js';
 import { compileMdx, type MdxComponents } from './mdx.js';
 import { escapeHtml, pageContent, sharedBuiltIns, type RenderPageError } from './page.js';
 import { SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';
 import { createSiteCode, type SiteCode, type SiteCodeError, type SiteCodeOptions } from './site-code.js';
+import { languageParts, settingsForLanguage } from './site-settings.js';
 import { firstHref, pageNavigation } from './site-navigation.js';
 import { googleFontsUrl, SITE_CSS, themeCss } from './site-theme.js';
 
@@ -50,7 +52,18 @@ export interface StaticSiteInput {
    * `_quire/search.json`, read by the search dialog of every page. Without it, no search.
    */
   search?: CompiledSearchText;
-  /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` and loaded only by pages with a diagram. */
+  /**
+   * docs.json as validated, navigation included (`LoadedSite.config`): the `banner`, `footer` and
+   * `navbar` of each language's entry apply to that language's pages. Without it, every page has
+   * the site's (`site.settings` holds no navigation).
+   */
+  docsConfig?: DocsConfig;
+  /**
+   * The path the site is served under (`/docs/`, see `normalizeBase`): every URL from the site's
+   * root in the pages, the search index and the redirects gets it in front. Default `/`.
+   */
+  base?: string;
+  /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` when a page has a diagram, and loaded only by those pages. */
   mermaidScript?: string | Uint8Array;
 }
 
@@ -145,11 +158,36 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
   // The islands' browser files are those of the pages rendered so far: the pages that can have
   // one (they import or export code) are rendered once before, their HTML let go.
   if (input.siteCode) for (const href of renderer.hrefs()) if (await renderer.mayHaveIslands(href)) await renderer.page(href);
-  for (const [path, content] of renderer.shellFiles()) files.set(path, now(content));
+  // Mermaid's bundle only when a page has a diagram (the pages without one never load it): the
+  // pages' MDX is read for one before any is rendered.
+  let diagrams = false;
+  if (input.mermaidScript !== undefined) for (const href of renderer.hrefs()) if ((diagrams = await renderer.mayHaveDiagram(href))) break;
+  for (const [path, content] of renderer.shellFiles()) if (diagrams || path !== MERMAID_FILE) files.set(path, now(content));
+  const base = input.base !== undefined && input.base !== '/' ? input.base : undefined;
+  const finished = (path: string, content: string | Uint8Array): string | Uint8Array => {
+    if (typeof content !== 'string') return content;
+    if (path.endsWith('.html')) {
+      const html = diagrams || input.mermaidScript === undefined ? content : content.replace(` data-mermaid="/${MERMAID_FILE}"`, '');
+      return base === undefined ? html : htmlWithBase(html, base);
+    }
+    return base === undefined ? content : rebasedFile(path, content, site.redirects, base);
+  };
+  for (const [path, content] of files) files.set(path, async () => finished(path, await content()));
   return {
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content })),
     failures: () => [...failures].sort(([a], [b]) => a - b).map(([, failure]) => failure),
   };
+}
+
+/** The files of a site rendered for the root, moved under `base`: its pages' root URLs, the search index's, the redirects'. */
+/** A file of the build other than a page, its site-root paths under `base`: the search index's URLs, `_redirects`. */
+function rebasedFile(path: string, content: string, redirects: readonly CompiledRedirect[], base: string): string {
+  if (path === SEARCH_INDEX) return content.replace(/("url":")(\/[^/])/g, (_, key: string, start: string) => `${key}${pathWithBase(start, base)}`);
+  if (path === '_redirects')
+    return redirectsFile(
+      redirects.map((redirect) => ({ ...redirect, source: pathWithBase(redirect.source, base), destination: pathWithBase(redirect.destination, base) })),
+    );
+  return content;
 }
 
 /** One page of a site rendered by a {@link SiteRenderer}. */
@@ -176,6 +214,8 @@ export interface SiteRenderer {
   notFound(): string;
   /** The shell's own files (style sheet, scripts, the search index) by their path in the site (`_quire/site.css`). */
   shellFiles(): Map<string, string | Uint8Array>;
+  /** Whether the page at `href` may draw a Mermaid diagram: its MDX names mermaid (a diagram in a snippet it imports is not seen). */
+  mayHaveDiagram(href: string): Promise<boolean>;
   /** Whether the page at `href` may render an island: the site's code is given and its MDX imports or exports. */
   mayHaveIslands(href: string): Promise<boolean>;
 }
@@ -192,9 +232,18 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
   const head = headParts(withDefaults, settings);
   const pages = new Map(uniquePages(site).map((page) => [page.href, page]));
   const code = input.siteCode ? createSiteCode(input.siteCode) : undefined;
+  // Pages whose frontmatter `url` sends the reader elsewhere: links there in the navigation, and a page that forwards.
+  const elsewhere = new Map<string, string>();
+  for (const page of pages.values())
+    if (typeof page.frontmatter?.url === 'string' && page.frontmatter.url.trim()) elsewhere.set(page.href, page.frontmatter.url.trim());
   let shell: Map<string, string | Uint8Array> | undefined;
   return {
     hrefs: () => [...pages.keys()],
+    async mayHaveDiagram(href) {
+      const file = pages.get(href)?.file;
+      const text = file === undefined ? undefined : await input.readPage(file);
+      return text !== undefined && /mermaid/i.test(text);
+    },
     async mayHaveIslands(href) {
       const file = pages.get(href)?.file;
       if (code === undefined || file === undefined) return false;
@@ -204,7 +253,9 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
     async page(href) {
       const page = pages.get(href);
       if (page === undefined) return undefined;
-      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head, code);
+      const url = elsewhere.get(href);
+      if (url !== undefined) return { html: redirectPage({ source: href, destination: url }), ...(page.file !== undefined ? { file: page.file } : {}) };
+      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head, elsewhere, code);
       return { ...rendered, ...(page.file !== undefined ? { file: page.file } : {}) };
     },
     first: () => firstHref(site.navigation.root) ?? pages.keys().next().value,
@@ -220,11 +271,14 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       shell.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? COMPONENT_CSS}\n${SITE_CSS}${input.search ? `\n${SEARCH_CSS}` : ''}`);
       shell.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}`);
       if (input.search) shell.set(SEARCH_INDEX, `${JSON.stringify(searchEntries(input.search, titles))}\n`);
-      if (input.mermaidScript !== undefined) shell.set(`${ASSET_FOLDER}/mermaid.min.js`, input.mermaidScript);
+      if (input.mermaidScript !== undefined) shell.set(MERMAID_FILE, input.mermaidScript);
       return code ? new Map([...shell, ...code.clientFiles()]) : shell;
     },
   };
 }
+
+/** Mermaid's browser bundle in a site built with it. */
+const MERMAID_FILE = `${ASSET_FOLDER}/mermaid.min.js`;
 
 /** The search index of a site built with its text. */
 const SEARCH_INDEX = `${ASSET_FOLDER}/search.json`;
@@ -314,9 +368,11 @@ async function renderOnePage(
   endpoint: EndpointPage | undefined,
   titles: ReadonlyMap<string, string>,
   head: HeadParts,
+  elsewhere: ReadonlyMap<string, string>,
   code?: SiteCode,
 ): Promise<RenderedPage> {
-  const navigation = pageNavigation(input.site, page.section);
+  const navigation = pageNavigation(input.site, page.section, elsewhere);
+  const pageSettings = input.docsConfig ? { ...settings, ...languageParts(settingsForLanguage(input.docsConfig, page.section.language)) } : settings;
   const frontmatter = page.frontmatter ?? {};
   const description = page.description;
   const shellPage: ShellPage = {
@@ -325,13 +381,15 @@ async function renderOnePage(
     ...(description !== undefined && !(endpoint && page.file === undefined && longDescription(description)) ? { description } : {}),
     ...(frontmatter.icon !== undefined ? { icon: frontmatter.icon } : {}),
     breadcrumbs: page.breadcrumbs,
-    ...(page.previous ? { previous: { href: page.previous, title: titles.get(page.previous) ?? page.previous } } : {}),
-    ...(page.next ? { next: { href: page.next, title: titles.get(page.next) ?? page.next } } : {}),
+    ...(page.previous ? { previous: { href: elsewhere.get(page.previous) ?? page.previous, title: titles.get(page.previous) ?? page.previous } } : {}),
+    ...(page.next ? { next: { href: elsewhere.get(page.next) ?? page.next, title: titles.get(page.next) ?? page.next } } : {}),
     headings: page.headings ?? [],
     ...(typeof frontmatter.mode === 'string' ? { mode: frontmatter.mode } : {}),
   };
   let body: ReactNode = null;
   let failure: StaticSiteFailure | undefined;
+  // The languages of an endpoint's request samples (Go, C#, ...): highlighted in its right column.
+  if (endpoint) await prepareRender({ languages: endpoint.codeSamples.map((sample) => sample.language) });
   if (page.file !== undefined) {
     const text = await input.readPage(page.file);
     const facts = input.content.get(page.file);
@@ -362,7 +420,9 @@ async function renderOnePage(
       ? h(EndpointReference, { endpoint, markdown, ...(page.file !== undefined ? { children: h('div', null, content) } : {}) })
       : h('div', { className: 'prose' }, content);
   const shell = (content: ReactNode) =>
-    renderToString(h(SiteShell, { settings, navigation, page: shellPage, ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}) }, content));
+    renderToString(
+      h(SiteShell, { settings: pageSettings, navigation, page: shellPage, markdown, ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}) }, content),
+    );
   let html: string;
   takeMissedLanguages();
   try {

@@ -138,4 +138,13 @@ describe('quire build --html', { timeout: 120_000 }, () => {
     expect(readFileSync(path.join(target, 'last.html'), 'utf8')).toContain('The last page.');
     expect(JSON.parse(readFileSync(path.join(target, '_quire/build.json'), 'utf8')).files).toContain('broken.html');
   });
+
+  it('takes --base with --html only, and only a path', async () => {
+    const without = await quireInProcess(['build', '--base', '/docs/', 'fixtures/render/site', '-o', out()]);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toContain('--base applies to the HTML build: add --html');
+    const wrong = await quireInProcess(['build', '--html', '--base', '/a b/', 'fixtures/render/site', '-o', out()]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--base must be a path such as /docs/');
+  });
 });

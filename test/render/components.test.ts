@@ -164,8 +164,8 @@ describe('the built-in components, with their props', () => {
 
   it('leaves Mermaid diagrams to the browser, marked for the layout', () => {
     expect(html).toContain('<pre class="mermaid" data-quire-mermaid="">graph TD\n  A[Page] --&gt; B[HTML]</pre>');
-    expect(clientFeatures(html)).toEqual({ tabs: true, copy: true, views: true, mermaid: true, math: true });
-    expect(clientFeatures('<p>plain</p>')).toEqual({ tabs: false, copy: false, views: false, mermaid: false, math: false });
+    expect(clientFeatures(html)).toEqual({ tabs: true, copy: true, views: true, samples: false, mermaid: true, math: true });
+    expect(clientFeatures('<p>plain</p>')).toEqual({ tabs: false, copy: false, views: false, samples: false, mermaid: false, math: false });
   });
 
   it('draws updates with the id of the table of contents, tags as badges', () => {

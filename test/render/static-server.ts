@@ -28,7 +28,9 @@ const TYPES: Record<string, string> = {
  * `/` is `index.html`, a file is itself, anything else is `404.html` with status 404. Paths that
  * leave the folder are 404.
  */
-export async function serveStaticFolder(folder: string): Promise<StaticServer> {
+export async function serveStaticFolder(folder: string, options: { base?: string } = {}): Promise<StaticServer> {
+  // Under a path (`/docs/`, a GitHub Pages project site): only what starts with it is the site's.
+  const base = (options.base ?? '/').replace(/\/$/, '');
   const root = path.resolve(folder);
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -38,7 +40,8 @@ export async function serveStaticFolder(folder: string): Promise<StaticServer> {
       } catch {
         pathname = '/';
       }
-      const relative = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
+      const inside = base === '' || pathname === base || pathname.startsWith(`${base}/`);
+      const relative = inside ? pathname.slice(base.length).replace(/^\/+/, '').replace(/\/+$/, '') : '\0';
       const candidates = relative === '' ? ['index.html'] : [relative, `${relative}.html`, `${relative}/index.html`];
       for (const candidate of candidates) {
         const file = path.resolve(root, candidate);

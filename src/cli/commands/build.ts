@@ -12,7 +12,7 @@ import { cacheHelp, loadSiteForCommand, maxPageSizeHelp, workersHelp } from '../
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
-import { loadRender } from '../render-packages.js';
+import { loadRender, readMermaidBundle } from '../render-packages.js';
 import { siteCodeInput } from '../site-code-tools.js';
 import type { StaticSiteFailure } from '../../render/index.js';
 
@@ -35,7 +35,11 @@ file per page at its URL (/guides/setup as guides/setup.html, / as index.html), 
 endpoint pages, 404.html, a page that forwards for each redirect of docs.json and a _redirects
 file, the site's images and other files, and the shell's style sheet and script in _quire/. It
 needs react and react-dom (npm install react react-dom). A page whose MDX cannot be rendered is
-written with its error in its place and named on stderr.
+written with its error in its place and named on stderr. A site served under a path of its
+host (a GitHub Pages project site, https://example.github.io/docs/) needs --base /docs/: every
+link, image, style sheet, the search index and the redirects then start with it. Open the
+build through a web server (quire dev, or any static server), not from disk: its clean URLs
+(/guides/setup for guides/setup.html) need a server that maps them.
 
 Problems are printed as quire validate prints them. A docs.json with errors builds nothing;
 other errors (a missing page file, an unknown endpoint, a page that does not parse) are printed,
@@ -45,6 +49,7 @@ warnings here (quire validate reports them as errors): the platform deploys such
 Options:
   -o, --out <folder>  Output folder (required)
   --html              Write the site as static HTML pages, not the data format
+  --base <path>       With --html: the path the site is served under (/docs/)
   --strict            Report unknown keys outside navigation as errors, not warnings
   --format <format>   text (default) or json (a JSON report on stdout)
   --offline           Do not fetch OpenAPI documents given by URL; warn about each
@@ -71,6 +76,7 @@ export const buildCommand: Command = {
       options: {
         out: { type: 'string', short: 'o' },
         html: { type: 'boolean', default: false },
+        base: { type: 'string' },
         strict: { type: 'boolean', default: false },
         format: { type: 'string', default: 'text' },
         offline: { type: 'boolean', default: false },
@@ -86,6 +92,7 @@ export const buildCommand: Command = {
     if (values.out === undefined || values.out === '') throw new UsageError('the output folder is required: -o <folder>');
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     if (values.html && values['no-content']) throw new UsageError("--html needs the pages' content: it cannot be used with --no-content");
+    if (values.base !== undefined && !values.html) throw new UsageError('--base applies to the HTML build: add --html');
     const out = path.resolve(io.cwd, values.out);
     // Loaded before the site is: a missing peer dependency is said at once, not after a long load.
     const render = values.html ? await loadRender('--html') : undefined;
@@ -93,6 +100,9 @@ export const buildCommand: Command = {
       io.stderr.write(`quire build: ${render}\n`);
       return ExitCode.usage;
     }
+    const base = values.base === undefined || render === undefined ? undefined : render.normalizeBase(values.base);
+    if (values.base !== undefined && render !== undefined && base === undefined)
+      throw new UsageError(`--base must be a path such as /docs/ (or the site's URL), not "${values.base}"`);
     const site = await loadSiteForCommand(positionals[0] ?? '.', io, values);
     // Checked before anything is written: a build there would mix with what the user keeps.
     const refused = await refuseOutputFolder(out, site.root);
@@ -154,6 +164,7 @@ export const buildCommand: Command = {
     const sizeOf = (content: string | Uint8Array) => (typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength);
     let planned: Awaited<ReturnType<NonNullable<typeof render>['planStaticSite']>> | undefined;
     if (render) {
+      const mermaid = await readMermaidBundle();
       // Each page is rendered when it is written, then let go: the site is never in memory whole.
       planned = await render.planStaticSite({
         site: compiled.site,
@@ -163,6 +174,9 @@ export const buildCommand: Command = {
         readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
         ...(compiled.search ? { search: compiled.search } : {}),
         ...(await siteCodeInput(site, io.stderr, 'quire build')),
+        ...(base !== undefined ? { base } : {}),
+        docsConfig: config,
+        ...(mermaid ? { mermaidScript: mermaid } : {}),
       });
       // The record of what this build wrote, so that the next replaces and removes only those.
       files = [

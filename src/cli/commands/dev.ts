@@ -183,6 +183,7 @@ function previewOf(
     readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
     // A new loader for each state of the site: a changed snippet or component runs again.
     ...(siteCodeFor ? { siteCode: siteCodeFor(site.root, site.siteFiles, site.content) } : {}),
+    docsConfig: config,
   });
   return { site, compiled, renderer, diagnosticsOf, cwd };
 }
