@@ -121,6 +121,9 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
   const shipped = new Map<string, string>();
   // The props of the MDX snippets being rendered, innermost last: what their free names read.
   const props: Record<string, unknown>[] = [];
+  // The components of the page last given: a module's free names that are components read them
+  // (`<ParamField>` inside a snippet's `export const`, as on the platform, where they are in scope).
+  let components: MdxComponents = {};
   let runtime: Promise<string | undefined> | undefined;
   let runtimeText: string | undefined;
 
@@ -220,7 +223,7 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     running.push(module.file);
     const holder: { exports: Record<string, unknown> } = { exports: {} };
     try {
-      const scope = freeNames(module.kind === 'mdx' ? () => props[props.length - 1] : () => undefined);
+      const scope = freeNames(module.kind === 'mdx' ? () => props[props.length - 1] : () => undefined, () => components);
       moduleFactory(module.code)(scope)(requireFrom(module), holder, holder.exports);
       module.exports = exportsOf(module, holder.exports);
       module.state = 'done';
@@ -269,6 +272,7 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
 
   return {
     async page(file, text, facts, pageComponents) {
+      components = pageComponents;
       const module = await loadGraph(file, text, facts);
       const needed = closure([file], loaded);
       if (needed.some((dependency) => loaded.get(dependency)?.interactive)) runtime ??= loadRuntime();
@@ -353,9 +357,10 @@ function clientModule(module: SiteModule): string {
 
 /**
  * Names a module uses and defines nowhere (and that are not globals): a prop of the MDX snippet
- * being rendered, else React's export of that name (hooks without an import), else undefined.
+ * being rendered, else a component of the page (a built-in, capitalized), else React's export of
+ * that name (hooks without an import), else undefined.
  */
-function freeNames(currentProps: () => Record<string, unknown> | undefined): object {
+function freeNames(currentProps: () => Record<string, unknown> | undefined, currentComponents: () => MdxComponents): object {
   const react = React as unknown as Record<string, unknown>;
   const assigned: Record<string, unknown> = {};
   return new Proxy(assigned, {
@@ -365,6 +370,8 @@ function freeNames(currentProps: () => Record<string, unknown> | undefined): obj
       if (key in assigned) return assigned[key];
       const given = currentProps();
       if (given && key in given) return given[key];
+      const component = /^[A-Z]/.test(key) ? currentComponents()[key] : undefined;
+      if (component !== undefined) return component;
       return key !== 'default' && key in react ? react[key] : undefined;
     },
     set(_target, key, value) {

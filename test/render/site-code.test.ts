@@ -55,6 +55,14 @@ describe("the site's own code, rendered on the server", () => {
     expect(html).not.toContain('helpers.js#');
   });
 
+  it('gives a component exported by an MDX snippet the built-in components it names without importing them', () => {
+    const html = prose('event.html');
+    expect(html).toContain('<div class="field param-field" id="param-event">');
+    expect(html).toContain('The event type, <code>link.clicked</code>.');
+    expect(html).toMatch(/id="param-id"/);
+    expect(report.renderFailures.filter((failure) => failure.file === 'event.mdx')).toEqual([]);
+  });
+
   it('loads the islands’ scripts only on pages that have one', () => {
     expect(read('index.html')).toContain(
       '<script src="/_quire/islands.js" defer></script><script src="/_quire/code/snippets/counter.jsx.js" defer></script><script src="/_quire/code/snippets/label.tsx.js" defer></script>',
