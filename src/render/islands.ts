@@ -31,7 +31,7 @@ export function Island({ island, props }: { island: IslandComponent; props: Reco
     if (value === undefined) continue;
     if (containsElement(value)) {
       // Outside the island's own render: an island among these is one of its own.
-      const html = renderToStaticMarkup(h(WithComponentIds, { state: ids }, ...(Array.isArray(value) ? value : [value])));
+      const html = renderToStaticMarkup(h(WithComponentIds, { state: ids, children: value as ReactNode }));
       json[key] = { $html: html };
       given[key] = h('quire-html', { style: CONTENTS, dangerouslySetInnerHTML: { __html: html } });
     } else if (isJson(value)) json[key] = given[key] = value;
