@@ -10,6 +10,7 @@ import { cacheDirFor, CONTENT_KEY_SALT } from './content-cache.js';
 import { hashContent, type InputRecord } from './input-record.js';
 import { discoverOpenApiFiles, openSite, type LoadSiteOptions } from './load-site.js';
 import { loadIgnoredFiles } from './ignore-files.js';
+import { decodeUtf8 } from '../util/utf8.js';
 import { isDirectory } from './paths.js';
 import { walkSiteFiles } from './site-files.js';
 
@@ -30,15 +31,22 @@ export interface SiteReport {
   checked: boolean;
 }
 
-/** The report as kept in the cache folder, with what it was compiled from. */
+/**
+ * The report as kept in the cache folder, with what it was compiled from. The texts the
+ * diagnostics quote (`report.sources`) are files of the site the record holds the hashes of: they
+ * are kept as the hash of each text and read again from the files when the report is reused (on
+ * firecrawl-docs, 3.3 MB of a 4.3 MB report; writing them made the first run's peak memory higher).
+ */
 interface StoredReport {
   format: typeof FORMAT;
   key: string;
   inputs: InputRecord;
-  report: SiteReport;
+  report: Omit<SiteReport, 'sources'>;
+  /** The length and hash of each text of `report.sources`, by file name. */
+  sources: Record<string, [length: number, hash: string]>;
 }
 
-const FORMAT = 'quire-site-report-1';
+const FORMAT = 'quire-site-report-2';
 const FILE = 'report.json';
 
 /**
@@ -62,8 +70,20 @@ export async function reportSite(target: string, options: LoadSiteOptions = {}):
   }
   const keeps = dir !== undefined && key !== undefined;
   // Only a report that is kept needs to know what it was compiled from.
-  const opened = await openSite(target, keeps ? { ...options, recordInputs: true } : options);
-  const { site } = opened;
+  const { report, inputs } = await compileReport(target, keeps ? { ...options, recordInputs: true } : options);
+  if (keeps && inputs) await keepReport(dir, { format: FORMAT, key, inputs, report: withoutSources(report), sources: sourceHashes(report.sources) });
+  return { report, reused: false };
+}
+
+/**
+ * Compiles the site and keeps only its report: the site is let go before the report is written,
+ * so that writing it does not add to the compile's peak memory.
+ */
+async function compileReport(
+  target: string,
+  options: LoadSiteOptions & { recordInputs?: boolean },
+): Promise<{ report: SiteReport; inputs: InputRecord | undefined }> {
+  const { site, inputs } = await openSite(target, options);
   const report: SiteReport = {
     docsJson: site.docsJson,
     diagnostics: site.diagnostics,
@@ -75,8 +95,7 @@ export async function reportSite(target: string, options: LoadSiteOptions = {}):
     files: site.files.length,
     checked: (site.config ?? site.partialConfig) !== undefined,
   };
-  if (keeps && opened.inputs) await keepReport(dir, { format: FORMAT, key, inputs: opened.inputs, report });
-  return { report, reused: false };
+  return { report, inputs };
 }
 
 /** The folder the report is kept in, as the content cache's (see `contentCacheFor`); `undefined` when there is no cache. */
@@ -112,7 +131,7 @@ async function keptReport(dir: string, key: string, root: string, options: LoadS
   } catch {
     return undefined;
   }
-  if (stored?.format !== FORMAT || stored.key !== key || !stored.inputs || !stored.report) return undefined;
+  if (stored?.format !== FORMAT || stored.key !== key || !stored.inputs || !stored.report || !stored.sources) return undefined;
   const walk = await walkSiteFiles(root);
   if (walk.diagnostics.length > 0 || !sameList([...walk.files].sort(), stored.inputs.files)) return undefined;
   for (const [file, hash] of Object.entries(stored.inputs.hashes)) if (currentHash(path.join(root, file), /\.mdx?$/i.test(file)) !== hash) return undefined;
@@ -120,7 +139,40 @@ async function keptReport(dir: string, key: string, root: string, options: LoadS
     const found = await discoverOpenApiFiles(root, await loadIgnoredFiles(root, options.ignore));
     if (!sameList(found, stored.inputs.openApiFiles)) return undefined;
   }
-  return stored.report;
+  const sources = readSources(stored.sources, options.cwd ?? process.cwd());
+  return sources && { ...stored.report, sources };
+}
+
+function withoutSources(report: SiteReport): Omit<SiteReport, 'sources'> {
+  const { sources: _, ...rest } = report;
+  return rest;
+}
+
+function sourceHashes(sources: Record<string, string>): StoredReport['sources'] {
+  return Object.fromEntries(Object.entries(sources).map(([name, text]) => [name, [text.length, hashContent(text) as string]]));
+}
+
+/**
+ * The texts the report's diagnostics quote, read again from their files (names are relative to
+ * `cwd`, which the report's key holds), or `undefined` when one is not what was quoted. A page's
+ * text is its bytes decoded as the compiler decodes them (a byte order mark dropped), any other
+ * file's as Node reads UTF-8, and a text may be the start of its file (a page's frontmatter block,
+ * which its diagnostics quote): whichever gives the hash kept.
+ */
+function readSources(kept: StoredReport['sources'], cwd: string): Record<string, string> | undefined {
+  const sources: Record<string, string> = {};
+  for (const [name, [length, hash]] of Object.entries(kept)) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path.resolve(cwd, name));
+    } catch {
+      return undefined;
+    }
+    const text = [decodeUtf8(bytes), bytes.toString('utf8')].map((whole) => whole.slice(0, length)).find((candidate) => hashContent(candidate) === hash);
+    if (text === undefined) return undefined;
+    sources[name] = text;
+  }
+  return sources;
 }
 
 /** The hash of a file as the site reader gives it to the compiler: a page's bytes, any other file as UTF-8 text. */

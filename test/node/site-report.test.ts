@@ -73,6 +73,25 @@ describe('the kept report of quire validate', () => {
     expect((await reportSite(other, { cwd: other, cacheDir: '.quire/cache', content: false })).reused).toBe(false);
   });
 
+  it('quotes the same texts warm as cold, read again from the files rather than kept', async () => {
+    const root = copyFixture('content-cache', 'site');
+    // A byte order mark: the compiler drops it from a page's text, Node's UTF-8 reading keeps it.
+    const install = path.join(root, 'guides/install.mdx');
+    const text = `${readFileSync(install, 'utf8')}\nSee [nowhere](/nowhere-at-all), said the zebra.\n`;
+    writeFileSync(install, `\uFEFF${text}`);
+    // A frontmatter diagnostic quotes the page's frontmatter block, the start of its file.
+    writeFileSync(path.join(root, 'index.mdx'), `---\ntitle: Home\nicon: Not_An_Icon\n---\n\nWelcome, said the zebra.\n`);
+    const first = await report(root);
+    expect(first.codes).toContain('guides/install.mdx content/broken-link');
+    expect(first.codes).toContain('index.mdx icon/unknown-name');
+    expect(first.report.sources['index.mdx']).toBe('---\ntitle: Home\nicon: Not_An_Icon\n---\n');
+    expect(first.report.sources['guides/install.mdx']).toBe(text);
+    expect(readFileSync(path.join(root, '.quire/cache/report.json'), 'utf8')).not.toContain('said the zebra');
+    const again = await report(root);
+    expect(again.reused).toBe(true);
+    expect(again.report.sources).toEqual(first.report.sources);
+  });
+
   it('is made again when the kept file is not whole', async () => {
     const root = copyFixture('content-cache', 'site');
     const first = await report(root);
