@@ -174,7 +174,7 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
     if (bytes !== undefined) files.set(file, now(bytes));
   }
   // The islands' browser files are those of the pages rendered so far: the pages that can have
-  // one (they import or export code) are rendered once before, their HTML let go.
+  // one (their code uses hooks or handlers) are rendered once before, their HTML let go.
   if (input.siteCode) for (const href of renderer.hrefs()) if (await renderer.mayHaveIslands(href)) await renderer.page(href);
   // Mermaid's bundle only when a page has a diagram (the pages without one never load it): the
   // pages' MDX is read for one before any is rendered.
@@ -234,7 +234,7 @@ export interface SiteRenderer {
   shellFiles(): Map<string, string | Uint8Array>;
   /** Whether the page at `href` may draw a Mermaid diagram: its MDX names mermaid (a diagram in a snippet it imports is not seen). */
   mayHaveDiagram(href: string): Promise<boolean>;
-  /** Whether the page at `href` may render an island: the site's code is given and its MDX imports or exports. */
+  /** Whether the page at `href` may render an island: the site's code is given, and the page or a module it imports uses hooks or handlers. */
   mayHaveIslands(href: string): Promise<boolean>;
 }
 
@@ -273,7 +273,9 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       const file = pages.get(href)?.file;
       if (code === undefined || file === undefined) return false;
       const text = await input.readPage(file);
-      return text !== undefined && /^[ \t]*(?:import|export)\s/m.test(text);
+      // Only a page whose code (or a module it imports) uses hooks or handlers: one that imports
+      // MDX snippets alone (each page of the generated 25,000-page site) is not rendered twice.
+      return text !== undefined && /^[ \t]*(?:import|export)\s/m.test(text) && (await code.mayHaveIslands(file, text, input.content.get(file)));
     },
     async page(href) {
       const page = pages.get(href);
@@ -475,13 +477,15 @@ async function renderOnePage(
     // The endpoint's own descriptions may be what threw: the error alone, in the shell.
     html = shell(h('div', { className: 'prose' }, errorBox(failure)));
   }
+  const islands = code ? islandScripts(code.scriptsOf(html)) : '';
+  if (code && page.file !== undefined) code.release(page.file);
   return {
     html: documentHtml(
       settings,
       page.title,
       pageMeta(settings, page),
       head,
-      html + (code ? islandScripts(code.scriptsOf(html)) : ''),
+      html + islands,
       navigation.levels.some((level) => level.kind === 'tab'),
     ),
     ...(failure ? { failure } : {}),
