@@ -75,12 +75,15 @@ export function measureNode(args, { cwd, timeoutMs = 0, env = process.env } = {}
   const timedOut = result.error?.code === 'ETIMEDOUT' || (limit.length > 0 && result.status === 137 && ms >= timeoutMs);
   // A run cut short has no reliable peak: GNU time sees only coreutils' timeout, which does not wait for the killed node.
   let rssMB = Number.NaN;
+  // CPU time (user and system, all threads): steadier than the wall time on a loaded machine.
+  let cpuMs = Number.NaN;
   if (existsSync(stats) && !timedOut) {
     const text = readFileSync(stats, 'utf8');
     const kilobytes = gnuTime ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1]) : JSON.parse(text).rss;
     rssMB = kilobytes / 1024;
+    if (gnuTime) cpuMs = (Number(/User time \(seconds\): ([\d.]+)/.exec(text)?.[1]) + Number(/System time \(seconds\): ([\d.]+)/.exec(text)?.[1])) * 1000;
   }
-  return { ms, rssMB, status: result.status, timedOut, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+  return { ms, cpuMs, rssMB, status: result.status, timedOut, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
 
 const rssPreload = `data:text/javascript,${encodeURIComponent("import { writeFileSync } from 'node:fs'; process.on('exit', () => { writeFileSync(process.env.BENCH_RSS_FILE, JSON.stringify({ rss: process.resourceUsage().maxRSS })); });")}`;

@@ -111,14 +111,28 @@ function htmlRow(task, folder, target, flags = []) {
   const result = measureNode([cli, 'build', '--html', folder, '-o', out, '--offline', ...flags]);
   if (result.status !== 0 && result.status !== 1) throw new Error(`${task}: exit ${result.status}\n${result.stderr}`);
   const built = /Built .*/.exec(result.stdout)?.[0] ?? '';
-  show(task, `${(result.ms / 1000).toFixed(1)} s, ${Math.round(result.rssMB)} MB peak, output ${(sizeOf(out) / 1024 / 1024).toFixed(0)} MB`, target);
+  const pages = Number(/Built ([\d,]+) pages/.exec(built)?.[1]?.replaceAll(',', '') ?? Number.NaN);
+  const { bytes, html } = sizeOf(out);
+  const cpu = Number.isNaN(result.cpuMs) ? '' : `, ${(result.cpuMs / 1000).toFixed(1)} s CPU`;
+  show(
+    task,
+    `${(result.ms / 1000).toFixed(1)} s${cpu}, ${Math.round(result.rssMB)} MB peak, output ${(bytes / 1024 / 1024).toFixed(0)} MB (${Math.round(html / pages / 1024)} KB a page)`,
+    target,
+  );
+  console.log(`${task}: load average ${loadavg()[0].toFixed(1)} at the end`);
   console.log(`${task}: ${built}`);
   rmSync(path.dirname(out), { recursive: true, force: true });
 }
 
+/** The bytes of every file of `folder`, and of its `.html` files. */
 function sizeOf(folder) {
   let bytes = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true }))
-    if (entry.isFile()) bytes += statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
-  return bytes;
+  let html = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const size = statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
+    bytes += size;
+    if (entry.name.endsWith('.html')) html += size;
+  }
+  return { bytes, html };
 }

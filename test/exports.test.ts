@@ -99,6 +99,7 @@ describe('public exports', () => {
       'SEARCH_CSS',
       'SEARCH_SCRIPT',
       'SEARCH_TEXT_CHARACTERS',
+      'SHARED_SIDEBAR_OVER',
       'SITE_CSS',
       'SITE_SCRIPT',
       'SiteShell',

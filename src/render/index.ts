@@ -18,7 +18,7 @@ export type { CodeBlockProps, CodeMeta } from './code.js';
 export { katexAssets } from './math.js';
 export { PageIds, componentIdState } from './ids.js';
 export type { ComponentIdState } from './ids.js';
-export { renderStaticSite, planStaticSite, createSiteRenderer, htmlFileOf, redirectsFile } from './static-site.js';
+export { renderStaticSite, planStaticSite, createSiteRenderer, htmlFileOf, redirectsFile, SHARED_SIDEBAR_OVER } from './static-site.js';
 export type {
   PlannedStaticSite,
   PlannedStaticSiteFile,

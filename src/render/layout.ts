@@ -1,5 +1,5 @@
 import { createElement as h, Fragment, type ReactNode } from 'react';
-import type { CompiledHeading, CompiledNode } from '../build/types.js';
+import type { CompiledGroup, CompiledHeading, CompiledNode } from '../build/types.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
 import { holdsPage, type PageNavigation, type SectionLevel, type SectionOption } from './site-navigation.js';
@@ -38,6 +38,11 @@ export interface SiteShellProps {
   renderIcon?: IconRenderer;
   /** Draws text written in MDX (the banner's); without it the text is drawn as it is. */
   markdown?: (text: string) => ReactNode;
+  /**
+   * The sidebar's groups and pages already drawn for this page (`nav.nav-tree`, see
+   * `createSectionSidebars`: the pages of a section share them); else drawn from `navigation.sidebar`.
+   */
+  sidebar?: ReactNode;
 }
 
 /**
@@ -46,7 +51,7 @@ export interface SiteShellProps {
  * page's section (selectors, anchors, groups), the page (eyebrow, title, description, content,
  * previous and next, footer) and the table of contents.
  */
-export function SiteShell({ settings, navigation, page, children, renderIcon, markdown }: SiteShellProps): ReactNode {
+export function SiteShell({ settings, navigation, page, children, renderIcon, markdown, sidebar }: SiteShellProps): ReactNode {
   const tabs = navigation.levels.find((level) => level.kind === 'tab');
   const languages = navigation.levels.find((level) => level.kind === 'language');
   const sidebarLevels = navigation.levels.filter((level) => level.kind !== 'tab' && level.kind !== 'language');
@@ -126,7 +131,7 @@ export function SiteShell({ settings, navigation, page, children, renderIcon, ma
                   'global',
                 )
               : null,
-            h('nav', { className: 'nav-tree', 'aria-label': 'Pages' }, sidebarNodes(navigation.sidebar, page.href, renderIcon, 0)),
+            sidebar ?? h('nav', { className: 'nav-tree', 'aria-label': 'Pages' }, sidebarNodes(navigation.sidebar, page.href, renderIcon, 0)),
             // The header's links and button, which a phone's header has no room for.
             settings.navbar?.links?.length || settings.navbar?.primary
               ? h('div', { className: 'sidebar-navbar' }, navbarLinks(settings, renderIcon), navbarPrimary(settings))
@@ -329,49 +334,54 @@ function anchorList(options: readonly SectionOption[], renderIcon: IconRenderer 
 
 /** The sidebar's groups, pages and links; nested groups fold (`<details>`), open when `expanded` or holding the page. */
 function sidebarNodes(nodes: readonly CompiledNode[], current: string, renderIcon: IconRenderer | undefined, depth: number): ReactNode {
-  const items = nodes.filter((node) => !node.hidden);
-  if (depth === 0) {
-    // Top-level pages between groups share a list; each group is a block with its title.
-    const blocks: ReactNode[] = [];
-    let loose: CompiledNode[] = [];
-    const flush = () => {
-      if (loose.length > 0)
-        blocks.push(
-          h(
-            'ul',
-            { key: `loose-${blocks.length}`, className: 'nav-group' },
-            loose.map((node, index) => sidebarItem(node, current, renderIcon, depth, index)),
-          ),
-        );
+  if (depth === 0) return sidebarBlocks(nodes).map((block, index) => sidebarBlock(block, current, renderIcon, index));
+  return nodes.filter((node) => !node.hidden).map((node, index) => sidebarItem(node, current, renderIcon, depth, index));
+}
+
+/** One block of the sidebar's top level: a group with its title (`group`), or the pages and links between groups (`loose`). */
+export type SidebarBlock = { kind: 'group'; group: CompiledGroup } | { kind: 'loose'; nodes: CompiledNode[] };
+
+/** The blocks of a sidebar's top level, in order: each group that does not fold is a block, the entries between groups share one. */
+export function sidebarBlocks(nodes: readonly CompiledNode[]): SidebarBlock[] {
+  const blocks: SidebarBlock[] = [];
+  let loose: CompiledNode[] = [];
+  for (const node of nodes) {
+    if (node.hidden) continue;
+    if (node.kind === 'group' && !node.collapsible) {
+      if (loose.length > 0) blocks.push({ kind: 'loose', nodes: loose });
       loose = [];
-    };
-    for (const node of items) {
-      if (node.kind === 'group' && !node.collapsible) {
-        flush();
-        blocks.push(
-          h(
-            'div',
-            { key: `group-${blocks.length}`, className: 'nav-group' },
-            h(
-              'p',
-              { className: 'nav-group-title' },
-              siteIcon(node.icon, renderIcon),
-              node.root ? h('a', { href: node.root, className: node.root === current ? 'active' : undefined }, node.label) : node.label,
-              tagBadge(node.tag),
-            ),
-            h(
-              'ul',
-              null,
-              node.children.filter((child) => !child.hidden).map((child, index) => sidebarItem(child, current, renderIcon, depth + 1, index)),
-            ),
-          ),
-        );
-      } else loose.push(node);
-    }
-    flush();
-    return blocks;
+      blocks.push({ kind: 'group', group: node });
+    } else loose.push(node);
   }
-  return items.map((node, index) => sidebarItem(node, current, renderIcon, depth, index));
+  if (loose.length > 0) blocks.push({ kind: 'loose', nodes: loose });
+  return blocks;
+}
+
+/** A block of the sidebar's top level, the page at `current` marked in it; `index` is its place among the blocks. */
+export function sidebarBlock(block: SidebarBlock, current: string, renderIcon: IconRenderer | undefined, index: number): ReactNode {
+  if (block.kind === 'loose')
+    return h(
+      'ul',
+      { key: `loose-${index}`, className: 'nav-group' },
+      block.nodes.map((node, position) => sidebarItem(node, current, renderIcon, 0, position)),
+    );
+  const node = block.group;
+  return h(
+    'div',
+    { key: `group-${index}`, className: 'nav-group' },
+    h(
+      'p',
+      { className: 'nav-group-title' },
+      siteIcon(node.icon, renderIcon),
+      node.root ? h('a', { href: node.root, className: node.root === current ? 'active' : undefined }, node.label) : node.label,
+      tagBadge(node.tag),
+    ),
+    h(
+      'ul',
+      null,
+      node.children.filter((child) => !child.hidden).map((child, position) => sidebarItem(child, current, renderIcon, 1, position)),
+    ),
+  );
 }
 
 function sidebarItem(node: CompiledNode, current: string, renderIcon: IconRenderer | undefined, depth: number, key: number): ReactNode {

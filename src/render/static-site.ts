@@ -6,12 +6,13 @@ import type { PageFacts } from '../content/index.js';
 import type { EndpointPage } from '../openapi/types.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { COMPONENT_CSS } from './components-css.js';
-import { iconOf } from './icons.js';
+import { iconOf, prepareIcons } from './icons.js';
 import { prepareRender } from './prepare.js';
 import { takeMissedLanguages } from './code.js';
 import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
+import { createSectionSidebars, sidebarDrawn, type SectionSidebars } from './layout-sidebar.js';
 import { htmlWithBase, pathWithBase } from './base-path.js';
 import type { IconRenderer } from './layout-parts.js';
 import { compileMdx, type MdxComponents } from './mdx.js';
@@ -65,7 +66,22 @@ export interface StaticSiteInput {
   base?: string;
   /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` when a page has a diagram, and loaded only by those pages. */
   mermaidScript?: string | Uint8Array;
+  /**
+   * A section's sidebar whose HTML is longer than this (in characters) is written once, as
+   * `_quire/nav/<hash>.js`, which its pages load where the sidebar stands; each page keeps only
+   * the groups that hold it (what a reader without scripts sees). Default
+   * {@link SHARED_SIDEBAR_OVER} for `renderStaticSite` and `planStaticSite`; `createSiteRenderer`
+   * (`quire dev`) keeps every sidebar whole in its pages unless given one.
+   */
+  sharedSidebarOver?: number;
 }
+
+/**
+ * The longest sidebar a built page holds whole, in characters of HTML (700 links or so). The
+ * generated 25,000-page site's sections list 5,000 pages: 700 KB in every page, drawn and written
+ * 25,000 times, where a shared script is loaded once per section.
+ */
+export const SHARED_SIDEBAR_OVER = 100_000;
 
 /** One file of the static site: its path in the output folder (`/`-separated) and content. */
 export interface StaticSiteFile {
@@ -125,7 +141,9 @@ export interface PlannedStaticSite {
  * are read at once, so that one that cannot be read is left out, as by `renderStaticSite`.
  */
 export async function planStaticSite(input: StaticSiteInput): Promise<PlannedStaticSite> {
-  const renderer = createSiteRenderer(input);
+  const renderer = createSiteRenderer({ sharedSidebarOver: SHARED_SIDEBAR_OVER, ...input });
+  // The shared sidebars (among the shell's files) draw the icons of the navigation.
+  await prepareIcons();
   const files = new Map<string, () => Promise<string | Uint8Array>>();
   const failures = new Map<number, StaticSiteFailure>();
   for (const [index, href] of renderer.hrefs().entries()) {
@@ -156,7 +174,7 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
     if (bytes !== undefined) files.set(file, now(bytes));
   }
   // The islands' browser files are those of the pages rendered so far: the pages that can have
-  // one (they import or export code) are rendered once before, their HTML let go.
+  // one (their code uses hooks or handlers) are rendered once before, their HTML let go.
   if (input.siteCode) for (const href of renderer.hrefs()) if (await renderer.mayHaveIslands(href)) await renderer.page(href);
   // Mermaid's bundle only when a page has a diagram (the pages without one never load it): the
   // pages' MDX is read for one before any is rendered.
@@ -216,7 +234,7 @@ export interface SiteRenderer {
   shellFiles(): Map<string, string | Uint8Array>;
   /** Whether the page at `href` may draw a Mermaid diagram: its MDX names mermaid (a diagram in a snippet it imports is not seen). */
   mayHaveDiagram(href: string): Promise<boolean>;
-  /** Whether the page at `href` may render an island: the site's code is given and its MDX imports or exports. */
+  /** Whether the page at `href` may render an island: the site's code is given, and the page or a module it imports uses hooks or handlers. */
   mayHaveIslands(href: string): Promise<boolean>;
 }
 
@@ -236,6 +254,13 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
   const elsewhere = new Map<string, string>();
   for (const page of pages.values())
     if (typeof page.frontmatter?.url === 'string' && page.frontmatter.url.trim()) elsewhere.set(page.href, page.frontmatter.url.trim());
+  const sidebars = createSectionSidebars({
+    site,
+    elsewhere,
+    ...(withDefaults.renderIcon ? { renderIcon: withDefaults.renderIcon } : {}),
+    sharedOver: input.sharedSidebarOver ?? Infinity,
+    folder: `${ASSET_FOLDER}/nav`,
+  });
   let shell: Map<string, string | Uint8Array> | undefined;
   return {
     hrefs: () => [...pages.keys()],
@@ -248,14 +273,16 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       const file = pages.get(href)?.file;
       if (code === undefined || file === undefined) return false;
       const text = await input.readPage(file);
-      return text !== undefined && /^[ \t]*(?:import|export)\s/m.test(text);
+      // Only a page whose code (or a module it imports) uses hooks or handlers: one that imports
+      // MDX snippets alone (each page of the generated 25,000-page site) is not rendered twice.
+      return text !== undefined && /^[ \t]*(?:import|export)\s/m.test(text) && (await code.mayHaveIslands(file, text, input.content.get(file)));
     },
     async page(href) {
       const page = pages.get(href);
       if (page === undefined) return undefined;
       const url = elsewhere.get(href);
       if (url !== undefined) return { html: redirectPage({ source: href, destination: url }), ...(page.file !== undefined ? { file: page.file } : {}) };
-      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head, elsewhere, code);
+      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head, elsewhere, sidebars, code);
       return { ...rendered, ...(page.file !== undefined ? { file: page.file } : {}) };
     },
     first: () => firstHref(site.navigation.root) ?? pages.keys().next().value,
@@ -272,6 +299,7 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       shell.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}`);
       if (input.search) shell.set(SEARCH_INDEX, `${JSON.stringify(searchEntries(input.search, titles))}\n`);
       if (input.mermaidScript !== undefined) shell.set(MERMAID_FILE, input.mermaidScript);
+      for (const [path, content] of sidebars.files([...pages.values()].map((page) => page.section))) shell.set(path, content);
       return code ? new Map([...shell, ...code.clientFiles()]) : shell;
     },
   };
@@ -369,9 +397,10 @@ async function renderOnePage(
   titles: ReadonlyMap<string, string>,
   head: HeadParts,
   elsewhere: ReadonlyMap<string, string>,
+  sidebars: SectionSidebars,
   code?: SiteCode,
 ): Promise<RenderedPage> {
-  const navigation = pageNavigation(input.site, page.section, elsewhere);
+  const navigation = sidebars.navigation(page.section);
   const pageSettings = input.docsConfig ? { ...settings, ...languageParts(settingsForLanguage(input.docsConfig, page.section.language)) } : settings;
   const frontmatter = page.frontmatter ?? {};
   const description = page.description;
@@ -419,9 +448,16 @@ async function renderOnePage(
     endpoint
       ? h(EndpointReference, { endpoint, markdown, ...(page.file !== undefined ? { children: h('div', null, content) } : {}) })
       : h('div', { className: 'prose' }, content);
+  // The section's sidebar, drawn once for all its pages (the icons it draws loaded).
+  await prepareIcons();
+  const sidebar = sidebarDrawn(sidebars.sidebar(page.section, page.href));
   const shell = (content: ReactNode) =>
     renderToString(
-      h(SiteShell, { settings: pageSettings, navigation, page: shellPage, markdown, ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}) }, content),
+      h(
+        SiteShell,
+        { settings: pageSettings, navigation, page: shellPage, markdown, sidebar, ...(input.renderIcon ? { renderIcon: input.renderIcon } : {}) },
+        content,
+      ),
     );
   let html: string;
   takeMissedLanguages();
@@ -441,13 +477,15 @@ async function renderOnePage(
     // The endpoint's own descriptions may be what threw: the error alone, in the shell.
     html = shell(h('div', { className: 'prose' }, errorBox(failure)));
   }
+  const islands = code ? islandScripts(code.scriptsOf(html)) : '';
+  if (code && page.file !== undefined) code.release(page.file);
   return {
     html: documentHtml(
       settings,
       page.title,
       pageMeta(settings, page),
       head,
-      html + (code ? islandScripts(code.scriptsOf(html)) : ''),
+      html + islands,
       navigation.levels.some((level) => level.kind === 'tab'),
     ),
     ...(failure ? { failure } : {}),
