@@ -1,10 +1,15 @@
 // What a writer waits for when looking at the site (issue 33): `quire dev` and `quire build --html`
 // on firecrawl-docs (5,528 page files), each a process of its own, as a user runs it (--offline).
-//   dev     `quire dev <site> --port 0`: from the start to the line that gives the URL, to the
-//           first page served (/introduction), another page's first view (/features/scrape), the
-//           same page again, and from saving a page (a paragraph added) to the reload event the
-//           open pages get, then that page served again. Each run starts a new process; the
-//           content cache (.quire/cache beside docs.json) is warm after the first.
+//   dev     `quire dev <site> --port 0`, each figure the wall time a user waits and the CPU time of
+//           the process meanwhile (from /proc; the machine has 2 cores shared with other work):
+//           from the start to the line that gives the URL; to the first page served
+//           (/introduction, asked for as soon as the URL is printed, its whole HTML received);
+//           another page's first view asked for at once (/features/scrape: while the checks run);
+//           the checks done (the line with the counts); after a pause, another page's first view
+//           (/features/search) and the same page again; and from saving a page (a paragraph
+//           added) to the reload event on the live-reload stream, then to that page's new HTML.
+//           Each run starts a new process; the content cache (.quire/cache beside docs.json) is
+//           warm after the first.
 //   html    `quire build --html <site> -o <tmp>`: wall time, CPU time, peak resident memory.
 //   --large also builds the generated 25,000-page site as HTML (bench/generate-content-site.mjs;
 //           several minutes), with its output's size.
@@ -30,19 +35,27 @@ if (!existsSync(site)) cpSync(source, site, { recursive: true, dereference: true
 
 console.log(`${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the start\n`);
 const rows = [];
-const show = (task, figure, target) => rows.push([task, figure, target]);
+const show = (task, figure, target, cpu = '') => rows.push([task, figure, target, cpu]);
 const ms = (values) => `${Math.round(median([...values].sort((a, b) => a - b)))} ms (${values.map((value) => Math.round(value)).join(', ')})`;
 
 if (!only || only === 'dev') {
   const runsOf = [];
   for (let run = 0; run < runs; run++) runsOf.push(await devRun(site));
   const column = (key) => runsOf.map((run) => run[key]);
-  show('quire dev: the URL printed', ms(column('listening')), '');
-  show('quire dev: first page served, from the start', ms(column('firstPage')), '1,500 ms');
-  show("quire dev: another page's first view", ms(column('otherPage')), '150 ms');
-  show('quire dev: the same page again', ms(column('samePage')), '');
-  show('quire dev: save to the reload event', ms(column('saveToReload')), '');
-  show('quire dev: save to the page served again', ms(column('saveToPage')), '300 ms (to the browser showing it)');
+  const cpu = (key) => `CPU ${ms(runsOf.map((run) => run.cpu[key]))}`;
+  show('quire dev: the URL printed', ms(column('listening')), '', cpu('listening'));
+  show('quire dev: first page served, from the start', ms(column('firstPage')), '1,500 ms', cpu('firstPage'));
+  show("quire dev: another page's first view, at once", ms(column('otherPage')), '150 ms', cpu('otherPage'));
+  show('quire dev: the checks done, from the start', ms(column('checked')), '', cpu('checked'));
+  show("quire dev: another page's first view, after", ms(column('laterPage')), '150 ms', cpu('laterPage'));
+  show('quire dev: the same page again', ms(column('samePage')), '', cpu('samePage'));
+  show('quire dev: save to the reload event', ms(column('saveToReload')), '', cpu('saveToReload'));
+  show('quire dev: save to the page served again', ms(column('saveToPage')), '300 ms (to the browser showing it)', cpu('saveToPage'));
+  console.log(
+    `load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ')} at the end of the dev runs`,
+  );
 }
 
 if (!only || only === 'html') {
@@ -54,10 +67,20 @@ if (!only || only === 'html') {
   }
 }
 
-const width = [0, 1, 2].map((index) => Math.max(...rows.map((row) => row[index].length)));
+const width = [0, 1, 2, 3].map((index) => Math.max(...rows.map((row) => row[index].length)));
 console.log(rows.map((row) => row.map((cell, index) => cell.padEnd(width[index])).join('  ')).join('\n'));
 
-/** One `quire dev` from its start to a save shown, in ms from the start (and from the save). */
+/** The CPU time (user and system) of a process so far, in ms, from /proc (Linux). */
+function cpuOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One `quire dev` from its start to a save shown: each figure in ms (wall, from its own start), and the process's CPU time meanwhile. */
 async function devRun(folder) {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'dev', folder, '--port', '0', '--offline'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -71,39 +94,62 @@ async function devRun(folder) {
     });
     child.once('exit', (code) => reject(new Error(`quire dev exited with ${code}: ${output}`)));
   });
-  const listening = performance.now() - started;
+  const figures = { cpu: {} };
+  let from = started;
+  let cpuFrom = 0;
+  const mark = (key) => {
+    figures[key] = performance.now() - from;
+    const now = cpuOf(child.pid);
+    figures.cpu[key] = now - cpuFrom;
+  };
+  const start = (fromStart = false) => {
+    from = fromStart ? started : performance.now();
+    cpuFrom = fromStart ? 0 : cpuOf(child.pid);
+  };
+  mark('listening');
   const get = async (pathname) => {
     const response = await fetch(url + pathname);
     if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`);
     return response.text();
   };
   await get('/introduction');
-  const firstPage = performance.now() - started;
-  let at = performance.now();
+  mark('firstPage');
+  start();
   await get('/features/scrape');
-  const otherPage = performance.now() - at;
-  at = performance.now();
-  await get('/features/scrape');
-  const samePage = performance.now() - at;
+  mark('otherPage');
+  while (!/\d+ errors?, \d+ warnings?/.test(output)) await new Promise((resolve) => setTimeout(resolve, 10));
+  start(true);
+  mark('checked');
+  // What runs while idle after the checks (the languages warmed) is done; a user reads a page meanwhile.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  start();
+  await get('/features/search');
+  mark('laterPage');
+  start();
+  await get('/features/search');
+  mark('samePage');
   const events = await fetch(`${url}/_quire/reload`);
   const reader = events.body.getReader();
   await reader.read();
   const file = path.join(folder, 'features/scrape.mdx');
   const text = readFileSync(file, 'utf8');
   const marker = `Edited at ${Date.now()}.`;
-  at = performance.now();
+  start();
   writeFileSync(file, `${text}\n${marker}\n`);
   let received = '';
   while (!received.includes('data: reload')) received += new TextDecoder().decode((await reader.read()).value);
-  const saveToReload = performance.now() - at;
+  mark('saveToReload');
+  const saveFrom = { from, cpuFrom };
   const page = await get('/features/scrape');
-  const saveToPage = performance.now() - at;
+  ({ from, cpuFrom } = saveFrom);
+  mark('saveToPage');
   if (!page.includes(marker)) throw new Error('the page served after the save does not show it');
   writeFileSync(file, text);
+  await new Promise((resolve) => setTimeout(resolve, 500));
   await reader.cancel();
   child.kill('SIGINT');
   await new Promise((resolve) => child.once('exit', resolve));
-  return { listening, firstPage, otherPage, samePage, saveToReload, saveToPage };
+  return figures;
 }
 
 function htmlRow(task, folder, target, flags = []) {

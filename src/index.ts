@@ -59,6 +59,7 @@ export type {
   PageFactsCache,
   Site,
   SiteCompilation,
+  CompilePass,
   SiteInputs,
   SiteSummary,
   SiteUpdate,

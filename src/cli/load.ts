@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { applyRules, type RuleSettings } from '../rules/apply-rules.js';
 import { openSite, type LoadedSite, type LoadSiteOptions } from '../node/load-site.js';
+import type { SiteUpdate } from '../site/types.js';
 import { reportSite, type SiteReport } from '../node/site-report.js';
 import { loadRuleConfig } from '../node/rule-config.js';
 import { UsageError, type CliIo } from './command.js';
@@ -42,6 +43,8 @@ export interface OpenedCommandSite {
   site: CommandSite;
   /** Reads the files given (relative to the site folder), updates the site with them, and gives it. */
   update(files: Iterable<string>): Promise<CommandSite>;
+  /** What the last {@link update} changed: the page files whose facts changed, and whether anything besides pages did (`SiteUpdate`). */
+  changed?: Pick<SiteUpdate, 'changedPages' | 'changedNavigation'>;
 }
 
 /** The rules, their file's problems and the `loadSite` options of a command's options. */
@@ -80,7 +83,12 @@ async function commandLoad(target: string, io: CliIo, options: CommandSiteOption
 }
 
 /** {@link loadSiteForCommand}, keeping the site's compiler for updates. */
-export async function openSiteForCommand(target: string, io: CliIo, options: CommandSiteOptions): Promise<OpenedCommandSite> {
+export async function openSiteForCommand(
+  target: string,
+  io: CliIo,
+  options: CommandSiteOptions,
+  more: { onOutline?: (site: CommandSite) => void | Promise<void> } = {},
+): Promise<OpenedCommandSite> {
   const { rules, ruleConfig, configDiagnostics, progress, loadOptions } = await commandLoad(target, io, options);
   const forCommand = (site: LoadedSite): CommandSite => ({
     ...site,
@@ -89,20 +97,25 @@ export async function openSiteForCommand(target: string, io: CliIo, options: Com
     rules,
   });
   let opened: Awaited<ReturnType<typeof openSite>>;
+  const { onOutline } = more;
   try {
-    opened = await openSite(target, loadOptions);
+    opened = await openSite(target, { ...loadOptions, ...(onOutline ? { onOutline: (outline: LoadedSite) => onOutline(forCommand(outline)) } : {}) });
   } finally {
     progress.done();
   }
   let site = forCommand(opened.site);
-  return {
+  const result: OpenedCommandSite = {
     site,
     async update(files) {
       const updated = await opened.update(files);
       if (updated) site = forCommand(updated.site);
+      result.changed = updated
+        ? { changedPages: updated.update.changedPages, changedNavigation: updated.update.changedNavigation }
+        : { changedPages: [], changedNavigation: true };
       return site;
     },
   };
+  return result;
 }
 
 /**

@@ -9,7 +9,7 @@ import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { applyRules, withOptInCodes } from '../rules/apply-rules.js';
 import { createCompiler, type Compiler } from '../site/compiler.js';
 import type { OpenApiRead } from '../site/openapi-documents.js';
-import type { SiteChange, FileContent, PageFactsCache, Site, SiteCompilation, SiteSummary, SiteUpdate, WantedInputs } from '../site/types.js';
+import type { CompilePass, SiteChange, FileContent, PageFactsCache, Site, SiteCompilation, SiteSummary, SiteUpdate, WantedInputs } from '../site/types.js';
 import type { RuleSettings } from '../rules/apply-rules.js';
 import { addCachedFacts, contentCacheFor, contentKey, readCachedFacts, saveContentCache, type ContentCache } from './content-cache.js';
 import { loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
@@ -97,6 +97,12 @@ export interface OpenSiteOptions extends LoadSiteOptions {
    * the compiler). Default `false`: `inputs` is then `undefined`, and nothing is recorded.
    */
   recordInputs?: boolean;
+  /**
+   * Called, and awaited, with the site compiled without its pages' content (the navigation, the
+   * frontmatter, the endpoint pages: see `CompilePass`), before the content is read and checked,
+   * which is most of a load's time. `quire dev` serves its first page from it. Only with `content`.
+   */
+  onOutline?: (site: LoadedSite) => void | Promise<void>;
 }
 
 /** A site as loaded from disk: the compiled site (see `Site`), where it is, and its diagnostics. */
@@ -212,15 +218,15 @@ export async function openSite(target: string, options: OpenSiteOptions = {}): P
     },
     { files, texts },
   );
-  const complete = async (first: SiteCompilation | SiteUpdate): Promise<SiteCompilation | SiteUpdate> => {
+  const complete = async (first: SiteCompilation | SiteUpdate, pass: CompilePass = {}): Promise<SiteCompilation | SiteUpdate> => {
     let result = first;
     // Each round reads what the last one named: `$ref`s of `$ref`s, the documents pages name.
     for (let round = 0; round < 8 && wants(result.wanted); round++) {
       progress?.('endpoints', 0, result.wanted.urls.length);
       const { changes, more } = await reader.readWanted(result.wanted, (done, total) => progress?.('openapi', done, total));
-      result = compiler.update(changes, more);
+      result = compiler.update(changes, more, pass);
     }
-    if (diskCache) saveContentCache(diskCache);
+    if (diskCache && pass.content !== false) saveContentCache(diskCache);
     return result;
   };
   const loaded = (result: SiteCompilation): LoadedSite => {
@@ -228,6 +234,13 @@ export async function openSite(target: string, options: OpenSiteOptions = {}): P
     const summary = linkWarnings.length ? { ...result.summary, warnings: result.summary.warnings + linkWarnings.length } : result.summary;
     return { root, docsJson, ...result.site, diagnostics, sources: result.sources, summary };
   };
+  // The navigation first, with the documents it names read: the compile with the content then
+  // wants nothing more, and checks every page once (it checked them twice, the second time with
+  // the endpoint pages, on a site with OpenAPI documents).
+  if (content) {
+    const outline = await complete(compiler.compile({ content: false }), { content: false });
+    await options.onOutline?.(loaded(outline));
+  }
   // After createCompiler, which checks the options (maxPageBytes) before any page is read.
   if (content)
     await cache.read(texts, { fileName, maxBytes: options.maxPageBytes ?? MAX_PAGE_BYTES, parsers }, (done, total) => progress?.('content', done, total));

@@ -24,7 +24,7 @@ import { countNavigation } from './navigation-counts.js';
 import { collectSources, describeUses, openApiDocuments, unreadDirectories, withoutUncheckable, type OpenApiRead } from './openapi-documents.js';
 import { openApiSourcePlaces, placeInFrontmatter } from './openapi-source-places.js';
 import { withOwnRequestExamples } from './request-examples.js';
-import type { CompileSiteOptions, SiteChange, FileContent, Site, SiteCompilation, SiteInputs, SiteUpdate, WantedInputs } from './types.js';
+import type { CompilePass, CompileSiteOptions, SiteChange, FileContent, Site, SiteCompilation, SiteInputs, SiteUpdate, WantedInputs } from './types.js';
 import { foldedIntoUnreachedPage, unreachedPageWarning } from './unreached-pages.js';
 
 /**
@@ -42,14 +42,14 @@ export function compileSite(inputs: SiteInputs, options: CompileSiteOptions = {}
 
 /** A site kept compiled across changes to its files: see {@link createCompiler}. */
 export interface Compiler {
-  /** The compilation of the files as they are now. */
-  compile(): SiteCompilation;
+  /** The compilation of the files as they are now; see {@link CompilePass} for `pass`. */
+  compile(pass?: CompilePass): SiteCompilation;
   /**
    * Applies changes to the files (new content, deletions), and inputs read since (`wanted`), and
    * compiles again, redoing only what depends on what changed. The result equals a cold
    * `compileSite` of the same inputs.
    */
-  update(changes: Iterable<SiteChange>, more?: Pick<SiteInputs, 'openapi' | 'openApiFiles'>): SiteUpdate;
+  update(changes: Iterable<SiteChange>, more?: Pick<SiteInputs, 'openapi' | 'openApiFiles'>, pass?: CompilePass): SiteUpdate;
 }
 
 /**
@@ -67,15 +67,15 @@ export function createCompiler(options: CompileSiteOptions = {}, inputs: SiteInp
   state.take(inputs);
   let last: SiteCompilation | undefined;
   return {
-    compile() {
-      last = state.compile();
+    compile(pass = {}) {
+      last = state.compile(pass.content !== false);
       return last;
     },
-    update(changes, more = {}) {
-      const before = last ?? state.compile();
+    update(changes, more = {}, pass = {}) {
+      const before = last ?? state.compile(pass.content !== false);
       const changed = state.change(changes);
       state.take({ files: [], ...more });
-      const after = state.compile();
+      const after = state.compile(pass.content !== false);
       last = after;
       const key = (diagnostic: Diagnostic) =>
         `${diagnostic.file}:${diagnostic.line ?? ''}:${diagnostic.column ?? ''} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`;
@@ -220,7 +220,8 @@ class CompilerState {
     return /\.(json|ya?ml)$/i.test(file) && file !== this.docsJsonFile;
   }
 
-  compile(): SiteCompilation {
+  /** `withContent` false: the pages' content is neither read nor checked this time (see `CompilePass`). */
+  compile(withContent: boolean): SiteCompilation {
     const name = this.fileName;
     const wanted: WantedInputs = { files: [], urls: [], openApiFiles: false };
     const listing = this.listing.get([this.filesVersion, this.texts.get('.mintignore')], () => this.list());
@@ -299,7 +300,7 @@ class CompilerState {
     for (const diagnostic of redirects) diagnostics.push(diagnostic);
     site.endpointPages = endpointPages.slice();
 
-    if (this.options.content !== false) {
+    if (this.options.content !== false && withContent) {
       const content = this.contentStep.get([site.tree, endpointPages, listing, this.factsKeyFor(listing, wanted), unknownFolders.join('\n')], () =>
         this.checkContent(site, listing, unknownFolders),
       );

@@ -11,8 +11,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = path.join(root, 'dist/cli/index.js');
 
 /** `quire dev` on a copy of the fixture site, on a free port; resolves once it prints its URL. */
-function startDev(site: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [cli, 'dev', site, '--port', '0', '--offline'], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startDev(site: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [cli, 'dev', site, '--port', '0', '--offline'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -79,7 +79,8 @@ describe('quire dev', () => {
     expect(html).toContain('class="sidebar');
     expect(html).toContain('/_quire/reload');
     expect(problemsOf(html)).toBe('');
-    // The URL is said first, then what the compile found.
+    // The URL is said first, then what the compile found (the page may be served before: see below).
+    await expect.poll(() => dev.output(), { timeout: 20_000 }).toMatch(/0 errors, 0 warnings/);
     expect(dev.output()).toMatch(/quire dev: http:\/\/127\.0\.0\.1:\d+ \(Ctrl-C stops\)\n0 errors, 0 warnings/);
     expect((await fetch(`${dev.url}/_quire/site.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
     const search = (await (await fetch(`${dev.url}/_quire/search.json`)).json()) as Array<{ url: string }>;
@@ -146,6 +147,61 @@ describe('quire dev', () => {
     expect(await fixed).toMatch(/0 errors/);
     expect(problemsOf(await (await fetch(`${dev.url}/quickstart`)).text())).toBe('');
   });
+});
+
+describe('quire dev before the checks', () => {
+  let folder: string;
+  let site: string;
+  let dev: Awaited<ReturnType<typeof startDev>>;
+
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'quire-dev-first-'));
+    site = path.join(folder, 'site');
+    cpSync(path.join(root, 'fixtures/render/site'), site, { recursive: true });
+    // A link to a page that is nearly there: only the checks find it, and its did-you-mean.
+    const file = path.join(site, 'quickstart.mdx');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nSee [the overview](/guides/overveiw).\n`);
+  });
+
+  afterAll(() => {
+    dev?.child.kill('SIGINT');
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('serves the first page from the navigation and its own text, then reloads it with the problems the checks find, and shows a save', async () => {
+    // The checks are held back 1.5 s after the navigation is ready: what is served before comes from the outline.
+    dev = await startDev(site, { QUIRE_DEV_TEST_HOLD_CHECKS_MS: '1500' });
+    const events = await fetch(`${dev.url}/_quire/reload`);
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    await reader.read();
+    const untilReload = async () => {
+      let received = '';
+      while (!received.includes('data: reload')) received += decoder.decode((await reader.read()).value);
+    };
+    const first = await (await fetch(`${dev.url}/quickstart`)).text();
+    const checked = /\d+ errors?, \d+ warnings?/;
+    expect(dev.output()).not.toMatch(checked);
+    expect(first).toContain('<title>Quickstart');
+    expect(first).toContain('class="sidebar');
+    expect(first).toContain('See <a href="/guides/overveiw">the overview</a>');
+    expect(problemsOf(first)).toBe('');
+    // The checks done, the open page reloads and shows the broken link and its did-you-mean.
+    await untilReload();
+    expect(dev.output()).toMatch(/1 error/);
+    const problems = problemsOf(await (await fetch(`${dev.url}/quickstart`)).text());
+    expect(problems).toContain('content/broken-link');
+    expect(problems).toContain('/guides/overview');
+
+    // A save: the page's text (only this page is built again) and its problems.
+    const file = path.join(site, 'quickstart.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('See [the overview](/guides/overveiw).', 'See [the overview](/guides/overview), saved.'));
+    await untilReload();
+    const saved = await (await fetch(`${dev.url}/quickstart`)).text();
+    expect(saved).toContain('See <a href="/guides/overview">the overview</a>, saved.');
+    expect(problemsOf(saved)).toBe('');
+    await reader.cancel();
+  }, 30_000);
 });
 
 const executablePath = findChromium();

@@ -1,13 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSite } from '../../build/index.js';
+import { buildSite, withPageContent, type BuildSiteInput, type BuildSiteResult } from '../../build/build-site.js';
 import type { CompiledSite } from '../../build/types.js';
+import type { DocsConfig } from '../../config/schemas/docs-config.js';
+import { resolveImportFile } from '../../content/check-content.js';
+import { readPageContent } from '../../content/page-bytes.js';
+import type { PageFacts } from '../../content/read-page.js';
+import { snippetFiles } from '../../content/snippets.js';
+import { nodePageParsers } from '../../node/native-parser.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { toPosix } from '../../node/paths.js';
 import type { SiteRenderer } from '../../render/index.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
-import { startDevServer, type DevAnswer } from '../dev-server.js';
+import { startDevServer, type DevAnswer, type RunningDevServer } from '../dev-server.js';
 import { cacheHelp, openSiteForCommand, type CommandSite, type OpenedCommandSite } from '../load.js';
 import { plural } from '../output.js';
 import { loadRender } from '../render-packages.js';
@@ -77,20 +84,105 @@ export const devCommand: Command = {
     if (typeof tools === 'string') io.stderr.write(`quire dev: ${tools}\n`);
     const siteCode = typeof tools === 'string' ? undefined : tools;
     const target = positionals[0] ?? '.';
-    const open = () => openSiteForCommand(target, io, { ...values, format: 'text' });
+    let stopWatching: (() => void) | undefined;
+    /** Watches the site from when its folder is known (the outline): a page saved while the checks run is shown after them. */
+    const watchFrom = (root: string) => {
+      stopWatching ??= watchFolder(
+        root,
+        async (changed) => {
+          const before = await preview;
+          let handle = await opened;
+          let next: Preview;
+          if (reopens(changed)) {
+            handle = await open();
+            next = previewOf(handle.site, makers);
+          } else {
+            const updated = await handle.update(changed);
+            next =
+              handle.changed?.changedNavigation === false ? updatedPreview(before, updated, handle.changed.changedPages, makers) : previewOf(updated, makers);
+          }
+          opened = Promise.resolve(handle);
+          current = next;
+          preview = Promise.resolve(next);
+          setTimeout(() => next.snippets?.(), 100).unref();
+          io.stdout.write(`${[...changed].sort().join(', ')} changed: ${summaryLine(next.site)}\n`);
+          server?.reload();
+        },
+        (error) => io.stderr.write(`quire dev: ${(error as Error).message}\n`),
+        { settleMs: DEV_SETTLE_MS },
+      );
+    };
+    const makers: PreviewMakers = { createSiteRenderer: render.createSiteRenderer, cwd: io.cwd, ...(siteCode ? { siteCodeFor: siteCode } : {}) };
+    let server: RunningDevServer | undefined;
+    // The first page is served from the site's outline (its navigation, and the page's own text
+    // read when it is asked for), before the content of every page is read and checked.
+    let outline: OutlinePreview | undefined;
+    let outlined: () => void = () => undefined;
+    const outlineReady = new Promise<void>((resolve) => (outlined = resolve));
+    const open = (first = false) =>
+      openSiteForCommand(
+        target,
+        io,
+        { ...values, format: 'text' },
+        first
+          ? {
+              onOutline: async (site) => {
+                try {
+                  outline = OutlinePreview.of(site, makers);
+                } catch (error) {
+                  // The first page then waits for the whole site, as it did before the outline.
+                  io.stderr.write(`quire dev: ${(error as Error).stack ?? String(error)}\n`);
+                }
+                outlined();
+                // The pages asked for meanwhile are served before the content is read.
+                await new Promise((resolve) => setImmediate(resolve));
+                await outline?.idle();
+                watchFrom(site.root);
+                // The tests hold the checks back, so that what comes before them is seen before them.
+                const hold = Number(process.env.QUIRE_DEV_TEST_HOLD_CHECKS_MS ?? 0);
+                if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
+              },
+            }
+          : {},
+      );
     // Shiki's start (its WebAssembly engine) overlaps the site's load instead of following it.
     void render.prepareRender();
-    // The server listens at once: a page asked for while the site compiles is answered when it is compiled.
-    let opened: Promise<OpenedCommandSite> = open();
-    let preview: Promise<Preview> = opened.then((site) => previewOf(site.site, render.createSiteRenderer, io.cwd, siteCode));
+    // The server listens at once: a page asked for while the site compiles is answered when it can be.
+    let opened: Promise<OpenedCommandSite> = open(true);
+    /** The preview of the whole site, checked; set once the pages served from the outline are compared with it. */
+    let current: Preview | undefined;
+    let preview: Promise<Preview> = opened.then(async (site) => {
+      const full = previewOf(site.site, makers);
+      const early = outline;
+      outline = undefined;
+      // A page served before the checks is served again if they change it (its problems, a
+      // link's did-you-mean): the open pages reload.
+      if (early && full.compiled && (await early.differsFrom(full))) server?.reload();
+      current = full;
+      // Found while nothing else runs, for the first save.
+      setTimeout(() => full.snippets?.(), 100).unref();
+      void warmLanguages(full, () => current === full, render.fenceLanguages).catch(() => undefined);
+      return full;
+    });
     // An answer is never left waiting on a load that failed; the failure ends the command below.
     preview.catch(() => undefined);
-    let server: Awaited<ReturnType<typeof startDevServer>>;
+    outlineReady.catch(() => undefined);
+    const respond = async (pathname: string): Promise<DevAnswer> => {
+      if (current === undefined && outline === undefined) await Promise.race([outlineReady, preview]);
+      if (current === undefined && outline !== undefined) {
+        const early = await outline.answer(pathname).catch((error: unknown) => {
+          io.stderr.write(`quire dev: ${(error as Error).stack ?? String(error)}\n`);
+          return undefined;
+        });
+        if (early) return early;
+      }
+      return answer(current ?? (await preview), pathname);
+    };
     try {
       server = await startDevServer({
         host: values.host,
         port,
-        answer: async (pathname) => answer(await preview, pathname),
+        answer: respond,
         onError: (error) => io.stderr.write(`quire dev: ${(error as Error).stack ?? String(error)}\n`),
       });
     } catch (error) {
@@ -102,56 +194,168 @@ export const devCommand: Command = {
       await preview.catch(() => undefined);
       return ExitCode.usage;
     }
-    io.stdout.write(`quire dev: ${server.url} (Ctrl-C stops)\n`);
+    const running = server;
+    io.stdout.write(`quire dev: ${running.url} (Ctrl-C stops)\n`);
     let site: CommandSite;
     try {
       site = (await preview).site;
     } catch (error) {
-      await server.close();
+      await running.close();
       throw error;
     }
     io.stdout.write(`${summaryLine(site)}\n`);
 
-    const stopWatching = watchFolder(
-      site.root,
-      async (changed) => {
-        const current = await opened;
-        const next = reopens(changed) ? await open() : { ...current, site: await current.update(changed) };
-        opened = Promise.resolve(next);
-        preview = Promise.resolve(previewOf(next.site, render.createSiteRenderer, io.cwd, siteCode));
-        io.stdout.write(`${[...changed].sort().join(', ')} changed: ${summaryLine(next.site)}\n`);
-        server.reload();
-      },
-      (error) => io.stderr.write(`quire dev: ${(error as Error).message}\n`),
-      { settleMs: DEV_SETTLE_MS },
-    );
+    watchFrom(site.root);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    stopWatching();
-    await server.close();
+    stopWatching?.();
+    await running.close();
     return ExitCode.ok;
   },
 };
+
+/**
+ * Renders, one at a time while nothing else runs, a page for each language of code that many of
+ * the site's pages use, and lets the HTML go: shiki compiles a grammar's rules when they are first
+ * used, 0.1 to 0.8 s of CPU for a language, which a page's first view then paid (firecrawl-docs's
+ * /features/scrape: 0.5 s of CPU, 20 ms once its languages were used). Languages of fewer than 1%
+ * of the pages are left to their first page: warming all 35 of firecrawl-docs's took 11 s of CPU.
+ * Stops when `current` is false (the site changed).
+ */
+async function warmLanguages(preview: Preview, current: () => boolean, fenceLanguages: (text: string) => Set<string>): Promise<void> {
+  const { compiled, renderer, site } = preview;
+  if (!compiled || !renderer) return;
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const pagesOf = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const page of compiled.pages) {
+    if (page.file === undefined || seen.has(page.file)) continue;
+    seen.add(page.file);
+    if (seen.size % 64 === 0) await turn();
+    if (!current()) return;
+    const text = await readFile(path.join(site.root, page.file), 'utf8').catch(() => '');
+    for (const language of fenceLanguages(text)) pagesOf.set(language, [...(pagesOf.get(language) ?? []), page.href]);
+  }
+  const common = [...pagesOf].filter(([, hrefs]) => hrefs.length >= seen.size / 100).sort((a, b) => b[1].length - a[1].length);
+  const rendered = new Set<string>();
+  for (const [, hrefs] of common) {
+    if (hrefs.some((href) => rendered.has(href))) continue;
+    const href = hrefs[0] as string;
+    rendered.add(href);
+    await turn();
+    if (!current()) return;
+    await renderer.page(href);
+  }
+}
+
+/** What a preview is made with: the renderer's constructor, the folder file names are relative to, the site's code. */
+interface PreviewMakers {
+  createSiteRenderer: typeof import('../../render/index.js').createSiteRenderer;
+  cwd: string;
+  siteCodeFor?: SiteCodeOptionsFor;
+}
 
 /** What the server answers from: the site as compiled now, rendered on request. */
 interface Preview {
   site: CommandSite;
   /** `undefined` when docs.json has errors: every path answers with them. */
   compiled: CompiledSite | undefined;
+  /** What `compiled` was built as (its search text), for {@link updatedPreview}. */
+  built: BuildSiteResult | undefined;
+  /** The site's MDX snippets (`snippetFiles`, found when first asked: 0.1 s on firecrawl-docs), for {@link updatedPreview}. */
+  snippets?: () => ReadonlySet<string>;
   renderer: SiteRenderer | undefined;
   /** The site's diagnostics by file, relative to the site folder. */
   diagnosticsOf: Map<string, Diagnostic[]>;
   cwd: string;
 }
 
-function previewOf(
+/** docs.json as the preview renders it; `undefined` when it has errors of its own. */
+function usableConfig(site: CommandSite, cwd: string): DocsConfig | undefined {
+  const errors = site.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.file === toPosix(path.relative(cwd, site.docsJson)));
+  return site.config ?? (errors ? undefined : site.partialConfig);
+}
+
+function buildInput(site: CommandSite, config: DocsConfig, content: ReadonlyMap<string, PageFacts>): BuildSiteInput {
+  if (!site.tree) throw new Error('no navigation');
+  return {
+    config,
+    tree: site.tree,
+    endpointPages: site.endpointPages,
+    files: site.files,
+    frontmatter: site.frontmatter,
+    siteFiles: site.siteFiles,
+    content,
+    // The preview reads the compiled site, never its JSON.
+    json: false,
+  };
+}
+
+function previewOf(site: CommandSite, makers: PreviewMakers): Preview {
+  const config = usableConfig(site, makers.cwd);
+  if (!config || !site.tree)
+    return { site, compiled: undefined, built: undefined, renderer: undefined, diagnosticsOf: diagnosticsByFile(site, makers.cwd), cwd: makers.cwd };
+  return previewFrom(site, config, buildSite(buildInput(site, config, site.content)), makers);
+}
+
+/**
+ * The preview after a change to the content of pages alone (not the navigation, the frontmatter,
+ * the files, a snippet): the site built before, with those pages' content taken again (see
+ * `withPageContent`), instead of the whole site built again (0.5 s of CPU on firecrawl-docs).
+ */
+function updatedPreview(before: Preview, site: CommandSite, changedPages: readonly string[], makers: PreviewMakers): Preview {
+  const config = usableConfig(site, makers.cwd);
+  if (!config || !site.tree || !before.built) return previewOf(site, makers);
+  const pageFiles = new Set(before.built.site.pages.map((page) => page.file));
+  const snippets = before.snippets?.();
+  // A snippet's text is in the pages that render it; new imports may make a file a snippet.
+  const sameImports = (file: string) => JSON.stringify(before.site.content.get(file)?.imports) === JSON.stringify(site.content.get(file)?.imports);
+  if (!snippets || changedPages.some((file) => !pageFiles.has(file) || snippets.has(file) || !sameImports(file))) return previewOf(site, makers);
+  const built = withPageContent(before.built, buildInput(site, config, site.content), changedPages, snippets);
+  return previewFrom(site, config, built, makers, snippets);
+}
+
+/** `make`'s value, made once, when first asked for. */
+function memo<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+function previewFrom(site: CommandSite, config: DocsConfig, built: BuildSiteResult, makers: PreviewMakers, snippets?: ReadonlySet<string>): Preview {
+  return {
+    site,
+    compiled: built.site,
+    built,
+    snippets: memo(() => snippets ?? snippetFiles(site.content, site.files)),
+    renderer: rendererOf(site, config, built, site.content, makers),
+    diagnosticsOf: diagnosticsByFile(site, makers.cwd),
+    cwd: makers.cwd,
+  };
+}
+
+function rendererOf(
   site: CommandSite,
-  createSiteRenderer: typeof import('../../render/index.js').createSiteRenderer,
-  cwd: string,
-  siteCodeFor?: SiteCodeOptionsFor,
-): Preview {
+  config: DocsConfig,
+  built: BuildSiteResult,
+  content: ReadonlyMap<string, PageFacts>,
+  makers: PreviewMakers,
+): SiteRenderer {
+  return makers.createSiteRenderer({
+    site: built.site,
+    ...(built.search ? { search: built.search } : {}),
+    endpointPages: site.endpointPages,
+    content,
+    readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
+    readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
+    // A new loader for each state of the site: a changed snippet or component runs again.
+    ...(makers.siteCodeFor ? { siteCode: makers.siteCodeFor(site.root, site.siteFiles, content) } : {}),
+    docsConfig: config,
+  });
+}
+
+function diagnosticsByFile(site: CommandSite, cwd: string): Map<string, Diagnostic[]> {
   const diagnosticsOf = new Map<string, Diagnostic[]>();
   for (const diagnostic of site.diagnostics) {
     const file = toPosix(path.relative(site.root, path.resolve(cwd, diagnostic.file)));
@@ -159,33 +363,115 @@ function previewOf(
     list.push(diagnostic);
     diagnosticsOf.set(file, list);
   }
-  const errors = site.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.file === toPosix(path.relative(cwd, site.docsJson)));
-  const config = site.config ?? (errors ? undefined : site.partialConfig);
-  if (!config || !site.tree) return { site, compiled: undefined, renderer: undefined, diagnosticsOf, cwd };
-  const built = buildSite({
-    config,
-    tree: site.tree,
-    endpointPages: site.endpointPages,
-    files: site.files,
-    frontmatter: site.frontmatter,
-    siteFiles: site.siteFiles,
-    content: site.content,
-    // The preview reads the compiled site, never its JSON.
-    json: false,
-  });
-  const compiled = built.site;
-  const renderer = createSiteRenderer({
-    site: compiled,
-    ...(built.search ? { search: built.search } : {}),
-    endpointPages: site.endpointPages,
-    content: site.content,
-    readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
-    readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
-    // A new loader for each state of the site: a changed snippet or component runs again.
-    ...(siteCodeFor ? { siteCode: siteCodeFor(site.root, site.siteFiles, site.content) } : {}),
-    docsConfig: config,
-  });
-  return { site, compiled, renderer, diagnosticsOf, cwd };
+  return diagnosticsOf;
+}
+
+/**
+ * The site before its pages' content is read and checked (`onOutline`): its navigation, endpoint
+ * pages and frontmatter. A page asked for is rendered from it with its own text (and that of the
+ * MDX snippets it imports), read then; its problems are not known yet. Anything else (the search
+ * index, a redirect, a 404) waits for the whole site.
+ */
+class OutlinePreview {
+  /** The HTML served of each page, to compare with the checked site's. */
+  private readonly served = new Map<string, string | Uint8Array>();
+  private readonly facts = new Map<string, PageFacts>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly fileOf = new Map<string, string | undefined>();
+  private readonly files: ReadonlySet<string>;
+  private readonly parsers = nodePageParsers();
+
+  private constructor(
+    private readonly site: CommandSite,
+    private readonly config: DocsConfig,
+    private built: BuildSiteResult,
+    private readonly makers: PreviewMakers,
+  ) {
+    for (const page of built.site.pages) if (!this.fileOf.has(page.href)) this.fileOf.set(page.href, page.file);
+    for (const endpoint of built.site.endpoints) if (!this.fileOf.has(endpoint.href)) this.fileOf.set(endpoint.href, endpoint.file);
+    this.files = new Set(site.siteFiles);
+  }
+
+  /** The outline of `site`, or `undefined` when it cannot render (docs.json has errors). */
+  static of(site: CommandSite, makers: PreviewMakers): OutlinePreview | undefined {
+    const config = usableConfig(site, makers.cwd);
+    if (!config || !site.tree) return undefined;
+    return new OutlinePreview(site, config, buildSite(buildInput(site, config, new Map())), makers);
+  }
+
+  /** Resolves when the answers under way are sent. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** The answer for a page or the shell's style sheet and script; `undefined` for what waits for the whole site. */
+  answer(pathname: string): Promise<DevAnswer | undefined> {
+    const answering = this.answerNow(pathname);
+    this.pending.add(answering);
+    void answering.finally(() => this.pending.delete(answering)).catch(() => undefined);
+    return answering;
+  }
+
+  private async answerNow(pathname: string): Promise<DevAnswer | undefined> {
+    const href = pathname.replace(/\/+$/, '') || '/';
+    if (href === '/_quire/site.css' || href === '/_quire/site.js') {
+      const shell = this.renderer().shellFiles().get(href.slice(1));
+      return shell === undefined ? undefined : { status: 200, type: contentType(href), body: shell };
+    }
+    if (!this.fileOf.has(href)) {
+      // A file a page served links to (its images).
+      const file = href.slice(1);
+      if (!this.built.site.staticFiles.includes(file) || /\.m?js$/i.test(file)) return undefined;
+      const bytes = await readFile(path.join(this.site.root, file)).catch(() => undefined);
+      return bytes ? { status: 200, type: contentType(file), body: bytes } : undefined;
+    }
+    const file = this.fileOf.get(href);
+    if (file !== undefined && !this.facts.has(file)) {
+      const read = this.read(file);
+      this.built = withPageContent(this.built, buildInput(this.site, this.config, this.facts), read);
+    }
+    const page = await this.renderer().page(href);
+    if (!page) return undefined;
+    this.served.set(href, page.html);
+    return { status: 200, type: HTML, body: page.html };
+  }
+
+  /** Reads and parses a page and the MDX files it imports, as the compiler does; gives the files read. */
+  private read(file: string): string[] {
+    const read: string[] = [];
+    const queue = [file];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (this.facts.has(next)) continue;
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(path.join(this.site.root, next));
+      } catch {
+        continue;
+      }
+      const facts = readPageContent(bytes, next, this.parsers);
+      this.facts.set(next, facts);
+      read.push(next);
+      for (const item of facts.imports) {
+        const imported = resolveImportFile(this.files, item.source, next);
+        if (imported !== undefined && /\.mdx?$/i.test(imported)) queue.push(imported);
+      }
+    }
+    return read;
+  }
+
+  private renderer(): SiteRenderer {
+    return rendererOf(this.site, this.config, this.built, this.facts, this.makers);
+  }
+
+  /** Whether a page served differs in `full` (its problems, a link's did-you-mean, ...). */
+  async differsFrom(full: Preview): Promise<boolean> {
+    let differs = false;
+    for (const [href, html] of this.served) {
+      const now = await answer(full, href);
+      if (now.body !== html) differs = true;
+    }
+    return differs;
+  }
 }
 
 const HTML = 'text/html; charset=utf-8';
