@@ -98,6 +98,20 @@ const THEME = 'quire-css-variables';
 // Fence languages that are not programming languages: drawn as plain text, no load.
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'output', 'console-output', 'mermaid', 'math', 'latex-output']);
 
+/**
+ * Languages a grammar highlights inside its code when they are loaded, and only then (shiki's
+ * lazily embedded languages), for the parts any block of it may have: an MDX block's JSX and
+ * expressions (tsx) and frontmatter (YAML, TOML), a Markdown block's frontmatter and HTML. They are
+ * loaded with it, so that a block is drawn the same whichever pages were drawn before it (a build
+ * drew `{word}` in an `mdx` fence coloured only after a page with `tsx`). A fence inside such a
+ * block names its language, which the page's fences bring (see {@link fenceLanguages}); loading
+ * every lazily embedded language instead (42 for MDX) took 7 s.
+ */
+const LOADED_WITH: Record<string, readonly string[]> = {
+  mdx: ['tsx', 'yaml', 'toml'],
+  markdown: ['yaml', 'toml', 'html'],
+};
+
 let shiki: Promise<Shiki | undefined> | undefined;
 let ready: Shiki | undefined;
 /** shiki was asked for and is not installed. */
@@ -135,7 +149,9 @@ export async function prepareCodeHighlighting(languages: Iterable<string> = []):
   const known = new Set(loaded.highlighter.getLoadedLanguages());
   for (const language of languages) {
     const id = loaded.bundled.get(language.toLowerCase());
-    if (id && !known.has(id)) wanted.add(id);
+    if (!id || known.has(id)) continue;
+    wanted.add(id);
+    for (const embedded of LOADED_WITH[id] ?? []) if (!known.has(embedded)) wanted.add(embedded);
   }
   if (wanted.size > 0) {
     for (const id of wanted) await loaded.highlighter.loadLanguage(id);
