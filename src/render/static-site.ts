@@ -59,8 +59,9 @@ export interface StaticSiteInput {
    */
   docsConfig?: DocsConfig;
   /**
-   * The path the site is served under (`/docs/`, see `normalizeBase`): every URL from the site's
-   * root in the pages, the search index and the redirects gets it in front. Default `/`.
+   * The path the site is served under (`/docs/`, see `normalizeBase`): the URLs of `404.html`
+   * (served at any depth, so written from the root) and the paths of `_redirects` get it in
+   * front; every other page's URLs lead from its own folder and need none. Default `/`.
    */
   base?: string;
   /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` when a page has a diagram, and loaded only by those pages. */
@@ -92,7 +93,7 @@ const ASSET_FOLDER = '_quire';
 /**
  * A compiled site as static HTML: one page per URL (`/guides/setup` as `guides/setup.html`, `/`
  * as `index.html`, so that a page keeps its URL and the relative links written in it resolve as
- * on the platform), endpoint pages, `404.html`, a page that forwards for each redirect of
+ * on the platform; its URLs from the root written relative to its folder, 404.html's excepted), endpoint pages, `404.html`, a page that forwards for each redirect of
  * docs.json without parameters and a `_redirects` file with all of them, the site's static files
  * as they are, and the shell's style sheet and script in `_quire/`. The same input gives the same
  * files, byte for byte. A page that cannot be rendered is written with its error in its place
@@ -142,7 +143,7 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
   // A site without a page at `/` opens at its first page, as on the platform.
   const first = renderer.first();
   if (!files.has('index.html') && first !== undefined && first !== '/') files.set('index.html', now(redirectPage({ source: '/', destination: first })));
-  files.set('404.html', () => Promise.resolve(renderer.notFound()));
+  files.set(NOT_FOUND_FILE, () => Promise.resolve(renderer.notFound()));
   for (const redirect of site.redirects) {
     if (/[:*]/.test(redirect.source)) continue;
     const target = htmlFileOf(redirect.source);
@@ -168,9 +169,12 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
     if (typeof content !== 'string') return content;
     if (path.endsWith('.html')) {
       const html = diagrams || input.mermaidScript === undefined ? content : content.replace(` data-mermaid="/${MERMAID_FILE}"`, '');
-      return base === undefined ? html : htmlWithBase(html, base);
+      // 404.html is served at any depth: its URLs start at the root (under `base`). Every other
+      // page's lead from its own folder, so that the build works under any path and from disk.
+      if (path === NOT_FOUND_FILE) return base === undefined ? html : htmlWithBase(html, base);
+      return htmlWithRoot(html, relativeRoot(path));
     }
-    return base === undefined ? content : rebasedFile(path, content, site.redirects, base);
+    return base === undefined || path !== '_redirects' ? content : rebasedRedirects(site.redirects, base);
   };
   for (const [path, content] of files) files.set(path, async () => finished(path, await content()));
   return {
@@ -179,15 +183,11 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
   };
 }
 
-/** The files of a site rendered for the root, moved under `base`: its pages' root URLs, the search index's, the redirects'. */
-/** A file of the build other than a page, its site-root paths under `base`: the search index's URLs, `_redirects`. */
-function rebasedFile(path: string, content: string, redirects: readonly CompiledRedirect[], base: string): string {
-  if (path === SEARCH_INDEX) return content.replace(/("url":")(\/[^/])/g, (_, key: string, start: string) => `${key}${pathWithBase(start, base)}`);
-  if (path === '_redirects')
-    return redirectsFile(
-      redirects.map((redirect) => ({ ...redirect, source: pathWithBase(redirect.source, base), destination: pathWithBase(redirect.destination, base) })),
-    );
-  return content;
+/** The `_redirects` file of a site served under `base`: a host reads its paths from its own root. */
+function rebasedRedirects(redirects: readonly CompiledRedirect[], base: string): string {
+  return redirectsFile(
+    redirects.map((redirect) => ({ ...redirect, source: pathWithBase(redirect.source, base), destination: pathWithBase(redirect.destination, base) })),
+  );
 }
 
 /** One page of a site rendered by a {@link SiteRenderer}. */
@@ -280,6 +280,9 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
 /** Mermaid's browser bundle in a site built with it. */
 const MERMAID_FILE = `${ASSET_FOLDER}/mermaid.min.js`;
 
+/** The page a static host serves for any URL without a file. */
+const NOT_FOUND_FILE = '404.html';
+
 /** The search index of a site built with its text. */
 const SEARCH_INDEX = `${ASSET_FOLDER}/search.json`;
 
@@ -328,7 +331,8 @@ interface HeadParts {
 }
 
 function headParts(input: StaticSiteInput, settings: DocsConfig): HeadParts {
-  const attributes = [`lang="${escapeHtml(settings.seo?.metatags?.['og:locale']?.slice(0, 2) ?? 'en')}"`];
+  // `data-root` is the site's root as the page sees it (`../` once written relative): the scripts resolve the search index's URLs and, opened from disk, the links against it.
+  const attributes = [`lang="${escapeHtml(settings.seo?.metatags?.['og:locale']?.slice(0, 2) ?? 'en')}"`, 'data-root="/"'];
   attributes.push(`data-appearance="${settings.appearance?.default ?? 'system'}"`);
   if (settings.appearance?.strict) attributes.push('data-strict=""');
   if (input.mermaidScript !== undefined) attributes.push(`data-mermaid="/${ASSET_FOLDER}/mermaid.min.js"`);
@@ -559,8 +563,9 @@ function notFoundPage(input: StaticSiteInput, settings: DocsConfig, head: HeadPa
 function redirectPage(redirect: CompiledRedirect): string {
   const target = escapeHtml(redirect.href ?? redirect.destination);
   return (
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title>` +
-    `<meta http-equiv="refresh" content="0; url=${target}"><link rel="canonical" href="${target}"><meta name="robots" content="noindex">` +
+    `<!DOCTYPE html><html lang="en" data-root="/"><head><meta charset="utf-8"><title>Redirecting…</title>` +
+    `<link rel="canonical" href="${target}"><script>${FORWARD_ON_DISK_SCRIPT}</script>` +
+    `<meta http-equiv="refresh" content="0; url=${target}"><meta name="robots" content="noindex">` +
     `</head><body><p>This page has moved to <a href="${target}">${target}</a>.</p></body></html>\n`
   );
 }
