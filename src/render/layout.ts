@@ -6,6 +6,7 @@ import { holdsPage, type PageNavigation, type SectionLevel, type SectionOption }
 import { isExternal, linkProps, methodBadge, siteIcon, tagBadge, uiIcon, type IconRenderer } from './layout-parts.js';
 import { sideColumn, sideColumnContent, SideColumnScope, type SideColumn } from './side-column.js';
 import { bannerKey } from './site-settings.js';
+import { languageName } from './language-names.js';
 
 /** The settings of docs.json the shell reads. */
 export type ShellSettings = Pick<DocsConfig, 'name' | 'logo' | 'navbar' | 'footer' | 'appearance' | 'styling'> & Partial<Pick<DocsConfig, 'banner'>>;
@@ -281,14 +282,18 @@ const KIND_LABELS: Record<string, string> = {
  */
 function selector(level: SectionLevel, renderIcon: IconRenderer | undefined, className: string | undefined): ReactNode {
   const active = level.options.find((option) => option.active) ?? level.options[0];
+  // A language is shown by its name in that language (`Français`), its code kept for the browser.
+  const languages = level.kind === 'language';
+  const labelOf = (option: SectionOption | undefined) => (option && languages ? languageName(option.label) : option?.label);
+  const languageProps = (option: SectionOption) => (languages && !option.external ? { lang: option.label, hrefLang: option.label } : {});
   return h(
     'details',
     { key: level.kind, className: `selector${className ? ` ${className}` : ''}`, 'data-selector': level.kind },
     h(
       'summary',
-      { 'aria-label': `${KIND_LABELS[level.kind] ?? level.kind}: ${active?.label ?? ''}` },
+      { 'aria-label': `${KIND_LABELS[level.kind] ?? level.kind}: ${labelOf(active) ?? ''}` },
       siteIcon(active?.icon, renderIcon),
-      h('span', null, active?.label),
+      h('span', null, labelOf(active)),
       tagBadge(active?.tag),
       uiIcon('chevron', 'chevron'),
     ),
@@ -300,9 +305,9 @@ function selector(level: SectionLevel, renderIcon: IconRenderer | undefined, cla
           ? null
           : h(
               'a',
-              { key: index, role: 'listitem', className: option.active ? 'active' : undefined, ...linkProps(option.href) },
+              { key: index, role: 'listitem', className: option.active ? 'active' : undefined, ...linkProps(option.href), ...languageProps(option) },
               siteIcon(option.icon, renderIcon),
-              h('span', null, option.label, option.description ? h('span', { className: 'option-description' }, option.description) : null),
+              h('span', null, labelOf(option), option.description ? h('span', { className: 'option-description' }, option.description) : null),
               tagBadge(option.tag),
             ),
       ),

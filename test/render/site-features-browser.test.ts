@@ -142,7 +142,7 @@ describe.skipIf(!executablePath)('the site’s features in a browser', () => {
     await page.locator('[data-selector="version"] > summary').click();
     expect(await page.locator('[data-selector="version"] .selector-menu a').allTextContents()).toEqual(['v2Latest', 'v1Legacy']);
     await page.locator('[data-selector="language"] > summary').click();
-    await page.locator('[data-selector="language"] .selector-menu a', { hasText: 'fr' }).click();
+    await page.locator('[data-selector="language"] .selector-menu a', { hasText: 'Français' }).click();
     await page.waitForURL(`${server.url}/fr/index`);
     expect(await page.locator('.site-banner').innerText()).toContain('Cette traduction est en cours.');
   });
