@@ -2,7 +2,7 @@ import { createElement as h, Fragment, type ReactNode } from 'react';
 import type { CompiledHeading, CompiledNode } from '../build/types.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
-import { holdsPage, type PageNavigation, type SectionLevel, type SectionOption } from './site-navigation.js';
+import { firstHref, holdsPage, type PageNavigation, type SectionLevel, type SectionOption } from './site-navigation.js';
 import { isExternal, linkProps, methodBadge, siteIcon, tagBadge, uiIcon, type IconRenderer } from './layout-parts.js';
 import { sideColumn, sideColumnContent, SideColumnScope, type SideColumn } from './side-column.js';
 import { bannerKey } from './site-settings.js';
@@ -50,7 +50,9 @@ export interface SiteShellProps {
 export function SiteShell({ settings, navigation, page, children, renderIcon, markdown }: SiteShellProps): ReactNode {
   const tabs = navigation.levels.find((level) => level.kind === 'tab');
   const languages = navigation.levels.find((level) => level.kind === 'language');
-  const sidebarLevels = navigation.levels.filter((level) => level.kind !== 'tab' && level.kind !== 'language');
+  const menu = navigation.levels.find((level) => level.kind === 'menu-item');
+  // A tab's menu is its dropdown in the tabs bar, as on the platform; without a tabs bar, a selector in the sidebar.
+  const sidebarLevels = navigation.levels.filter((level) => level.kind !== 'tab' && level.kind !== 'language' && !(tabs && level.kind === 'menu-item'));
   const wide = page.mode === 'wide' || page.mode === 'custom' || page.mode === 'center';
   const noSidebar = page.mode === 'custom' || page.mode === 'center';
   const toc = wide ? [] : tocHeadings(page.headings);
@@ -101,7 +103,7 @@ export function SiteShell({ settings, navigation, page, children, renderIcon, ma
             ),
         navbarPrimary(settings),
       ),
-      tabs ? tabsBar(tabs, renderIcon) : null,
+      tabs ? tabsBar(tabs, menu, renderIcon) : null,
     ),
     h(
       'div',
@@ -249,20 +251,45 @@ function navbarPrimary(settings: ShellSettings): ReactNode {
   return h('a', { className: 'navbar-primary', ...linkProps(primary.href) }, label);
 }
 
-function tabsBar(level: SectionLevel, renderIcon: IconRenderer | undefined): ReactNode {
+function tabsBar(level: SectionLevel, menu: SectionLevel | undefined, renderIcon: IconRenderer | undefined): ReactNode {
   return h(
     'nav',
     { className: 'tabs-bar', 'aria-label': 'Tabs' },
     level.options.map((option, index) =>
-      option.href === undefined
-        ? null
-        : h(
-            'a',
-            { key: index, className: option.active ? 'active' : undefined, 'aria-current': option.active ? 'page' : undefined, ...linkProps(option.href) },
-            siteIcon(option.icon, renderIcon),
-            option.label,
-            option.external ? uiIcon('external', 'external-mark') : null,
-          ),
+      option.menu
+        ? tabMenu(option, option.active && menu ? menu.options : option.menu, renderIcon, index)
+        : option.href === undefined
+          ? null
+          : h(
+              'a',
+              { key: index, className: option.active ? 'active' : undefined, 'aria-current': option.active ? 'page' : undefined, ...linkProps(option.href) },
+              siteIcon(option.icon, renderIcon),
+              option.label,
+              option.external ? uiIcon('external', 'external-mark') : null,
+            ),
+    ),
+  );
+}
+
+/** A tab with a `menu`: a disclosure in the tabs bar listing its items (icon, label, description), each leading to its first page. */
+function tabMenu(tab: SectionOption, items: readonly SectionOption[], renderIcon: IconRenderer | undefined, key: number): ReactNode {
+  return h(
+    'details',
+    { key, className: `tab-menu${tab.active ? ' active' : ''}`, 'data-tab-menu': '' },
+    h('summary', { 'aria-current': tab.active ? 'page' : undefined }, siteIcon(tab.icon, renderIcon), tab.label, uiIcon('chevron', 'chevron')),
+    h(
+      'div',
+      { className: 'tab-menu-list', role: 'list' },
+      items.map((item, index) =>
+        item.href === undefined
+          ? null
+          : h(
+              'a',
+              { key: index, role: 'listitem', className: item.active ? 'active' : undefined, ...linkProps(item.href) },
+              siteIcon(item.icon, renderIcon),
+              h('span', null, item.label, item.description ? h('span', { className: 'option-description' }, item.description) : null),
+            ),
+      ),
     ),
   );
 }
@@ -420,6 +447,8 @@ function sidebarItem(node: CompiledNode, current: string, renderIcon: IconRender
       );
     case 'group': {
       const open = node.expanded || holdsPage(node, current);
+      // The title leads to the group's root page; with `interaction.drilldown`, to its first page.
+      const target = node.root ?? (node.drilldown ? firstHref(node) : undefined);
       return h(
         'li',
         { key },
@@ -430,7 +459,7 @@ function sidebarItem(node: CompiledNode, current: string, renderIcon: IconRender
             'summary',
             { className: navLinkClass(node.root === current, undefined) },
             siteIcon(node.icon, renderIcon),
-            h('span', { className: 'label' }, node.root ? h('a', { href: node.root, className: 'group-root' }, node.label) : node.label),
+            h('span', { className: 'label' }, target !== undefined ? h('a', { href: target, className: 'group-root' }, node.label) : node.label),
             tagBadge(node.tag),
             uiIcon('chevron', 'chevron'),
           ),

@@ -72,10 +72,10 @@ each('.sidebar a',function(link){link.addEventListener('click',function(){setMen
 document.addEventListener('keydown',function(event){
   if(event.key!=='Escape')return;
   setMenu(false);
-  each('details.selector[open]',function(s){s.removeAttribute('open')});
+  each('details.selector[open],details.tab-menu[open]',function(s){s.removeAttribute('open')});
 });
 document.addEventListener('click',function(event){
-  each('details.selector[open]',function(s){if(!s.contains(event.target))s.removeAttribute('open')});
+  each('details.selector[open],details.tab-menu[open]',function(s){if(!s.contains(event.target))s.removeAttribute('open')});
 });
 var sidebar=document.querySelector('.sidebar'),current=document.querySelector('.sidebar .nav-link.active');
 if(sidebar&&current){

@@ -12,14 +12,14 @@ import { takeMissedLanguages } from './code.js';
 import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
-import { htmlWithBase, pathWithBase } from './base-path.js';
+import { htmlWithBase, htmlWithRoot, pathWithBase, relativeRoot } from './base-path.js';
 import type { IconRenderer } from './layout-parts.js';
 import { compileMdx, type MdxComponents } from './mdx.js';
 import { escapeHtml, pageContent, sharedBuiltIns, type RenderPageError } from './page.js';
-import { SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';
+import { FORWARD_ON_DISK_SCRIPT, SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';
 import { createSiteCode, type SiteCode, type SiteCodeError, type SiteCodeOptions } from './site-code.js';
 import { languageParts, settingsForLanguage } from './site-settings.js';
-import { firstHref, pageNavigation } from './site-navigation.js';
+import { firstHref, pageNavigation, type PageOperation } from './site-navigation.js';
 import { googleFontsUrl, SITE_CSS, themeCss } from './site-theme.js';
 
 /** What {@link renderStaticSite} is given: the compiled site and ways to read its files. */
@@ -231,6 +231,10 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
   const withDefaults: StaticSiteInput = { ...input, renderIcon: input.renderIcon ?? ((icon) => iconOf(icon)) };
   const head = headParts(withDefaults, settings);
   const pages = new Map(uniquePages(site).map((page) => [page.href, page]));
+  // The MDX pages with `openapi:` frontmatter: their sidebar entries show the method.
+  const operations = new Map<string, PageOperation>();
+  for (const endpoint of input.endpointPages)
+    if (pages.get(endpoint.url)?.file !== undefined) operations.set(endpoint.url, { kind: endpoint.kind, method: endpoint.method, path: endpoint.path });
   const code = input.siteCode ? createSiteCode(input.siteCode) : undefined;
   // Pages whose frontmatter `url` sends the reader elsewhere: links there in the navigation, and a page that forwards.
   const elsewhere = new Map<string, string>();
@@ -255,7 +259,7 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       if (page === undefined) return undefined;
       const url = elsewhere.get(href);
       if (url !== undefined) return { html: redirectPage({ source: href, destination: url }), ...(page.file !== undefined ? { file: page.file } : {}) };
-      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head, elsewhere, code);
+      const rendered = await renderOnePage(withDefaults, settings, page, endpoints.get(page.href), titles, head, elsewhere, operations, code);
       return { ...rendered, ...(page.file !== undefined ? { file: page.file } : {}) };
     },
     first: () => firstHref(site.navigation.root) ?? pages.keys().next().value,
@@ -263,7 +267,7 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       const redirect = site.redirects.find((candidate) => !/[:*]/.test(candidate.source) && candidate.source.replace(/\/+$/, '') === href);
       return redirect ? { location: redirect.href ?? redirect.destination, html: redirectPage(redirect) } : undefined;
     },
-    notFound: () => notFoundPage(withDefaults, settings, head),
+    notFound: () => notFoundPage(withDefaults, settings, head, operations),
     shellFiles() {
       // The islands' scripts grow with the pages rendered (`quire dev` renders on request).
       if (shell) return code ? new Map([...shell, ...code.clientFiles()]) : shell;
@@ -373,9 +377,10 @@ async function renderOnePage(
   titles: ReadonlyMap<string, string>,
   head: HeadParts,
   elsewhere: ReadonlyMap<string, string>,
+  operations: ReadonlyMap<string, PageOperation>,
   code?: SiteCode,
 ): Promise<RenderedPage> {
-  const navigation = pageNavigation(input.site, page.section, elsewhere);
+  const navigation = pageNavigation(input.site, page.section, elsewhere, operations);
   const pageSettings = input.docsConfig ? { ...settings, ...languageParts(settingsForLanguage(input.docsConfig, page.section.language)) } : settings;
   const frontmatter = page.frontmatter ?? {};
   const description = page.description;
@@ -529,8 +534,8 @@ function documentHtml(settings: DocsConfig, title: string, meta: string, head: H
   );
 }
 
-function notFoundPage(input: StaticSiteInput, settings: DocsConfig, head: HeadParts): string {
-  const navigation = pageNavigation(input.site, {});
+function notFoundPage(input: StaticSiteInput, settings: DocsConfig, head: HeadParts, operations: ReadonlyMap<string, PageOperation>): string {
+  const navigation = pageNavigation(input.site, {}, new Map(), operations);
   const body = renderToString(
     h(
       SiteShell,
