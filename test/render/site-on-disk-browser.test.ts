@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,9 +38,14 @@ describe.skipIf(!executablePath)('the static build opened from disk', () => {
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'quire-disk-browser-'));
     out = path.join(folder, 'out');
-    const built = await quireInProcess(['build', '--html', 'fixtures/example-site', '-o', out]);
-    expect(built.stderr).toBe('');
-    expect(built.code).toBe(0);
+    for (const [site, target] of [
+      ['fixtures/example-site', out],
+      ['fixtures/render/features', path.join(folder, 'features')],
+    ]) {
+      const built = await quireInProcess(['build', '--html', site as string, '-o', target as string]);
+      expect(built.stderr).toBe('');
+      expect(built.code).toBe(0);
+    }
     browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     // No network here: other hosts (Google Fonts) answer an empty 200.
@@ -75,7 +80,7 @@ describe.skipIf(!executablePath)('the static build opened from disk', () => {
     expect([...seen, ...problems]).toEqual([]);
   }, 120_000);
 
-  it('draws the logo and follows the sidebar, the logo and the pager to the files written', async () => {
+  it('draws the logo and follows the sidebar, the logo and the table of contents to the files written', async () => {
     const page = await context.newPage();
     const errors = watchDiskErrors(page);
     await page.goto(fileUrl('index.html'));
@@ -102,6 +107,19 @@ describe.skipIf(!executablePath)('the static build opened from disk', () => {
     await page.close();
   }, 60_000);
 
+  it('follows the pages that forward to the files written: index.html of a site without a home page, a redirect', async () => {
+    const page = await context.newPage();
+    const errors = watchDiskErrors(page);
+    const features = (file: string) => pathToFileURL(path.join(folder, 'features', file)).href;
+    await page.goto(features('index.html'));
+    await page.waitForURL(features('en/v2/index.html'));
+    expect(await page.locator('.site-header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
+    await page.goto(features('start.html'));
+    await page.waitForURL(features('en/v2/examples.html'));
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('says plainly that search needs a server', async () => {
     const page = await context.newPage();
     const errors = watchDiskErrors(page);
@@ -113,8 +131,7 @@ describe.skipIf(!executablePath)('the static build opened from disk', () => {
     await page.close();
   }, 60_000);
 
-  it('keeps 404.html on URLs from the root, as a host serves it at any depth', async () => {
-    const { readFileSync } = await import('node:fs');
+  it('keeps 404.html on URLs from the root, as a host serves it at any depth', () => {
     const notFound = readFileSync(path.join(out, '404.html'), 'utf8');
     expect(notFound).toContain('href="/_quire/site.css"');
     const nested = readFileSync(path.join(out, 'guides/authentication.html'), 'utf8');
