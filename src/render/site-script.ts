@@ -27,8 +27,9 @@ export const FILE_OF_FUNCTION =
  * `quire dev`, follows its `<meta http-equiv="refresh">`; from disk that would lead to no file).
  */
 export const FORWARD_ON_DISK_SCRIPT =
-  `(function(){${FILE_OF_FUNCTION}var l=document.querySelector('link[rel=canonical]');` +
-  "if(l&&location.protocol==='file:')location.replace(fileOf(l.getAttribute('href')))})();";
+  `(function(){${FILE_OF_FUNCTION}var l=document.querySelector('link[rel=canonical]');if(!l||location.protocol!=='file:')return;` +
+  // Only to a file of the site: any other target is left to the refresh, as over HTTP.
+  "var h=l.getAttribute('href')||'',f=fileOf(h);if(f!==h)location.replace(f)})();";
 
 /**
  * The shell's script, plain and small (no framework): the theme toggle, the phone menu, the
