@@ -1,9 +1,9 @@
 /**
- * A static site served under a path of its host (`https://example.github.io/docs/`, a GitHub
- * Pages project site): every URL that starts at the site's root (`/guides/setup`,
- * `/_quire/site.css`, `/images/a.png`) gets the path in front. The pages are rendered as for the
- * root, then their URLs are rewritten: links and media written in the pages, the shell's own
- * files, the search index, redirects.
+ * Where a static site's URLs lead from. The pages are rendered as for the root of a host
+ * (`/guides/setup`, `/_quire/site.css`, `/images/a.png`), then their URLs from the root are
+ * rewritten: relative to each page's folder (`../_quire/site.css`), so that the build works at
+ * any path of a host and opened from disk; or, for the `404.html` a host serves at any depth,
+ * with the path the site is served under in front (`/docs/`, a GitHub Pages project site).
  */
 
 /**
@@ -26,20 +26,32 @@ export function normalizeBase(value: string): string | undefined {
 }
 
 // Attributes whose value is a URL, and the URLs of CSS (`url(/a.png)`), that start at the root (not `//host`).
-const ROOT_ATTRIBUTE = /(\s(?:href|src|poster|action|data-search|data-mermaid)=")\/(?!\/)/g;
+const ROOT_ATTRIBUTE = /(\s(?:href|src|poster|action|data-search|data-mermaid|data-root)=")\/(?!\/)/g;
 const ROOT_SRCSET = /(\ssrcset=")([^"]*)"/g;
 const ROOT_CSS_URL = /(url\((?:&quot;|["'])?)\/(?!\/)/g;
 const ROOT_REFRESH = /(<meta http-equiv="refresh" content="\d+;\s*url=)\/(?!\/)/g;
 
 /** An HTML page's root URLs with `base` in front (`base` as {@link normalizeBase} gives it). */
 export function htmlWithBase(html: string, base: string): string {
-  if (base === '/') return html;
-  const prefix = base.slice(0, -1);
+  return base === '/' ? html : htmlWithRoot(html, base);
+}
+
+/**
+ * The URL of the site's root seen from the page written at `file` (a path in the output folder,
+ * `/`-separated): `./` for `index.html`, `../` for `guides/setup.html`, `../../` a folder deeper.
+ */
+export function relativeRoot(file: string): string {
+  const depth = file.split('/').length - 1;
+  return depth === 0 ? './' : '../'.repeat(depth);
+}
+
+/** An HTML page's URLs from the root (`/guides/setup`) starting with `root` instead (`../`, `/docs/`; ending with `/`). */
+export function htmlWithRoot(html: string, root: string): string {
   return html
-    .replace(ROOT_ATTRIBUTE, `$1${prefix}/`)
-    .replace(ROOT_REFRESH, `$1${prefix}/`)
-    .replace(ROOT_CSS_URL, `$1${prefix}/`)
-    .replace(ROOT_SRCSET, (_, start: string, list: string) => `${start}${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${prefix}/`)}"`);
+    .replace(ROOT_ATTRIBUTE, `$1${root}`)
+    .replace(ROOT_REFRESH, `$1${root}`)
+    .replace(ROOT_CSS_URL, `$1${root}`)
+    .replace(ROOT_SRCSET, (_, start: string, list: string) => `${start}${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${root}`)}"`);
 }
 
 /** A URL path of the site (`/guides/setup`) under `base`; any other URL as it is. */

@@ -39,7 +39,7 @@ export type { IconRenderer } from './layout-parts.js';
 export { EndpointReference } from './endpoint.js';
 export type { EndpointReferenceProps, MarkdownRenderer } from './endpoint.js';
 export { pageNavigation } from './site-navigation.js';
-export type { PageNavigation, SectionLevel, SectionOption, SectionKind } from './site-navigation.js';
+export type { PageNavigation, PageOperation, SectionLevel, SectionOption, SectionKind } from './site-navigation.js';
 export { SITE_CSS, themeCss } from './site-theme.js';
 export type { ThemeSettings } from './site-theme.js';
 export { SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';

@@ -5,7 +5,7 @@ import type { PageSection } from '../navigation/types.js';
 import { bannerKey } from './site-settings.js';
 import { sidebarBlock, sidebarBlocks, type SidebarBlock } from './layout.js';
 import type { IconRenderer } from './layout-parts.js';
-import { pageNavigation, type PageNavigation } from './site-navigation.js';
+import { pageNavigation, type PageNavigation, type PageOperation } from './site-navigation.js';
 
 /**
  * The sidebar's groups and pages as one page draws them: the inner HTML of its `nav.nav-tree`,
@@ -39,6 +39,8 @@ export interface SectionSidebarsOptions {
   site: Pick<CompiledSite, 'navigation'>;
   /** Pages whose frontmatter `url` sends the reader elsewhere (see `pageNavigation`). */
   elsewhere?: ReadonlyMap<string, string>;
+  /** The MDX pages with `openapi:` frontmatter, whose entries show the method (see `pageNavigation`). */
+  operations?: ReadonlyMap<string, PageOperation>;
   renderIcon?: IconRenderer;
   /**
    * A sidebar whose HTML is longer than this (in characters) is shared: written once as a script
@@ -90,7 +92,7 @@ export function createSectionSidebars(options: SectionSidebarsOptions): SectionS
   const sectionOf = (section: PageSection): Section => {
     const key = sectionKey(section);
     let found = sections.get(key);
-    if (!found) sections.set(key, (found = { navigation: pageNavigation(options.site, section, options.elsewhere) }));
+    if (!found) sections.set(key, (found = { navigation: pageNavigation(options.site, section, options.elsewhere, options.operations) }));
     return found;
   };
   const drawnOf = (section: Section): DrawnSidebar => {

@@ -2,10 +2,11 @@ import { createElement as h, Fragment, type ReactNode } from 'react';
 import type { CompiledGroup, CompiledHeading, CompiledNode } from '../build/types.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { Icon } from '../config/schemas/common.js';
-import { holdsPage, type PageNavigation, type SectionLevel, type SectionOption } from './site-navigation.js';
+import { firstHref, holdsPage, type PageNavigation, type SectionLevel, type SectionOption } from './site-navigation.js';
 import { isExternal, linkProps, methodBadge, siteIcon, tagBadge, uiIcon, type IconRenderer } from './layout-parts.js';
 import { sideColumn, sideColumnContent, SideColumnScope, type SideColumn } from './side-column.js';
 import { bannerKey } from './site-settings.js';
+import { languageName } from './language-names.js';
 
 /** The settings of docs.json the shell reads. */
 export type ShellSettings = Pick<DocsConfig, 'name' | 'logo' | 'navbar' | 'footer' | 'appearance' | 'styling'> & Partial<Pick<DocsConfig, 'banner'>>;
@@ -54,7 +55,9 @@ export interface SiteShellProps {
 export function SiteShell({ settings, navigation, page, children, renderIcon, markdown, sidebar }: SiteShellProps): ReactNode {
   const tabs = navigation.levels.find((level) => level.kind === 'tab');
   const languages = navigation.levels.find((level) => level.kind === 'language');
-  const sidebarLevels = navigation.levels.filter((level) => level.kind !== 'tab' && level.kind !== 'language');
+  const menu = navigation.levels.find((level) => level.kind === 'menu-item');
+  // A tab's menu is its dropdown in the tabs bar, as on the platform; without a tabs bar, a selector in the sidebar.
+  const sidebarLevels = navigation.levels.filter((level) => level.kind !== 'tab' && level.kind !== 'language' && !(tabs && level.kind === 'menu-item'));
   const wide = page.mode === 'wide' || page.mode === 'custom' || page.mode === 'center';
   const noSidebar = page.mode === 'custom' || page.mode === 'center';
   const toc = wide ? [] : tocHeadings(page.headings);
@@ -105,7 +108,7 @@ export function SiteShell({ settings, navigation, page, children, renderIcon, ma
             ),
         navbarPrimary(settings),
       ),
-      tabs ? tabsBar(tabs, renderIcon) : null,
+      tabs ? tabsBar(tabs, menu, renderIcon) : null,
     ),
     h(
       'div',
@@ -253,20 +256,45 @@ function navbarPrimary(settings: ShellSettings): ReactNode {
   return h('a', { className: 'navbar-primary', ...linkProps(primary.href) }, label);
 }
 
-function tabsBar(level: SectionLevel, renderIcon: IconRenderer | undefined): ReactNode {
+function tabsBar(level: SectionLevel, menu: SectionLevel | undefined, renderIcon: IconRenderer | undefined): ReactNode {
   return h(
     'nav',
     { className: 'tabs-bar', 'aria-label': 'Tabs' },
     level.options.map((option, index) =>
-      option.href === undefined
-        ? null
-        : h(
-            'a',
-            { key: index, className: option.active ? 'active' : undefined, 'aria-current': option.active ? 'page' : undefined, ...linkProps(option.href) },
-            siteIcon(option.icon, renderIcon),
-            option.label,
-            option.external ? uiIcon('external', 'external-mark') : null,
-          ),
+      option.menu
+        ? tabMenu(option, option.active && menu ? menu.options : option.menu, renderIcon, index)
+        : option.href === undefined
+          ? null
+          : h(
+              'a',
+              { key: index, className: option.active ? 'active' : undefined, 'aria-current': option.active ? 'page' : undefined, ...linkProps(option.href) },
+              siteIcon(option.icon, renderIcon),
+              option.label,
+              option.external ? uiIcon('external', 'external-mark') : null,
+            ),
+    ),
+  );
+}
+
+/** A tab with a `menu`: a disclosure in the tabs bar listing its items (icon, label, description), each leading to its first page. */
+function tabMenu(tab: SectionOption, items: readonly SectionOption[], renderIcon: IconRenderer | undefined, key: number): ReactNode {
+  return h(
+    'details',
+    { key, className: `tab-menu${tab.active ? ' active' : ''}`, 'data-tab-menu': '' },
+    h('summary', { 'aria-current': tab.active ? 'page' : undefined }, siteIcon(tab.icon, renderIcon), tab.label, uiIcon('chevron', 'chevron')),
+    h(
+      'div',
+      { className: 'tab-menu-list', role: 'list' },
+      items.map((item, index) =>
+        item.href === undefined
+          ? null
+          : h(
+              'a',
+              { key: index, role: 'listitem', className: item.active ? 'active' : undefined, ...linkProps(item.href) },
+              siteIcon(item.icon, renderIcon),
+              h('span', null, item.label, item.description ? h('span', { className: 'option-description' }, item.description) : null),
+            ),
+      ),
     ),
   );
 }
@@ -286,14 +314,18 @@ const KIND_LABELS: Record<string, string> = {
  */
 function selector(level: SectionLevel, renderIcon: IconRenderer | undefined, className: string | undefined): ReactNode {
   const active = level.options.find((option) => option.active) ?? level.options[0];
+  // A language is shown by its name in that language (`Français`), its code kept for the browser.
+  const languages = level.kind === 'language';
+  const labelOf = (option: SectionOption | undefined) => (option && languages ? languageName(option.label) : option?.label);
+  const languageProps = (option: SectionOption) => (languages && !option.external ? { lang: option.label, hrefLang: option.label } : {});
   return h(
     'details',
     { key: level.kind, className: `selector${className ? ` ${className}` : ''}`, 'data-selector': level.kind },
     h(
       'summary',
-      { 'aria-label': `${KIND_LABELS[level.kind] ?? level.kind}: ${active?.label ?? ''}` },
+      { 'aria-label': `${KIND_LABELS[level.kind] ?? level.kind}: ${labelOf(active) ?? ''}` },
       siteIcon(active?.icon, renderIcon),
-      h('span', null, active?.label),
+      h('span', null, labelOf(active)),
       tagBadge(active?.tag),
       uiIcon('chevron', 'chevron'),
     ),
@@ -305,9 +337,9 @@ function selector(level: SectionLevel, renderIcon: IconRenderer | undefined, cla
           ? null
           : h(
               'a',
-              { key: index, role: 'listitem', className: option.active ? 'active' : undefined, ...linkProps(option.href) },
+              { key: index, role: 'listitem', className: option.active ? 'active' : undefined, ...linkProps(option.href), ...languageProps(option) },
               siteIcon(option.icon, renderIcon),
-              h('span', null, option.label, option.description ? h('span', { className: 'option-description' }, option.description) : null),
+              h('span', null, labelOf(option), option.description ? h('span', { className: 'option-description' }, option.description) : null),
               tagBadge(option.tag),
             ),
       ),
@@ -425,6 +457,8 @@ function sidebarItem(node: CompiledNode, current: string, renderIcon: IconRender
       );
     case 'group': {
       const open = node.expanded || holdsPage(node, current);
+      // The title leads to the group's root page; with `interaction.drilldown`, to its first page.
+      const target = node.root ?? (node.drilldown ? firstHref(node) : undefined);
       return h(
         'li',
         { key },
@@ -435,7 +469,7 @@ function sidebarItem(node: CompiledNode, current: string, renderIcon: IconRender
             'summary',
             { className: navLinkClass(node.root === current, undefined) },
             siteIcon(node.icon, renderIcon),
-            h('span', { className: 'label' }, node.root ? h('a', { href: node.root, className: 'group-root' }, node.label) : node.label),
+            h('span', { className: 'label' }, target !== undefined ? h('a', { href: target, className: 'group-root' }, node.label) : node.label),
             tagBadge(node.tag),
             uiIcon('chevron', 'chevron'),
           ),

@@ -41,7 +41,9 @@ export function searchEntries(search: CompiledSearchText, titles: ReadonlyMap<st
 /**
  * The search of a rendered site, in the browser: Ctrl-K, Cmd-K or `/` (outside a field), or any
  * element with `data-quire-search-open`, opens a dialog; the index (`_quire/search.json`, the
- * `data-search` attribute of `<html>`) is fetched the first time. Every word typed must appear in
+ * `data-search` attribute of `<html>`) is fetched the first time; its URLs start at the site's root
+ * (`<html data-root>`, `../` on a page written relative to its folder). A page opened from disk
+ * (`file:`) cannot fetch it: the dialog says so, and how to serve the folder. Every word typed must appear in
  * a section's page title, heading or text; headings weigh most, then titles, then text. Arrow
  * keys choose, Enter goes to the section (`href#id`), Escape closes. Plain DOM, no framework.
  */
@@ -50,7 +52,11 @@ export const SEARCH_SCRIPT = `(() => {
   const source = root.getAttribute('data-search');
   if (!source) return;
   let entries = null, dialog, input, list, chosen = 0, shown = [];
-  const load = () => entries ?? (entries = fetch(source).then((r) => r.json()).catch(() => []));
+  // The index's URLs start at the site's root; the page's URLs may lead from its own folder.
+  const siteRoot = new URL(root.getAttribute('data-root') || '/', location.href);
+  const at = (url) => new URL(url.replace(/^\\/+/, ''), siteRoot).href;
+  const onDisk = location.protocol === 'file:';
+  const load = () => entries ?? (entries = onDisk ? Promise.resolve([]) : fetch(source).then((r) => r.json()).catch(() => []));
   const words = (q) => q.toLowerCase().split(/\\s+/).filter(Boolean);
   const score = (entry, ws) => {
     const heading = (entry.heading || '').toLowerCase(), page = entry.page.toLowerCase(), text = entry.text.toLowerCase();
@@ -74,7 +80,7 @@ export const SEARCH_SCRIPT = `(() => {
     list.textContent = '';
     shown.forEach((entry, index) => {
       const item = document.createElement('a');
-      item.href = entry.url;
+      item.href = at(entry.url);
       item.className = 'quire-search-result' + (index === chosen ? ' is-chosen' : '');
       item.setAttribute('role', 'option');
       item.setAttribute('aria-selected', String(index === chosen));
@@ -88,7 +94,13 @@ export const SEARCH_SCRIPT = `(() => {
       item.addEventListener('click', close);
       list.append(item);
     });
-    if (shown.length === 0 && input.value.trim()) {
+    if (onDisk) {
+      // A page opened from disk cannot fetch the index (browsers refuse file: requests): said plainly.
+      const none = document.createElement('p');
+      none.className = 'quire-search-empty';
+      none.textContent = 'Search needs the site served over HTTP: this page was opened from a file, and a browser does not let it read the search index. Serve the folder (npx serve <folder>, or quire dev) to search.';
+      list.append(none);
+    } else if (shown.length === 0 && input.value.trim()) {
       const none = document.createElement('p');
       none.className = 'quire-search-empty';
       none.textContent = 'No results for “' + input.value.trim() + '”';
@@ -123,7 +135,7 @@ export const SEARCH_SCRIPT = `(() => {
       } else if (event.key === 'Enter' && shown[chosen]) {
         event.preventDefault();
         close();
-        location.href = shown[chosen].url;
+        location.href = at(shown[chosen].url);
       }
     });
     dialog.addEventListener('click', (event) => { if (event.target === dialog) close(); });
@@ -132,6 +144,7 @@ export const SEARCH_SCRIPT = `(() => {
     if (!dialog) build();
     dialog.hidden = false;
     load();
+    if (onDisk) render();
     input.focus();
     input.select();
   };

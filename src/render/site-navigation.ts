@@ -1,5 +1,5 @@
 import type { CompiledLink, CompiledNode, CompiledSection, CompiledSite } from '../build/types.js';
-import type { PageSection } from '../navigation/types.js';
+import type { HttpMethod, PageSection } from '../navigation/types.js';
 
 /** A section kind that chooses what the sidebar shows: languages, versions, tabs, ... */
 export type SectionKind = Exclude<CompiledSection['kind'], 'root'>;
@@ -16,6 +16,8 @@ export interface SectionOption {
   icon?: CompiledSection['icon'];
   tag?: string;
   description?: string;
+  /** A tab's `menu`: its items, drawn as the tab's dropdown (none chosen; the page's level of `menu-item` says which is). */
+  menu?: SectionOption[];
 }
 
 /** The choices at one level of the navigation above the sidebar: its languages, versions, tabs, ... */
@@ -57,12 +59,14 @@ function isSection(node: CompiledNode): node is CompiledSection {
  * is chosen, and the others are offered as options; the sidebar is what the chosen section holds
  * below its sections. A page in no section (an unlisted one) gets the navigation of the first.
  * `elsewhere` gives the pages whose frontmatter `url` sends the reader to another address: their
- * entries are links there, as on the platform.
+ * entries are links there, as on the platform; `operations` the pages that document an operation
+ * (`openapi:` frontmatter): their entries show its method, as on the platform.
  */
 export function pageNavigation(
   site: Pick<CompiledSite, 'navigation'>,
   section: PageSection,
   elsewhere: ReadonlyMap<string, string> = new Map(),
+  operations: ReadonlyMap<string, PageOperation> = new Map(),
 ): PageNavigation {
   const levels: SectionLevel[] = [];
   const root = site.navigation.root;
@@ -90,22 +94,52 @@ export function pageNavigation(
     node = chosen;
   }
   const sidebar = node.children.filter((child) => !child.hidden && !isSection(child));
-  return { levels, sidebar: elsewhere.size > 0 ? linksElsewhere(sidebar, elsewhere) : sidebar, global: site.navigation.global.filter((link) => !link.hidden) };
+  return {
+    levels,
+    sidebar: elsewhere.size > 0 || operations.size > 0 ? pagesAsDrawn(sidebar, elsewhere, operations) : sidebar,
+    global: site.navigation.global.filter((link) => !link.hidden),
+  };
 }
 
-/** `nodes` with each page that `elsewhere` names as a link to its address (its label and icon kept). */
-function linksElsewhere(nodes: readonly CompiledNode[], elsewhere: ReadonlyMap<string, string>): CompiledNode[] {
+/** The operation an MDX page documents (`openapi:` frontmatter): its entry in the sidebar shows the method, as a generated endpoint page's does. */
+export interface PageOperation {
+  kind: 'endpoint' | 'webhook';
+  method?: HttpMethod;
+  /** The path template, or the webhook's name. */
+  path: string;
+}
+
+/**
+ * `nodes` with each page that `elsewhere` names as a link to its address (its label and icon
+ * kept), and each page that documents an operation as an endpoint entry (its method's badge).
+ */
+function pagesAsDrawn(nodes: readonly CompiledNode[], elsewhere: ReadonlyMap<string, string>, operations: ReadonlyMap<string, PageOperation>): CompiledNode[] {
   return nodes.map((node): CompiledNode => {
     if (node.kind === 'page') {
       const url = elsewhere.get(node.href);
-      return url === undefined ? node : { kind: 'link', label: node.label, href: url, ...(node.icon ? { icon: node.icon } : {}) };
+      if (url !== undefined) return { kind: 'link', label: node.label, href: url, ...(node.icon ? { icon: node.icon } : {}) };
+      const operation = operations.get(node.href);
+      if (operation === undefined) return node;
+      return {
+        kind: operation.kind,
+        label: node.label,
+        href: node.href,
+        path: operation.path,
+        ...(operation.method ? { method: operation.method } : {}),
+        ...(node.deprecated ? { deprecated: node.deprecated } : {}),
+        ...(node.hidden ? { hidden: node.hidden } : {}),
+      };
     }
-    if (node.kind === 'group') return { ...node, children: linksElsewhere(node.children, elsewhere) };
+    if (node.kind === 'group') return { ...node, children: pagesAsDrawn(node.children, elsewhere, operations) };
     return node;
   });
 }
 
 function sectionOption(section: CompiledSection, active: boolean): SectionOption {
+  const menu =
+    section.kind === 'tab'
+      ? section.children.filter((child): child is CompiledSection => child.kind === 'menu-item' && !child.hidden).map((item) => sectionOption(item, false))
+      : [];
   return {
     label: section.label,
     href: firstHref(section),
@@ -114,6 +148,7 @@ function sectionOption(section: CompiledSection, active: boolean): SectionOption
     ...(section.icon ? { icon: section.icon } : {}),
     ...(section.tag ? { tag: section.tag } : {}),
     ...(section.description ? { description: section.description } : {}),
+    ...(menu.length > 0 ? { menu } : {}),
   };
 }
 

@@ -10,16 +10,48 @@ export const THEME_SCRIPT =
   "if(m!=='light'&&m!=='dark')m=window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.setAttribute('data-theme',m);d.classList.toggle('dark',m==='dark')})();";
 
 /**
+ * `fileOf(href)`: for a build opened from disk (`file:`, `<html data-root>` naming the site's root
+ * as the page sees it), the file written for a link into the site: `guides/setup` is
+ * `guides/setup.html`, the root `index.html` (clean URLs need a server that maps them). A link
+ * elsewhere, to a file (its last part has a dot), or any link over HTTP is given back as it is.
+ */
+export const FILE_OF_FUNCTION =
+  "function fileOf(href){var r=document.documentElement.getAttribute('data-root');if(location.protocol!=='file:'||r===null)return href;" +
+  'var root=new URL(r,location.href).pathname,u=new URL(href,location.href),p=u.pathname;' +
+  "if(u.protocol!=='file:'||p.indexOf(root)!==0&&p+'/'!==root)return href;" +
+  "if(p===root||p+'/'===root)p=root+'index.html';else{var q=p.replace(/\\/+$/,'');if(/\\.[^\\/]*$/.test(q))return href;p=q+'.html'}" +
+  'u.pathname=p;return u.href}';
+
+/**
+ * A page that forwards, opened from disk: sent to the file written for its target (a host, or
+ * `quire dev`, follows its `<meta http-equiv="refresh">`; from disk that would lead to no file).
+ */
+export const FORWARD_ON_DISK_SCRIPT =
+  `(function(){${FILE_OF_FUNCTION}var l=document.querySelector('link[rel=canonical]');if(!l||location.protocol!=='file:')return;` +
+  // Only to a file of the site: any other target is left to the refresh, as over HTTP.
+  "var h=l.getAttribute('href')||'',f=fileOf(h);if(f!==h)location.replace(f)})();";
+
+/**
  * The shell's script, plain and small (no framework): the theme toggle, the phone menu, the
  * selectors (closed on a click elsewhere or Escape), the current page scrolled into view in the
  * sidebar, the table of contents following the reading, the banner's close button (remembered
- * until the banner's text changes), and Mermaid loaded only on a page that
+ * until the banner's text changes), the links into the site pointed at their files when the
+ * build is opened from disk ({@link FILE_OF_FUNCTION}), and Mermaid loaded only on a page that
  * has a diagram (`.mermaid` or `[data-mermaid]`) when the build ships it (`<html data-mermaid>`
  * names the file).
  */
 export const SITE_SCRIPT = `(function(){
 var d=document.documentElement,b=document.body;
 function each(s,f){Array.prototype.forEach.call(document.querySelectorAll(s),f)}
+${FILE_OF_FUNCTION}
+if(location.protocol==='file:'){
+  var onDisk=function(link){var href=link.getAttribute('href');if(href&&href.charAt(0)!=='#'){var file=fileOf(href);if(file!==href)link.setAttribute('href',file)}};
+  each('a[href]',onDisk);
+  // Links drawn later (the search's results, the site's own components): pointed when clicked.
+  var clicked=function(event){var link=event.target instanceof Element&&event.target.closest('a[href]');if(link)onDisk(link)};
+  document.addEventListener('click',clicked,true);
+  document.addEventListener('auxclick',clicked,true);
+}
 each('[data-theme-toggle]',function(button){
   button.setAttribute('aria-pressed',String(d.getAttribute('data-theme')==='dark'));
   button.addEventListener('click',function(){
@@ -41,10 +73,10 @@ each('.sidebar a',function(link){link.addEventListener('click',function(){setMen
 document.addEventListener('keydown',function(event){
   if(event.key!=='Escape')return;
   setMenu(false);
-  each('details.selector[open]',function(s){s.removeAttribute('open')});
+  each('details.selector[open],details.tab-menu[open]',function(s){s.removeAttribute('open')});
 });
 document.addEventListener('click',function(event){
-  each('details.selector[open]',function(s){if(!s.contains(event.target))s.removeAttribute('open')});
+  each('details.selector[open],details.tab-menu[open]',function(s){if(!s.contains(event.target))s.removeAttribute('open')});
 });
 var sidebar=document.querySelector('.sidebar'),current=document.querySelector('.sidebar .nav-link.active');
 if(sidebar&&current){

@@ -134,6 +134,20 @@ html[data-theme=dark] .theme-toggle .moon{display:block}
 .tabs-bar a{display:inline-flex;align-items:center;gap:.45rem;height:100%;color:var(--muted);text-decoration:none;font-size:.875rem;font-weight:500;border-bottom:2px solid transparent;white-space:nowrap}
 .tabs-bar a:hover{color:var(--fg-strong);border-bottom-color:var(--border-strong)}
 .tabs-bar a.active{color:var(--fg-strong);border-bottom-color:var(--accent);font-weight:600}
+.tabs-bar:has(.tab-menu[open]){overflow:visible}
+.tab-menu{position:relative;height:100%}
+.tab-menu>summary{list-style:none;display:inline-flex;align-items:center;gap:.45rem;height:100%;box-sizing:border-box;color:var(--muted);font-size:.875rem;font-weight:500;border-bottom:2px solid transparent;white-space:nowrap;cursor:pointer}
+.tab-menu>summary::-webkit-details-marker{display:none}
+.tab-menu>summary:hover{color:var(--fg-strong);border-bottom-color:var(--border-strong)}
+.tab-menu.active>summary{color:var(--fg-strong);border-bottom-color:var(--accent);font-weight:600}
+.tab-menu>summary .chevron{width:12px;height:12px;transform:rotate(90deg);color:var(--muted)}
+.tab-menu[open]>summary .chevron{transform:rotate(-90deg)}
+.tab-menu-list{position:absolute;left:0;top:calc(100% + 4px);z-index:40;min-width:15rem;background:var(--bg);border:1px solid var(--border);border-radius:10px;padding:.3rem;box-shadow:0 12px 32px rgba(15,23,42,.12)}
+.tabs-bar .tab-menu-list a{display:flex;align-items:flex-start;gap:.55rem;height:auto;padding:.45rem .6rem;border:0;border-radius:7px;color:var(--fg);white-space:normal}
+.tabs-bar .tab-menu-list a:hover{background:var(--bg-hover)}
+.tabs-bar .tab-menu-list a.active{color:var(--accent-fg);font-weight:600}
+.tabs-bar .tab-menu-list .icon{margin-top:.15rem}
+.tab-menu-list .option-description{display:block;font-size:.75rem;color:var(--muted);font-weight:400}
 .site-body{display:flex;max-width:1536px;margin:0 auto;align-items:flex-start}
 .sidebar{position:sticky;top:calc(var(--header-h) + var(--tabs-h) + 1px);flex:none;width:var(--sidebar-w);height:calc(100vh - var(--header-h) - var(--tabs-h) - 1px);overflow-y:auto;padding:1.5rem 1rem 3rem 1.5rem;font-size:.875rem;scrollbar-width:thin}
 .sidebar ul{list-style:none;margin:0;padding:0}

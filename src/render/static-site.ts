@@ -13,14 +13,14 @@ import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
 import { createSectionSidebars, sidebarDrawn, type SectionSidebars } from './layout-sidebar.js';
-import { htmlWithBase, pathWithBase } from './base-path.js';
+import { htmlWithBase, htmlWithRoot, pathWithBase, relativeRoot } from './base-path.js';
 import type { IconRenderer } from './layout-parts.js';
 import { compileMdx, type MdxComponents } from './mdx.js';
 import { escapeHtml, pageContent, sharedBuiltIns, type RenderPageError } from './page.js';
-import { SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';
+import { FORWARD_ON_DISK_SCRIPT, SITE_SCRIPT, THEME_SCRIPT } from './site-script.js';
 import { createSiteCode, type SiteCode, type SiteCodeError, type SiteCodeOptions } from './site-code.js';
 import { languageParts, settingsForLanguage } from './site-settings.js';
-import { firstHref, pageNavigation } from './site-navigation.js';
+import { firstHref, pageNavigation, type PageOperation } from './site-navigation.js';
 import { googleFontsUrl, SITE_CSS, themeCss } from './site-theme.js';
 
 /** What {@link renderStaticSite} is given: the compiled site and ways to read its files. */
@@ -60,8 +60,9 @@ export interface StaticSiteInput {
    */
   docsConfig?: DocsConfig;
   /**
-   * The path the site is served under (`/docs/`, see `normalizeBase`): every URL from the site's
-   * root in the pages, the search index and the redirects gets it in front. Default `/`.
+   * The path the site is served under (`/docs/`, see `normalizeBase`): the URLs of `404.html`
+   * (served at any depth, so written from the root) and the paths of `_redirects` get it in
+   * front; every other page's URLs lead from its own folder and need none. Default `/`.
    */
   base?: string;
   /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` when a page has a diagram, and loaded only by those pages. */
@@ -108,7 +109,7 @@ const ASSET_FOLDER = '_quire';
 /**
  * A compiled site as static HTML: one page per URL (`/guides/setup` as `guides/setup.html`, `/`
  * as `index.html`, so that a page keeps its URL and the relative links written in it resolve as
- * on the platform), endpoint pages, `404.html`, a page that forwards for each redirect of
+ * on the platform; its URLs from the root written relative to its folder, 404.html's excepted), endpoint pages, `404.html`, a page that forwards for each redirect of
  * docs.json without parameters and a `_redirects` file with all of them, the site's static files
  * as they are, and the shell's style sheet and script in `_quire/`. The same input gives the same
  * files, byte for byte. A page that cannot be rendered is written with its error in its place
@@ -160,7 +161,7 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
   // A site without a page at `/` opens at its first page, as on the platform.
   const first = renderer.first();
   if (!files.has('index.html') && first !== undefined && first !== '/') files.set('index.html', now(redirectPage({ source: '/', destination: first })));
-  files.set('404.html', () => Promise.resolve(renderer.notFound()));
+  files.set(NOT_FOUND_FILE, () => Promise.resolve(renderer.notFound()));
   for (const redirect of site.redirects) {
     if (/[:*]/.test(redirect.source)) continue;
     const target = htmlFileOf(redirect.source);
@@ -186,9 +187,12 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
     if (typeof content !== 'string') return content;
     if (path.endsWith('.html')) {
       const html = diagrams || input.mermaidScript === undefined ? content : content.replace(` data-mermaid="/${MERMAID_FILE}"`, '');
-      return base === undefined ? html : htmlWithBase(html, base);
+      // 404.html is served at any depth: its URLs start at the root (under `base`). Every other
+      // page's lead from its own folder, so that the build works under any path and from disk.
+      if (path === NOT_FOUND_FILE) return base === undefined ? html : htmlWithBase(html, base);
+      return htmlWithRoot(html, relativeRoot(path));
     }
-    return base === undefined ? content : rebasedFile(path, content, site.redirects, base);
+    return base === undefined || path !== '_redirects' ? content : rebasedRedirects(site.redirects, base);
   };
   for (const [path, content] of files) files.set(path, async () => finished(path, await content()));
   return {
@@ -197,15 +201,11 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
   };
 }
 
-/** The files of a site rendered for the root, moved under `base`: its pages' root URLs, the search index's, the redirects'. */
-/** A file of the build other than a page, its site-root paths under `base`: the search index's URLs, `_redirects`. */
-function rebasedFile(path: string, content: string, redirects: readonly CompiledRedirect[], base: string): string {
-  if (path === SEARCH_INDEX) return content.replace(/("url":")(\/[^/])/g, (_, key: string, start: string) => `${key}${pathWithBase(start, base)}`);
-  if (path === '_redirects')
-    return redirectsFile(
-      redirects.map((redirect) => ({ ...redirect, source: pathWithBase(redirect.source, base), destination: pathWithBase(redirect.destination, base) })),
-    );
-  return content;
+/** The `_redirects` file of a site served under `base`: a host reads its paths from its own root. */
+function rebasedRedirects(redirects: readonly CompiledRedirect[], base: string): string {
+  return redirectsFile(
+    redirects.map((redirect) => ({ ...redirect, source: pathWithBase(redirect.source, base), destination: pathWithBase(redirect.destination, base) })),
+  );
 }
 
 /** One page of a site rendered by a {@link SiteRenderer}. */
@@ -249,6 +249,10 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
   const withDefaults: StaticSiteInput = { ...input, renderIcon: input.renderIcon ?? ((icon) => iconOf(icon)) };
   const head = headParts(withDefaults, settings);
   const pages = new Map(uniquePages(site).map((page) => [page.href, page]));
+  // The MDX pages with `openapi:` frontmatter: their sidebar entries show the method.
+  const operations = new Map<string, PageOperation>();
+  for (const endpoint of input.endpointPages)
+    if (pages.get(endpoint.url)?.file !== undefined) operations.set(endpoint.url, { kind: endpoint.kind, method: endpoint.method, path: endpoint.path });
   const code = input.siteCode ? createSiteCode(input.siteCode) : undefined;
   // Pages whose frontmatter `url` sends the reader elsewhere: links there in the navigation, and a page that forwards.
   const elsewhere = new Map<string, string>();
@@ -257,6 +261,7 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
   const sidebars = createSectionSidebars({
     site,
     elsewhere,
+    operations,
     ...(withDefaults.renderIcon ? { renderIcon: withDefaults.renderIcon } : {}),
     sharedOver: input.sharedSidebarOver ?? Infinity,
     folder: `${ASSET_FOLDER}/nav`,
@@ -290,7 +295,7 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       const redirect = site.redirects.find((candidate) => !/[:*]/.test(candidate.source) && candidate.source.replace(/\/+$/, '') === href);
       return redirect ? { location: redirect.href ?? redirect.destination, html: redirectPage(redirect) } : undefined;
     },
-    notFound: () => notFoundPage(withDefaults, settings, head),
+    notFound: () => notFoundPage(withDefaults, settings, head, operations),
     shellFiles() {
       // The islands' scripts grow with the pages rendered (`quire dev` renders on request).
       if (shell) return code ? new Map([...shell, ...code.clientFiles()]) : shell;
@@ -307,6 +312,9 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
 
 /** Mermaid's browser bundle in a site built with it. */
 const MERMAID_FILE = `${ASSET_FOLDER}/mermaid.min.js`;
+
+/** The page a static host serves for any URL without a file. */
+const NOT_FOUND_FILE = '404.html';
 
 /** The search index of a site built with its text. */
 const SEARCH_INDEX = `${ASSET_FOLDER}/search.json`;
@@ -356,7 +364,8 @@ interface HeadParts {
 }
 
 function headParts(input: StaticSiteInput, settings: DocsConfig): HeadParts {
-  const attributes = [`lang="${escapeHtml(settings.seo?.metatags?.['og:locale']?.slice(0, 2) ?? 'en')}"`];
+  // `data-root` is the site's root as the page sees it (`../` once written relative): the scripts resolve the search index's URLs and, opened from disk, the links against it.
+  const attributes = [`lang="${escapeHtml(settings.seo?.metatags?.['og:locale']?.slice(0, 2) ?? 'en')}"`, 'data-root="/"'];
   attributes.push(`data-appearance="${settings.appearance?.default ?? 'system'}"`);
   if (settings.appearance?.strict) attributes.push('data-strict=""');
   if (input.mermaidScript !== undefined) attributes.push(`data-mermaid="/${ASSET_FOLDER}/mermaid.min.js"`);
@@ -563,8 +572,8 @@ function documentHtml(settings: DocsConfig, title: string, meta: string, head: H
   );
 }
 
-function notFoundPage(input: StaticSiteInput, settings: DocsConfig, head: HeadParts): string {
-  const navigation = pageNavigation(input.site, {});
+function notFoundPage(input: StaticSiteInput, settings: DocsConfig, head: HeadParts, operations: ReadonlyMap<string, PageOperation>): string {
+  const navigation = pageNavigation(input.site, {}, new Map(), operations);
   const body = renderToString(
     h(
       SiteShell,
@@ -597,8 +606,9 @@ function notFoundPage(input: StaticSiteInput, settings: DocsConfig, head: HeadPa
 function redirectPage(redirect: CompiledRedirect): string {
   const target = escapeHtml(redirect.href ?? redirect.destination);
   return (
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title>` +
-    `<meta http-equiv="refresh" content="0; url=${target}"><link rel="canonical" href="${target}"><meta name="robots" content="noindex">` +
+    `<!DOCTYPE html><html lang="en" data-root="/"><head><meta charset="utf-8"><title>Redirecting…</title>` +
+    `<link rel="canonical" href="${target}"><script>${FORWARD_ON_DISK_SCRIPT}</script>` +
+    `<meta http-equiv="refresh" content="0; url=${target}"><meta name="robots" content="noindex">` +
     `</head><body><p>This page has moved to <a href="${target}">${target}</a>.</p></body></html>\n`
   );
 }

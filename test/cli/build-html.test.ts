@@ -60,19 +60,24 @@ describe('quire build --html', { timeout: 120_000 }, () => {
     expect(readFileSync(path.join(target, 'images/greenhouse.png'))).toEqual(readFileSync('fixtures/render/site/images/greenhouse.png'));
     expect(readFileSync(path.join(target, '_redirects'), 'utf8')).toBe('/old-quickstart /quickstart#install 301\n/api/* /api-reference/:splat 301\n');
     const forward = readFileSync(path.join(target, 'old-quickstart.html'), 'utf8');
-    expect(forward).toContain('<meta http-equiv="refresh" content="0; url=/quickstart#install">');
-    expect(forward).toContain('<link rel="canonical" href="/quickstart#install">');
+    // Its URLs lead from its own folder, as every page's (404.html's excepted).
+    expect(forward).toContain('<meta http-equiv="refresh" content="0; url=./quickstart#install">');
+    expect(forward).toContain('<link rel="canonical" href="./quickstart#install">');
+    expect(readFileSync(path.join(target, 'guides/webhooks/receiving.html'), 'utf8')).toContain('<link rel="stylesheet" href="../../_quire/site.css">');
+    expect(readFileSync(path.join(target, '404.html'), 'utf8')).toContain('<link rel="stylesheet" href="/_quire/site.css">');
   });
 
   it('puts the head a page asks for: title, description, Open Graph, favicon, theme, noindex on unlisted pages', async () => {
     const { target, result } = await buildSite();
     expect(result.code).toBe(0);
     const quickstart = readFileSync(path.join(target, 'quickstart.html'), 'utf8');
-    expect(quickstart).toMatch(/^<!DOCTYPE html><html lang="en" data-appearance="light" data-search="\/_quire\/search\.json" class="has-tabs">/);
+    expect(quickstart).toMatch(
+      /^<!DOCTYPE html><html lang="en" data-root=".\/" data-appearance="light" data-search=".\/_quire\/search\.json" class="has-tabs">/,
+    );
     expect(quickstart).toContain('<title>Quickstart - Plant Store</title>');
     expect(quickstart).toContain('<meta name="description" content="List your first plants in five minutes.">');
     expect(quickstart).toContain('<meta property="og:title" content="Quickstart">');
-    expect(quickstart).toContain('<link rel="icon" href="/favicon.svg">');
+    expect(quickstart).toContain('<link rel="icon" href="./favicon.svg">');
     expect(quickstart).toContain('--quire-primary:#16A34A;--quire-primary-light:#4ADE80;--quire-primary-dark:#15803D');
     expect(quickstart).not.toContain('name="robots"');
     // The ids of the headings are those the anchor check accepts, and the table of contents links them.

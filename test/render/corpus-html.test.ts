@@ -37,9 +37,9 @@ describe.skipIf(!hasCorpus)('quire build --html on corpus sites', () => {
       );
       const unexplained = report.renderFailures.filter((failure) => !withErrors.has(path.basename(failure.file ?? failure.href)));
       expect(unexplained).toEqual([]);
-      // A site without a page at `/` forwards from there to its first page.
+      // A site without a page at `/` forwards from there to its first page (`./intro`: URLs lead from the page's folder).
       let home = readFileSync(path.join(out, 'index.html'), 'utf8');
-      const forward = /<meta http-equiv="refresh" content="0; url=\/([^"]*)">/.exec(home)?.[1];
+      const forward = /<meta http-equiv="refresh" content="0; url=\.\/([^"]*)">/.exec(home)?.[1];
       if (forward !== undefined) home = readFileSync(path.join(out, `${forward}.html`), 'utf8');
       expect(home).toMatch(/^<!DOCTYPE html>/);
       expect(home).toContain('<aside id="sidebar"');

@@ -168,10 +168,13 @@ describe.skipIf(!executablePath)('the example site and the components site in a 
     await selector('version').locator('a', { hasText: 'v1' }).click();
     await page.waitForURL(`${components.server.url}/v1/index`);
     expect(await page.locator('h1.page-title').textContent()).toBe('Version 1');
+    // The languages by their names, not their codes.
     await selector('language').locator('summary').click();
-    await selector('language').locator('a', { hasText: 'fr' }).click();
+    expect(await selector('language').locator('.selector-menu a').allTextContents()).toEqual(['English', 'Français']);
+    await selector('language').locator('a', { hasText: 'Français' }).click();
     await page.waitForURL(`${components.server.url}/fr/index`);
     expect(await page.locator('h1.page-title').textContent()).toBe('Composants');
+    expect(await selector('language').locator('summary').textContent()).toContain('Français');
     await page.close();
   }, 60_000);
 

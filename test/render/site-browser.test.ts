@@ -43,9 +43,13 @@ describe.skipIf(!executablePath)('quire build --html in a browser', () => {
     if (out) rmSync(path.dirname(out), { recursive: true, force: true });
   });
 
+  // The build writes each page's links relative to its folder (`./quickstart` at the root,
+  // `../quickstart` a folder down); 404.html's start at the root.
   it('lists the navigation of the page’s tab in the sidebar, the current page marked', async () => {
     await page.goto(`${server.url}/quickstart`);
-    const links = await page.locator('.sidebar .nav-tree a').evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
+    const links = await page
+      .locator('.sidebar .nav-tree a')
+      .evaluateAll((anchors) => anchors.map((a) => [a.textContent, new URL((a as HTMLAnchorElement).href).pathname]));
     expect(links).toEqual([
       ['Introduction', '/'],
       ['Quickstart', '/quickstart'],
@@ -60,15 +64,15 @@ describe.skipIf(!executablePath)('quire build --html in a browser', () => {
     expect(await page.locator('.tabs-bar a.active').textContent()).toBe('Guides');
     // The nested group "Webhooks" starts closed (not `expanded`); "Security" inside it is `expanded`.
     expect(await page.locator('details.nav-nested').first().getAttribute('open')).toBeNull();
-    expect(await page.locator('.sidebar a[href="/guides/webhooks/receiving"]').isVisible()).toBe(false);
+    expect(await page.locator('.sidebar a[href="./guides/webhooks/receiving"]').isVisible()).toBe(false);
     await page.locator('details.nav-nested > summary').first().click();
-    expect(await page.locator('.sidebar a[href="/guides/webhooks/receiving"]').isVisible()).toBe(true);
-    expect(await page.locator('.sidebar a[href="/guides/webhooks/signatures"]').isVisible()).toBe(true);
+    expect(await page.locator('.sidebar a[href="./guides/webhooks/receiving"]').isVisible()).toBe(true);
+    expect(await page.locator('.sidebar a[href="./guides/webhooks/signatures"]').isVisible()).toBe(true);
   });
 
   it('lands on the page a sidebar link names, with its title, eyebrow and table of contents', async () => {
     await page.goto(`${server.url}/`);
-    await page.locator('.sidebar a[href="/quickstart"]').click();
+    await page.locator('.sidebar a[href="./quickstart"]').click();
     await page.waitForURL(`${server.url}/quickstart`);
     expect(await page.locator('h1.page-title').textContent()).toBe('Quickstart');
     expect(await page.title()).toBe('Quickstart - Plant Store');
@@ -89,7 +93,7 @@ describe.skipIf(!executablePath)('quire build --html in a browser', () => {
 
   it('follows an anchor link Quire’s checks pass to its heading, scrolled into view', async () => {
     await page.goto(`${server.url}/`);
-    await page.locator('.prose a[href="/quickstart#install"]').click();
+    await page.locator('.prose a[href="./quickstart#install"]').click();
     await page.waitForURL(`${server.url}/quickstart#install`);
     const heading = page.locator('#install');
     expect(await heading.evaluate((element) => element.tagName)).toBe('H2');
@@ -132,11 +136,11 @@ describe.skipIf(!executablePath)('quire build --html in a browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await page.goto(`${server.url}/guides/overview`);
-      expect(await page.locator('.sidebar a[href="/quickstart"]').isVisible()).toBe(false);
+      expect(await page.locator('.sidebar a[href="../quickstart"]').isVisible()).toBe(false);
       await page.locator('[data-menu-button]').click();
-      await expect.poll(() => page.locator('.sidebar a[href="/quickstart"]').isVisible()).toBe(true);
+      await expect.poll(() => page.locator('.sidebar a[href="../quickstart"]').isVisible()).toBe(true);
       expect(await page.locator('[data-menu-button]').getAttribute('aria-expanded')).toBe('true');
-      await page.locator('.sidebar a[href="/quickstart"]').click();
+      await page.locator('.sidebar a[href="../quickstart"]').click();
       await page.waitForURL(`${server.url}/quickstart`);
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });

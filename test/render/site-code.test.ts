@@ -65,9 +65,9 @@ describe("the site's own code, rendered on the server", () => {
 
   it('loads the islands’ scripts only on pages that have one', () => {
     expect(read('index.html')).toContain(
-      '<script src="/_quire/islands.js" defer></script><script src="/_quire/code/snippets/counter.jsx.js" defer></script><script src="/_quire/code/snippets/label.tsx.js" defer></script>',
+      '<script src="./_quire/islands.js" defer></script><script src="./_quire/code/snippets/counter.jsx.js" defer></script><script src="./_quire/code/snippets/label.tsx.js" defer></script>',
     );
-    expect(read('inline-component.html')).toContain('<script src="/_quire/code/inline-component.mdx.js" defer></script>');
+    expect(read('inline-component.html')).toContain('<script src="./_quire/code/inline-component.mdx.js" defer></script>');
     expect(read('plain.html')).not.toContain('islands.js');
     expect(read('plain.html')).not.toContain('<quire-island');
   });

@@ -106,16 +106,28 @@ describe.skipIf(!executablePath)('the site’s features in a browser', () => {
     await page.goto(`${based.url}/docs/en/v2/examples`);
     // The style sheet loaded: the header sticks, the sidebar is beside the page.
     expect(await page.locator('.site-header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
-    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/docs/favicon.svg');
+    const pathOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element: HTMLAnchorElement | HTMLLinkElement) => new URL(element.href).pathname);
+    expect(await pathOf('link[rel="icon"]')).toBe('/docs/favicon.svg');
     await page.locator('.sidebar a', { hasText: 'A page with a panel' }).click();
     await page.waitForURL(`${based.url}/docs/en/v2/panel`);
     // The logo leads to the site's root under the path.
-    expect(await page.locator('.site-logo').getAttribute('href')).toBe('/docs/');
+    expect(await pathOf('.site-logo')).toBe('/docs/');
     // The search index is fetched from under the path, and its results lead there.
     await page.keyboard.press('Control+k');
     await page.keyboard.type('panel');
     const result = page.locator('.quire-search a').first();
-    await expect.poll(() => result.getAttribute('href')).toMatch(/^\/docs\/en\/v2\/panel/);
+    await expect.poll(() => result.evaluate((link: HTMLAnchorElement) => new URL(link.href).pathname)).toBe('/docs/en/v2/panel');
+    // The 404 page, served at any depth, is styled and leads home under the path (a page of its
+    // own: its status is not an error of this test).
+    const missing = await browser.newPage();
+    await missing.goto(`${based.url}/docs/en/v2/no/such/page`);
+    expect(await missing.locator('.site-header').evaluate((header) => getComputedStyle(header).position)).toBe('sticky');
+    expect(await missing.locator('.site-logo').evaluate((logo: HTMLAnchorElement) => new URL(logo.href).pathname)).toBe('/docs/');
+    await missing.close();
   });
 
   it('closes the banner for good, and shows the language’s own on its pages', async () => {
@@ -130,7 +142,7 @@ describe.skipIf(!executablePath)('the site’s features in a browser', () => {
     await page.locator('[data-selector="version"] > summary').click();
     expect(await page.locator('[data-selector="version"] .selector-menu a').allTextContents()).toEqual(['v2Latest', 'v1Legacy']);
     await page.locator('[data-selector="language"] > summary').click();
-    await page.locator('[data-selector="language"] .selector-menu a', { hasText: 'fr' }).click();
+    await page.locator('[data-selector="language"] .selector-menu a', { hasText: 'Français' }).click();
     await page.waitForURL(`${server.url}/fr/index`);
     expect(await page.locator('.site-banner').innerText()).toContain('Cette traduction est en cours.');
   });

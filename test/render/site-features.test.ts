@@ -103,24 +103,31 @@ describe('a site served under a path of its host (--base)', () => {
     expect(['/do cs/', '/../x', '/a"b', '/docs?x=1'].map(normalizeBase)).toEqual([undefined, undefined, undefined, undefined]);
   });
 
-  it('puts the path before every URL from the root: links, assets, the search index, redirects', async () => {
+  it('writes every page relative to its folder, and puts the path before the URLs of 404.html and _redirects', async () => {
     const site = await renderFixture('features', { base: '/docs/' });
     const page = site.html('en/v2/examples.html');
-    expect(page).toContain('<link rel="stylesheet" href="/docs/_quire/site.css">');
-    expect(page).toContain('<script src="/docs/_quire/site.js" defer>');
-    expect(page).toContain('data-search="/docs/_quire/search.json"');
-    expect(page).toContain('<link rel="icon" href="/docs/favicon.svg">');
-    expect(page).toContain('href="/docs/en/v2/panel"');
+    expect(page).toContain('<link rel="stylesheet" href="../../_quire/site.css">');
+    expect(page).toContain('<script src="../../_quire/site.js" defer>');
+    expect(page).toContain('data-search="../../_quire/search.json"');
+    expect(page).toContain('data-root="../../"');
+    expect(page).toContain('<link rel="icon" href="../../favicon.svg">');
+    expect(page).toContain('href="../../en/v2/panel"');
     expect(page).toContain('href="https://github.com/example/orbit"');
-    // No URL from the root is left without it.
-    expect(page.match(/\s(?:href|src)="\/(?!docs\/|\/)[^"]*"/g)).toBeNull();
-    expect(site.html('start.html')).toContain('<meta http-equiv="refresh" content="0; url=/docs/en/v2/examples">');
-    expect(site.html('index.html')).toContain('url=/docs/en/v2/index');
+    // No URL from the root is left.
+    expect(page.match(/\s(?:href|src)="\/(?!\/)[^"]*"/g)).toBeNull();
+    expect(site.html('start.html')).toContain('<meta http-equiv="refresh" content="0; url=./en/v2/examples">');
+    expect(site.html('index.html')).toContain('url=./en/v2/index');
+    // A host serves 404.html at any depth: its URLs start at the root, under the path.
+    const notFound = site.html('404.html');
+    expect(notFound).toContain('<link rel="stylesheet" href="/docs/_quire/site.css">');
+    expect(notFound).toContain('data-root="/docs/"');
+    expect(notFound.match(/\s(?:href|src)="\/(?!docs\/|\/)[^"]*"/g)).toBeNull();
     const files = new Map(site.files.map((file) => [file.path, file.content]));
     expect(files.get('_redirects')).toBe('/docs/start /docs/en/v2/examples 301\n');
+    // The search index's URLs start at the site's root, which each page names (`data-root`).
     const search = JSON.parse(String(files.get('_quire/search.json'))) as { url: string }[];
     expect(search.length).toBeGreaterThan(0);
-    for (const entry of search) expect(entry.url).toMatch(/^\/docs\//);
+    for (const entry of search) expect(entry.url).toMatch(/^\/(?!docs\/)[^/]/);
   }, 60_000);
 });
 

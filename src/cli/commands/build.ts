@@ -35,11 +35,12 @@ file per page at its URL (/guides/setup as guides/setup.html, / as index.html), 
 endpoint pages, 404.html, a page that forwards for each redirect of docs.json and a _redirects
 file, the site's images and other files, and the shell's style sheet and script in _quire/. It
 needs react and react-dom (npm install react react-dom). A page whose MDX cannot be rendered is
-written with its error in its place and named on stderr. A site served under a path of its
-host (a GitHub Pages project site, https://example.github.io/docs/) needs --base /docs/: every
-link, image, style sheet, the search index and the redirects then start with it. Open the
-build through a web server (quire dev, or any static server), not from disk: its clean URLs
-(/guides/setup for guides/setup.html) need a server that maps them.
+written with its error in its place and named on stderr. Each page's URLs lead from its own
+folder (../_quire/site.css), so the build works under any path of a host and opened from disk
+(out/index.html), where its script points the links at the files written; the search needs a
+server. 404.html, which a host serves at any depth, keeps URLs from the root: a site served
+under a path of its host (https://example.github.io/docs/) gives it with --base /docs/, which
+also goes before the paths of _redirects.
 
 Problems are printed as quire validate prints them. A docs.json with errors builds nothing;
 other errors (a missing page file, an unknown endpoint, a page that does not parse) are printed,
