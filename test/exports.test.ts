@@ -107,9 +107,11 @@ describe('public exports', () => {
       'clientFeatures',
       'compileMdx',
       'componentIdState',
+      'contentTypeOf',
       'createSiteRenderer',
       'fenceLanguages',
       'htmlFileOf',
+      'isServedFile',
       'katexAssets',
       'markdownHeadingIds',
       'normalizeBase',
@@ -121,6 +123,7 @@ describe('public exports', () => {
       'renderPageHtml',
       'renderStaticSite',
       'searchEntries',
+      'servedFiles',
       'themeCss',
     ]);
   });

@@ -32,8 +32,14 @@ export interface StaticSiteInput {
   content: ReadonlyMap<string, PageFacts>;
   /** The MDX of a page file (relative to the site folder), or undefined when it cannot be read. */
   readPage(file: string): Promise<string | undefined>;
-  /** The bytes of a static file of the site (`CompiledSite.staticFiles`), or undefined when it cannot be read. */
+  /** The bytes of a static file of the site (`CompiledSite.staticFiles`, `servedFiles`), or undefined when it cannot be read. */
   readStaticFile(file: string): Promise<Uint8Array | undefined>;
+  /**
+   * The files of the site the platform serves at their path whether a page names them or not
+   * (`servedFiles(siteFiles)`: images, videos, fonts, PDFs...; a page's code may build their
+   * address at run time): copied with `CompiledSite.staticFiles`. Default none.
+   */
+  servedFiles?: readonly string[];
   /** Components over the built-ins. */
   components?: MdxComponents;
   /**
@@ -154,6 +160,16 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
     if (files.has(file) || file.startsWith(`${ASSET_FOLDER}/`)) continue;
     const bytes = await input.readStaticFile(file);
     if (bytes !== undefined) files.set(file, now(bytes));
+  }
+  // The other files the platform serves are read when written, one at a time: a repository's
+  // images and videos can weigh far more than its pages.
+  for (const file of input.servedFiles ?? []) {
+    if (files.has(file) || file.startsWith(`${ASSET_FOLDER}/`)) continue;
+    files.set(file, async () => {
+      const bytes = await input.readStaticFile(file);
+      if (bytes === undefined) throw new Error(`${file} cannot be read`);
+      return bytes;
+    });
   }
   // The islands' browser files are those of the pages rendered so far: the pages that can have
   // one (they import or export code) are rendered once before, their HTML let go.

@@ -85,6 +85,13 @@ describe('quire dev', () => {
     const search = (await (await fetch(`${dev.url}/_quire/search.json`)).json()) as Array<{ url: string }>;
     expect(search.map((entry) => entry.url)).toContain('/quickstart#install');
     expect((await fetch(`${dev.url}/favicon.svg`)).status).toBe(200);
+    // Every file of a kind the platform serves, named by a page or not (a page's code may build its address).
+    const image = await fetch(`${dev.url}/images/plants/fern-dark.png`);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const guide = await fetch(`${dev.url}/downloads/care-guide.pdf`);
+    expect([guide.status, guide.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    // Not a hidden file, not a page's source.
+    for (const unserved of ['/.env', '/index.mdx', '/quickstart.mdx']) expect((await fetch(`${dev.url}${unserved}`)).status, unserved).toBe(404);
     const missing = await fetch(`${dev.url}/no/such/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('There is no page at this address');

@@ -15,6 +15,7 @@ import { append } from '../../util/arrays.js';
 import { loadRender, readMermaidBundle } from '../render-packages.js';
 import { siteCodeInput } from '../site-code-tools.js';
 import type { StaticSiteFailure } from '../../render/index.js';
+import { servedFiles } from '../../render/served-files.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
 
@@ -172,6 +173,8 @@ export const buildCommand: Command = {
         content: site.content,
         readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
         readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
+        // Every file the platform serves, not only those the pages name: a page's code may build their address.
+        servedFiles: servedFiles(site.siteFiles),
         ...(compiled.search ? { search: compiled.search } : {}),
         ...(await siteCodeInput(site, io.stderr, 'quire build')),
         ...(base !== undefined ? { base } : {}),

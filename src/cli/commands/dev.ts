@@ -14,6 +14,7 @@ import { loadRender } from '../render-packages.js';
 import { loadSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { reopens, watchFolder } from '../watch.js';
+import { contentTypeOf, isServedFile } from '../../render/served-files.js';
 
 const DEFAULT_PORT = 3000;
 
@@ -143,6 +144,8 @@ interface Preview {
   renderer: SiteRenderer | undefined;
   /** The site's diagnostics by file, relative to the site folder. */
   diagnosticsOf: Map<string, Diagnostic[]>;
+  /** Every file of the site (`LoadedSite.siteFiles`): those the platform serves are served. */
+  siteFiles: ReadonlySet<string>;
   cwd: string;
 }
 
@@ -161,7 +164,7 @@ function previewOf(
   }
   const errors = site.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.file === toPosix(path.relative(cwd, site.docsJson)));
   const config = site.config ?? (errors ? undefined : site.partialConfig);
-  if (!config || !site.tree) return { site, compiled: undefined, renderer: undefined, diagnosticsOf, cwd };
+  if (!config || !site.tree) return { site, compiled: undefined, renderer: undefined, diagnosticsOf, siteFiles: new Set(), cwd };
   const built = buildSite({
     config,
     tree: site.tree,
@@ -185,7 +188,7 @@ function previewOf(
     ...(siteCodeFor ? { siteCode: siteCodeFor(site.root, site.siteFiles, site.content) } : {}),
     docsConfig: config,
   });
-  return { site, compiled, renderer, diagnosticsOf, cwd };
+  return { site, compiled, renderer, diagnosticsOf, siteFiles: new Set(site.siteFiles), cwd };
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -203,16 +206,18 @@ async function answer(preview: Preview, pathname: string): Promise<DevAnswer> {
   }
   const href = pathname.replace(/\/+$/, '') || '/';
   const shell = renderer.shellFiles().get(href.slice(1));
-  if (shell !== undefined) return { status: 200, type: contentType(href), body: shell };
+  if (shell !== undefined) return { status: 200, type: contentTypeOf(href), body: shell };
   const page = await renderer.page(href);
   if (page) {
     const problems = page.file === undefined ? [] : (preview.diagnosticsOf.get(page.file) ?? []);
     return { status: 200, type: HTML, body: withProblems(page.html, diagnosticsHtml(preview, problems)) };
   }
   const file = href.slice(1);
-  if (compiled.staticFiles.includes(file)) {
+  // The files pages name, and every other file the platform serves (a page's code may build their
+  // address); only those the listing of the folder holds, so never one outside it.
+  if (compiled.staticFiles.includes(file) || (isServedFile(file) && preview.siteFiles.has(file))) {
     const bytes = await readFile(path.join(site.root, file)).catch(() => undefined);
-    if (bytes) return { status: 200, type: contentType(file), body: bytes };
+    if (bytes) return { status: 200, type: contentTypeOf(file), body: bytes };
   }
   // A site without a page at `/` opens at its first page, as on the platform.
   const first = href === '/' ? renderer.first() : undefined;
@@ -247,38 +252,6 @@ function problemsPage(title: string, problems: string): string {
 function summaryLine(site: CommandSite): string {
   const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   return `${plural(errors, 'error')}, ${plural(site.diagnostics.length - errors, 'warning')} (quire validate prints them)`;
-}
-
-const TYPES: Record<string, string> = {
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  json: 'application/json',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  ico: 'image/x-icon',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-  html: HTML,
-  xml: 'application/xml',
-  yaml: 'text/yaml; charset=utf-8',
-  yml: 'text/yaml; charset=utf-8',
-};
-
-function contentType(file: string): string {
-  const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? '';
-  return TYPES[extension] ?? 'application/octet-stream';
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
