@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { resolveImportFile, type PageFacts } from '../content/index.js';
 import { htmlAware, markdownHeadingIds, mdxJs, type MdxCompileError, type MdxComponents } from './mdx.js';
 import { Island, type IslandComponent } from './islands.js';
+import { InMdxFile } from './page-heading-ids.js';
+import { withLegacySnippets } from './legacy-snippets.js';
 
 /**
  * Turns one module of the site's own code into CommonJS the loader can run (JSX with React's
@@ -139,7 +141,8 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     const module: SiteModule = { file, kind: mdx ? 'mdx' : 'code', code: '', deps: new Map(), interactive: INTERACTIVE.test(text) };
     let source = text;
     if (mdx) {
-      const compiled = mdxJs(text, 'program', { headingIds: markdownHeadingIds(facts?.headings ?? []) });
+      // `<Snippet file="x.mdx" />` (legacy) as an import of that snippet, rendered in its place.
+      const compiled = mdxJs(withLegacySnippets(text, files), 'program', { headingIds: markdownHeadingIds(facts?.headings ?? []) });
       if (!compiled.ok) return { ...module, error: { file, ...compiled.error } };
       source = compiled.code;
     }
@@ -247,7 +250,7 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     for (const name of Object.keys(raw)) {
       let value = raw[name];
       if (module.kind === 'mdx' && name === 'default' && typeof value === 'function')
-        value = mdxContent(value as ComponentType<Record<string, unknown>>, options.content?.get(module.file)?.components ?? []);
+        value = mdxContent(value as ComponentType<Record<string, unknown>>, options.content?.get(module.file)?.components ?? [], module.file);
       else if (typeof value === 'function' && module.interactive && (/^[A-Z]/.test(name) || (name === 'default' && module.kind === 'code')))
         islands.set(value, { file: module.file, name, Component: value as ComponentType<Record<string, unknown>> });
       result[name] = value;
@@ -255,14 +258,15 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     return result;
   }
 
-  function mdxContent(Content: ComponentType<Record<string, unknown>>, uses: readonly string[]) {
+  function mdxContent(Content: ComponentType<Record<string, unknown>>, uses: readonly string[], file: string) {
     const render = Content as (props: Record<string, unknown>) => React.ReactNode;
     const Snippet = (given: Record<string, unknown>) => {
       const inherited = { ...React.useContext(SiteComponents), ...(given.components as MdxComponents | undefined) };
       for (const name of uses) if (/^[A-Z][\w$]*$/.test(name) && !(name in inherited)) inherited[name] = Dropped;
       props.push(given);
       try {
-        return render({ ...given, components: inherited });
+        // Its headings are the snippet's: the page numbers them over the page (page-heading-ids.ts).
+        return React.createElement(InMdxFile, { file }, render({ ...given, components: inherited }));
       } finally {
         props.pop();
       }

@@ -264,7 +264,7 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       const file = pages.get(href)?.file;
       if (code === undefined || file === undefined) return false;
       const text = await input.readPage(file);
-      return text !== undefined && /^[ \t]*(?:import|export)\s/m.test(text);
+      return text !== undefined && /^[ \t]*(?:import\s|export\s|<Snippet\s+file=)/m.test(text);
     },
     async page(href) {
       const page = pages.get(href);
@@ -422,6 +422,9 @@ async function renderOnePage(
                 text,
                 facts: facts ?? { frontmatter: page.frontmatter ?? null, headings: [] },
                 ...(input.components ? { components: input.components } : {}),
+                // The headings of the snippets it renders numbered over the page, as the anchor check does.
+                file: page.file,
+                pages: input.content,
               } as Parameters<typeof pageContent>[0],
               loaded?.Content,
             );
