@@ -19,7 +19,11 @@ export function failureReason(failure: StaticSiteFailure, site: SiteFacts): stri
       ? 'The MDX does not compile (quire validate reports content/syntax on the page): the platform cannot render it either.'
       : REASON_NEEDED;
   }
-  if (failure.stage === 'read') return REASON_NEEDED;
+  if (failure.stage === 'read') {
+    return failure.file !== undefined && site.files.has(failure.file) && !site.texts.has(failure.file)
+      ? "The corpus holds the file's name but not its text (a symbolic link in the repository, as CLAUDE.md to AGENTS.md usually is, or a file it did not copy): the test has nothing to render; the platform renders the text the link leads to."
+      : REASON_NEEDED;
+  }
   const name = /^([\w$]+) is not defined$/.exec(failure.message)?.[1];
   if (name === undefined) return REASON_NEEDED;
   if (/^use[A-Z]/.test(name) || name === 'React') {

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSite } from '../../build/index.js';
 import type { CompiledSite } from '../../build/types.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
@@ -15,6 +14,7 @@ import { loadSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.j
 import { ruleOptionHelp } from '../rule-options.js';
 import { reopens, watchFolder } from '../watch.js';
 import { contentTypeOf, isServedFile } from '../../render/served-files.js';
+import { buildForRender, renderInputOf } from '../render-input.js';
 
 const DEFAULT_PORT = 3000;
 
@@ -165,28 +165,12 @@ function previewOf(
   const errors = site.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.file === toPosix(path.relative(cwd, site.docsJson)));
   const config = site.config ?? (errors ? undefined : site.partialConfig);
   if (!config || !site.tree) return { site, compiled: undefined, renderer: undefined, diagnosticsOf, siteFiles: new Set(), cwd };
-  const built = buildSite({
-    config,
-    tree: site.tree,
-    endpointPages: site.endpointPages,
-    files: site.files,
-    frontmatter: site.frontmatter,
-    siteFiles: site.siteFiles,
-    content: site.content,
-    // The preview reads the compiled site, never its JSON.
-    json: false,
-  });
+  const built = buildForRender(site, config);
   const compiled = built.site;
   const renderer = createSiteRenderer({
-    site: compiled,
-    ...(built.search ? { search: built.search } : {}),
-    endpointPages: site.endpointPages,
-    content: site.content,
-    readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
-    readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
+    ...renderInputOf(site, built, config),
     // A new loader for each state of the site: a changed snippet or component runs again.
     ...(siteCodeFor ? { siteCode: siteCodeFor(site.root, site.siteFiles, site.content) } : {}),
-    docsConfig: config,
   });
   return { site, compiled, renderer, diagnosticsOf, siteFiles: new Set(site.siteFiles), cwd };
 }
