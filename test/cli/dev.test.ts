@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from '../render/chromium.js';
+import { chromiumFor, launchChromium } from '../render/chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = path.join(root, 'dist/cli/index.js');
@@ -155,7 +155,7 @@ describe('quire dev', () => {
   });
 });
 
-const executablePath = findChromium();
+const executablePath = chromiumFor('dev.test.ts');
 
 describe.skipIf(!executablePath)('quire dev in a browser', () => {
   let folder: string;
@@ -168,7 +168,7 @@ describe.skipIf(!executablePath)('quire dev in a browser', () => {
     site = path.join(folder, 'site');
     cpSync(path.join(root, 'fixtures/render/site'), site, { recursive: true });
     dev = await startDev(site);
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(executablePath);
   }, 60_000);
 
   afterAll(async () => {
