@@ -38,6 +38,12 @@ describe('MDX snippets in a page', { timeout: 120_000 }, () => {
     expect((await built).failures).toEqual([]);
   });
 
+  it('gives a snippet’s component the names the page imports, as the platform’s single page module does', async () => {
+    const content = await prose('scope.html');
+    expect(content).toContain('<div class="authorizations"><h3 class="bordered">Authorizations</h3></div>');
+    expect(content).toContain('<h3 class="bordered">Body</h3>');
+  });
+
   it('finds the file of a `<Snippet file>` as the platform does, and keeps the page’s line numbers', () => {
     const files = new Set(['_snippets/get-help.mdx', 'snippets/setup.mdx', 'snippets/nested/intro.mdx', 'guides/intro.mdx']);
     expect(legacySnippetFile(files, 'get-help.mdx')).toBe('_snippets/get-help.mdx');
