@@ -457,8 +457,13 @@ async function renderOnePage(
       ...(page.file !== undefined ? { file: page.file } : {}),
       message: error instanceof Error ? error.message : String(error),
     };
-    // The endpoint's own descriptions may be what threw: the error alone, in the shell.
-    html = shell(h('div', { className: 'prose' }, errorBox(failure)));
+    // The endpoint's own descriptions may be what threw: the error alone, in the shell; and when
+    // the shell itself throws (a value of docs.json it cannot draw), the error alone.
+    try {
+      html = shell(h('div', { className: 'prose' }, errorBox(failure)));
+    } catch {
+      html = renderToString(h('main', { className: 'prose' }, errorBox(failure)));
+    }
   }
   return {
     html: documentHtml(
