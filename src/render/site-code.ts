@@ -6,6 +6,7 @@ import { htmlAware, markdownHeadingIds, mdxJs, type MdxCompileError, type MdxCom
 import { Island, type IslandComponent } from './islands.js';
 import { InMdxFile } from './page-heading-ids.js';
 import { withLegacySnippets } from './legacy-snippets.js';
+import { requireCalls } from './require-calls.js';
 
 /**
  * Turns one module of the site's own code into CommonJS the loader can run (JSX with React's
@@ -164,8 +165,8 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
       return { ...module, error: mdx ? { file, message: error.message } : { file, ...error } };
     }
     module.code = transformed.code;
-    for (const match of transformed.code.matchAll(/\brequire\("((?:[^"\\]|\\.)*)"\)/g)) {
-      const specifier = JSON.parse(`"${match[1]}"`) as string;
+    // The calls of the code only: a code block of the page that shows `require("pkg")` is a string in it.
+    for (const specifier of requireCalls(transformed.code)) {
       if (module.deps.has(specifier)) continue;
       if (BUILT_IN_MODULES.has(specifier)) module.deps.set(specifier, specifier);
       else if (!/^\.{0,2}\//.test(specifier)) {

@@ -59,3 +59,21 @@ describe('MDX snippets in a page', { timeout: 120_000 }, () => {
     expect(withLegacySnippets('```\n<Snippet file="get-help.mdx" />\n```\n', files)).toBe('```\n<Snippet file="get-help.mdx" />\n```\n');
   });
 });
+
+describe('the imports of a module of the site', () => {
+  it('are the require calls of its code, not text in its strings, templates or comments', async () => {
+    const { requireCalls } = await import('../../src/render/require-calls.js');
+    const code = [
+      'var import_react = require("react");',
+      'var import_intro = __toESM(require("/snippets/intro.mdx"));',
+      // helius-labs: a code block of the page showing an import of a package, as esbuild writes its text.
+      `const block = 'const { Connection } = require("@solana/web3.js");';`,
+      'const shown = `require("express") ${require("./helpers.js").name} \\` require("in-template")`;',
+      '// require("commented")',
+      '/* require("block-comment") */',
+      'other.require("method-call");',
+      'var again = require("react");',
+    ].join('\n');
+    expect(requireCalls(code)).toEqual(['react', '/snippets/intro.mdx', './helpers.js']);
+  });
+});
