@@ -108,9 +108,11 @@ describe('public exports', () => {
       'clientFeatures',
       'compileMdx',
       'componentIdState',
+      'contentTypeOf',
       'createSiteRenderer',
       'fenceLanguages',
       'htmlFileOf',
+      'isServedFile',
       'katexAssets',
       'markdownHeadingIds',
       'normalizeBase',
@@ -122,6 +124,7 @@ describe('public exports', () => {
       'renderPageHtml',
       'renderStaticSite',
       'searchEntries',
+      'servedFiles',
       'themeCss',
     ]);
   });

@@ -1,4 +1,4 @@
-import { createElement as h, type CSSProperties, type ReactNode } from 'react';
+import { createElement as h, isValidElement, type CSSProperties, type ReactNode } from 'react';
 import { ICONS } from './icons.generated.js';
 
 /** What {@link Icon} takes, as the platform documents it. */
@@ -122,8 +122,12 @@ function iconDrawing(name: string): { body: string; box: string } | undefined {
  * renders as is.
  */
 export function Icon({ icon, src, color, size, className, style }: IconProps): ReactNode {
-  const value = typeof src === 'string' ? src : icon;
-  if (value !== null && typeof value === 'object') return value as ReactNode;
+  let value = typeof src === 'string' ? src : icon;
+  // An element given as the icon (`icon={<svg ... />}`) is drawn as it is; docs.json's object form
+  // (`{ "name": "microchip-ai", "style": "thin" }`) by its name. Any other object is no icon (it
+  // would make React throw, and the page with it).
+  if (isValidElement(value)) return value;
+  if (value !== null && typeof value === 'object') value = (value as { name?: unknown }).name;
   if (typeof value !== 'string' || value === '') return null;
   const pixels = typeof size === 'number' ? size : typeof size === 'string' && /^\d+(\.\d+)?$/.test(size) ? Number(size) : undefined;
   const styles: CSSProperties = {

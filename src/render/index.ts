@@ -31,6 +31,7 @@ export type {
 } from './static-site.js';
 export type { SiteCodeError, SiteCodeOptions, SiteCodeTransform } from './site-code.js';
 export { normalizeBase } from './base-path.js';
+export { contentTypeOf, isServedFile, servedFiles } from './served-files.js';
 export { searchEntries, SEARCH_CSS, SEARCH_SCRIPT, SEARCH_TEXT_CHARACTERS } from './search.js';
 export type { SearchEntry } from './search.js';
 export { SiteShell } from './layout.js';

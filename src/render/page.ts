@@ -4,6 +4,7 @@ import type { PageFacts } from '../content/index.js';
 import { BASE_CSS, builtInComponents } from './components.js';
 import { compileMdx, markdownHeadingIds, type CompiledMdx, type MdxCompileError, type MdxComponents } from './mdx.js';
 import { PageIds } from './ids.js';
+import { pageWideHeadings } from './page-heading-ids.js';
 
 /** What {@link renderPageHtml} needs of a page. */
 export interface RenderPageInput {
@@ -17,6 +18,13 @@ export interface RenderPageInput {
   facts: Pick<PageFacts, 'frontmatter' | 'headings'> & Partial<Pick<PageFacts, 'components'>>;
   /** Components added to (or replacing) the built-ins: the site's snippets, later. */
   components?: MdxComponents;
+  /**
+   * The page's file and the facts of the site's pages and snippets by file (`Site.content`): with
+   * them, the headings of the MDX snippets the page renders get their ids over the whole page, as
+   * the anchor check computes them (see `renderedPage`). Without them, each file's own.
+   */
+  file?: string;
+  pages?: ReadonlyMap<string, PageFacts>;
 }
 
 /** Why a page has no HTML: it did not compile, or it threw while rendering. */
@@ -77,13 +85,15 @@ export function pageContent(input: RenderPageInput, loaded?: CompiledMdx['Conten
     if (!compiled.ok) return { ok: false, error: { stage: 'compile', ...compiled.error } };
     Content = compiled.page.Content;
   }
-  const components: MdxComponents = { ...sharedBuiltIns(), ...input.components };
+  const pageWide = input.file !== undefined && input.pages ? pageWideHeadings(input.file, input.pages) : undefined;
+  const components: MdxComponents = { ...sharedBuiltIns(), ...input.components, ...pageWide?.components };
   // A name the page imports or defines is bound in the compiled page itself, so it never reads
   // this map: an entry here only stands for a component that is nowhere (`content/dropped-component`).
   for (const name of input.facts.components ?? []) if (/^[A-Z][\w$]*$/.test(name) && !(name in components)) components[name] = Dropped;
   // Components number their ids over the page (fields, accordions, tabs; steps and updates from
   // the facts' headings).
-  return { ok: true, element: h(PageIds, { headings: input.facts.headings }, h(Content, { components })) };
+  const element = h(PageIds, { headings: pageWide?.headings ?? input.facts.headings }, h(Content, { components }));
+  return { ok: true, element: pageWide ? pageWide.wrap(element) : element };
 }
 
 let builtIns: MdxComponents | undefined;

@@ -1,9 +1,12 @@
 import * as React from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { ComponentType } from 'react';
-import { resolveImportFile, type PageFacts } from '../content/index.js';
+import { resolveImportFile, type PageFacts, type PageImport } from '../content/index.js';
 import { htmlAware, markdownHeadingIds, mdxJs, type MdxCompileError, type MdxComponents } from './mdx.js';
 import { Island, type IslandComponent } from './islands.js';
+import { InMdxFile } from './page-heading-ids.js';
+import { withLegacySnippets } from './legacy-snippets.js';
+import { requireCalls } from './require-calls.js';
 
 /**
  * Turns one module of the site's own code into CommonJS the loader can run (JSX with React's
@@ -52,7 +55,12 @@ export interface SiteCode {
    * compiled and run: MDX snippets, JS/JSX/TS/TSX components. `components` are those its MDX (and
    * its MDX snippets') names read: the built-ins and the site's. Never throws.
    */
-  page(file: string, text: string, facts: Pick<PageFacts, 'headings'> | undefined, components: MdxComponents): Promise<SiteCodePage>;
+  page(
+    file: string,
+    text: string,
+    facts: (Pick<PageFacts, 'headings'> & Partial<Pick<PageFacts, 'imports'>>) | undefined,
+    components: MdxComponents,
+  ): Promise<SiteCodePage>;
   /**
    * The scripts a page whose HTML is `html` loads for its islands (`<quire-island>`): the runtime,
    * then each module they need, as paths in the site (`_quire/islands.js`); empty without islands.
@@ -135,6 +143,10 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
   // The components of the page last given: a module's free names that are components read them
   // (`<ParamField>` inside a snippet's `export const`, as on the platform, where they are in scope).
   let components: MdxComponents = {};
+  // The names the page last given binds by its imports: the platform puts the snippets a page
+  // imports into the page's own module, so a snippet's component may use another's that the page
+  // imports without importing it itself (tkhq's Authorizations uses H3Bordered).
+  let pageBindings: Record<string, unknown> = {};
   let runtime: Promise<string | undefined> | undefined;
   let runtimeText: string | undefined;
 
@@ -150,7 +162,8 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     const module: SiteModule = { file, kind: mdx ? 'mdx' : 'code', code: '', deps: new Map(), interactive: INTERACTIVE.test(text) };
     let source = text;
     if (mdx) {
-      const compiled = mdxJs(text, 'program', { headingIds: markdownHeadingIds(facts?.headings ?? []) });
+      // `<Snippet file="x.mdx" />` (legacy) as an import of that snippet, rendered in its place.
+      const compiled = mdxJs(withLegacySnippets(text, files), 'program', { headingIds: markdownHeadingIds(facts?.headings ?? []) });
       if (!compiled.ok) return { ...module, error: { file, ...compiled.error } };
       source = compiled.code;
     }
@@ -163,8 +176,8 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
       return { ...module, error: mdx ? { file, message: error.message } : { file, ...error } };
     }
     module.code = transformed.code;
-    for (const match of transformed.code.matchAll(/\brequire\("((?:[^"\\]|\\.)*)"\)/g)) {
-      const specifier = JSON.parse(`"${match[1]}"`) as string;
+    // The calls of the code only: a code block of the page that shows `require("pkg")` is a string in it.
+    for (const specifier of requireCalls(transformed.code)) {
       if (module.deps.has(specifier)) continue;
       if (BUILT_IN_MODULES.has(specifier)) module.deps.set(specifier, specifier);
       else if (!/^\.{0,2}\//.test(specifier)) {
@@ -234,7 +247,11 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     running.push(module.file);
     const holder: { exports: Record<string, unknown> } = { exports: {} };
     try {
-      const scope = freeNames(module.kind === 'mdx' ? () => props[props.length - 1] : () => undefined, () => components);
+      const scope = freeNames(
+        module.kind === 'mdx' ? () => props[props.length - 1] : () => undefined,
+        () => components,
+        () => pageBindings,
+      );
       moduleFactory(module.code)(scope)(requireFrom(module), holder, holder.exports);
       module.exports = exportsOf(module, holder.exports);
       module.state = 'done';
@@ -258,7 +275,7 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     for (const name of Object.keys(raw)) {
       let value = raw[name];
       if (module.kind === 'mdx' && name === 'default' && typeof value === 'function')
-        value = mdxContent(value as ComponentType<Record<string, unknown>>, options.content?.get(module.file)?.components ?? []);
+        value = mdxContent(value as ComponentType<Record<string, unknown>>, options.content?.get(module.file)?.components ?? [], module.file);
       else if (typeof value === 'function' && module.interactive && (/^[A-Z]/.test(name) || (name === 'default' && module.kind === 'code')))
         islands.set(value, { file: module.file, name, Component: value as ComponentType<Record<string, unknown>> });
       result[name] = value;
@@ -266,14 +283,15 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     return result;
   }
 
-  function mdxContent(Content: ComponentType<Record<string, unknown>>, uses: readonly string[]) {
+  function mdxContent(Content: ComponentType<Record<string, unknown>>, uses: readonly string[], file: string) {
     const render = Content as (props: Record<string, unknown>) => React.ReactNode;
     const Snippet = (given: Record<string, unknown>) => {
       const inherited = { ...React.useContext(SiteComponents), ...(given.components as MdxComponents | undefined) };
       for (const name of uses) if (/^[A-Z][\w$]*$/.test(name) && !(name in inherited)) inherited[name] = Dropped;
       props.push(given);
       try {
-        return render({ ...given, components: inherited });
+        // Its headings are the snippet's: the page numbers them over the page (page-heading-ids.ts).
+        return React.createElement(InMdxFile, { file }, render({ ...given, components: inherited }));
       } finally {
         props.pop();
       }
@@ -284,12 +302,14 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
   return {
     async page(file, text, facts, pageComponents) {
       components = pageComponents;
+      pageBindings = {};
       const module = await loadGraph(file, text, facts);
       const needed = closure([file], loaded);
       if (needed.some((dependency) => loaded.get(dependency)?.interactive)) runtime ??= loadRuntime();
       if (runtime) await runtime;
       try {
         const exports = run(module);
+        pageBindings = importedBindings(module, facts?.imports ?? []);
         const Content = exports.default as ComponentType<{ components?: MdxComponents }>;
         // The snippets it renders read the page's components from the context.
         const WithComponents = (given: { components?: MdxComponents }) =>
@@ -340,6 +360,19 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     },
   };
 
+  /** The values of the names `imports` (a page's) bind, from the modules `module` loaded: what its snippets' free names may read. */
+  function importedBindings(module: SiteModule, imports: readonly PageImport[]): Record<string, unknown> {
+    const bindings: Record<string, unknown> = {};
+    for (const item of imports) {
+      const target = module.deps.get(item.source);
+      const exports = target === undefined ? undefined : loaded.get(target)?.exports;
+      if (!exports) continue;
+      for (const name of item.names) if (name !== item.default && name in exports) bindings[name] = exports[name];
+      if (item.default !== undefined && 'default' in exports) bindings[item.default] = exports.default;
+    }
+    return bindings;
+  }
+
   async function loadRuntime(): Promise<string | undefined> {
     runtimeText = await options.clientRuntime?.().catch(() => undefined);
     return runtimeText;
@@ -384,10 +417,14 @@ function clientModule(module: SiteModule): string {
 
 /**
  * Names a module uses and defines nowhere (and that are not globals): a prop of the MDX snippet
- * being rendered, else a component of the page (a built-in, capitalized), else React's export of
+ * being rendered, else a name the page binds by its imports, else a component of the page (a built-in, capitalized), else React's export of
  * that name (hooks without an import), else undefined.
  */
-function freeNames(currentProps: () => Record<string, unknown> | undefined, currentComponents: () => MdxComponents): object {
+function freeNames(
+  currentProps: () => Record<string, unknown> | undefined,
+  currentComponents: () => MdxComponents,
+  currentBindings: () => Record<string, unknown>,
+): object {
   const react = React as unknown as Record<string, unknown>;
   const assigned: Record<string, unknown> = {};
   return new Proxy(assigned, {
@@ -397,6 +434,8 @@ function freeNames(currentProps: () => Record<string, unknown> | undefined, curr
       if (key in assigned) return assigned[key];
       const given = currentProps();
       if (given && key in given) return given[key];
+      const bindings = currentBindings();
+      if (key in bindings) return bindings[key];
       const component = /^[A-Z]/.test(key) ? currentComponents()[key] : undefined;
       if (component !== undefined) return component;
       return key !== 'default' && key in react ? react[key] : undefined;

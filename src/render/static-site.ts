@@ -33,8 +33,14 @@ export interface StaticSiteInput {
   content: ReadonlyMap<string, PageFacts>;
   /** The MDX of a page file (relative to the site folder), or undefined when it cannot be read. */
   readPage(file: string): Promise<string | undefined>;
-  /** The bytes of a static file of the site (`CompiledSite.staticFiles`), or undefined when it cannot be read. */
+  /** The bytes of a static file of the site (`CompiledSite.staticFiles`, `servedFiles`), or undefined when it cannot be read. */
   readStaticFile(file: string): Promise<Uint8Array | undefined>;
+  /**
+   * The files of the site the platform serves at their path whether a page names them or not
+   * (`servedFiles(siteFiles)`: images, videos, fonts, PDFs...; a page's code may build their
+   * address at run time): copied with `CompiledSite.staticFiles`. Default none.
+   */
+  servedFiles?: readonly string[];
   /** Components over the built-ins. */
   components?: MdxComponents;
   /**
@@ -174,6 +180,16 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
     const bytes = await input.readStaticFile(file);
     if (bytes !== undefined) files.set(file, now(bytes));
   }
+  // The other files the platform serves are read when written, one at a time: a repository's
+  // images and videos can weigh far more than its pages.
+  for (const file of input.servedFiles ?? []) {
+    if (files.has(file) || file.startsWith(`${ASSET_FOLDER}/`)) continue;
+    files.set(file, async () => {
+      const bytes = await input.readStaticFile(file);
+      if (bytes === undefined) throw new Error(`${file} cannot be read`);
+      return bytes;
+    });
+  }
   // The islands' browser files are those of the pages rendered so far: the pages that can have
   // one (their code uses hooks or handlers) are rendered once before, their HTML let go.
   if (input.siteCode) for (const href of renderer.hrefs()) if (await renderer.mayHaveIslands(href)) await renderer.page(href);
@@ -278,9 +294,12 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       const file = pages.get(href)?.file;
       if (code === undefined || file === undefined) return false;
       const text = await input.readPage(file);
+      if (text === undefined) return false;
+      // A legacy <Snippet file> brings a snippet's code in: drawn first, as its islands are not known before.
+      if (/^[ \t]*<Snippet\s+file=/m.test(text)) return true;
       // Only a page whose code (or a module it imports) uses hooks or handlers: one that imports
       // MDX snippets alone (each page of the generated 25,000-page site) is not rendered twice.
-      return text !== undefined && /^[ \t]*(?:import|export)\s/m.test(text) && (await code.mayHaveIslands(file, text, input.content.get(file)));
+      return /^[ \t]*(?:import|export)\s/m.test(text) && (await code.mayHaveIslands(file, text, input.content.get(file)));
     },
     async page(href) {
       const page = pages.get(href);
@@ -444,6 +463,9 @@ async function renderOnePage(
                 text,
                 facts: facts ?? { frontmatter: page.frontmatter ?? null, headings: [] },
                 ...(input.components ? { components: input.components } : {}),
+                // The headings of the snippets it renders numbered over the page, as the anchor check does.
+                file: page.file,
+                pages: input.content,
               } as Parameters<typeof pageContent>[0],
               loaded?.Content,
             );
@@ -483,8 +505,13 @@ async function renderOnePage(
       ...(page.file !== undefined ? { file: page.file } : {}),
       message: error instanceof Error ? error.message : String(error),
     };
-    // The endpoint's own descriptions may be what threw: the error alone, in the shell.
-    html = shell(h('div', { className: 'prose' }, errorBox(failure)));
+    // The endpoint's own descriptions may be what threw: the error alone, in the shell; and when
+    // the shell itself throws (a value of docs.json it cannot draw), the error alone.
+    try {
+      html = shell(h('div', { className: 'prose' }, errorBox(failure)));
+    } catch {
+      html = renderToString(h('main', { className: 'prose' }, errorBox(failure)));
+    }
   }
   const islands = code ? islandScripts(code.scriptsOf(html)) : '';
   if (code && page.file !== undefined) code.release(page.file);

@@ -28,7 +28,7 @@ describe('quire build --html', { timeout: 120_000 }, () => {
     } = await buildSite();
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 26 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 28 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
     expect(Object.keys(readTree(target))).toEqual([
       '404.html',
       '_quire/build.json',
@@ -43,6 +43,7 @@ describe('quire build --html', { timeout: 120_000 }, () => {
       'api-reference/plants/delete-a-plant.html',
       'api-reference/plants/list-plants.html',
       'changelog.html',
+      'downloads/care-guide.pdf',
       'favicon.svg',
       'guides/authentication.html',
       'guides/overview.html',
@@ -50,6 +51,7 @@ describe('quire build --html', { timeout: 120_000 }, () => {
       'guides/webhooks/signatures.html',
       'images/flow.png',
       'images/greenhouse.png',
+      'images/plants/fern-dark.png',
       'index.html',
       'logo/dark.svg',
       'logo/light.svg',
@@ -58,6 +60,10 @@ describe('quire build --html', { timeout: 120_000 }, () => {
       'quickstart.html',
     ]);
     expect(readFileSync(path.join(target, 'images/greenhouse.png'))).toEqual(readFileSync('fixtures/render/site/images/greenhouse.png'));
+    // Files no page names are copied too, as the platform serves every file of a served kind (a
+    // page's code may build their address); not docs.json, not the hidden .env, not the pages.
+    expect(readFileSync(path.join(target, 'images/plants/fern-dark.png'))).toEqual(readFileSync('fixtures/render/site/images/plants/fern-dark.png'));
+    expect(readFileSync(path.join(target, 'downloads/care-guide.pdf'), 'utf8')).toContain('%PDF-1.4');
     expect(readFileSync(path.join(target, '_redirects'), 'utf8')).toBe('/old-quickstart /quickstart#install 301\n/api/* /api-reference/:splat 301\n');
     const forward = readFileSync(path.join(target, 'old-quickstart.html'), 'utf8');
     // Its URLs lead from its own folder, as every page's (404.html's excepted).

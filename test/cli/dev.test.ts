@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from '../render/chromium.js';
+import { chromiumFor, launchChromium } from '../render/chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = path.join(root, 'dist/cli/index.js');
@@ -86,6 +86,13 @@ describe('quire dev', () => {
     const search = (await (await fetch(`${dev.url}/_quire/search.json`)).json()) as Array<{ url: string }>;
     expect(search.map((entry) => entry.url)).toContain('/quickstart#install');
     expect((await fetch(`${dev.url}/favicon.svg`)).status).toBe(200);
+    // Every file of a kind the platform serves, named by a page or not (a page's code may build its address).
+    const image = await fetch(`${dev.url}/images/plants/fern-dark.png`);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const guide = await fetch(`${dev.url}/downloads/care-guide.pdf`);
+    expect([guide.status, guide.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    // Not a hidden file, not a page's source.
+    for (const unserved of ['/.env', '/index.mdx', '/quickstart.mdx']) expect((await fetch(`${dev.url}${unserved}`)).status, unserved).toBe(404);
     const missing = await fetch(`${dev.url}/no/such/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('There is no page at this address');
@@ -204,7 +211,7 @@ describe('quire dev before the checks', () => {
   }, 30_000);
 });
 
-const executablePath = findChromium();
+const executablePath = chromiumFor('dev.test.ts');
 
 describe.skipIf(!executablePath)('quire dev in a browser', () => {
   let folder: string;
@@ -217,7 +224,7 @@ describe.skipIf(!executablePath)('quire dev in a browser', () => {
     site = path.join(folder, 'site');
     cpSync(path.join(root, 'fixtures/render/site'), site, { recursive: true });
     dev = await startDev(site);
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(executablePath);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import { chromium, type Browser } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -16,4 +17,19 @@ export function findChromium(): string | undefined {
     }
   }
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+/**
+ * The Chromium of {@link findChromium} for the browser tests of `testFile`, or undefined with the
+ * reason printed (those tests then skip, as `describe.skipIf(!executablePath)` says).
+ */
+export function chromiumFor(testFile: string): string | undefined {
+  const found = findChromium();
+  if (!found) console.warn(`${testFile}: browser tests skipped, no Chromium (apt-get install chromium, or set QUIRE_CHROMIUM)`);
+  return found;
+}
+
+/** Starts the headless Chromium at `executablePath` as every browser test drives it. */
+export function launchChromium(executablePath: string | undefined): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
 }

@@ -274,3 +274,15 @@ describe('assets for the layout', () => {
     expect(CLIENT_SCRIPT.length).toBeLessThan(4000);
   });
 });
+
+describe('an icon given as an object', () => {
+  it("draws docs.json's `{ name, style }` by its name, an element as it is, and nothing for any other object", async () => {
+    const { createElement } = await import('react');
+    const { renderToString } = await import('react-dom/server');
+    const { Icon } = await import('../../src/render/icons.js');
+    // Unstructured-IO's global anchors: the object form threw "Objects are not valid as a React child" on every page.
+    expect(renderToString(createElement(Icon, { icon: { name: 'rocket', style: 'thin' } }))).toContain('data-icon="rocket"');
+    expect(renderToString(createElement(Icon, { icon: createElement('svg', { id: 'own' }) }))).toBe('<svg id="own"></svg>');
+    expect(renderToString(createElement(Icon, { icon: { size: 3 } }))).toBe('');
+  });
+});

@@ -15,11 +15,30 @@ type SiteFacts = Pick<CorpusSiteRenderer, 'syntaxErrors' | 'texts' | 'files' | '
  */
 export function failureReason(failure: StaticSiteFailure, site: SiteFacts): string {
   if (failure.stage === 'compile') {
-    return failure.file !== undefined && site.syntaxErrors.has(failure.file)
-      ? 'The MDX does not compile (quire validate reports content/syntax on the page): the platform cannot render it either.'
+    if (failure.file !== undefined && site.syntaxErrors.has(failure.file))
+      return 'The MDX does not compile (quire validate reports content/syntax on the page): the platform cannot render it either.';
+    const named = /imports "([^"]+)", (a package|which names no file of the site)/.exec(failure.message);
+    if (named?.[2] === 'a package') {
+      return /^@(?:theme|site)\//.test(named[1] as string)
+        ? `The page (or a snippet it renders) imports \`${named[1]}\`, a Docusaurus alias left from the site's move: a page's imports resolve to the site's own files only, on the platform too, so the page cannot run there either.`
+        : `The page (or a snippet it renders) imports the package \`${named[1]}\` in its code (not in a code block): a page's imports resolve to the site's own files only, on the platform too, so the page cannot run there either.`;
+    }
+    if (named) {
+      const tail = (named[1] as string).replace(/^(?:\.{0,2}\/)+/, '');
+      if ([...site.files].some((file) => file === tail || file.endsWith(`/${tail}`))) return REASON_NEEDED;
+      return `The page (or a snippet it renders) imports \`${named[1]}\`, which its repository does not hold (not in the corpus's files.txt): broken on the platform too.`;
+    }
+    return REASON_NEEDED;
+  }
+  if (failure.stage === 'read') {
+    return failure.file !== undefined && site.files.has(failure.file) && !site.texts.has(failure.file)
+      ? "The corpus holds the file's name but not its text (a symbolic link in the repository, as CLAUDE.md to AGENTS.md usually is, or a file it did not copy): the test has nothing to render; the platform renders the text the link leads to."
       : REASON_NEEDED;
   }
-  if (failure.stage === 'read') return REASON_NEEDED;
+  const placeholder = /^Objects are not valid as a React child \(found: object with keys \{(\w+)\}\)/.exec(failure.message)?.[1];
+  if (placeholder !== undefined) {
+    return `The page writes \`{{${placeholder}}}\` in prose (a template's placeholder): MDX reads it as an expression making an object, which React cannot render; the platform's React throws on it too.`;
+  }
   const name = /^([\w$]+) is not defined$/.exec(failure.message)?.[1];
   if (name === undefined) return REASON_NEEDED;
   if (/^use[A-Z]/.test(name) || name === 'React') {

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticSiteFailure } from '../../src/render/index.js';
 import { corpusScratch, corpusSites, hasCorpus } from '../helpers/corpus.js';
 import { expectedJson } from '../helpers/fixtures.js';
-import { findChromium } from './chromium.js';
+import { chromiumFor, launchChromium } from './chromium.js';
 import { browserReason, failureReason, REASON_NEEDED } from './corpus-render-reasons.js';
 import { homeAndLargest, openCorpusSite, startMemoryServer } from './corpus-site.js';
 import { offlineContext, watchErrors } from './page-errors.js';
@@ -26,8 +26,7 @@ const SAMPLE = ['AhaSend__docs', 'Chainlit__docs'];
 
 const expectationFolder = path.join(import.meta.dirname, 'corpus-render.expected');
 
-const executablePath = findChromium();
-if (!executablePath) console.warn('corpus-site-render.test.ts: the browser part skipped, no Chromium (apt-get install chromium, or set QUIRE_CHROMIUM)');
+const executablePath = chromiumFor('corpus-site-render.test.ts');
 
 /** A page that rendered with its error in place of its content. */
 interface PageFailure {
@@ -67,7 +66,7 @@ describe.skipIf(!hasCorpus)(`corpus sites rendered page by page${FULL ? '' : ' (
   beforeAll(async () => {
     scratch = corpusScratch('quire-corpus-render-');
     mkdirSync(expectationFolder, { recursive: true });
-    if (executablePath) browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    if (executablePath) browser = await launchChromium(executablePath);
   }, 60_000);
 
   afterAll(async () => {

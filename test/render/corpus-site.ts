@@ -2,9 +2,10 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { buildSite } from '../../src/build/index.js';
+import { buildForRender, renderInputOf } from '../../src/cli/render-input.js';
+import { loadSiteCodeTools } from '../../src/cli/site-code-tools.js';
 import { loadSite } from '../../src/node/index.js';
-import { createSiteRenderer, type SiteRenderer } from '../../src/render/index.js';
+import { contentTypeOf, createSiteRenderer, type SiteRenderer } from '../../src/render/index.js';
 import { corpusSitesRoot, materializeCorpusSite } from '../helpers/corpus.js';
 
 /** A corpus site compiled as `quire build --html` compiles it, ready to render page by page. */
@@ -17,7 +18,7 @@ export interface CorpusSiteRenderer {
   fileOf: ReadonlyMap<string, string>;
   /** The page files in which `quire validate` reports a syntax error (`content/syntax`). */
   syntaxErrors: ReadonlySet<string>;
-  /** The site's static files (images, the site's own .css and .js): empty in the corpus, as materialize.mjs writes them. */
+  /** The site's static files the build copies (those pages name, and every file the platform serves): empty in the corpus, as materialize.mjs writes them. */
   staticFiles: readonly string[];
   /** The text of a page or snippet by its path in the site, from the corpus. */
   texts: ReadonlyMap<string, string>;
@@ -45,24 +46,20 @@ export async function openCorpusSite(site: string, scratch: string): Promise<Cor
   const configErrors = loaded.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.file === 'docs.json');
   const config = loaded.config ?? (configErrors ? undefined : loaded.partialConfig);
   if (!config || !loaded.tree) return undefined;
-  const built = buildSite({
-    config,
-    tree: loaded.tree,
-    endpointPages: loaded.endpointPages,
-    files: loaded.files,
-    frontmatter: loaded.frontmatter,
-    siteFiles: loaded.siteFiles,
-    content: loaded.content,
-  });
+  // Compiled and rendered as the CLI does (src/cli/render-input.ts), the site's own code run; its
+  // texts read from the corpus, its other files empty.
+  const built = buildForRender(loaded, config);
   const texts = corpusTexts(site);
   const empty = new Uint8Array();
+  const tools = await loadSiteCodeTools();
+  if (typeof tools === 'string') throw new Error(tools);
+  const readText = async (file: string) => texts.get(file) ?? (loaded.siteFiles.includes(file) ? '' : undefined);
+  const input = renderInputOf(loaded, built, config);
   const renderer = createSiteRenderer({
-    site: built.site,
-    endpointPages: loaded.endpointPages,
-    content: loaded.content,
+    ...input,
     readPage: async (file) => texts.get(file),
     readStaticFile: async () => empty,
-    ...(built.search ? { search: built.search } : {}),
+    siteCode: { ...tools(folder, loaded.siteFiles, loaded.content), readText },
   });
   const fileOf = new Map<string, string>();
   for (const page of built.site.pages) if (page.file !== undefined && !fileOf.has(page.href)) fileOf.set(page.href, page.file);
@@ -73,7 +70,7 @@ export async function openCorpusSite(site: string, scratch: string): Promise<Cor
     hrefs: renderer.hrefs(),
     fileOf,
     syntaxErrors,
-    staticFiles: built.site.staticFiles,
+    staticFiles: [...new Set([...built.site.staticFiles, ...(input.servedFiles ?? [])])].sort(),
     texts,
     files: new Set(
       readFileSync(path.join(corpusSitesRoot, site, 'files.txt'), 'utf8')
@@ -116,27 +113,6 @@ export function homeAndLargest(opened: CorpusSiteRenderer): { home: string; larg
   return { home, largest };
 }
 
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  json: 'application/json',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  ico: 'image/x-icon',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-};
-
-/** The content type of a path by its extension (`application/octet-stream` when unknown). */
-export function contentTypeOf(pathname: string): string {
-  return TYPES[/\.([a-z0-9]+)$/i.exec(pathname)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-}
-
 /** A server on 127.0.0.1 that answers from memory: the files given by URL path, 404 for anything else. */
 export interface MemoryServer {
   url: string;
@@ -157,12 +133,12 @@ export async function startMemoryServer(): Promise<MemoryServer> {
     }
     const content = files.get(pathname) ?? files.get(pathname.replace(/\/+$/, ''));
     if (content === undefined) {
-      response.writeHead(404, { 'content-type': TYPES.html as string });
+      response.writeHead(404, { 'content-type': contentTypeOf('.html') });
       response.end('not found');
       return;
     }
     const isPage = typeof content === 'string' && content.startsWith('<!DOCTYPE html>');
-    response.writeHead(200, { 'content-type': isPage ? (TYPES.html as string) : contentTypeOf(pathname) });
+    response.writeHead(200, { 'content-type': contentTypeOf(isPage ? '.html' : pathname) });
     response.end(content);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,15 +1,14 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quire } from '../helpers/cli.js';
-import { findChromium } from './chromium.js';
+import { chromiumFor, launchChromium } from './chromium.js';
 import { offlineContext, watchErrors } from './page-errors.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
 
-const executablePath = findChromium();
-if (!executablePath) console.warn('example-site-browser.test.ts: skipped, no Chromium (apt-get install chromium, or set QUIRE_CHROMIUM)');
+const executablePath = chromiumFor('example-site-browser.test.ts');
 
 /** The URL path of every page of an HTML build (`guides/setup.html` is `/guides/setup`), 404.html left out. */
 function pagesOf(out: string): string[] {
@@ -63,7 +62,7 @@ describe.skipIf(!executablePath)('the example site and the components site in a 
     const componentsOut = build('fixtures/render/components-site', folder);
     example = { out: exampleOut, server: await serveStaticFolder(exampleOut), pages: pagesOf(exampleOut) };
     components = { out: componentsOut, server: await serveStaticFolder(componentsOut), pages: pagesOf(componentsOut) };
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(executablePath);
     context = await offlineContext(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   }, 60_000);

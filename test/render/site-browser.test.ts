@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quire } from '../helpers/cli.js';
-import { findChromium } from './chromium.js';
+import { chromiumFor, launchChromium } from './chromium.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
 
-const executablePath = findChromium();
-if (!executablePath) console.warn('site-browser.test.ts: skipped, no Chromium (apt-get install chromium, or set QUIRE_CHROMIUM)');
+const executablePath = chromiumFor('site-browser.test.ts');
 
 // The fixture site built with `quire build --html`, served as a static host serves it, in Chromium.
 describe.skipIf(!executablePath)('quire build --html in a browser', () => {
@@ -24,7 +23,7 @@ describe.skipIf(!executablePath)('quire build --html in a browser', () => {
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     server = await serveStaticFolder(out);
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(executablePath);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     page.on('console', (message) => {

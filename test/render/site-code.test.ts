@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quire } from '../helpers/cli.js';
-import { findChromium } from './chromium.js';
+import { chromiumFor, launchChromium } from './chromium.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
 
 // fixtures/render/site-code: a site's own MDX snippets and React components, built with `quire build --html`.
@@ -97,8 +97,7 @@ describe("the site's own code, rendered on the server", () => {
   });
 });
 
-const executablePath = findChromium();
-if (!executablePath) console.warn('site-code.test.ts: browser tests skipped, no Chromium (apt-get install chromium, or set QUIRE_CHROMIUM)');
+const executablePath = chromiumFor('site-code.test.ts');
 
 describe.skipIf(!executablePath)("the site's own components in a browser", () => {
   let server: StaticServer;
@@ -108,7 +107,7 @@ describe.skipIf(!executablePath)("the site's own components in a browser", () =>
 
   beforeAll(async () => {
     server = await serveStaticFolder(out);
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(executablePath);
     page = await (await browser.newContext()).newPage();
     page.on('console', (message) => {
       // A missing file is told by its response, with its address (the browser's favicon request: the fixture has none).

@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quire } from '../helpers/cli.js';
-import { findChromium } from './chromium.js';
+import { chromiumFor, launchChromium } from './chromium.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
 
-const executablePath = findChromium();
-if (!executablePath) console.warn('site-features-browser.test.ts: skipped, no Chromium (apt-get install chromium, or set QUIRE_CHROMIUM)');
+const executablePath = chromiumFor('site-features-browser.test.ts');
 
 // fixtures/render/features built with `quire build --html`: once for the root of a host, once
 // under /docs/ (`--base`, a GitHub Pages project site), in Chromium.
@@ -32,7 +31,7 @@ describe.skipIf(!executablePath)('the site’s features in a browser', () => {
     }
     server = await serveStaticFolder(path.join(scratch, 'root'));
     based = await serveStaticFolder(path.join(scratch, 'docs'), { base: '/docs/' });
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(executablePath);
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);

@@ -15,6 +15,7 @@ import { append } from '../../util/arrays.js';
 import { loadRender, readMermaidBundle } from '../render-packages.js';
 import { siteCodeInput } from '../site-code-tools.js';
 import type { StaticSiteFailure } from '../../render/index.js';
+import { renderInputOf } from '../render-input.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
 
@@ -168,15 +169,9 @@ export const buildCommand: Command = {
       const mermaid = await readMermaidBundle();
       // Each page is rendered when it is written, then let go: the site is never in memory whole.
       planned = await render.planStaticSite({
-        site: compiled.site,
-        endpointPages: site.endpointPages,
-        content: site.content,
-        readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
-        readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
-        ...(compiled.search ? { search: compiled.search } : {}),
+        ...renderInputOf(site, compiled, config),
         ...(await siteCodeInput(site, io.stderr, 'quire build')),
         ...(base !== undefined ? { base } : {}),
-        docsConfig: config,
         ...(mermaid ? { mermaidScript: mermaid } : {}),
       });
       // The record of what this build wrote, so that the next replaces and removes only those.

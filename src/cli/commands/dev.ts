@@ -21,6 +21,8 @@ import { loadRender } from '../render-packages.js';
 import { loadSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { reopens, watchFolder } from '../watch.js';
+import { contentTypeOf, isServedFile } from '../../render/served-files.js';
+import { renderInputOf } from '../render-input.js';
 
 const DEFAULT_PORT = 3000;
 
@@ -269,6 +271,8 @@ interface Preview {
   renderer: SiteRenderer | undefined;
   /** The site's diagnostics by file, relative to the site folder. */
   diagnosticsOf: Map<string, Diagnostic[]>;
+  /** Every file of the site (`LoadedSite.siteFiles`): those the platform serves are served. */
+  siteFiles: ReadonlySet<string>;
   cwd: string;
 }
 
@@ -296,7 +300,15 @@ function buildInput(site: CommandSite, config: DocsConfig, content: ReadonlyMap<
 function previewOf(site: CommandSite, makers: PreviewMakers): Preview {
   const config = usableConfig(site, makers.cwd);
   if (!config || !site.tree)
-    return { site, compiled: undefined, built: undefined, renderer: undefined, diagnosticsOf: diagnosticsByFile(site, makers.cwd), cwd: makers.cwd };
+    return {
+      site,
+      compiled: undefined,
+      built: undefined,
+      renderer: undefined,
+      diagnosticsOf: diagnosticsByFile(site, makers.cwd),
+      siteFiles: new Set(),
+      cwd: makers.cwd,
+    };
   return previewFrom(site, config, buildSite(buildInput(site, config, site.content)), makers);
 }
 
@@ -331,6 +343,7 @@ function previewFrom(site: CommandSite, config: DocsConfig, built: BuildSiteResu
     snippets: memo(() => snippets ?? snippetFiles(site.content, site.files)),
     renderer: rendererOf(site, config, built, site.content, makers),
     diagnosticsOf: diagnosticsByFile(site, makers.cwd),
+    siteFiles: new Set(site.siteFiles),
     cwd: makers.cwd,
   };
 }
@@ -343,15 +356,11 @@ function rendererOf(
   makers: PreviewMakers,
 ): SiteRenderer {
   return makers.createSiteRenderer({
-    site: built.site,
-    ...(built.search ? { search: built.search } : {}),
-    endpointPages: site.endpointPages,
+    ...renderInputOf(site, built, config),
+    // The outline's pages' content, read as they are asked for (see OutlinePreview), or the site's.
     content,
-    readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
-    readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
     // A new loader for each state of the site: a changed snippet or component runs again.
     ...(makers.siteCodeFor ? { siteCode: makers.siteCodeFor(site.root, site.siteFiles, content) } : {}),
-    docsConfig: config,
   });
 }
 
@@ -416,14 +425,15 @@ class OutlinePreview {
     const href = pathname.replace(/\/+$/, '') || '/';
     if (href === '/_quire/site.css' || href === '/_quire/site.js') {
       const shell = this.renderer().shellFiles().get(href.slice(1));
-      return shell === undefined ? undefined : { status: 200, type: contentType(href), body: shell };
+      return shell === undefined ? undefined : { status: 200, type: contentTypeOf(href), body: shell };
     }
     if (!this.fileOf.has(href)) {
       // A file a page served links to (its images).
       const file = href.slice(1);
-      if (!this.built.site.staticFiles.includes(file) || /\.m?js$/i.test(file)) return undefined;
+      const served = this.built.site.staticFiles.includes(file) || (isServedFile(file) && this.files.has(file));
+      if (!served || /\.m?js$/i.test(file)) return undefined;
       const bytes = await readFile(path.join(this.site.root, file)).catch(() => undefined);
-      return bytes ? { status: 200, type: contentType(file), body: bytes } : undefined;
+      return bytes ? { status: 200, type: contentTypeOf(file), body: bytes } : undefined;
     }
     const file = this.fileOf.get(href);
     if (file !== undefined && !this.facts.has(file)) {
@@ -489,16 +499,18 @@ async function answer(preview: Preview, pathname: string): Promise<DevAnswer> {
   }
   const href = pathname.replace(/\/+$/, '') || '/';
   const shell = renderer.shellFiles().get(href.slice(1));
-  if (shell !== undefined) return { status: 200, type: contentType(href), body: shell };
+  if (shell !== undefined) return { status: 200, type: contentTypeOf(href), body: shell };
   const page = await renderer.page(href);
   if (page) {
     const problems = page.file === undefined ? [] : (preview.diagnosticsOf.get(page.file) ?? []);
     return { status: 200, type: HTML, body: withProblems(page.html, diagnosticsHtml(preview, problems)) };
   }
   const file = href.slice(1);
-  if (compiled.staticFiles.includes(file)) {
+  // The files pages name, and every other file the platform serves (a page's code may build their
+  // address); only those the listing of the folder holds, so never one outside it.
+  if (compiled.staticFiles.includes(file) || (isServedFile(file) && preview.siteFiles.has(file))) {
     const bytes = await readFile(path.join(site.root, file)).catch(() => undefined);
-    if (bytes) return { status: 200, type: contentType(file), body: bytes };
+    if (bytes) return { status: 200, type: contentTypeOf(file), body: bytes };
   }
   // A site without a page at `/` opens at its first page, as on the platform.
   const first = href === '/' ? renderer.first() : undefined;
@@ -533,38 +545,6 @@ function problemsPage(title: string, problems: string): string {
 function summaryLine(site: CommandSite): string {
   const errors = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   return `${plural(errors, 'error')}, ${plural(site.diagnostics.length - errors, 'warning')} (quire validate prints them)`;
-}
-
-const TYPES: Record<string, string> = {
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  json: 'application/json',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  ico: 'image/x-icon',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-  html: HTML,
-  xml: 'application/xml',
-  yaml: 'text/yaml; charset=utf-8',
-  yml: 'text/yaml; charset=utf-8',
-};
-
-function contentType(file: string): string {
-  const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? '';
-  return TYPES[extension] ?? 'application/octet-stream';
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildSite, type BuildSiteResult } from '../build/index.js';
+import type { DocsConfig } from '../config/schemas/docs-config.js';
+import type { LoadedSite } from '../node/index.js';
+import { servedFiles } from '../render/served-files.js';
+import type { StaticSiteInput } from '../render/index.js';
+
+/** What of a loaded site (`loadSite`) the renderer is made from. */
+export type RenderedSiteSource = Pick<LoadedSite, 'root' | 'tree' | 'endpointPages' | 'files' | 'frontmatter' | 'siteFiles' | 'content'>;
+
+/**
+ * The site compiled for the renderer, as `quire build --html` and `quire dev` compile it: with the
+ * pages' content (links, search text), without site.json's JSON (the renderer reads the compiled
+ * site). `site.tree` must be set (the navigation compiled).
+ */
+export function buildForRender(site: RenderedSiteSource, config: DocsConfig): BuildSiteResult {
+  return buildSite({
+    config,
+    tree: site.tree as NonNullable<RenderedSiteSource['tree']>,
+    endpointPages: site.endpointPages,
+    files: site.files,
+    frontmatter: site.frontmatter,
+    siteFiles: site.siteFiles,
+    content: site.content,
+    json: false,
+  });
+}
+
+/**
+ * The renderer's input for a compiled site (`quire build --html`, `quire dev`): its pages and
+ * files read from the site's folder, every file the platform serves copied (see `servedFiles`),
+ * the search index, docs.json's per-language parts. The caller adds the rest (`siteCode`, `base`,
+ * `mermaidScript`).
+ */
+export function renderInputOf(site: RenderedSiteSource, built: BuildSiteResult, config: DocsConfig): StaticSiteInput {
+  return {
+    site: built.site,
+    endpointPages: site.endpointPages,
+    content: site.content,
+    readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
+    readStaticFile: (file) => readFile(path.join(site.root, file)).catch(() => undefined),
+    // Every file the platform serves, not only those the pages name: a page's code may build their address.
+    servedFiles: servedFiles(site.siteFiles),
+    ...(built.search ? { search: built.search } : {}),
+    docsConfig: config,
+  };
+}
