@@ -123,7 +123,9 @@ export default defineConfig([
     ...common,
     entry: libraryEntries,
     format: ['cjs'],
-    dts: { entry: libraryEntries },
+    // Their declaration files (.d.cts) are the ES modules' with `.cjs` imports, written after the
+    // build by scripts/cjs-declarations.mjs: a second TypeScript program here made the same files.
+    dts: false,
     noExternal: [/^zod\/mini$/],
     clean: false,
     splitting: true,

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { PageParsers } from '../../src/content/parse-page.js';
 import { readPage, type PageFacts } from '../../src/content/read-page.js';
 import { hasErrors, loadOpenApi, planOpenApiFiles } from '../../src/index.js';
 import { generateEndpointMdx, stringifyFrontmatter } from '../../src/openapi-mdx/endpoint-mdx.js';
 import { splitFrontmatter } from '../../src/frontmatter/frontmatter.js';
 import { readEndpointPages } from '../../src/migrate/mdx-pages.js';
+import { nativeMdxParser } from '../../src/node/native-parser.js';
 import { corpusRoot, corpusSites, hasCorpus } from '../helpers/corpus.js';
 import { corpusOpenApiFiles, corpusPages, fullCorpus, inSample } from '../helpers/corpus-content.js';
 
@@ -19,6 +21,16 @@ import { corpusOpenApiFiles, corpusPages, fullCorpus, inSample } from '../helper
 // of its site and path, so every run checks the same pages; `QUIRE_FULL_CORPUS=1` checks them all.
 // (One in 50 cost CI a minute of its 2 cores; one in 100 half that.)
 const SAMPLE_EVERY = 100;
+
+// Pages are read as `quire validate` reads them in Node: satteri first, and a page it refuses by
+// the reference parser (here in this thread, without a time budget, so that a busy machine cannot
+// change a result). The properties are about Quire's writer, whatever the parser: the page and its
+// rewrite are read by the same one, and test/corpus/parser-conformance.test.ts holds the two
+// parsers to the same facts. With the reference alone, the parse was most of this file's time.
+const parsers: PageParsers | undefined = (() => {
+  const native = nativeMdxParser();
+  return native ? { native } : undefined;
+})();
 
 interface SampledPage {
   site: string;
@@ -39,7 +51,7 @@ function parsedSample(): SampledPage[] {
   for (const site of corpusSites()) {
     for (const { path, text } of corpusPages(site)) {
       if (!inSample(`${site}/${path}`, SAMPLE_EVERY)) continue;
-      const facts = readPage(text, { file: path });
+      const facts = readPage(text, { file: path, parsers });
       if (!facts.diagnostics.some((diagnostic) => diagnostic.code === 'content/syntax')) sample.push({ site, path, text, facts });
     }
   }
@@ -193,7 +205,7 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
       if (!split || !frontmatter) continue;
       checkPage(failures, `${page.site}/${page.path}`, () => {
         const rewritten = `---\n${stringifyFrontmatter(frontmatter)}---\n${split.body}`;
-        const facts = readPage(rewritten, { file: page.path });
+        const facts = readPage(rewritten, { file: page.path, parsers });
         expect(writerFaults(facts, page.facts)).toEqual([]);
         expect(facts.frontmatter).toEqual(frontmatter);
         const shift =
@@ -222,7 +234,7 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
           metadata,
           ...(moved.content !== undefined ? { content: moved.content } : {}),
         });
-        const facts = readPage(written, { file: page.path });
+        const facts = readPage(written, { file: page.path, parsers });
         expect(writerFaults(facts, page.facts)).toEqual([]);
         // What the platform read in the page, but for the operation it now names.
         expect(facts.frontmatter).toEqual({ title: 'The operation summary', ...page.facts.frontmatter, openapi: 'GET /generated' });
@@ -232,7 +244,7 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
             lineBreaks(written.slice(0, written.length - moved.content.length - 1)) - lineBreaks(page.text.slice(0, page.text.length - body.length));
           expect(bodyFacts(facts)).toEqual(bodyFacts(page.facts, shift));
         } else {
-          expect(bodyFacts(facts)).toEqual(bodyFacts(readPage('', { file: page.path })));
+          expect(bodyFacts(facts)).toEqual(bodyFacts(readPage('', { file: page.path, parsers })));
         }
       });
       checked++;
@@ -254,7 +266,7 @@ describe.skipIf(!hasCorpus)(`corpus pages whose frontmatter Quire rewrites (${fu
         const body = split ? split.body : page.text;
         const metadata = { ...page.facts.frontmatter, title, ...(description !== undefined ? { description } : {}) };
         const written = generateEndpointMdx({ ...operation, metadata: { ...metadata, openapi: 'replaced' }, content: body });
-        const facts = readPage(written, { file: page.path });
+        const facts = readPage(written, { file: page.path, parsers });
         const label = `${page.site}/${page.path}`;
         expect(writerFaults(facts, page.facts), label).toEqual([]);
         expect(facts.frontmatter, label).toEqual({
@@ -288,7 +300,7 @@ describe.skipIf(!hasCorpus)('pages openapi-file writes for the corpus OpenAPI do
       documents++;
       for (const written of plan.files) {
         checkPage(failures, `${file} → ${written.path}`, () => {
-          const facts = readPage(written.content, { file: written.path });
+          const facts = readPage(written.content, { file: written.path, parsers });
           expect(facts.diagnostics).toEqual([]);
           expect(facts.frontmatter?.openapi).toBe(written.openapi);
         });

@@ -8,6 +8,7 @@ import { postgresBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.j
 import { createDocsRepository, gitIn } from './git-fixture.js';
 import { bearer } from './http.js';
 import { startScriptedModel, text, toolUse, type ScriptedModelServer } from './scripted-model.js';
+import { initializedDataDir } from './initialized-data-dir.js';
 import { readEventStream, startServeProcess, type ServeProcess } from './serve-process.js';
 
 /** Short enough that the test does not wait long for the lease of the killed process. */
@@ -16,23 +17,26 @@ const AGENT_ENV = { QUIRE_AGENT_LEASE_MS: '1500', QUIRE_AGENT_POLL_MS: '100' };
 interface Deployment {
   name: string;
   skipReason: string | undefined;
-  /** The storage flags of `quire serve` and `quire keys`. */
-  storageArgs(): string[];
+  /** Makes the storage and returns its flags for `quire serve` and `quire keys`. */
+  prepare(): Promise<string[]>;
 }
 
 const deployments: Deployment[] = [
   {
     name: 'PGlite (the embedded default)',
     skipReason: undefined,
-    storageArgs: (() => {
-      let dataDir: string | undefined;
-      return () => ['--data-dir', (dataDir ??= mkdtempSync(join(tmpdir(), 'quire-restart-data-')))];
-    })(),
+    // A folder PGlite has initialized already (initializedDataDir): what this test is about is
+    // the restart, and the first command on a new folder would spend 7 s of CPU in initdb (a new
+    // folder's creation is tested in test/cli/serve-lock.test.ts and test/server/cli.test.ts).
+    prepare: async () => {
+      const dataDir = await initializedDataDir(join(mkdtempSync(join(tmpdir(), 'quire-restart-')), 'data'));
+      return ['--data-dir', dataDir];
+    },
   },
   {
     name: 'a PostgreSQL server',
     skipReason: postgresBackend.skipReason,
-    storageArgs: () => ['--database-url', process.env.QUIRE_TEST_DATABASE_URL!],
+    prepare: async () => ['--database-url', process.env.QUIRE_TEST_DATABASE_URL!],
   },
 ];
 
@@ -51,7 +55,8 @@ for (const deployment of deployments) {
     it('runs the job again from the start after a restart: complete events, one clean commit', async () => {
       const repository = createDocsRepository();
       const projectId = uniqueProjectId('restart');
-      const created = quire(['keys', 'create', '--project', projectId, ...deployment.storageArgs()]);
+      const storageArgs = await deployment.prepare();
+      const created = quire(['keys', 'create', '--project', projectId, ...storageArgs]);
       expect(created.code, created.stderr).toBe(0);
       const key = created.stdout.trim();
       // Stateless script: whichever process asks, the first turn writes a page, the next ends.
@@ -62,7 +67,7 @@ for (const deployment of deployments) {
           : { content: [text('Wrote the page.')], stop_reason: 'end_turn' },
       );
       const env = { ...AGENT_ENV, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL };
-      const args = [...deployment.storageArgs(), '--repo', `${projectId}=${repository}`, '--quiet'];
+      const args = [...storageArgs, '--repo', `${projectId}=${repository}`, '--quiet'];
       const branch = 'docs/restart';
 
       server = await startServeProcess(args, env);

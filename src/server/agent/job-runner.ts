@@ -43,7 +43,10 @@ export interface AgentJobRunnerOptions {
    * third of it); past that, any server takes the job as interrupted. Default 30,000.
    */
   leaseMs?: number;
-  /** Milliseconds between looks for queued jobs and for new events of other servers' jobs. Default 500. */
+  /**
+   * Milliseconds between looks for queued jobs and for new events of other servers' jobs; a job
+   * whose branch another job holds is tried again after as long (at most 500 ms). Default 500.
+   */
   pollMs?: number;
   /** Starts of a job before an interruption fails it instead of running it again. Default 3. */
   maxAttempts?: number;
@@ -83,7 +86,10 @@ export interface AgentJobRunner {
   stop(): Promise<void>;
 }
 
-/** Milliseconds a job waits before trying again when another job holds its branch. */
+/**
+ * Milliseconds a job waits before trying again when another job holds its branch; the poll
+ * interval when that is shorter (a server asked to look more often looks for the branch more often too).
+ */
 const BUSY_BRANCH_RETRY_MS = 500;
 /**
  * A queued job that no server could take for this long (none has its project's repository any
@@ -110,6 +116,7 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
   const concurrency = options.concurrency ?? 2;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 500;
+  const busyBranchRetryMs = Math.min(BUSY_BRANCH_RETRY_MS, pollMs);
   const maxAttempts = options.maxAttempts ?? 3;
   const owner = options.serverId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const newId = createUlidFactory();
@@ -228,7 +235,7 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
   /** Hands the job to a later delivery, atomically: it is never without one. */
   async function handBack(queue: AgentJobQueue, delivery: AgentJobDelivery): Promise<void> {
     await client.transaction(async (transaction) => {
-      await queue.send(delivery.jobId, { db: transaction, startAfter: new Date(Date.now() + BUSY_BRANCH_RETRY_MS) });
+      await queue.send(delivery.jobId, { db: transaction, startAfter: new Date(Date.now() + busyBranchRetryMs) });
       await queue.complete(delivery.queueJobId, transaction);
     });
   }
