@@ -1,4 +1,5 @@
 import { createElement as h, Fragment, type ReactNode } from 'react';
+import { append } from '../util/arrays.js';
 import { renderToString } from 'react-dom/server';
 import type { CompiledNode, CompiledSite } from '../build/types.js';
 import type { PageSection } from '../navigation/types.js';
@@ -144,7 +145,7 @@ function drawSidebar(nodes: readonly CompiledNode[], options: SectionSidebarsOpt
 function heldHrefs(node: CompiledNode): string[] {
   if (node.kind === 'page' || node.kind === 'endpoint' || node.kind === 'webhook') return node.href === undefined ? [] : [node.href];
   const hrefs: string[] = node.kind === 'group' && node.root ? [node.root] : [];
-  if ('children' in node) for (const child of node.children) hrefs.push(...heldHrefs(child));
+  if ('children' in node) for (const child of node.children) append(hrefs, heldHrefs(child));
   return hrefs;
 }
 
