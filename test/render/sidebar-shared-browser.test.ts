@@ -2,28 +2,24 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticSiteResult } from '../../src/render/index.js';
-import { findChromium } from './chromium.js';
+import { chromiumFor, launchChromium } from './chromium.js';
 import { renderFixture } from './render-fixture.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
 
-const executablePath = findChromium();
-if (!executablePath) console.warn('sidebar-shared-browser.test.ts: skipped, no Chromium (apt-get install chromium, or set QUIRE_CHROMIUM)');
+const executablePath = chromiumFor('sidebar-shared-browser.test.ts');
 
-/** The files of a build written to `folder`; with `relative`, each page's URLs from the root made relative to its folder (a build opened from disk). */
-function writeBuild(result: StaticSiteResult, folder: string, relative = false): string[] {
+/** The files of a build written to `folder`; the pages' paths. */
+function writeBuild(result: StaticSiteResult, folder: string): string[] {
   const pages: string[] = [];
   for (const file of result.files) {
     const target = path.join(folder, file.path);
     mkdirSync(path.dirname(target), { recursive: true });
-    let content = file.content;
-    if (typeof content === 'string' && file.path.endsWith('.html')) {
-      if (!content.includes('http-equiv="refresh"') && file.path !== '404.html') pages.push(file.path);
-      const depth = file.path.split('/').length - 1;
-      if (relative) content = content.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${depth === 0 ? './' : '../'.repeat(depth)}`);
-    }
+    const content = file.content;
+    if (typeof content === 'string' && file.path.endsWith('.html') && !content.includes('http-equiv="refresh"') && file.path !== '404.html')
+      pages.push(file.path);
     writeFileSync(target, content);
   }
   return pages;
@@ -66,9 +62,9 @@ describe.skipIf(!executablePath)('a shared sidebar in a browser', () => {
     whole = await serve('whole', wholeBuild);
     shared = { ...(await serve('shared', sharedBuild)), result: sharedBuild };
     underBase = (await serve('base', baseBuild, '/docs/')).server;
-    writeBuild(sharedBuild, path.join(folder, 'disk'), true);
+    writeBuild(sharedBuild, path.join(folder, 'disk'));
     fromDisk = path.join(folder, 'disk');
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(executablePath);
     page = await browser.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
@@ -87,11 +83,12 @@ describe.skipIf(!executablePath)('a shared sidebar in a browser', () => {
     // The two tabs: Guides and API reference.
     expect(scripts.map((file) => file.path)).toEqual([expect.stringMatching(/^_quire\/nav\/[a-z0-9]+-[a-z0-9]+\.js$/), expect.any(String)]);
     const quickstart = shared.result.files.find((file) => file.path === 'quickstart.html')?.content as string;
-    const nav = /<nav class="nav-tree" aria-label="Pages">(.*?)<\/nav><script src="(\/_quire\/nav\/[^"]+)" data-blocks="0"><\/script>/.exec(quickstart);
-    expect(nav?.[1]).toContain('href="/quickstart" aria-current="page"');
+    // The page's URLs, the script's included, are relative to its folder.
+    const nav = /<nav class="nav-tree" aria-label="Pages">(.*?)<\/nav><script src="(\.\/_quire\/nav\/[^"]+)" data-blocks="0"><\/script>/.exec(quickstart);
+    expect(nav?.[1]).toContain('href="./quickstart" aria-current="page"');
     // "Guides", the other group of the tab, is the script's.
     expect(nav?.[1]).not.toContain('Guides overview');
-    expect(scripts.map((file) => `/${file.path}`)).toContain(nav?.[2]);
+    expect(scripts.map((file) => `./${file.path}`)).toContain(nav?.[2]);
     expect(shared.pages).toEqual(whole.pages);
   });
 
@@ -106,34 +103,30 @@ describe.skipIf(!executablePath)('a shared sidebar in a browser', () => {
     expect(await page.locator('.sidebar a[aria-current="page"]').textContent()).toBe('Signatures');
     expect(await page.locator('.sidebar details.nav-nested').first().getAttribute('open')).toBe('');
     // The other group of the tab is there and works.
-    await page.locator('.sidebar a[href="/quickstart"]').click();
+    await page.locator('.sidebar .nav-tree a', { hasText: 'Quickstart' }).click();
     await page.waitForURL(`${shared.server.url}/quickstart`);
     expect(await page.locator('.sidebar a[aria-current="page"]').textContent()).toBe('Quickstart');
     expect(errors).toEqual([]);
   }, 120_000);
 
   it('keeps the path the site is served under, and the links of a build opened from disk', async () => {
-    await page.goto(`${underBase.url}/docs/quickstart`);
-    const links = await page.locator('.sidebar .nav-tree a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(links).toEqual([
-      '/docs/',
-      '/docs/quickstart',
-      '/docs/guides/overview',
-      '/docs/guides/authentication',
-      '/docs/guides/webhooks/receiving',
-      '/docs/guides/webhooks/signatures',
-    ]);
-    // Two folders deep, from the disk: the links start where the script's own URL does.
+    // Two folders deep, under /docs/: the links the script draws lead under /docs/ too.
+    await page.goto(`${underBase.url}/docs/guides/webhooks/receiving`);
+    const links = await page.locator('.sidebar .nav-tree a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    expect(links).toEqual(
+      ['', 'quickstart', 'guides/overview', 'guides/authentication', 'guides/webhooks/receiving', 'guides/webhooks/signatures'].map(
+        (href) => `${underBase.url}/docs/${href}`,
+      ),
+    );
+    // Two folders deep, from the disk: the links the script draws start where its own URL does,
+    // and the site's script points them, as every link of the site, at the files written.
     await page.goto(pathToFileURL(path.join(fromDisk, 'guides/webhooks/receiving.html')).href);
-    const fromFile = await page.locator('.sidebar .nav-tree a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(fromFile).toEqual([
-      '../../',
-      '../../quickstart',
-      '../../guides/overview',
-      '../../guides/authentication',
-      '../../guides/webhooks/receiving',
-      '../../guides/webhooks/signatures',
-    ]);
+    const fromFile = await page.locator('.sidebar .nav-tree a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    expect(fromFile).toEqual(
+      ['index', 'quickstart', 'guides/overview', 'guides/authentication', 'guides/webhooks/receiving', 'guides/webhooks/signatures'].map(
+        (file) => pathToFileURL(path.join(fromDisk, `${file}.html`)).href,
+      ),
+    );
     expect(errors.filter((error) => !error.startsWith('file:'))).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_SIDEBAR_OVER } from '../../src/render/index.js';
 import { renderFixture } from './render-fixture.js';
@@ -57,25 +58,30 @@ describe('sidebars shared by the pages of a section', () => {
     const pages = whole.files.filter((file) => file.path !== '404.html' && navOfOrUndefined(file.content as string) !== undefined);
     expect(navOf(shared.html('404.html')).script).toBeUndefined();
     expect(pages.length).toBeGreaterThan(8);
-    for (const { path } of pages) {
-      const full = blocksOf(navOf(whole.html(path)).inner);
-      const page = navOf(shared.html(path));
-      const script = scripts.get(page.script as string);
-      expect(script, path).toBeDefined();
+    for (const { path: file } of pages) {
+      const full = blocksOf(navOf(whole.html(file)).inner);
+      const page = navOf(shared.html(file));
+      // The script's URL is relative to the page's folder, as every URL of the page (`./`, `../`).
+      const src = page.script as string;
+      const script = scripts.get(`/${path.posix.join(path.posix.dirname(file), src)}`);
+      expect(script, file).toBeDefined();
+      // The script draws its blocks' URLs from the site's root starting where its own URL does.
+      const root = src.replace(/_quire\/nav\/[^/]*$/, '');
+      const asDrawn = (html: string) => html.replace(/( (?:href|src)=")\/(?!\/)/g, `$1${root}`);
       // The script holds every block unmarked, in order (the JSON array it ends with).
       const unmarked = JSON.parse(/,(\[.*\])\);\n$/.exec(script as string)?.[1] as string) as string[];
-      expect(unmarked.length, path).toBe(full.length);
+      expect(unmarked.length, file).toBe(full.length);
       const held = page.blocks === undefined ? [] : page.blocks.split(' ').map(Number);
       // The page's own blocks are those of the whole sidebar; the others are the script's, the same.
-      expect(blocksOf(page.inner), path).toEqual(held.map((index) => full[index]));
+      expect(blocksOf(page.inner), file).toEqual(held.map((index) => full[index]));
       full.forEach((block, index) => {
-        if (!held.includes(index)) expect(unmarked[index], `${path} block ${index}`).toBe(block);
+        if (!held.includes(index)) expect(asDrawn(unmarked[index] as string), `${file} block ${index}`).toBe(block);
       });
     }
     // A page of the API tab: its group alone ("Plants"), the page current in it.
     const endpoint = navOf(shared.html('api-reference/endpoint/get-plant.html'));
     expect(endpoint.blocks).toBe('1');
-    expect(endpoint.inner).toContain('href="/api-reference/endpoint/get-plant" aria-current="page"');
+    expect(endpoint.inner).toContain('href="../../api-reference/endpoint/get-plant" aria-current="page"');
     expect(endpoint.inner).not.toContain('Overview');
   });
 
