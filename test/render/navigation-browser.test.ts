@@ -1,15 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from './chromium.js';
+import { chromiumFor, launchChromium } from './chromium.js';
 import { offlineContext, watchErrors } from './page-errors.js';
 import { renderFixture } from './render-fixture.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
 
-const executablePath = findChromium();
-if (!executablePath) console.warn('navigation-browser.test.ts: skipped, no Chromium (apt-get install chromium, or set QUIRE_CHROMIUM)');
+const executablePath = chromiumFor('navigation-browser.test.ts');
 
 // fixtures/render/navigation-site: products (one a link elsewhere), a tab with a `menu`, groups
 // with `root` (top-level and nested), `interaction.drilldown`, and an MDX page with `openapi:`
@@ -38,7 +37,7 @@ describe.skipIf(!executablePath)('the navigation in a browser', () => {
       writeFileSync(path.join(folder, file.path), file.content);
     }
     server = await serveStaticFolder(folder);
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(executablePath);
     context = await offlineContext(browser);
   }, 60_000);
 

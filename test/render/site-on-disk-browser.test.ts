@@ -2,13 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quireInProcess } from '../helpers/cli.js';
-import { findChromium } from './chromium.js';
+import { chromiumFor, launchChromium } from './chromium.js';
 
-const executablePath = findChromium();
-if (!executablePath) console.warn('site-on-disk-browser.test.ts: skipped, no Chromium (apt-get install chromium, or set QUIRE_CHROMIUM)');
+const executablePath = chromiumFor('site-on-disk-browser.test.ts');
 
 /** What went wrong on a page opened from disk: console errors, exceptions, files that could not be read. */
 function watchDiskErrors(page: Page): string[] {
@@ -46,7 +45,7 @@ describe.skipIf(!executablePath)('the static build opened from disk', () => {
       expect(built.stderr).toBe('');
       expect(built.code).toBe(0);
     }
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(executablePath);
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     // No network here: other hosts (Google Fonts) answer an empty 200.
     await context.route(/^https?:/, (route) => route.fulfill({ status: 200, body: '' }));
