@@ -73,6 +73,9 @@ try {
   const page = await context.newPage();
   // The page keeps a connection open for reloads: never idle.
   await page.goto(`${dev.url}/guides/authentication`, { waitUntil: 'load', timeout: 120_000 });
+  // The first view comes before the site's checks; when they are done the page reloads with its
+  // diagnostics (file, line, column, frame, hint) above the content.
+  await page.waitForSelector('#quire-dev-problems', { timeout: 120_000 });
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(out, 'mdx-error.png') });
   await context.close();
