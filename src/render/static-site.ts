@@ -391,7 +391,9 @@ function headParts(input: StaticSiteInput, settings: DocsConfig): HeadParts {
   if (input.search) attributes.push(`data-search="/${SEARCH_INDEX}"`);
   const tags: string[] = [];
   const favicon = settings.favicon;
-  if (typeof favicon === 'string') tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon))}">`);
+  // No favicon: an empty one, so the browser does not ask for /favicon.ico (a 404 and a console error on every page).
+  if (!favicon) tags.push('<link rel="icon" href="data:,">');
+  else if (typeof favicon === 'string') tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon))}">`);
   else if (favicon) {
     tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon.light))}" media="(prefers-color-scheme: light)">`);
     tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon.dark))}" media="(prefers-color-scheme: dark)">`);

@@ -62,6 +62,8 @@ describe('quire dev', () => {
     folder = mkdtempSync(path.join(tmpdir(), 'quire-dev-'));
     site = path.join(folder, 'site');
     cpSync(path.join(root, 'fixtures/render/site'), site, { recursive: true });
+    // A page reached by its URL only, with a diagram: it loads Mermaid from the server.
+    writeFileSync(path.join(site, 'diagram.mdx'), '---\ntitle: Diagram\n---\n\n```mermaid\nflowchart LR\n  A --> B\n```\n');
     dev = await startDev(site);
   }, 60_000);
 
@@ -109,6 +111,13 @@ describe('quire dev', () => {
       expect(response.status, escape).toBe(404);
       expect(await response.text(), escape).not.toContain('not the site');
     }
+    // Mermaid is served as quire build --html writes it, for the pages that have a diagram.
+    const diagram = await (await fetch(`${dev.url}/diagram`)).text();
+    expect(diagram).toContain('<pre class="mermaid" data-quire-mermaid="">flowchart LR');
+    expect(diagram).toContain('data-mermaid="/_quire/mermaid.min.js"');
+    const mermaid = await fetch(`${dev.url}/_quire/mermaid.min.js`);
+    expect([mermaid.status, mermaid.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect((await mermaid.text()).length).toBeGreaterThan(1_000_000);
     // A redirect of docs.json forwards.
     const moved = await fetch(`${dev.url}/old-quickstart`, { redirect: 'manual' });
     expect(moved.status).toBe(307);

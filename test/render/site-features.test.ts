@@ -159,6 +159,17 @@ describe('the rendered site: frontmatter url, banners', () => {
   });
 });
 
+describe('The favicon', () => {
+  it('is the site’s, or an empty one so that the browser asks for no /favicon.ico', async () => {
+    const withIcon = await renderFixture('site');
+    expect(withIcon.html('index.html')).toContain('<link rel="icon" href="./favicon.svg">');
+    expect(withIcon.html('index.html')).not.toContain('href="data:,"');
+    const without = await renderFixture('code-languages');
+    const home = without.files.find((file) => file.path.endsWith('.html') && file.path !== '404.html');
+    expect(String(home?.content)).toContain('<link rel="icon" href="data:,">');
+  }, 120_000);
+});
+
 describe('Mermaid in the rendered site', () => {
   it('ships its bundle only when a page has a diagram', async () => {
     const bundle = 'window.mermaid={}';

@@ -17,7 +17,7 @@ import { ExitCode, parseCommandLine, UsageError, type Command } from '../command
 import { startDevServer, type DevAnswer, type RunningDevServer } from '../dev-server.js';
 import { cacheHelp, openSiteForCommand, type CommandSite, type OpenedCommandSite } from '../load.js';
 import { plural } from '../output.js';
-import { loadRender } from '../render-packages.js';
+import { loadRender, readMermaidBundle } from '../render-packages.js';
 import { loadSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { reopens, watchFolder } from '../watch.js';
@@ -114,7 +114,14 @@ export const devCommand: Command = {
         { settleMs: DEV_SETTLE_MS },
       );
     };
-    const makers: PreviewMakers = { createSiteRenderer: render.createSiteRenderer, cwd: io.cwd, ...(siteCode ? { siteCodeFor: siteCode } : {}) };
+    // Mermaid's browser bundle, served as `quire build --html` writes it: pages with a diagram load it.
+    const mermaid = await readMermaidBundle();
+    const makers: PreviewMakers = {
+      createSiteRenderer: render.createSiteRenderer,
+      cwd: io.cwd,
+      ...(siteCode ? { siteCodeFor: siteCode } : {}),
+      ...(mermaid ? { mermaidScript: mermaid } : {}),
+    };
     let server: RunningDevServer | undefined;
     // The first page is served from the site's outline (its navigation, and the page's own text
     // read when it is asked for), before the content of every page is read and checked.
@@ -257,6 +264,8 @@ interface PreviewMakers {
   createSiteRenderer: typeof import('../../render/index.js').createSiteRenderer;
   cwd: string;
   siteCodeFor?: SiteCodeOptionsFor;
+  /** Mermaid's browser bundle, when mermaid is installed. */
+  mermaidScript?: Uint8Array;
 }
 
 /** What the server answers from: the site as compiled now, rendered on request. */
@@ -357,6 +366,7 @@ function rendererOf(
 ): SiteRenderer {
   return makers.createSiteRenderer({
     ...renderInputOf(site, built, config),
+    ...(makers.mermaidScript ? { mermaidScript: makers.mermaidScript } : {}),
     // The outline's pages' content, read as they are asked for (see OutlinePreview), or the site's.
     content,
     // A new loader for each state of the site: a changed snippet or component runs again.
@@ -413,7 +423,7 @@ class OutlinePreview {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  /** The answer for a page or the shell's style sheet and script; `undefined` for what waits for the whole site. */
+  /** The answer for a page or the shell's files (style sheet, script, Mermaid); `undefined` for what waits for the whole site. */
   answer(pathname: string): Promise<DevAnswer | undefined> {
     const answering = this.answerNow(pathname);
     this.pending.add(answering);
@@ -423,7 +433,7 @@ class OutlinePreview {
 
   private async answerNow(pathname: string): Promise<DevAnswer | undefined> {
     const href = pathname.replace(/\/+$/, '') || '/';
-    if (href === '/_quire/site.css' || href === '/_quire/site.js') {
+    if (href.startsWith('/_quire/')) {
       const shell = this.renderer().shellFiles().get(href.slice(1));
       return shell === undefined ? undefined : { status: 200, type: contentTypeOf(href), body: shell };
     }
