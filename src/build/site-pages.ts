@@ -236,13 +236,14 @@ export class SitePages {
 }
 
 /** A link element, as site.json writes it. */
-export function compileLink(node: { label: string; href: string; icon?: CompiledLink['icon']; hidden?: boolean }): CompiledLink {
+export function compileLink(node: { label: string; href: string; icon?: CompiledLink['icon']; hidden?: boolean; description?: string }): CompiledLink {
   return {
     kind: 'link',
     label: node.label,
     ...(node.icon === undefined ? {} : { icon: node.icon }),
     ...(node.hidden ? { hidden: true as const } : {}),
     href: node.href,
+    ...(node.description === undefined ? {} : { description: node.description }),
   };
 }
 

@@ -98,6 +98,8 @@ export interface CompiledEndpointNode extends CompiledNodeBase {
 export interface CompiledLink extends CompiledNodeBase {
   kind: 'link';
   href: string;
+  /** The element's `description` (a product's, shown in its selector). */
+  description?: string;
 }
 
 export type CompiledNode = CompiledSection | CompiledGroup | CompiledPageNode | CompiledEndpointNode | CompiledLink;

@@ -200,6 +200,7 @@ class NavigationResolver {
         element: kind,
         href,
         label,
+        description: typeof element.description === 'string' ? element.description : undefined,
         pointer,
         openapi: context.openapi,
         breadcrumbs: parent.breadcrumbs,

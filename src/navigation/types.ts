@@ -159,6 +159,8 @@ export interface WebhookNode extends NodeBase {
 export interface LinkNode extends NodeBase {
   kind: 'link';
   href: string;
+  /** The element's `description` (a product's, shown in its selector). */
+  description?: string;
   /** What the element was in docs.json: `tab`, `anchor`, ... */
   element: 'language' | 'version' | 'product' | 'tab' | 'menu-item' | 'anchor' | 'dropdown';
 }

@@ -88,7 +88,14 @@ export function pageNavigation(
     for (const child of visible) {
       if (isSection(child)) options.push(sectionOption(child, child === chosen));
       else if (child.kind === 'link')
-        options.push({ label: child.label, href: child.href, active: false, external: true, ...(child.icon ? { icon: child.icon } : {}) });
+        options.push({
+          label: child.label,
+          href: child.href,
+          active: false,
+          external: true,
+          ...(child.icon ? { icon: child.icon } : {}),
+          ...(child.description ? { description: child.description } : {}),
+        });
     }
     levels.push({ kind, options });
     node = chosen;

@@ -54,7 +54,7 @@ describe.skipIf(!executablePath)('the navigation in a browser', () => {
     await products.locator('summary').click();
     const options = products.locator('.selector-menu a');
     // (A product that is a link shows no description: site.json's links carry none yet.)
-    expect(await options.allInnerTexts()).toEqual(['Payments\nTake money online', 'Identity\nKnow your customers', 'Status']);
+    expect(await options.allInnerTexts()).toEqual(['Payments\nTake money online', 'Identity\nKnow your customers', 'Status\nIs it up?']);
     expect(await options.nth(2).getAttribute('href')).toBe('https://status.example.com');
     await options.nth(1).click();
     await page.waitForURL(`${server.url}/id/index`);
