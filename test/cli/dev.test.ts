@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,6 +142,11 @@ describe('quire dev', () => {
     expect(problems).toContain('content/broken-link');
     expect(problems).toMatch(/quickstart\.mdx:\d+:\d+ error/);
     expect(problems).toContain('/guides/overview');
+    for (const linked of ['/outside.txt', '/images/outside/leaf.png']) {
+      const response = await fetch(`${dev.url}${linked}`);
+      expect(response.status, linked).toBe(404);
+      expect(await response.text(), linked).not.toContain('not the site');
+    }
     // Another page has no problem of its own: it shows none.
     expect(problemsOf(await (await fetch(`${dev.url}/guides/overview`)).text())).toBe('');
 
@@ -177,6 +182,12 @@ describe('quire dev before the checks', () => {
     // A link to a page that is nearly there: only the checks find it, and its did-you-mean.
     const file = path.join(site, 'quickstart.mdx');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nSee [the overview](/guides/overveiw).\n`);
+    // Links out of the site, to a file and to a folder: never served.
+    writeFileSync(path.join(folder, 'outside.txt'), 'not the site');
+    mkdirSync(path.join(folder, 'outside'));
+    writeFileSync(path.join(folder, 'outside', 'leaf.png'), 'not the site');
+    symlinkSync(path.join(folder, 'outside.txt'), path.join(site, 'outside.txt'));
+    symlinkSync(path.join(folder, 'outside'), path.join(site, 'images', 'outside'));
   });
 
   afterAll(() => {
@@ -208,6 +219,11 @@ describe('quire dev before the checks', () => {
     const problems = problemsOf(await (await fetch(`${dev.url}/quickstart`)).text());
     expect(problems).toContain('content/broken-link');
     expect(problems).toContain('/guides/overview');
+    for (const linked of ['/outside.txt', '/images/outside/leaf.png']) {
+      const response = await fetch(`${dev.url}${linked}`);
+      expect(response.status, linked).toBe(404);
+      expect(await response.text(), linked).not.toContain('not the site');
+    }
 
     // A save: the page's text (only this page is built again) and its problems.
     const file = path.join(site, 'quickstart.mdx');
