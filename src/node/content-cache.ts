@@ -6,6 +6,8 @@ import { deserialize, serialize } from 'node:v8';
 import { version } from '../../package.json';
 import { DIALECT } from '../content/dialect.js';
 import type { PageFacts } from '../content/read-page.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ParsedFrontmatter } from '../frontmatter/frontmatter.js';
 import { append } from '../util/arrays.js';
 
 // A hash of the sources, defined by the build (tsup.config.ts): facts change whenever the code that
@@ -58,6 +60,9 @@ export function contentKey(pageHash: string): string {
 /** The first bytes of a pack: what it is and the format of its entries. */
 const PACK_HEADER = Buffer.from('quire content cache 6\n');
 
+/** What an entry holds: a page's facts, or the parse of a frontmatter block. */
+type CachedValue = { diagnostics: Diagnostic[] } & (PageFacts | ParsedFrontmatter);
+
 /** An entry of a pack: a page's key and its facts. */
 export interface PackEntry {
   key: string;
@@ -99,8 +104,8 @@ export interface ContentCache {
   readonly entries: Map<string, Uint8Array>;
   /** The packs read (paths), which a compaction replaces. */
   readonly packs: string[];
-  /** The facts of the entries this run used, by key: for a page with the same bytes, and for a compaction. */
-  readonly used: Map<string, PageFacts>;
+  /** The facts (or frontmatter parses) of the entries this run used, by key: for a page with the same bytes, and for a compaction. */
+  readonly used: Map<string, CachedValue>;
   /** Bytes of the entries used. */
   usedBytes: number;
   /** The pack this run writes the entries it parses to, once it has parsed one. */
@@ -175,39 +180,68 @@ export async function openContentCache(
 }
 
 /**
+ * The key of a frontmatter block's parse (`parseFrontmatter`): its own space beside the pages'
+ * keys ({@link contentKey}), salted the same way.
+ */
+export function frontmatterKey(block: string): string {
+  return `${FRONTMATTER_KEY_PREFIX}${createHash('sha256').update(SALT).update(block).digest('hex')}`;
+}
+
+/** What the keys of frontmatter entries start with ({@link frontmatterKey}); a page's key is hexadecimal alone. */
+export const FRONTMATTER_KEY_PREFIX = 'frontmatter:';
+
+/**
  * The cached facts of the page `key`, with `name` put back into its diagnostics, or `undefined`
  * when there is no entry or it is not whole facts (then the page is parsed and stored again).
  */
 export function readCachedFacts(cache: ContentCache, key: string, name: string): PageFacts | undefined {
+  return readCached(cache, key, name, isFacts);
+}
+
+/** The cached parse of a frontmatter block ({@link frontmatterKey}), as {@link readCachedFacts} reads a page's facts. */
+export function readCachedFrontmatter(cache: ContentCache, key: string, name: string): ParsedFrontmatter | undefined {
+  return readCached(cache, key, name, isParsedFrontmatter);
+}
+
+function readCached<T extends CachedValue>(cache: ContentCache, key: string, name: string, isValue: (value: unknown) => value is T): T | undefined {
   const seen = cache.used.get(key);
-  if (seen !== undefined) return withName(structuredClone(seen), name);
+  if (seen !== undefined) return isValue(seen) ? withName(structuredClone(seen), name) : undefined;
   const bytes = cache.entries.get(key);
   if (bytes === undefined) return undefined;
   cache.entries.delete(key);
-  let facts: unknown;
+  let value: unknown;
   try {
-    facts = deserialize(bytes);
+    value = deserialize(bytes);
   } catch {
     return undefined;
   }
-  if (!isFacts(facts)) return undefined;
-  cache.used.set(key, facts);
+  if (!isValue(value)) return undefined;
+  cache.used.set(key, value);
   cache.usedBytes += bytes.length;
-  return withName(facts, name);
+  return withName(value, name);
 }
 
-function withName(facts: PageFacts, name: string): PageFacts {
-  facts.diagnostics = facts.diagnostics.map((diagnostic) => ({ ...diagnostic, file: name }));
-  return facts;
+function withName<T extends CachedValue>(value: T, name: string): T {
+  value.diagnostics = value.diagnostics.map((diagnostic) => ({ ...diagnostic, file: name }));
+  return value;
 }
 
-/** An entry's bytes: the facts with diagnostics stored without their file name, which depends on the caller's folder. */
-function entryBytes(facts: PageFacts): Uint8Array {
-  return serialize({ ...facts, diagnostics: facts.diagnostics.map((diagnostic) => ({ ...diagnostic, file: '' })) });
+/** An entry's bytes: the value with diagnostics stored without their file name, which depends on the caller's folder. */
+function entryBytes(value: CachedValue): Uint8Array {
+  return serialize({ ...value, diagnostics: value.diagnostics.map((diagnostic) => ({ ...diagnostic, file: '' })) });
+}
+
+/** Adds the parse of a frontmatter block ({@link frontmatterKey}) to the pack this run writes, as {@link addCachedFacts} does a page's facts. */
+export function addCachedFrontmatter(cache: ContentCache, key: string, parsed: ParsedFrontmatter, name: string): void {
+  addCached(cache, key, parsed, name);
 }
 
 /** Adds the facts of the page `key` to the pack this run writes, beginning another past {@link PACK_BYTES}. */
 export function addCachedFacts(cache: ContentCache, key: string, facts: PageFacts, name: string): void {
+  addCached(cache, key, facts, name);
+}
+
+function addCached(cache: ContentCache, key: string, facts: CachedValue, name: string): void {
   // A diagnostic about another file (none today) could not be given back its name: not stored.
   if (facts.diagnostics.some((diagnostic) => diagnostic.file !== name)) return;
   if (!cache.writable) return;
@@ -355,6 +389,17 @@ export function packEntries(bytes: Buffer): PackEntry[] | undefined {
     at = factsAt + factsLength;
   }
   return entries;
+}
+
+/** True when `value` has the shape of a frontmatter parse: `data` an object or absent, and diagnostics. */
+function isParsedFrontmatter(value: unknown): value is ParsedFrontmatter {
+  if (typeof value !== 'object' || value === null) return false;
+  const parsed = value as Partial<ParsedFrontmatter>;
+  return (
+    (parsed.data === undefined || (typeof parsed.data === 'object' && parsed.data !== null)) &&
+    Array.isArray(parsed.diagnostics) &&
+    parsed.diagnostics.every((diagnostic) => typeof diagnostic === 'object' && diagnostic !== null && typeof diagnostic.code === 'string')
+  );
 }
 
 /** True when `value` has the shape of facts: bytes that deserialize to something else are not facts. */

@@ -5,13 +5,24 @@ import fastGlob from 'fast-glob';
 import { MAX_PAGE_BYTES, oversizedPage, readPageContent } from '../content/page-bytes.js';
 import type { PageParsers } from '../content/parse-page.js';
 import type { PageFacts } from '../content/read-page.js';
+import type { ParsedFrontmatter } from '../frontmatter/frontmatter.js';
 import { inDocumentOrder, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { applyRules, withOptInCodes } from '../rules/apply-rules.js';
 import { createCompiler, type Compiler } from '../site/compiler.js';
 import type { OpenApiRead } from '../site/openapi-documents.js';
 import type { CompilePass, SiteChange, FileContent, PageFactsCache, Site, SiteCompilation, SiteSummary, SiteUpdate, WantedInputs } from '../site/types.js';
 import type { RuleSettings } from '../rules/apply-rules.js';
-import { addCachedFacts, contentCacheFor, contentKey, readCachedFacts, saveContentCache, type ContentCache } from './content-cache.js';
+import {
+  addCachedFacts,
+  addCachedFrontmatter,
+  contentCacheFor,
+  contentKey,
+  frontmatterKey,
+  readCachedFacts,
+  readCachedFrontmatter,
+  saveContentCache,
+  type ContentCache,
+} from './content-cache.js';
 import { loadIgnoredFiles, type IgnoredFiles } from './ignore-files.js';
 import { contentHasher, InputRecorder, type InputRecord } from './input-record.js';
 import { loadDocsJson } from './load-docs-json.js';
@@ -294,6 +305,8 @@ function pageFactsCache(cache: ContentCache, fileName: (file: string) => string,
       const key = keyOf(content);
       if (key !== undefined) addCachedFacts(cache, key, facts, fileName(file));
     },
+    getFrontmatter: (file, block) => readCachedFrontmatter(cache, frontmatterKey(block), fileName(file)),
+    setFrontmatter: (file, block, parsed) => addCachedFrontmatter(cache, frontmatterKey(block), parsed, fileName(file)),
   };
 }
 
@@ -346,6 +359,14 @@ class FactsAhead implements PageFactsCache {
 
   set(file: string, content: FileContent, facts: PageFacts): void {
     this.cache?.set(file, content, facts);
+  }
+
+  getFrontmatter(file: string, block: string): ParsedFrontmatter | undefined {
+    return this.cache?.getFrontmatter?.(file, block);
+  }
+
+  setFrontmatter(file: string, block: string, parsed: ParsedFrontmatter): void {
+    this.cache?.setFrontmatter?.(file, block, parsed);
   }
 }
 

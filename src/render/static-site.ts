@@ -248,6 +248,8 @@ export interface SiteRenderer {
   notFound(): string;
   /** The shell's own files (style sheet, scripts, the search index) by their path in the site (`_quire/site.css`). */
   shellFiles(): Map<string, string | Uint8Array>;
+  /** One of {@link shellFiles} (`_quire/site.css`), made without the others; `undefined` when there is none at that path. */
+  shellFile(path: string): string | Uint8Array | undefined;
   /** Whether the page at `href` may draw a Mermaid diagram: its MDX names mermaid (a diagram in a snippet it imports is not seen). */
   mayHaveDiagram(href: string): Promise<boolean>;
   /** Whether the page at `href` may render an island: the site's code is given, and the page or a module it imports uses hooks or handlers. */
@@ -283,6 +285,16 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
     folder: `${ASSET_FOLDER}/nav`,
   });
   let shell: Map<string, string | Uint8Array> | undefined;
+  // The style sheet and the scripts, apart from the search index and the shared sidebars, which
+  // take every page: `quire dev` asks for them after each save, with a renderer of the site as it is.
+  const plainShell = memo(() => {
+    const files = new Map<string, string | Uint8Array>();
+    files.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? COMPONENT_CSS}\n${SITE_CSS}${input.search ? `\n${SEARCH_CSS}` : ''}`);
+    files.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}`);
+    if (input.mermaidScript !== undefined) files.set(MERMAID_FILE, input.mermaidScript);
+    return files;
+  });
+  const searchIndex = memo(() => `${JSON.stringify(searchEntries(input.search as CompiledSearchText, titles))}\n`);
   return {
     hrefs: () => [...pages.keys()],
     async mayHaveDiagram(href) {
@@ -318,13 +330,18 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
     shellFiles() {
       // The islands' scripts grow with the pages rendered (`quire dev` renders on request).
       if (shell) return code ? new Map([...shell, ...code.clientFiles()]) : shell;
-      shell = new Map();
-      shell.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? COMPONENT_CSS}\n${SITE_CSS}${input.search ? `\n${SEARCH_CSS}` : ''}`);
-      shell.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}`);
-      if (input.search) shell.set(SEARCH_INDEX, `${JSON.stringify(searchEntries(input.search, titles))}\n`);
-      if (input.mermaidScript !== undefined) shell.set(MERMAID_FILE, input.mermaidScript);
+      shell = new Map(plainShell());
+      if (input.search) shell.set(SEARCH_INDEX, searchIndex());
       for (const [path, content] of sidebars.files([...pages.values()].map((page) => page.section))) shell.set(path, content);
       return code ? new Map([...shell, ...code.clientFiles()]) : shell;
+    },
+    shellFile(path) {
+      if (shell) return shell.get(path) ?? code?.clientFiles().get(path);
+      const plain = plainShell().get(path);
+      if (plain !== undefined) return plain;
+      if (path === SEARCH_INDEX) return input.search ? searchIndex() : undefined;
+      if (path.startsWith(`${ASSET_FOLDER}/nav/`)) return this.shellFiles().get(path);
+      return code?.clientFiles().get(path);
     },
   };
 }
@@ -660,4 +677,10 @@ export function redirectsFile(redirects: readonly CompiledRedirect[]): string {
     lines.push(`${source} ${destination} ${redirect.permanent === false ? 302 : 301}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `make`'s value, made once, when first asked for. */
+function memo<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

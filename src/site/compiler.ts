@@ -381,7 +381,7 @@ class CompilerState {
       const known = this.frontmatterOf.get(file);
       if (known && known.content === content) continue;
       const block = detached(frontmatterBlockOf(this.textOf(file) ?? ''));
-      this.frontmatterOf.set(file, { content, block, parsed: known && known.block === block ? known.parsed : parseFrontmatter(block, this.fileName(file)) });
+      this.frontmatterOf.set(file, { content, block, parsed: known && known.block === block ? known.parsed : this.parseFrontmatterOf(file, block) });
       if (!known || known.block !== block) changed = true;
     }
     if (this.frontmatterOf.size > listing.pageFiles.length) {
@@ -390,6 +390,17 @@ class CompilerState {
     }
     if (changed) this.frontmatterKey = {};
     return this.frontmatterKey;
+  }
+
+  /** `parseFrontmatter` of a page's block, from the cache when it has it. */
+  private parseFrontmatterOf(file: string, block: string): ParsedFrontmatter {
+    // Most pages' blocks are short; none at all is nothing to look up.
+    const cache = block === '' ? undefined : this.options.cache;
+    const cached = cache?.getFrontmatter?.(file, block);
+    if (cached) return cached;
+    const parsed = parseFrontmatter(block, this.fileName(file));
+    cache?.setFrontmatter?.(file, block, parsed);
+    return parsed;
   }
 
   /** The pages' frontmatter by page path, with the problems of each block. */

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it, vi } from 'vitest';
 import { loadSite, type LoadedSite } from '../../src/node/index.js';
-import { contentCacheFor, packEntries, packOf, type PackEntry } from '../../src/node/content-cache.js';
+import { contentCacheFor, FRONTMATTER_KEY_PREFIX, packEntries, packOf, type PackEntry } from '../../src/node/content-cache.js';
 import { copyFixture } from '../helpers/cli.js';
 
 // What loadSite does with the cache, counted: the pages whose facts came from it, and those parsed
 // and added to it (each page is one or the other). And packs as small as a test asks for (16 MB in
 // a run), so that a few pages fill several.
-const seen = vi.hoisted(() => ({ cached: 0, parsed: 0, packBytes: undefined as number | undefined }));
+const seen = vi.hoisted(() => ({ cached: 0, parsed: 0, frontmatter: 0, packBytes: undefined as number | undefined }));
 vi.mock('../../src/node/content-cache.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/node/content-cache.js')>();
   return {
@@ -22,6 +22,11 @@ vi.mock('../../src/node/content-cache.js', async (importOriginal) => {
       const facts = real.readCachedFacts(...args);
       if (facts) seen.cached++;
       return facts;
+    },
+    readCachedFrontmatter: (...args: Parameters<typeof real.readCachedFrontmatter>) => {
+      const parsed = real.readCachedFrontmatter(...args);
+      if (parsed) seen.frontmatter++;
+      return parsed;
     },
     addCachedFacts: (...args: Parameters<typeof real.addCachedFacts>) => {
       seen.parsed++;
@@ -54,13 +59,19 @@ async function read(root: string, cacheDir: string | undefined, options: { cwd?:
   return { facts: site.content, diagnostics: site.diagnostics, cached: seen.cached, parsed: seen.parsed };
 }
 
-/** The packs under `cacheDir`, the keys of the entries they hold, and any file left that is not a pack. */
+/**
+ * The packs under `cacheDir`, the keys of the pages' entries they hold, and any file left that is
+ * not a pack. The entries of frontmatter blocks (`frontmatterKey`) are left out: one for each page
+ * that has a block, they follow the pages.
+ */
 function entries(cacheDir: string): { packs: string[]; entries: string[]; others: string[] } {
   const files = readdirSync(cacheDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
   const packs = files.filter((file) => path.dirname(file) === path.join(cacheDir, 'content') && file.endsWith('.pack')).sort();
-  const keys = packs.flatMap((pack) => (packEntries(readFileSync(pack)) ?? []).map((entry) => entry.key));
+  const keys = packs
+    .flatMap((pack) => (packEntries(readFileSync(pack)) ?? []).map((entry) => entry.key))
+    .filter((key) => !key.startsWith(FRONTMATTER_KEY_PREFIX));
   return { packs, entries: keys, others: files.filter((file) => !packs.includes(file)).map((file) => path.relative(cacheDir, file)) };
 }
 
@@ -92,6 +103,28 @@ describe('the content cache', () => {
     expect(changed.facts).toEqual((await read(root, undefined)).facts);
   });
 
+  it('keeps the parse of each frontmatter block: a warm run reads the frontmatter and its problems of a cold one from it', async () => {
+    const root = copyFixture('content-cache', 'site');
+    // A field of the wrong type: a problem of the block, placed in it.
+    writeFileSync(path.join(root, 'guides/wrong-field.mdx'), '---\ntitle: Wrong field\nhidden: [1, 2]\n---\n\nText.\n');
+    const cold = await loadSite(root, { cwd: root });
+    expect(cold.diagnostics).toContainEqual(expect.objectContaining({ file: 'guides/wrong-field.mdx', code: expect.stringMatching(/^frontmatter\//) }));
+    const cacheDir = path.join(root, '.quire', 'cache');
+    seen.frontmatter = 0;
+    const first = await loadSite(root, { cwd: root, cacheDir });
+    expect(seen.frontmatter).toBe(0);
+    seen.frontmatter = 0;
+    const warm = await loadSite(root, { cwd: root, cacheDir });
+    const blocks = [...cold.frontmatter.keys()].length;
+    expect(blocks).toBeGreaterThan(3);
+    expect(seen.frontmatter).toBe(blocks);
+    for (const site of [first, warm]) {
+      expect(site.frontmatter).toEqual(cold.frontmatter);
+      expect(site.diagnostics).toEqual(cold.diagnostics);
+      expect(site.tree).toEqual(cold.tree);
+    }
+  });
+
   it('gives diagnostics the file name of the run that reads them, not of the one that stored them', async () => {
     const root = copyFixture('content-cache', 'site');
     const cacheDir = path.join(root, '.quire', 'cache');
@@ -111,12 +144,17 @@ describe('the content cache', () => {
     const cold = await read(root, cacheDir);
     const [pack] = entries(cacheDir).packs as [string];
     const written = packEntries(readFileSync(pack)) ?? [];
-    expect(written).toHaveLength(6);
+    const pages = written.filter((entry) => !entry.key.startsWith(FRONTMATTER_KEY_PREFIX));
+    expect(pages).toHaveLength(6);
     // Three entries that are not facts: garbage, facts of another shape, facts cut short.
-    const [garbage, wrongShape, cut] = written as [PackEntry, PackEntry, PackEntry];
+    const [garbage, wrongShape, cut] = pages as [PackEntry, PackEntry, PackEntry];
     garbage.facts = new TextEncoder().encode('not facts at all');
     wrongShape.facts = serialize({ headings: 'none' });
     cut.facts = cut.facts.subarray(0, 40);
+    // And frontmatter entries that are no parse of a block: parsed again.
+    const [frontmatterGarbage, frontmatterShape] = written.filter((entry) => entry.key.startsWith(FRONTMATTER_KEY_PREFIX)) as [PackEntry, PackEntry];
+    frontmatterGarbage.facts = new TextEncoder().encode('not a parse');
+    frontmatterShape.facts = serialize({ data: 'title', diagnostics: 'none' });
     writeFileSync(pack, packOf(written));
     // And packs that are not whole: not a pack, cut short, empty, another format.
     const content = path.join(cacheDir, 'content');
@@ -128,6 +166,7 @@ describe('the content cache', () => {
     const again = await read(root, cacheDir);
     expect({ cached: again.cached, parsed: again.parsed }).toEqual({ cached: 3, parsed: 3 });
     expect(again.facts).toEqual(cold.facts);
+    expect(again.diagnostics).toEqual(cold.diagnostics);
     const rewritten = await read(root, cacheDir);
     expect({ cached: rewritten.cached, parsed: rewritten.parsed }).toEqual({ cached: 6, parsed: 0 });
     expect(rewritten.facts).toEqual(cold.facts);

@@ -433,8 +433,9 @@ class OutlinePreview {
 
   private async answerNow(pathname: string): Promise<DevAnswer | undefined> {
     const href = pathname.replace(/\/+$/, '') || '/';
-    if (href.startsWith('/_quire/')) {
-      const shell = this.renderer().shellFiles().get(href.slice(1));
+    // The shell's own files; the search index and the shared sidebars wait for the whole site.
+    if (href === '/_quire/site.css' || href === '/_quire/site.js' || href === '/_quire/mermaid.min.js') {
+      const shell = this.renderer().shellFile(href.slice(1));
       return shell === undefined ? undefined : { status: 200, type: contentTypeOf(href), body: shell };
     }
     if (!this.fileOf.has(href)) {
@@ -496,6 +497,9 @@ class OutlinePreview {
 
 const HTML = 'text/html; charset=utf-8';
 
+/** Where the renderer's own files are (`shellFiles`: style sheet, scripts, search index, shared sidebars). */
+const SHELL_PREFIX = '/_quire/';
+
 async function answer(preview: Preview, pathname: string): Promise<DevAnswer> {
   const { compiled, renderer, site } = preview;
   if (!compiled || !renderer) {
@@ -508,7 +512,9 @@ async function answer(preview: Preview, pathname: string): Promise<DevAnswer> {
     };
   }
   const href = pathname.replace(/\/+$/, '') || '/';
-  const shell = renderer.shellFiles().get(href.slice(1));
+  // The shell's files are all under /_quire/; each is made alone (a new renderer after each save
+  // made them all, the search index and every section's sidebar, for the page's first request).
+  const shell = href.startsWith(SHELL_PREFIX) ? renderer.shellFile(href.slice(1)) : undefined;
   if (shell !== undefined) return { status: 200, type: contentTypeOf(href), body: shell };
   const page = await renderer.page(href);
   if (page) {
