@@ -1,5 +1,7 @@
 import type { Redirect } from '../config/schemas/site.js';
+import { redirectSourcePattern } from '../config/redirect-source.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
 import { anchorKey, type PageFacts, type PageHeading, type PageLink } from './read-page.js';
 import { slugOfText } from './slug.js';
@@ -321,6 +323,8 @@ function checkLink(link: PageLink, target: LinkTarget, file: string, index: Site
     };
   }
   if (target.kind === 'missing') {
+    const claimed = what === 'page or file' ? index.slugOwners(link.url, target.path) : undefined;
+    if (claimed) return slugLinkDiagnostic(link, claimed, at);
     const suggestions = index.suggest(target.path, what === 'image or file');
     return {
       code: 'content/broken-link',
@@ -369,6 +373,60 @@ function checkLink(link: PageLink, target: LinkTarget, file: string, index: Site
       didYouMeanText(suggestions.map((suggestion) => `#${suggestion}`)) ??
       "Anchors are the headings' ids: lower case, words joined by `-` (`## Get started` is `#get-started`).",
     ...(suggestions.length ? { suggestions: suggestions.map((suggestion) => `#${suggestion}`) } : {}),
+  };
+}
+
+/** A frontmatter field naming the URL a page had on another generator: `slug` (Docusaurus, Hugo, Astro), `old-slug`, `legacy_slug`. */
+const SLUG_FIELD = /^(?:[A-Za-z]+[-_])?slug$/;
+
+/**
+ * The URL fields of a page's frontmatter (see {@link SLUG_FIELD}) with their values as page paths
+ * (no leading or trailing slash, no extension). The platform serves a page at its file's path and
+ * reads none of them: a link to one leads nowhere. The compiler checks every page again when they change.
+ */
+export function pageSlugs(frontmatter: PageFrontmatter | undefined): { field: string; path: string }[] {
+  const slugs: { field: string; path: string }[] = [];
+  for (const [field, value] of Object.entries(frontmatter ?? {})) {
+    if (!SLUG_FIELD.test(field) || typeof value !== 'string') continue;
+    const path = slugPath(value);
+    if (path !== '') slugs.push({ field, path });
+  }
+  return slugs;
+}
+
+function slugPath(value: string): string {
+  return value
+    .trim()
+    .replace(/[?#].*$/s, '')
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\.mdx?$/i, '');
+}
+
+/** The pages whose frontmatter gives, as a URL of their own, the path a link names. */
+interface SlugOwners {
+  /** The path as the link names it (from the root). */
+  path: string;
+  /** The first page, by file name, its field and its URL on the platform. */
+  file: string;
+  field: string;
+  url: string;
+  /** How many other pages give the same path. */
+  others: number;
+  /** The link is relative, and it is its path without the `./` and `../` steps that the page gives. */
+  stepsDropped: boolean;
+}
+
+/** A link that names a page's `slug` (or `old-slug`...), which the platform does not serve: where the page is. */
+function slugLinkDiagnostic(link: PageLink, owners: SlugOwners, at: Pick<Diagnostic, 'file' | 'pointer' | 'line' | 'column'>): Diagnostic {
+  const also = owners.others === 0 ? '' : ` (and of ${owners.others} other ${owners.others === 1 ? 'page' : 'pages'})`;
+  const named = owners.stepsDropped ? `Without the \`./\` and \`../\` at its start, "/${owners.path}" is` : 'It is';
+  return {
+    code: 'content/broken-link',
+    severity: 'error',
+    message: `The link "${link.url}" leads to no page or file of the site. ${named} the \`${owners.field}\` in the frontmatter of "${owners.file}"${also}, a field the platform does not read: that page is at "${owners.url}".`,
+    ...at,
+    hint: `The platform serves a page at the path of its file${owners.field === 'slug' ? ' and ignores `slug` (a Docusaurus field)' : ''}: link to "${owners.url}", or add \`{ "source": "/${owners.path}", "destination": "${owners.url}" }\` to the \`redirects\` of docs.json to keep the old URL working.`,
+    suggestions: [owners.url],
   };
 }
 
@@ -441,7 +499,7 @@ class SiteIndex {
         .replace(/[?#].*$/s, '')
         .replace(/^\/+/, '')
         .replace(/\/+$/, '');
-      if (/[:*(]/.test(source)) this.patterns.push(redirectPattern(source));
+      if (/[:*(]/.test(source)) this.patterns.push(redirectSourcePattern(source).regex);
       else this.sources.add(source);
     }
   }
@@ -619,6 +677,50 @@ class SiteIndex {
     return resolveImportFile(this.files, source, from);
   }
 
+  /** Page paths given by pages' `slug` fields (see {@link pageSlugs}), to the pages and fields that give them. */
+  private slugs: Map<string, { file: string; field: string }[]> | undefined;
+
+  /**
+   * The pages whose `slug` (or `old-slug`...) is the path a link that leads nowhere names: `path`,
+   * where it leads from the page, or, for a relative link, its path without the `./` and `../`
+   * steps (a Docusaurus link to a file, written from where the page was before it moved).
+   */
+  slugOwners(url: string, path: string): SlugOwners | undefined {
+    if (!this.slugs) {
+      this.slugs = new Map();
+      const files = [...this.pages.keys()].sort();
+      for (const file of files) {
+        if (this.isSnippet(file)) continue;
+        for (const { field, path: slug } of pageSlugs(this.pages.get(file)?.frontmatter)) {
+          const owners = this.slugs.get(slug) ?? [];
+          owners.push({ file, field });
+          this.slugs.set(slug, owners);
+        }
+      }
+    }
+    if (this.slugs.size === 0) return undefined;
+    const written = linkPath(url);
+    const relative = written.kind === 'path' && /^\.\.?\//.test(written.path);
+    const candidates = [{ path: slugPath(path), stepsDropped: false }];
+    if (relative && written.kind === 'path') candidates.push({ path: slugPath(written.path.replace(/^(?:\.\.?\/)+/, '')), stepsDropped: true });
+    for (const candidate of candidates) {
+      const owners = this.slugs.get(candidate.path);
+      const first = owners?.[0];
+      if (!owners || !first) continue;
+      // The page is read for its URL: a change to it changes this diagnostic.
+      this.pages.get(first.file);
+      return {
+        path: candidate.path,
+        file: first.file,
+        field: first.field,
+        url: pageUrl(first.file),
+        others: owners.length - 1,
+        stepsDropped: candidate.stepsDropped,
+      };
+    }
+    return undefined;
+  }
+
   /**
    * Likely targets of a link to `path`: a page or file of the same name elsewhere, else a near
    * spelling. Files other than pages for `media` (an image's source) or a path with a file's
@@ -726,23 +828,13 @@ function importCycles(pages: ReadonlyMap<string, PageFacts>, index: SiteIndex, n
   return diagnostics;
 }
 
+/** The URL the platform serves a page file at: its path without the extension, a folder's `index` at the folder. */
+function pageUrl(file: string): string {
+  return `/${file.replace(/\.mdx?$/i, '').replace(/(^|\/)index$/, '')}`.replace(/(.)\/$/, '$1');
+}
+
 /** A file under a `snippets/` folder: the platform includes it where it is imported and serves it as no page. */
 function folderOf(file: string): string {
   const slash = file.lastIndexOf('/');
   return slash < 0 ? '' : file.slice(0, slash);
-}
-
-/** A redirect source with parameters (`/old/:slug*`, `/blog/*`) as a pattern over page paths. */
-function redirectPattern(source: string): RegExp {
-  const escaped = source
-    .split(/(:[A-Za-z_]\w*[*+?]?|\*|\(\.\*\))/)
-    .map((part, index) => {
-      if (index % 2 === 0) return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-      if (part === '*' || part === '(.*)' || part.endsWith('*')) return '.*';
-      if (part.endsWith('+')) return '.+';
-      if (part.endsWith('?')) return '[^/]*';
-      return '[^/]+';
-    })
-    .join('');
-  return new RegExp(`^${escaped}$`);
 }

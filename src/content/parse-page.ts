@@ -1,10 +1,8 @@
 import { Parser } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import type { Program } from 'estree';
-import type { Nodes, Paragraph, Parent, PhrasingContent, Root } from 'mdast';
-import type { MdxFlowExpression } from 'mdast-util-mdx-expression';
+import type { Nodes, Root } from 'mdast';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
-import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseWithReference, type MdxParser } from './dialect.js';
 import {
@@ -85,10 +83,7 @@ export function parsePage(text: string, original: string, file: string, parsers?
     // A parser given by a build plugin may not count them before building the tree, as Quire's does.
     if (measured.nodes > MAX_PAGE_NODES) return { tree: undefined, diagnostics: [tooManyNodes(file, measured.nodes)] };
     refusal = attachEsm(tree);
-    if (!refusal) {
-      rewrapParagraphs(tree, text);
-      return { tree, diagnostics: [] };
-    }
+    if (!refusal) return { tree, diagnostics: [] };
   } catch (error) {
     if (error instanceof TooManyNodes) return { tree: undefined, diagnostics: [tooManyNodes(file, error.nodes)] };
     refusal = nativeRefusal(error);
@@ -236,104 +231,6 @@ function crashDiagnostic(error: unknown, file: string, readAnyway: boolean): Dia
     column: 1,
     hint: 'This is a bug in Quire, not in the page: please report it with the page.',
   };
-}
-
-// What a paragraph holds (mdast's phrasing content), as opposed to flow content.
-const PHRASING: ReadonlySet<string> = new Set([
-  'text',
-  'emphasis',
-  'strong',
-  'delete',
-  'inlineCode',
-  'inlineMath',
-  'link',
-  'linkReference',
-  'image',
-  'imageReference',
-  'break',
-  'footnoteReference',
-  'html',
-  'mdxJsxTextElement',
-  'mdxTextExpression',
-]);
-
-type FlowJsx = MdxJsxFlowElement | MdxFlowExpression;
-
-/**
- * Puts back the paragraphs satteri takes apart. Like MDX's compiler (remark-mdx's
- * `remarkMarkAndUnravel`), satteri makes a paragraph that holds only elements and expressions
- * (`<Badge>New</Badge>` alone on its line) into block elements; the reference, and the
- * platform's checks after it, keep the paragraph and its inline elements: an unknown inline
- * element fails the page where a block one is dropped. Such an element is known by its inline
- * content; it takes with it the elements and expressions written beside it, as far as a blank line.
- */
-function rewrapParagraphs(tree: Root, text: string): void {
-  const stack: Parent[] = [tree];
-  while (stack.length > 0) {
-    const parent = stack.pop() as Parent;
-    const children = parent.children as Nodes[];
-    for (const child of children) if ('children' in child && !PHRASING.has(child.type)) stack.push(child as Parent);
-    if (!children.some((child) => child.type === 'mdxJsxFlowElement' && unravelled(child))) continue;
-    const result: Nodes[] = [];
-    for (let index = 0; index < children.length; index++) {
-      const child = children[index] as Nodes;
-      if (!(child.type === 'mdxJsxFlowElement' && unravelled(child))) {
-        result.push(child);
-        continue;
-      }
-      // The elements and expressions of the same paragraph before it, already in `result`.
-      const group: FlowJsx[] = [child];
-      while (result.length > 0 && isFlowJsx(result.at(-1) as Nodes) && sameParagraph(result.at(-1) as FlowJsx, group[0] as FlowJsx, text))
-        group.unshift(result.pop() as FlowJsx);
-      while (
-        index + 1 < children.length &&
-        isFlowJsx(children[index + 1] as Nodes) &&
-        sameParagraph(group.at(-1) as FlowJsx, children[index + 1] as FlowJsx, text)
-      )
-        group.push(children[++index] as FlowJsx);
-      result.push(paragraphOf(group, text));
-    }
-    parent.children = result as typeof parent.children;
-  }
-}
-
-function unravelled(node: MdxJsxFlowElement): boolean {
-  return node.children.some((child) => PHRASING.has(child.type));
-}
-
-function isFlowJsx(node: Nodes): node is FlowJsx {
-  return node.type === 'mdxJsxFlowElement' || node.type === 'mdxFlowExpression';
-}
-
-/**
- * Whether two siblings were one paragraph: only spaces between them, or one line break where
- * both hold inline content (a line of tags alone is a block of its own for the reference).
- */
-function sameParagraph(before: FlowJsx, after: FlowJsx, text: string): boolean {
-  const from = before.position?.end.offset;
-  const to = after.position?.start.offset;
-  if (from === undefined || to === undefined || to < from) return false;
-  const gap = text.slice(from, to);
-  if (/^[ \t]*$/.test(gap)) return true;
-  const bothInline = before.type === 'mdxJsxFlowElement' && unravelled(before) && after.type === 'mdxJsxFlowElement' && unravelled(after);
-  return bothInline && /^[ \t]*\r?\n[ \t]*$/.test(gap);
-}
-
-/** The paragraph a group of block elements was, with the text between them. */
-function paragraphOf(group: readonly FlowJsx[], text: string): Paragraph {
-  const children: PhrasingContent[] = [];
-  group.forEach((node, index) => {
-    if (index > 0) {
-      const previous = group[index - 1] as FlowJsx;
-      const start = previous.position?.end;
-      const end = node.position?.start;
-      if (start && end) children.push({ type: 'text', value: text.slice(start.offset, end.offset), position: { start, end } });
-    }
-    children.push((node.type === 'mdxJsxFlowElement' ? { ...node, type: 'mdxJsxTextElement' } : { ...node, type: 'mdxTextExpression' }) as PhrasingContent);
-  });
-  const first = group[0] as FlowJsx;
-  const last = group.at(-1) as FlowJsx;
-  return { type: 'paragraph', children, ...(first.position && last.position ? { position: { start: first.position.start, end: last.position.end } } : {}) };
 }
 
 // The JavaScript parser the reference reads ESM with (micromark-extension-mdxjs' default), with

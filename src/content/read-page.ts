@@ -7,6 +7,7 @@ import { BUILT_IN_COMPONENTS, componentAnchorIds, titleMarkdownText, type PageJs
 import { customHeadingIds } from './dialect.js';
 import { parsePage, type PageParsers } from './parse-page.js';
 import { cleanHeadingId, headingIds } from './slug.js';
+import { unravelParagraphs } from './unravel.js';
 import { detachedCopy } from '../util/detach.js';
 
 /** A heading of a page, with the id the platform gives it. */
@@ -147,6 +148,7 @@ export function readPage(text: string, options: ReadPageOptions): PageFacts {
   const { tree, diagnostics } = parsePage(prepared.text, text, file, options.parsers);
   for (const diagnostic of diagnostics) facts.diagnostics.push(diagnostic);
   if (!tree) return ownStrings(facts);
+  unravelParagraphs(tree);
   placeUnpositionedLinks(tree, prepared.text);
   collectFacts(tree, prepared.ids, facts, file, frontmatter.data);
   return ownStrings(facts);

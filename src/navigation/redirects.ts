@@ -2,6 +2,7 @@ import type { Locate } from '../config/parse-docs-json.js';
 import type { Redirect } from '../config/schemas/site.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { placeDocsJsonFindings, type DocsJsonFinding } from '../config/place-findings.js';
+import { redirectSourcePattern, type RedirectSourcePattern } from '../config/redirect-source.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { append } from '../util/arrays.js';
 
@@ -147,7 +148,7 @@ type RedirectEnd =
 class RedirectGraph {
   private readonly bySource = new Map<string, number>();
   /** Sources with parameters (`/old/:slug*`), in the order of the list: the first that matches applies. */
-  private readonly patterns: { index: number; pattern: SourcePattern }[] = [];
+  private readonly patterns: { index: number; pattern: RedirectSourcePattern }[] = [];
   private topLevel: Set<string> | undefined;
 
   constructor(
@@ -157,7 +158,7 @@ class RedirectGraph {
     for (let index = 0; index < redirects.length; index++) {
       const source = this.source(index);
       if (source === undefined) continue;
-      if (isPattern(source)) this.patterns.push({ index, pattern: sourcePattern(source) });
+      if (isPattern(source)) this.patterns.push({ index, pattern: redirectSourcePattern(source) });
       else if (!this.bySource.has(source)) this.bySource.set(source, index);
     }
   }
@@ -247,39 +248,8 @@ function redirectPath(value: string): string | undefined {
 }
 
 /** A redirect source with parameters, as a pattern over page paths, and the names of its parameters in order. */
-interface SourcePattern {
-  regex: RegExp;
-  /** The parameter of each capture group: its name, or its position among the unnamed wildcards (`*`, `(.*)`). */
-  names: (string | number)[];
-}
-
-/**
- * `old/:slug*` as a pattern: `:name` is one segment, `:name?` one or none, `:name+` one or more,
- * `:name*`, `*` and `(.*)` any number (none too, with the `/` before them), as the platform reads
- * redirect sources.
- */
-function sourcePattern(source: string): SourcePattern {
-  const names: (string | number)[] = [];
-  let wildcards = 0;
-  const parts = source.split(/(:[A-Za-z_]\w*[*+?]?|\*|\(\.\*\))/);
-  let regex = '';
-  parts.forEach((part, index) => {
-    if (index % 2 === 0) {
-      regex += part.replace(/[.+?^${}()|[\]\\*]/g, '\\$&');
-      return;
-    }
-    const many = part === '*' || part === '(.*)' || part.endsWith('*');
-    names.push(part.startsWith(':') ? part.slice(1).replace(/[*+?]$/, '') : wildcards++);
-    const group = many ? '(.*)' : part.endsWith('+') ? '(.+)' : part.endsWith('?') ? '([^/]*)' : '([^/]+)';
-    // `docs/:slug*` matches `docs` itself: the slash goes with what may be empty.
-    if ((many || part.endsWith('?')) && regex.endsWith('/')) regex = `${regex.slice(0, -1)}(?:/${group})?`;
-    else regex += group;
-  });
-  return { regex: new RegExp(`^${regex}$`), names };
-}
-
 /** The values of the parameters of `pattern` in `path`, or `undefined` when it does not match. */
-function matchSource(pattern: SourcePattern, path: string): Map<string | number, string> | undefined {
+function matchSource(pattern: RedirectSourcePattern, path: string): Map<string | number, string> | undefined {
   const match = pattern.regex.exec(path);
   if (!match) return undefined;
   return new Map(pattern.names.map((name, index) => [name, match[index + 1] ?? '']));

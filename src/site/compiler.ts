@@ -1,7 +1,7 @@
 import { checkPageIcon } from '../config/icons/page-icon.js';
 import { parseDocsJson, type OmittedPart, type ParseDocsJsonResult } from '../config/parse-docs-json.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
-import { ContentChecks, type ContentSite, type PageChecks } from '../content/check-content.js';
+import { ContentChecks, pageSlugs, type ContentSite, type PageChecks } from '../content/check-content.js';
 import { frontmatterBlockOf, MAX_PAGE_BYTES, oversizedPage, readPageContent } from '../content/page-bytes.js';
 import type { PageFacts } from '../content/read-page.js';
 import { inSnippetFolder, snippetFiles } from '../content/snippets.js';
@@ -603,12 +603,15 @@ class CompilerState {
     const changed: string[] = [];
     /** Changed pages whose readers may see the change: see `outline`. */
     const seen = new Set<string>();
+    // Imports change which files are snippets and where they render; `slug` fields, which links
+    // name a page's former URL (see `pageSlugs`): either changes what every page's links lead to.
     let importsChanged = false;
     for (const [file, page] of facts) {
       const before = this.checked.get(file);
       if (before?.facts === page) continue;
       changed.push(file);
       if (!before || JSON.stringify(before.facts.imports) !== JSON.stringify(page.imports)) importsChanged = true;
+      else if (JSON.stringify(pageSlugs(before.facts.frontmatter)) !== JSON.stringify(pageSlugs(page.frontmatter))) importsChanged = true;
       if (!before || this.snippets.has(file) || outline(before.facts) !== outline(page)) seen.add(file);
     }
     // By value: docs.json parsed again gives new objects for the same redirects.

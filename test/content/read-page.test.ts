@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPage } from '../../src/content/read-page.js';
+import { nodePageParsers } from '../../src/node/native-parser.js';
 
 const linksOf = (text: string) => readPage(text, { file: 'page.mdx' }).links.map(({ url, line, column }) => `${line}:${column} ${url}`);
 
@@ -34,4 +35,44 @@ describe('readPage: where links are', () => {
       '5:8 https://example.com/b',
     ]);
   });
+});
+
+describe('readPage: elements alone in their paragraph are blocks, as the platform compiles them', () => {
+  // What the platform's own compile (@mintlify/common's getMdx, run on this page from bench/.cache)
+  // makes of it: @mdx-js/mdx unravels a paragraph of JSX alone before the platform's steps, so the
+  // `<Button>`s there are dropped (comments "Component Button does not exist"), the `<Other>` in a
+  // sentence fails the page (`_missingMdxReference("Other")`), the `<h2>` gets the id
+  // `heading-alone` and a place in the table of contents, and the `<ParamField>` the id `param-x`.
+  const page = [
+    '---',
+    'title: T',
+    '---',
+    '',
+    '<Button href="/a">Alone</Button>',
+    '',
+    '  <Button href="/b">Two</Button>',
+    '  <Button href="/c">Buttons</Button>',
+    '',
+    'A sentence with <Other href="/d">inline</Other> in it.',
+    '',
+    '<h2>Heading alone</h2>',
+    '',
+    '<ParamField path="x" type="string">Desc</ParamField>',
+    '',
+  ].join('\n');
+
+  for (const [reader, parsers] of [
+    ['the reference', undefined],
+    ['satteri', nodePageParsers()],
+  ] as const) {
+    it(`with ${reader}`, () => {
+      const facts = readPage(page, { file: 'page.mdx', ...(parsers ? { parsers } : {}) });
+      expect(facts.diagnostics.map(({ code, line, column }) => `${line}:${column} ${code}`)).toEqual([
+        '5:1 content/dropped-component',
+        '10:17 content/unknown-component',
+      ]);
+      expect(facts.headings.map(({ id, element, toc }) => ({ id, element, toc }))).toEqual([{ id: 'heading-alone', element: 'h2', toc: undefined }]);
+      expect(facts.ids).toEqual(['param-x']);
+    });
+  }
 });

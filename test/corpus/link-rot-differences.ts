@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../src/index.js';
+import { redirectSourcePattern } from '../../src/config/redirect-source.js';
 import { isInFolder } from '../../src/util/posix-path.js';
 
 /**
@@ -39,20 +40,13 @@ export const REASONS: Record<string, string> = {
     'The link is the source of a redirect of docs.json (`/old/:slug*`): the reader is sent on to its destination. Quire reports a destination that leads nowhere once, at the redirect (`navigation/redirect-to-nothing`), not at each link to it; link-rot counts the link broken when the destination is not a page file (an external URL) or when the link has an extension (`testing.md` becomes `testing.md.mdx`).',
 };
 
-/** Whether `link` (a path from the root) is the source of one of the redirects, wildcards included. */
+/** Whether `link` (a path from the root) is the source of one of the redirects, wildcards included, as Quire matches them. */
 function redirected(link: string, redirects: readonly { source: string }[]): boolean {
   const target = link
     .replace(/[?#].*$/s, '')
     .replace(/\.mdx?$/i, '')
-    .replace(/\/+$/, '');
-  return redirects.some((redirect) => {
-    const pattern = redirect.source
-      .replace(/\/+$/, '')
-      .split(/(:[A-Za-z_]\w*[*+?]?|\*)/)
-      .map((part, index) => (index % 2 === 0 ? part.replace(/[.+?^${}()|[\]\\]/g, '\\$&') : part.endsWith('*') || part === '*' ? '.*' : '[^/]+'))
-      .join('');
-    return new RegExp(`^${pattern}$`).test(target);
-  });
+    .replace(/^\/+|\/+$/g, '');
+  return redirects.some((redirect) => redirectSourcePattern(redirect.source.replace(/^\/+|\/+$/g, '')).regex.test(target));
 }
 
 /** The class of a link-rot finding that Quire does not report, or `unexplained`. */

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { MdxParser } from '../../src/content/dialect.js';
+import type { Nodes, Root } from 'mdast';
+import { parseWithReference, type MdxParser } from '../../src/content/dialect.js';
 import { readPage, type PageFacts } from '../../src/content/read-page.js';
 import { nativeMdxParser } from '../../src/node/native-parser.js';
 import { corpusSites, hasCorpus } from '../helpers/corpus.js';
@@ -24,7 +25,10 @@ const EXPECTED = new URL('./parser-conformance.expected.json', import.meta.url);
 interface Difference {
   /** satteri refused the page and the reference read it: its facts are the reference's. */
   nativeRefused?: true;
-  /** The facts that differ (`headings`, `links`, ...), with the reference's and satteri's values of the first difference. */
+  /**
+   * The facts that differ (`headings`, `links`, ...; `jsxKinds`: whether each JSX element is a block
+   * or inline, see `jsxKinds`), with the reference's and satteri's values of the first difference.
+   */
   facts?: Record<string, { reference: unknown; native: unknown }>;
   /** Why, in words. */
   reason: string;
@@ -42,21 +46,57 @@ function firstDifference(reference: unknown, native: unknown): { reference: unkn
   return { reference, native };
 }
 
+/**
+ * Each JSX element of a tree as `line:column name flow|text`, in document order: whether the page
+ * renders it as a block or inside a paragraph decides whether an unknown one is dropped or fails
+ * the page, and whether a heading or `ParamField` there gets an id. The trees are those the facts
+ * are read from, unravelled as the platform's MDX compiler unravels them (`unravelParagraphs`).
+ */
+function jsxKinds(tree: Root | undefined): string[] {
+  const kinds: string[] = [];
+  const stack: Nodes[] = tree ? [tree] : [];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes;
+    if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement')
+      kinds.push(`${node.position?.start.line}:${node.position?.start.column} ${node.name ?? '<>'} ${node.type === 'mdxJsxFlowElement' ? 'flow' : 'text'}`);
+    if ('children' in node) for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index] as Nodes);
+  }
+  return kinds;
+}
+
+/**
+ * The reference's facts of a page and the tree they were read from: the reference is given to
+ * `readPage` as its first parser, so that the page is parsed once and its tree kept (`readPage`
+ * unravels it in place). A page the reference refuses is read again as `readPage` reads it alone.
+ */
+function readWithReference(text: string, file: string): { facts: PageFacts; tree: Root | undefined } {
+  let tree: Root | undefined;
+  const keep: MdxParser = (prepared) => (tree = parseWithReference(prepared));
+  const facts = readPage(text, { file, parsers: { native: keep, confirm: () => undefined } });
+  return tree ? { facts, tree } : { facts: readPage(text, { file }), tree: undefined };
+}
+
 function compare(text: string, file: string, native: MdxParser): Omit<Difference, 'reason'> | undefined {
   let refused = false;
+  let nativeTree: Root | undefined;
   const watched: MdxParser = (prepared) => {
     try {
-      return native(prepared);
+      return (nativeTree = native(prepared));
     } catch (error) {
       refused = true;
       throw error;
     }
   };
-  const reference = readPage(text, { file });
+  const { facts: reference, tree: referenceTree } = readWithReference(text, file);
   const withNative = readPage(text, { file, parsers: { native: watched } });
   const facts: Record<string, { reference: unknown; native: unknown }> = {};
   for (const key of Object.keys(reference) as (keyof PageFacts)[]) {
     if (!isDeepStrictEqual(reference[key], withNative[key])) facts[key] = firstDifference(reference[key], withNative[key]);
+  }
+  // Where satteri refused the page, its facts are the reference's: no tree of its own to compare.
+  if (referenceTree && nativeTree && !refused) {
+    const kinds = { reference: jsxKinds(referenceTree), native: jsxKinds(nativeTree) };
+    if (!isDeepStrictEqual(kinds.reference, kinds.native)) facts.jsxKinds = firstDifference(kinds.reference, kinds.native);
   }
   const nativeRefused = refused && !reference.diagnostics.some((diagnostic) => diagnostic.code === 'content/syntax');
   if (!nativeRefused && Object.keys(facts).length === 0) return undefined;
