@@ -25,11 +25,11 @@ export function normalizeBase(value: string): string | undefined {
   return parts.length === 0 ? '/' : `/${parts.join('/')}/`;
 }
 
-// Attributes whose value is a URL, and the URLs of CSS (`url(/a.png)`), that start at the root (not `//host`).
-const ROOT_ATTRIBUTE = /(\s(?:href|src|poster|action|data-search|data-mermaid|data-root)=")\/(?!\/)/g;
+// The URLs that start at the root (not `//host`): attributes whose value is a URL, a refresh's
+// target and the URLs of CSS (`url(/a.png)`), found in one pass over the page; then `srcset`'s.
+const ROOT_URL =
+  /(\s(?:href|src|poster|action|data-search|data-mermaid|data-root)="|<meta http-equiv="refresh" content="\d+;\s*url=|url\((?:&quot;|["'])?)\/(?!\/)/g;
 const ROOT_SRCSET = /(\ssrcset=")([^"]*)"/g;
-const ROOT_CSS_URL = /(url\((?:&quot;|["'])?)\/(?!\/)/g;
-const ROOT_REFRESH = /(<meta http-equiv="refresh" content="\d+;\s*url=)\/(?!\/)/g;
 
 /** An HTML page's root URLs with `base` in front (`base` as {@link normalizeBase} gives it). */
 export function htmlWithBase(html: string, base: string): string {
@@ -48,9 +48,7 @@ export function relativeRoot(file: string): string {
 /** An HTML page's URLs from the root (`/guides/setup`) starting with `root` instead (`../`, `/docs/`; ending with `/`). */
 export function htmlWithRoot(html: string, root: string): string {
   return html
-    .replace(ROOT_ATTRIBUTE, `$1${root}`)
-    .replace(ROOT_REFRESH, `$1${root}`)
-    .replace(ROOT_CSS_URL, `$1${root}`)
+    .replace(ROOT_URL, `$1${root}`)
     .replace(ROOT_SRCSET, (_, start: string, list: string) => `${start}${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${root}`)}"`);
 }
 

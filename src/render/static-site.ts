@@ -8,7 +8,7 @@ import { CLIENT_SCRIPT } from './client-script.js';
 import { COMPONENT_CSS } from './components-css.js';
 import { iconOf, prepareIcons } from './icons.js';
 import { prepareRender } from './prepare.js';
-import { takeMissedLanguages } from './code.js';
+import { fenceLanguages, takeMissedLanguages } from './code.js';
 import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
@@ -148,7 +148,32 @@ export interface PlannedStaticSite {
  * are read at once, so that one that cannot be read is left out, as by `renderStaticSite`.
  */
 export async function planStaticSite(input: StaticSiteInput): Promise<PlannedStaticSite> {
-  const renderer = createSiteRenderer({ sharedSidebarOver: SHARED_SIDEBAR_OVER, ...input });
+  // Every language the pages' fences and the endpoints' samples name, loaded before any page is
+  // drawn: shiki drops the compiled rules of each grammar that embeds a language lazily
+  // (Markdown, MDX, Vue) whenever one is loaded, and of JavaScript and TypeScript when one injects
+  // into them, so that languages loaded page by page made those compile again and again
+  // (firecrawl-docs: a 10-line mdx block took 0.2-0.8 s each time).
+  const languages = new Set<string>();
+  for (const endpoint of input.endpointPages) for (const sample of endpoint.codeSamples) languages.add(sample.language);
+  // Mermaid's bundle only when a page may have a diagram (its MDX names mermaid; the pages
+  // without one never load it): without one, the pages are drawn without Mermaid.
+  let diagrams = false;
+  const read = new Set<string>();
+  for (const page of input.site.pages) {
+    if (page.file === undefined || read.has(page.file)) continue;
+    read.add(page.file);
+    const text = await input.readPage(page.file);
+    if (text === undefined) continue;
+    for (const language of fenceLanguages(text)) languages.add(language);
+    if (input.mermaidScript !== undefined && !diagrams) diagrams = /mermaid/i.test(text);
+  }
+  await prepareRender({ languages });
+  const { mermaidScript, ...rest } = input;
+  const renderer = createSiteRenderer({
+    sharedSidebarOver: SHARED_SIDEBAR_OVER,
+    ...rest,
+    ...(diagrams && mermaidScript !== undefined ? { mermaidScript } : {}),
+  });
   // The shared sidebars (among the shell's files) draw the icons of the navigation.
   await prepareIcons();
   const files = new Map<string, () => Promise<string | Uint8Array>>();
@@ -193,20 +218,15 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
   // The islands' browser files are those of the pages rendered so far: the pages that can have
   // one (their code uses hooks or handlers) are rendered once before, their HTML let go.
   if (input.siteCode) for (const href of renderer.hrefs()) if (await renderer.mayHaveIslands(href)) await renderer.page(href);
-  // Mermaid's bundle only when a page has a diagram (the pages without one never load it): the
-  // pages' MDX is read for one before any is rendered.
-  let diagrams = false;
-  if (input.mermaidScript !== undefined) for (const href of renderer.hrefs()) if ((diagrams = await renderer.mayHaveDiagram(href))) break;
-  for (const [path, content] of renderer.shellFiles()) if (diagrams || path !== MERMAID_FILE) files.set(path, now(content));
+  for (const [path, content] of renderer.shellFiles()) files.set(path, now(content));
   const base = input.base !== undefined && input.base !== '/' ? input.base : undefined;
   const finished = (path: string, content: string | Uint8Array): string | Uint8Array => {
     if (typeof content !== 'string') return content;
     if (path.endsWith('.html')) {
-      const html = diagrams || input.mermaidScript === undefined ? content : content.replace(` data-mermaid="/${MERMAID_FILE}"`, '');
       // 404.html is served at any depth: its URLs start at the root (under `base`). Every other
       // page's lead from its own folder, so that the build works under any path and from disk.
-      if (path === NOT_FOUND_FILE) return base === undefined ? html : htmlWithBase(html, base);
-      return htmlWithRoot(html, relativeRoot(path));
+      if (path === NOT_FOUND_FILE) return base === undefined ? content : htmlWithBase(content, base);
+      return htmlWithRoot(content, relativeRoot(path));
     }
     return base === undefined || path !== '_redirects' ? content : rebasedRedirects(site.redirects, base);
   };
