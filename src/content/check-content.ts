@@ -3,10 +3,10 @@ import { redirectSourcePattern } from '../config/redirect-source.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { PageFrontmatter } from '../frontmatter/frontmatter.js';
 import { didYouMean, didYouMeanText } from '../diagnostics/suggest.js';
-import { anchorKey, type PageFacts, type PageHeading, type PageLink } from './read-page.js';
+import { anchorKey, type PageFacts, type PageHeading, type PageImport, type PageLink } from './read-page.js';
 import { slugOfText } from './slug.js';
 import { linkCandidates, linkPath } from './link-path.js';
-import { importPath, RENDER_LIMIT, renderedPage, unread } from './rendered.js';
+import { importPath, legacySnippetFile, RENDER_LIMIT, renderedPage, unread } from './rendered.js';
 import { inSnippetFolder, snippetFiles } from './snippets.js';
 import { isInFolder } from '../util/posix-path.js';
 
@@ -135,9 +135,10 @@ function checkPage(
   }
   for (const { diagnostic, lines } of repeats.values()) if (lines.length > 1) diagnostic.message += ` ${writtenAgain(lines)}`;
   for (const item of facts.imports) {
-    const imported = index.resolveImport(item.source, file);
+    const imported = index.importedFile(item, file);
     if (imported !== undefined) targets.push(imported);
-    if (!/^[./]/.test(item.source)) continue;
+    // A legacy `<Snippet file>` names no module: the platform leaves out one it does not find.
+    if (item.legacy || !/^[./]/.test(item.source)) continue;
     if (imported !== undefined) continue;
     const suggestions = index.suggestSnippet(item.source);
     diagnostics.push({
@@ -278,7 +279,7 @@ function reachableIn(site: ContentSite, index: SiteIndex, importers: ReadonlyMap
       const target = index.resolve(link.url, folders);
       if (target.kind === 'page' || target.kind === 'file') reach(target.file);
     }
-    for (const item of facts.imports) reach(index.resolveImport(item.source, file));
+    for (const item of facts.imports) reach(index.importedFile(item, file));
   }
   return reached;
 }
@@ -576,7 +577,7 @@ class SiteIndex {
       this.renderers = new Map();
       for (const [from, facts] of this.pages) {
         for (const item of facts.imports) {
-          const to = item.rendered ? this.resolveImport(item.source, from) : undefined;
+          const to = item.rendered ? this.importedFile(item, from) : undefined;
           if (to === undefined || !this.pages.has(to)) continue;
           const list = this.renderers.get(to) ?? [];
           if (!list.includes(from)) list.push(from);
@@ -721,6 +722,11 @@ class SiteIndex {
     return undefined;
   }
 
+  /** The file an import of the file `from` brings in (a legacy `<Snippet file>` as the platform finds it), or undefined. */
+  importedFile(item: PageImport, from: string): string | undefined {
+    return item.legacy ? legacySnippetFile(this.files, item.source) : this.resolveImport(item.source, from);
+  }
+
   /**
    * Likely targets of a link to `path`: a page or file of the same name elsewhere, else a near
    * spelling. Files other than pages for `media` (an image's source) or a path with a file's
@@ -774,7 +780,7 @@ function importersOf(pages: ReadonlyMap<string, PageFacts>, index: SiteIndex): M
   const importers = new Map<string, string[]>();
   for (const [file, facts] of pages) {
     for (const item of facts.imports) {
-      if (!/^[./]/.test(item.source)) continue;
+      if (item.legacy || !/^[./]/.test(item.source)) continue;
       const target = index.resolveImport(item.source, file);
       if (target === undefined || !pages.has(target)) continue;
       const list = importers.get(target) ?? [];
@@ -803,7 +809,7 @@ function importCycles(pages: ReadonlyMap<string, PageFacts>, index: SiteIndex, n
         continue;
       }
       const item = imports[top.next++] as PageFacts['imports'][number];
-      if (!/^[./]/.test(item.source)) continue;
+      if (item.legacy || !/^[./]/.test(item.source)) continue;
       const target = index.resolveImport(item.source, top.file);
       if (target === undefined || !pages.has(target)) continue;
       if (state.get(target) === 'open') {

@@ -86,6 +86,14 @@ export interface PageImport {
    * index; the number of lines when it goes at the end). Absent when it is not rendered.
    */
   rendered?: { line: number; column: number; toc?: false; textLine: number }[];
+  /**
+   * The legacy include `<Snippet file="get-help.mdx" />`, an element of the page rather than an
+   * `import`: `source` is its `file` as written, found as `legacySnippetFile` finds it, and
+   * `rendered` its one place. The platform puts the snippet's content there before it reads the
+   * table of contents (@mintlify/common's remarkMdxInjectSnippets runs first), so its headings are
+   * the page's.
+   */
+  legacy?: true;
   line: number;
   column: number;
 }
@@ -269,6 +277,8 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
   // line of its own, MARK, in `chunks`, where the snippet's text goes.
   const snippetNames = defaultImports(tree);
   const marked: JsxElement[] = [];
+  // The legacy includes, `<Snippet file="x.mdx" />` on a line of its own, with the file written.
+  const includes: { node: JsxElement; file: string }[] = [];
   // The headings in the order of their HEADING_MARKs in `chunks`: each gets the line it begins at.
   const headingsInText: PageHeading[] = [];
   const markHeading = (heading: PageHeading) => {
@@ -335,7 +345,9 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
           components.add(node.name);
           const attributes = stringAttributes(node.attributes);
           uses.push(node);
-          if (snippetNames.has(node.name)) {
+          const include = node.type === 'mdxJsxFlowElement' && node.name === 'Snippet' && !snippetNames.has(node.name) ? attributes.file : undefined;
+          if (include !== undefined) includes.push({ node, file: include });
+          if (snippetNames.has(node.name) || include !== undefined) {
             chunks.push(`\n${MARK}\n`);
             marked.push(node);
           }
@@ -405,6 +417,11 @@ function collectFacts(tree: Root, customIds: ReadonlyMap<number, string>, facts:
         textLine: textLines.get(use) ?? lines.length,
       }));
     if (rendered.length > 0) item.rendered = rendered.sort(byPosition);
+  }
+  for (const { node, file: source } of includes) {
+    const at = { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
+    const place = { ...at, ...(outOfContents.has(node) ? { toc: false as const } : {}), textLine: textLines.get(node) ?? lines.length };
+    facts.imports.push({ source, names: [], legacy: true, rendered: [place], ...at });
   }
   checkComponents(uses, defined, facts, file);
 }

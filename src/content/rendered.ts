@@ -1,5 +1,5 @@
 // Facts are imported as types only: site.json's compiler, in `quire-docs`, uses this module and must not load the parser.
-import type { PageFacts, PageHeading } from './read-page.js';
+import type { PageFacts, PageHeading, PageImport } from './read-page.js';
 import { joinPath } from '../util/posix-path.js';
 import { headingIds } from './slug.js';
 
@@ -92,7 +92,7 @@ function collect(
   const renders: { line: number; column: number; toc?: false; textLine: number; snippet: string }[] = [];
   for (const item of facts.imports) {
     if (!item.rendered) continue;
-    const snippet = importedFile(item.source, file, pages);
+    const snippet = importedFile(item, file, pages);
     // A JSX snippet has no headings of its own to read; a missing one is reported by the check.
     if (snippet === undefined || ancestors.includes(snippet)) continue;
     for (const at of item.rendered) renders.push({ ...at, snippet });
@@ -134,10 +134,25 @@ function collect(
   if (!result.overflow) textUpTo(own.length);
 }
 
-/** The MDX file (with facts) an import of `source` in `from` names, by the candidates `checkContent` tries. */
-function importedFile(source: string, from: string, pages: ReadonlyMap<string, PageFacts>): string | undefined {
-  const path = importPath(source, from);
+/** The MDX file (with facts) an import in `from` names, by the candidates `checkContent` tries. */
+function importedFile(item: PageImport, from: string, pages: ReadonlyMap<string, PageFacts>): string | undefined {
+  if (item.legacy) return legacySnippetFile(pages, item.source);
+  const path = importPath(item.source, from);
   return [path, `${path}.mdx`, `${path}.md`].find((candidate) => pages.has(candidate));
+}
+
+/**
+ * The file of the site a legacy `<Snippet file>` names (`PageImport.legacy`): `_snippets/<file>`,
+ * `snippets/<file>`, the path as written from the site root, or the only snippet of that file
+ * name; undefined when none. `files` holds the site's files (or its MDX files' facts) by path.
+ */
+export function legacySnippetFile(files: ReadonlySet<string> | ReadonlyMap<string, unknown>, written: string): string | undefined {
+  const path = written.replace(/^\.?\/+/, '');
+  for (const candidate of [`_snippets/${path}`, `snippets/${path}`, path]) if (files.has(candidate)) return candidate;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const named: string[] = [];
+  for (const file of files.keys()) if (/^_?snippets\//i.test(file) && file.slice(file.lastIndexOf('/') + 1) === name) named.push(file);
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /** The file path (from the site root, maybe without extension) an import of `source` in the file `from` names. */

@@ -22,7 +22,7 @@ export function inSnippetFolder(file: string): boolean {
 export function snippetFiles(pages: ReadonlyMap<string, PageFacts>, files: Iterable<string>): Set<string> {
   const imported = new Set<string>();
   for (const [file, facts] of pages) {
-    for (const item of facts.imports) if (/^\.{0,2}\//.test(item.source)) imported.add(importPath(item.source, file).toLowerCase());
+    for (const item of facts.imports) if (!item.legacy && /^\.{0,2}\//.test(item.source)) imported.add(importPath(item.source, file).toLowerCase());
   }
   const snippets = new Set<string>();
   for (const file of files) if (inSnippetFolder(file) || imported.has(file.toLowerCase())) snippets.add(file);

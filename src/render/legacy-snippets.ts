@@ -7,6 +7,8 @@
  * its heading ids and error places stay those of its file.
  */
 
+import { legacySnippetFile } from '../content/rendered.js';
+
 /** The element, alone on its line (as every use in the corpus is written), and its `file`. */
 const INCLUDE = /^([ \t]*)<Snippet[ \t]+file=(?:"([^"]+)"|'([^']+)'|\{["']([^"']+)["']\})[ \t]*\/>[ \t]*$/;
 
@@ -15,18 +17,6 @@ const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 
 /** The name given to the import of the n-th include of a file. */
 const importName = (index: number) => `QuireLegacySnippet${index}`;
-
-/**
- * The file of the site a `<Snippet file>` names: `_snippets/<file>`, `snippets/<file>`, the path
- * as written from the site root, or the only snippet of that file name; undefined when none.
- */
-export function legacySnippetFile(files: ReadonlySet<string>, written: string): string | undefined {
-  const path = written.replace(/^\.?\/+/, '');
-  for (const candidate of [`_snippets/${path}`, `snippets/${path}`, path]) if (files.has(candidate)) return candidate;
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  const named = [...files].filter((file) => /^_?snippets\//i.test(file) && file.slice(file.lastIndexOf('/') + 1) === name);
-  return named.length === 1 ? named[0] : undefined;
-}
 
 /**
  * `text` (an MDX file) with each `<Snippet file>` outside code blocks that names a file of the

@@ -3,7 +3,9 @@ import type { ComponentType } from 'react';
 import * as React from 'react';
 import { createElement } from 'react';
 import { mdxToJs, type HastPluginDefinition, type MdastPluginDefinition } from 'satteri';
-import { customHeadingIds } from '../content/index.js';
+import type { Nodes, Root } from 'mdast';
+import { parseWithReference } from '../content/dialect.js';
+import { customHeadingIds, type PageFacts } from '../content/index.js';
 import { parseInlineStyle } from './inline-style.js';
 
 /** What a page's components are given: the built-in components and, later, the site's own. */
@@ -35,6 +37,23 @@ export interface CompileMdxOptions {
    * no id.
    */
   headingIds?: ReadonlyMap<number, string>;
+  /**
+   * The reference parser (remark-mdx, the platform's) reads the page: its facts have no syntax
+   * error (see {@link referenceReads}). A page satteri refuses is then compiled from the
+   * reference's tree, as the checks read it: satteri refuses a few pages that the platform
+   * renders (a multi-line opening tag whose `>` starts a line with content after it). Without
+   * it, satteri's refusal stands: the reference's time is unbounded on some hostile text, where
+   * the checks give it a budget.
+   */
+  referenceReads?: boolean;
+}
+
+// A page whose facts have one of these was not read by the reference parser (in its budget).
+const UNREAD = new Set(['content/syntax', 'content/too-deep', 'content/too-large', 'content/not-text', 'content/unreadable']);
+
+/** Whether a file's facts show that the reference parser reads it ({@link CompileMdxOptions.referenceReads}). */
+export function referenceReads(facts: Partial<Pick<PageFacts, 'diagnostics'>> | undefined): boolean {
+  return facts?.diagnostics !== undefined && !facts.diagnostics.some((diagnostic) => UNREAD.has(diagnostic.code));
 }
 
 // The platform's dialect, as src/node/native-parser.ts parses it for the checks: GFM, YAML and
@@ -48,7 +67,9 @@ const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
  * in the platform's dialect. Heading ids are not slugged here: they are set from `headingIds`, by
  * the line each heading starts on, so that the ids in the HTML are those Quire's anchor check
  * accepts. `{#custom-id}` is blanked out first as the checks do (the id itself comes back through
- * `headingIds`). Never throws: a page that does not parse gives its error.
+ * `headingIds`). A page satteri refuses is compiled from the reference parser's tree when
+ * `referenceReads` says the reference reads it, as the checks read it. Never throws: a page that
+ * does not parse gives its error (satteri's).
  */
 export function compileMdx(text: string, options: CompileMdxOptions = {}): CompileMdxResult {
   const compiled = mdxJs(text, 'function-body', options);
@@ -85,19 +106,65 @@ export function mdxJs(text: string, format: 'function-body' | 'program', options
       },
     },
   };
-  try {
-    const result = mdxToJs(customHeadingIds(text).text, {
+  const prepared = customHeadingIds(text).text;
+  const compile = (source: string, fromReference?: MdastPluginDefinition): MdxJsResult => {
+    const result = mdxToJs(source, {
       outputFormat: format,
       features: FEATURES,
-      mdastPlugins: [codeMetaPlugin, inlineComponentPlugin],
+      mdastPlugins: [...(fromReference ? [fromReference] : []), codeMetaPlugin, inlineComponentPlugin],
       hastPlugins: ids && ids.size > 0 ? [headingIdPlugin] : [],
     });
     if (result instanceof Promise)
       return { ok: false, error: { message: 'satteri compiled the page asynchronously (no async plugin is given: not expected)' } };
     return { ok: true, code: result.code, frontmatter: result.frontmatter };
+  };
+  try {
+    return compile(prepared);
   } catch (error) {
+    const tree = options.referenceReads ? referenceTree(prepared, ids) : undefined;
+    if (tree) {
+      try {
+        // satteri compiles no text then: the page's tree (the reference's) replaces its empty root.
+        return compile('', { name: 'quire-reference-tree', before: (root, context) => context.replaceNode(root, tree) });
+      } catch {
+        // satteri's refusal of the page says more than a failure to compile the reference's tree.
+      }
+    }
     return { ok: false, error: compileError(error) };
   }
+}
+
+/**
+ * The reference parser's tree of a page (after `customHeadingIds`), as satteri takes a tree from a
+ * plugin: no places (a heading's id is set from `ids` by its line, as the heading plugin sets
+ * it from satteri's places) and no parser data (the JavaScript of expressions is compiled from
+ * their text). Undefined when the reference refuses the page.
+ */
+function referenceTree(text: string, ids: ReadonlyMap<number, string> | undefined): Root | undefined {
+  let tree: Root;
+  try {
+    tree = parseWithReference(text);
+  } catch {
+    return undefined;
+  }
+  // With a stack: JSX may nest deeper than the call stack allows.
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes;
+    const id = node.type === 'heading' && node.position ? ids?.get(node.position.start.line) : undefined;
+    delete node.position;
+    delete node.data;
+    if (id) node.data = { hProperties: { id } };
+    if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+      for (const attribute of node.attributes) {
+        delete attribute.position;
+        delete attribute.data;
+        if (typeof attribute.value === 'object' && attribute.value !== null) delete attribute.value.data;
+      }
+    }
+    if ('children' in node) for (const child of node.children) stack.push(child);
+  }
+  return tree;
 }
 
 // A code block's meta (```js title="a.js" {1-3}), which satteri drops from the HTML, as the

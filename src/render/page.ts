@@ -2,7 +2,7 @@ import { createElement as h, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageFacts } from '../content/index.js';
 import { BASE_CSS, builtInComponents } from './components.js';
-import { compileMdx, markdownHeadingIds, type CompiledMdx, type MdxCompileError, type MdxComponents } from './mdx.js';
+import { compileMdx, markdownHeadingIds, referenceReads, type CompiledMdx, type MdxCompileError, type MdxComponents } from './mdx.js';
 import { PageIds } from './ids.js';
 import { pageWideHeadings } from './page-heading-ids.js';
 
@@ -15,7 +15,7 @@ export interface RenderPageInput {
    * components it uses (those the page neither imports nor defines, and that are not built in,
    * render nothing, as on the platform: Quire warns `content/dropped-component`).
    */
-  facts: Pick<PageFacts, 'frontmatter' | 'headings'> & Partial<Pick<PageFacts, 'components'>>;
+  facts: Pick<PageFacts, 'frontmatter' | 'headings'> & Partial<Pick<PageFacts, 'components' | 'diagnostics'>>;
   /** Components added to (or replacing) the built-ins: the site's snippets, later. */
   components?: MdxComponents;
   /**
@@ -81,7 +81,7 @@ export function pageContent(input: RenderPageInput, loaded?: CompiledMdx['Conten
   // A page the site's module loader ran (`createSiteCode`) comes compiled, its imports bound.
   let Content = loaded;
   if (Content === undefined) {
-    const compiled = compileMdx(input.text, { headingIds: markdownHeadingIds(input.facts.headings) });
+    const compiled = compileMdx(input.text, { headingIds: markdownHeadingIds(input.facts.headings), referenceReads: referenceReads(input.facts) });
     if (!compiled.ok) return { ok: false, error: { stage: 'compile', ...compiled.error } };
     Content = compiled.page.Content;
   }

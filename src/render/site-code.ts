@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { ComponentType } from 'react';
 import { resolveImportFile, type PageFacts, type PageImport } from '../content/index.js';
-import { htmlAware, markdownHeadingIds, mdxJs, type MdxCompileError, type MdxComponents } from './mdx.js';
+import { htmlAware, markdownHeadingIds, mdxJs, referenceReads, type MdxCompileError, type MdxComponents } from './mdx.js';
 import { Island, type IslandComponent } from './islands.js';
 import { InMdxFile } from './page-heading-ids.js';
 import { withLegacySnippets } from './legacy-snippets.js';
@@ -157,13 +157,20 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     });
   const jsxRuntime = { Fragment, jsx: siteJsx(jsx), jsxs: siteJsx(jsxs) };
 
-  async function compile(file: string, text: string, facts: Pick<PageFacts, 'headings'> | undefined): Promise<SiteModule> {
+  async function compile(
+    file: string,
+    text: string,
+    facts: (Pick<PageFacts, 'headings'> & Partial<Pick<PageFacts, 'diagnostics'>>) | undefined,
+  ): Promise<SiteModule> {
     const mdx = /\.mdx?$/i.test(file);
     const module: SiteModule = { file, kind: mdx ? 'mdx' : 'code', code: '', deps: new Map(), interactive: INTERACTIVE.test(text) };
     let source = text;
     if (mdx) {
       // `<Snippet file="x.mdx" />` (legacy) as an import of that snippet, rendered in its place.
-      const compiled = mdxJs(withLegacySnippets(text, files), 'program', { headingIds: markdownHeadingIds(facts?.headings ?? []) });
+      const compiled = mdxJs(withLegacySnippets(text, files), 'program', {
+        headingIds: markdownHeadingIds(facts?.headings ?? []),
+        referenceReads: referenceReads(facts),
+      });
       if (!compiled.ok) return { ...module, error: { file, ...compiled.error } };
       source = compiled.code;
     }

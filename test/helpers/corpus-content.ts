@@ -51,8 +51,12 @@ export const fullCorpus = process.env.QUIRE_FULL_CORPUS === '1';
  * corpus's order. Always true under {@link fullCorpus}.
  */
 export function inSample(key: string, every: number): boolean {
-  if (fullCorpus) return true;
+  return fullCorpus || sampleHash(key) % every === 0;
+}
+
+/** A fixed hash of `key` (FNV-1a, 32 bits): the order of a sample that does not follow the corpus's. */
+export function sampleHash(key: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < key.length; index++) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193) >>> 0;
-  return hash % every === 0;
+  return hash;
 }

@@ -95,6 +95,58 @@ describe('compileMdx', () => {
     expect(result.ok && result.html.slice(result.html.indexOf('<body>'))).not.toContain('hidden');
   });
 
+  // dittofeed's integrations/channels/sms.mdx and email.mdx: satteri refuses a multi-line opening
+  // tag whose `>` starts a line with content after it; remark-mdx (the platform's parser) reads it.
+  const refusedBySatteri = [
+    '---',
+    'title: SMS',
+    '---',
+    '',
+    '## Sending',
+    '',
+    'Sent {1 + 1} times.',
+    '',
+    '<Card',
+    '  title="Send SMS with Twilio"',
+    '  href="/integrations/channels/twilio"',
+    '>Currently, Dittofeed supports *Twilio*.</Card>',
+    '',
+    '```js title="send.js"',
+    'send()',
+    '```',
+    '',
+    '## Sending',
+    '',
+  ].join('\n');
+
+  it("compiles a page satteri refuses from the reference parser's tree when the checks read it", () => {
+    expect(compileMdx(refusedBySatteri).ok).toBe(false);
+    const facts = readPage(refusedBySatteri, { file: 'sms.mdx', parsers: nodePageParsers() });
+    expect(facts.diagnostics).toEqual([]);
+    const compiled = compileMdx(refusedBySatteri, { headingIds: markdownHeadingIds(facts.headings), referenceReads: true });
+    expect(compiled.ok && compiled.page.frontmatter).toEqual({ kind: 'yaml', value: 'title: SMS' });
+    const result = renderPageHtml({ text: refusedBySatteri, facts });
+    const html = result.ok ? result.html : '';
+    expect(facts.headings.map((heading) => heading.id)).toEqual(['sending', 'sending-2']);
+    expect([...html.matchAll(/<h2 id="([^"]*)">Sending<\/h2>/g)].map((match) => match[1])).toEqual(['sending', 'sending-2']);
+    expect(html).toMatch(/Sent (?:<!-- -->)?2(?:<!-- -->)? times\./);
+    expect(html).toMatch(/<a class="card[^"]*" href="\/integrations\/channels\/twilio"/);
+    expect(html).toContain('Send SMS with Twilio');
+    expect(html).toContain('Currently, Dittofeed supports <em>Twilio</em>.');
+    expect(html).toContain('data-title="send.js"');
+  });
+
+  it("keeps satteri's error for a page the reference refuses too, or that the checks did not read", () => {
+    const broken = '# Title\n\n<Note>\n\nunclosed\n';
+    const facts = readPage(broken, { file: 'broken.mdx', parsers: nodePageParsers() });
+    expect(facts.diagnostics.map((diagnostic) => diagnostic.code)).toContain('content/syntax');
+    const result = renderPageHtml({ text: broken, facts });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ stage: 'compile', message: expect.stringMatching(/Note/) });
+    // Facts without diagnostics (not read by the checks): the reference is not run.
+    expect(renderPageHtml({ text: refusedBySatteri, facts: { frontmatter: undefined, headings: [] } }).ok).toBe(false);
+  });
+
   it('sets no id on a heading the map does not name', () => {
     const result = renderPageHtml({
       text: '## One\n\n## Two\n',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { markdownHeadingIds } from '../../src/render/index.js';
-import { legacySnippetFile, withLegacySnippets } from '../../src/render/legacy-snippets.js';
+import { legacySnippetFile } from '../../src/content/rendered.js';
+import { withLegacySnippets } from '../../src/render/legacy-snippets.js';
+import { loadSite } from '../../src/node/index.js';
 import { renderFixture } from './render-fixture.js';
 
 // fixtures/render/snippets: MDX snippets as the platform renders them, the site's code run as
@@ -36,6 +38,23 @@ describe('MDX snippets in a page', { timeout: 120_000 }, () => {
     // In a code block, the element is text.
     expect(content).toMatch(/&lt;Snippet file=|Snippet<\/span>/);
     expect((await built).failures).toEqual([]);
+  });
+
+  it('puts the headings of a legacy `<Snippet file>` in the table of contents and the anchor check, as the platform inlines it first', async () => {
+    const html = (await built).html('legacy.html');
+    const aside = /<aside class="toc"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? '';
+    expect([...aside.matchAll(/<a href="#([^"]+)"/g)].map((match) => match[1])).toEqual(['setup', 'check']);
+    // The snippet's headings carry those ids in the page.
+    expect([...(await prose('legacy.html')).matchAll(/<h[1-6] id="([^"]*)"/g)].map((match) => match[1])).toEqual(['setup', 'check']);
+    // The page links to `#check`, a heading of the snippet: no missing anchor.
+    const site = await loadSite('fixtures/render/snippets');
+    expect(site.diagnostics.filter((diagnostic) => diagnostic.file?.endsWith('legacy.mdx'))).toEqual([]);
+    const facts = site.content.get('legacy.mdx');
+    expect(facts?.imports.filter((item) => item.legacy).map((item) => [item.source, item.rendered?.length])).toEqual([
+      ['get-help.mdx', 1],
+      ['snippets/setup.mdx', 1],
+      ['nowhere.mdx', 1],
+    ]);
   });
 
   it('gives a snippet’s component the names the page imports, as the platform’s single page module does', async () => {

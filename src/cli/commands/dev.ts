@@ -5,6 +5,7 @@ import { buildSite, withPageContent, type BuildSiteInput, type BuildSiteResult }
 import type { CompiledSite } from '../../build/types.js';
 import type { DocsConfig } from '../../config/schemas/docs-config.js';
 import { resolveImportFile } from '../../content/check-content.js';
+import { legacySnippetFile } from '../../content/rendered.js';
 import { readPageContent } from '../../content/page-bytes.js';
 import type { PageFacts } from '../../content/read-page.js';
 import { snippetFiles } from '../../content/snippets.js';
@@ -473,7 +474,7 @@ class OutlinePreview {
       this.facts.set(next, facts);
       read.push(next);
       for (const item of facts.imports) {
-        const imported = resolveImportFile(this.files, item.source, next);
+        const imported = item.legacy ? legacySnippetFile(this.files, item.source) : resolveImportFile(this.files, item.source, next);
         if (imported !== undefined && /\.mdx?$/i.test(imported)) queue.push(imported);
       }
     }
