@@ -10,6 +10,7 @@ import { applyMdxMigration, loadSite, planMdxMigration } from '../../src/node/in
 import { getAtPointer } from '../../src/json/pointer.js';
 import { parseSource } from '../../src/openapi/source.js';
 import { corpusSites, corpusSitesRoot, hasCorpus } from '../helpers/corpus.js';
+import { fullCorpus } from '../helpers/corpus-content.js';
 import { expectedJson } from '../helpers/fixtures.js';
 
 /** The corpus sites that keep MDX pages with `openapi:` frontmatter. */
@@ -20,6 +21,16 @@ function sitesWithEndpointPages(): string[] {
       .some((file) => /^openapi[ \t]*:/m.test(splitFrontmatter(readFileSync(path.join(corpusSitesRoot, site, file), 'utf8'))?.yaml ?? '')),
   );
 }
+
+/**
+ * The sites run in `npm test`: between them, pages moved (webhooks among them, into several
+ * documents) and every reason a page stays that a corpus site gives (translation fallback, invalid
+ * reference, not in the navigation, URL would change, endpoint not found, no document, document
+ * unavailable), in about a seventh of the time of all 28 (Firma-esign alone, a site blocked by
+ * ambiguous endpoints, took a quarter: those are covered by test/migrate/migrate-mdx.test.ts).
+ * QUIRE_FULL_CORPUS=1 (`npm run test:corpus`) runs every site with endpoint pages.
+ */
+const SAMPLE = ['AhaSend__docs', 'Comfy-Org__docs', 'alltick__docs', 'axiomhq__docs', 'dittofeed__dittofeed', 'dubinc__docs', 'mem0ai__mem0'];
 
 /** Errors as a set of `code file pointer` (lines move when documents grow). */
 function errors(diagnostics: readonly Diagnostic[]): Set<string> {
@@ -38,7 +49,12 @@ describe.skipIf(!hasCorpus)('migrate-mdx on the corpus sites', () => {
   // would also hold up file reads, which share its thread pool).
   beforeAll(() => vi.stubGlobal('fetch', () => Promise.reject(new Error('the corpus test does not fetch'))));
   afterAll(() => vi.unstubAllGlobals());
-  for (const site of hasCorpus ? sitesWithEndpointPages() : []) {
+  const sites = hasCorpus ? sitesWithEndpointPages() : [];
+  it('samples sites that have endpoint pages', () => {
+    expect(sites.length).toBe(28);
+    expect(SAMPLE.filter((site) => !sites.includes(site))).toEqual([]);
+  });
+  for (const site of sites.filter((candidate) => fullCorpus || SAMPLE.includes(candidate))) {
     it(site, { timeout: 120_000 }, async () => {
       const folder = mkdtempSync(path.join(tmpdir(), `quire-migrate-${site}-`));
       try {

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { quire } from '../helpers/cli.js';
+import { quireInProcess } from '../helpers/cli.js';
 import { corpusScratch, hasCorpus, materializeCorpusSite } from '../helpers/corpus.js';
 
 /**
@@ -24,11 +24,11 @@ describe.skipIf(!hasCorpus)('quire build --html on corpus sites', () => {
 
   it.each(SITES)(
     '%s: every page that validates renders, in the shell, with its sidebar',
-    (site) => {
+    async (site) => {
       const folder = path.join(scratch, site);
       const out = path.join(scratch, `${site}-out`);
       materializeCorpusSite(site, folder);
-      const result = quire(['build', '--html', folder, '-o', out, '--format', 'json', '--offline']);
+      const result = await quireInProcess(['build', '--html', folder, '-o', out, '--format', 'json', '--offline']);
       const report = JSON.parse(result.stdout) as BuildReport;
       expect(report.built).toBe(true);
       // A page may fail only where validate reports an error in its file (its MDX does not compile).

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quire } from '../helpers/cli.js';
+import { quireInProcess } from '../helpers/cli.js';
 import { chromiumFor, launchChromium } from './chromium.js';
 import { offlineContext, watchErrors } from './page-errors.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
@@ -26,9 +26,9 @@ interface BuiltSite {
   pages: string[];
 }
 
-function build(site: string, folder: string): string {
+async function build(site: string, folder: string): Promise<string> {
   const out = path.join(folder, path.basename(site));
-  const built = quire(['build', '--html', site, '-o', out]);
+  const built = await quireInProcess(['build', '--html', site, '-o', out]);
   expect(built.stderr).toBe('');
   expect(built.code).toBe(0);
   return out;
@@ -58,8 +58,8 @@ describe.skipIf(!executablePath)('the example site and the components site in a 
 
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'quire-example-browser-'));
-    const exampleOut = build('fixtures/example-site', folder);
-    const componentsOut = build('fixtures/render/components-site', folder);
+    const exampleOut = await build('fixtures/example-site', folder);
+    const componentsOut = await build('fixtures/render/components-site', folder);
     example = { out: exampleOut, server: await serveStaticFolder(exampleOut), pages: pagesOf(exampleOut) };
     components = { out: componentsOut, server: await serveStaticFolder(componentsOut), pages: pagesOf(componentsOut) };
     browser = await launchChromium(executablePath);

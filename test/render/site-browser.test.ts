@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quire } from '../helpers/cli.js';
+import { quireInProcess } from '../helpers/cli.js';
 import { chromiumFor, launchChromium } from './chromium.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
 
@@ -19,7 +19,7 @@ describe.skipIf(!executablePath)('quire build --html in a browser', () => {
 
   beforeAll(async () => {
     out = path.join(mkdtempSync(path.join(tmpdir(), 'quire-html-browser-')), 'out');
-    const built = quire(['build', '--html', 'fixtures/render/site', '-o', out]);
+    const built = await quireInProcess(['build', '--html', 'fixtures/render/site', '-o', out]);
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     server = await serveStaticFolder(out);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quire } from '../helpers/cli.js';
+import { quireInProcess } from '../helpers/cli.js';
 import { chromiumFor, launchChromium } from './chromium.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
 
@@ -13,8 +13,8 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'quire-site-code-'));
 const out = path.join(scratch, 'out');
 let report: { renderFailures: Array<{ file?: string; stage: string; message: string }> };
 
-beforeAll(() => {
-  const built = quire(['build', '--html', 'fixtures/render/site-code', '-o', out, '--format', 'json']);
+beforeAll(async () => {
+  const built = await quireInProcess(['build', '--html', 'fixtures/render/site-code', '-o', out, '--format', 'json']);
   report = JSON.parse(built.stdout) as typeof report;
 }, 60_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quire } from '../helpers/cli.js';
+import { quireInProcess } from '../helpers/cli.js';
 import { chromiumFor, launchChromium } from './chromium.js';
 import { serveStaticFolder, type StaticServer } from './static-server.js';
 
@@ -25,7 +25,7 @@ describe.skipIf(!executablePath)('the site’s features in a browser', () => {
       ['root', []],
       ['docs', ['--base', '/docs/']],
     ] as const) {
-      const built = quire(['build', '--html', 'fixtures/render/features', '-o', path.join(scratch, folder), ...extra]);
+      const built = await quireInProcess(['build', '--html', 'fixtures/render/features', '-o', path.join(scratch, folder), ...extra]);
       expect(built.stderr).toBe('');
       expect(built.code).toBe(0);
     }
