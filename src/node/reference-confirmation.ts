@@ -7,8 +7,9 @@ import type { ReferenceOutcome } from '../content/parse-page.js';
 import type { ParseMessage } from '../content/syntax-error.js';
 
 /**
- * How long the reference parser may take to confirm a refusal. Past it the native parser's
- * refusal stands. remark's time grows faster than a page's size on some text: a 131 KB page of
+ * How much CPU time the reference parser may take to confirm a refusal (its thread's: measured
+ * as the process's while this thread waits, so a busy machine gives the same answers as an idle
+ * one). Past it the native parser's refusal stands. remark's time grows faster than a page's size on some text: a 131 KB page of
  * 128,000 braces took it minutes, 80 KB of `{{…}}` groups over a minute, where satteri refuses
  * them in milliseconds. Of the 581 corpus pages satteri refuses, the slowest for the reference
  * (iii's helpers-python.mdx, 32 KB) takes it 0.2 s on a loaded machine. 0.6 s, so that a page
@@ -17,8 +18,9 @@ import type { ParseMessage } from '../content/syntax-error.js';
  */
 export const CONFIRM_BUDGET_MS = 600;
 
-/** How long the confirming thread may take to start (load the reference parser). */
+/** How much CPU time the confirming thread may take to start (load the reference parser), and its wall time. */
 const START_MS = 10_000;
+const START_WALL_MS = 60_000;
 
 /** What the reference thread is started with. */
 export interface ReferenceWorkerData {
@@ -37,7 +39,7 @@ interface Confirmer {
 }
 
 let confirmer: Confirmer | undefined;
-/** The thread failed to start once: it is not tried again (each try blocks for {@link START_MS}). */
+/** The thread failed to start once: it is not tried again (each try blocks for up to {@link START_WALL_MS}). */
 let unavailable = false;
 
 /**
@@ -53,9 +55,31 @@ function referenceWorkerScript(): URL | undefined {
   return candidates.find((candidate) => existsSync(fileURLToPath(candidate)));
 }
 
-/** Waits, blocking this thread, for the next answer of `confirmer`, at most `ms`. */
-function answer(current: Confirmer, seen: number, ms: number): ReferenceReply | undefined {
-  if (Atomics.wait(current.signal, 0, seen, ms) === 'timed-out') return undefined;
+/**
+ * How many times its CPU budget the reference may take in wall time, on a machine so busy that
+ * the thread gets a twentieth of a core or less: past it, the refusal stands whatever the thread
+ * has used.
+ */
+const WALL_FACTOR = 20;
+
+/** How often the wait looks at the CPU time used. */
+const SLICE_MS = 25;
+
+/**
+ * Waits, blocking this thread, for the next answer of `confirmer`, while the process has used at
+ * most `ms` of CPU time (this thread waits, so that is the reference thread's: the same answer on
+ * a busy machine as on an idle one) and at most `wallMs` have passed ({@link WALL_FACTOR} times `ms`).
+ */
+function answer(current: Confirmer, seen: number, ms: number, wallMs = ms * WALL_FACTOR): ReferenceReply | undefined {
+  const cpuAtStart = process.cpuUsage();
+  const wallEnd = performance.now() + wallMs;
+  for (;;) {
+    const left = wallEnd - performance.now();
+    if (left <= 0) return undefined;
+    if (Atomics.wait(current.signal, 0, seen, Math.min(SLICE_MS, left)) !== 'timed-out') break;
+    const used = process.cpuUsage(cpuAtStart);
+    if ((used.user + used.system) / 1000 >= ms) return undefined;
+  }
   return receiveMessageOnPort(current.port)?.message as ReferenceReply | undefined;
 }
 
@@ -66,7 +90,7 @@ function start(script: URL): Confirmer | undefined {
   // It only ever works while this thread waits for it: it never keeps the process alive.
   worker.unref();
   const current = { worker, port: port1, signal };
-  if (answer(current, 0, START_MS) === undefined) {
+  if (answer(current, 0, START_MS, START_WALL_MS) === undefined) {
     void worker.terminate();
     return undefined;
   }

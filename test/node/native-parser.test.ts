@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { readPage } from '../../src/content/index.js';
 import { nativeMdxParser, nodePageParsers } from '../../src/node/native-parser.js';
@@ -104,6 +105,26 @@ describe('the budget of the reference parser', () => {
       error: expect.objectContaining({ reason: 'Expected a closing tag for `<Card>` (1:1-1:7)', ruleId: 'end-tag-mismatch' }),
     });
   }, 30_000);
+
+  it('gives the reference the same CPU time on a busy machine as on an idle one', async () => {
+    const page = `# Title\n\n${'Some *text* with `code`, a [link](/x) and <Tip>a tip</Tip>.\n\n'.repeat(1_500)}`;
+    expect(confirmWithReference(page, 60_000)).toEqual({ tree: expect.objectContaining({ type: 'root' }) });
+    let started = performance.now();
+    confirmWithReference(page, 60_000);
+    const idle = performance.now() - started;
+    // Four processes that keep both cores busy: the reference's thread gets a fraction of one.
+    const spinners = Array.from({ length: 4 }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      started = performance.now();
+      // Twice what it took idle, in CPU time: it answers, however long the wait on the clock.
+      const busy = confirmWithReference(page, Math.max(2 * idle, 100));
+      const waited = performance.now() - started;
+      expect(busy, `idle ${idle.toFixed(0)} ms, busy ${waited.toFixed(0)} ms`).toEqual({ tree: expect.objectContaining({ type: 'root' }) });
+    } finally {
+      for (const spinner of spinners) spinner.kill('SIGKILL');
+    }
+  }, 60_000);
 
   it('reads with satteri what would stall the reference: a page with a 100 KB line', () => {
     const started = performance.now();

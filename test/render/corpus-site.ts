@@ -87,11 +87,11 @@ export async function openCorpusSite(site: string, scratch: string): Promise<Cor
 
 /**
  * The site with the pages it reports a syntax error in read again, the reference parser given no
- * budget of time. The checks give it 0.6 s of wall time a page (CONFIRM_BUDGET_MS), and on a
- * loaded machine (a load of 40 on 2 cores) the first answers of its thread ran past that: a page
- * satteri refuses and the reference reads (dittofeed's integrations/channels/sms.mdx and
- * email.mdx) was a syntax error in one run, and rendered in the next. What is recorded must not
- * follow the machine's load; the corpus holds no page the reference takes long on.
+ * budget of time. The checks give it 0.6 s of CPU time a page (CONFIRM_BUDGET_MS; it was wall
+ * time, and on a loaded machine, a load of 40 on 2 cores, a page satteri refuses and the reference
+ * reads, dittofeed's integrations/channels/sms.mdx and email.mdx, was a syntax error in one run and
+ * rendered in the next). What is recorded must never follow the machine's load, even past the
+ * budget's wall-time cap; the corpus holds no page the reference takes long on.
  */
 function confirmedWithoutBudget(loaded: Awaited<ReturnType<typeof loadSite>>, texts: ReadonlyMap<string, string>): Awaited<ReturnType<typeof loadSite>> {
   const native = nativeMdxParser();
