@@ -3,8 +3,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The files that ran longest in CI (2 cores, the fresh-clone run of 28 November 2026 at 5328e0e:
- * 10 s or more each), longest first. Vitest starts the files it timed longest first, and the files it has no
+ * The files that ran longest in CI (2 cores, the run of 27 November 2026 at 0cf111f: 10 s or more
+ * each), longest first. Vitest starts the files it timed longest first, and the files it has no
  * times for (a fresh clone, as in CI) largest first: the corpus validation parts
  * (test/corpus/site-validate.N.test.ts) are three-line files that run 35-45 s each, and
  * test/package-types.test.ts is short too. Started last, the suite would wait on one of them alone
@@ -14,45 +14,43 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const LONGEST_FIRST = [
   'test/render/example-site-browser.test.ts',
-  'test/server/two-servers.test.ts',
+  'test/content/bad-input.test.ts',
+  'test/render/corpus-render.test.ts',
   'test/server/restart.test.ts',
-  'test/openapi/code-samples-curl.test.ts',
-  'test/server/cli.test.ts',
+  'test/corpus/site-validate.3.test.ts',
+  'test/cli/serve-lock.test.ts',
   'test/corpus/site-validate.2.test.ts',
   'test/corpus/site-validate.1.test.ts',
-  'test/content/corpus-components.test.ts',
-  'test/render/corpus-render.test.ts',
-  'test/cli/serve-lock.test.ts',
-  'test/corpus/site-validate.3.test.ts',
-  'test/server/agent-job.test.ts',
   'test/content/slug.test.ts',
-  'test/render/site-on-disk-browser.test.ts',
-  'test/corpus/platform-urls.test.ts',
-  'test/readme-commands.test.ts',
-  'test/openapi/reference-validator.test.ts',
-  'test/server/job-recovery.test.ts',
-  'test/package-types.test.ts',
-  'test/render/corpus-html.test.ts',
-  'test/content/bad-input.test.ts',
-  'test/hostile/large-docs-json.test.ts',
-  'test/render/sidebar-shared-browser.test.ts',
-  'test/render/site-features-browser.test.ts',
-  'test/server/github-host.test.ts',
-  'test/render/site-browser.test.ts',
-  'test/cli/content-cache.test.ts',
-  'test/corpus/parser-conformance.test.ts',
-  'test/corpus/expand.test.ts',
-  'test/cli/dev.test.ts',
-  'test/render/navigation-browser.test.ts',
-  'test/cli/rules.test.ts',
-  'test/server/auth.test.ts',
-  'test/cli/validate.test.ts',
-  'test/openapi/code-samples-parse.test.ts',
-  'test/package-install.test.ts',
   'test/content/frontmatter-rewrite.test.ts',
-  'test/hostile/property.test.ts',
+  'test/openapi/reference-validator.test.ts',
+  'test/corpus/platform-urls.test.ts',
+  'test/render/corpus-html.test.ts',
+  'test/server/two-servers.test.ts',
+  'test/content/corpus-components.test.ts',
+  'test/server/cli.test.ts',
+  'test/server/agent-job.test.ts',
+  'test/package-types.test.ts',
+  'test/openapi-mdx/endpoint-mdx.test.ts',
+  'test/corpus/parser-conformance.test.ts',
+  'test/hostile/large-docs-json.test.ts',
+  'test/corpus/expand.test.ts',
+  'test/readme-commands.test.ts',
+  'test/render/site-browser.test.ts',
+  'test/openapi/code-samples-curl.test.ts',
+  'test/server/job-recovery.test.ts',
+  'test/readme-examples.test.ts',
+  'test/render/site-features-browser.test.ts',
+  'test/cli/content-cache.test.ts',
+  'test/openapi/code-samples-parse.test.ts',
+  'test/server/analytics.test.ts',
   'test/render/corpus-site-render.test.ts',
+  'test/cli/validate.test.ts',
+  'test/package-install.test.ts',
+  'test/cli/rules.test.ts',
   'test/server/store.test.ts',
+  'test/hostile/property.test.ts',
+  'test/site/incremental.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
