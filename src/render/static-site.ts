@@ -1,4 +1,5 @@
 import { createElement as h, type ReactNode } from 'react';
+import { memo } from '../util/memo.js';
 import { renderToString } from 'react-dom/server';
 import type { CompiledPage, CompiledRedirect, CompiledSearchText, CompiledSite } from '../build/types.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
@@ -165,7 +166,7 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
     const text = await input.readPage(page.file);
     if (text === undefined) continue;
     for (const language of fenceLanguages(text)) languages.add(language);
-    if (input.mermaidScript !== undefined && !diagrams) diagrams = /mermaid/i.test(text);
+    if (input.mermaidScript !== undefined && !diagrams) diagrams = mayDrawDiagram(text);
   }
   await prepareRender({ languages });
   const { mermaidScript, ...rest } = input;
@@ -320,7 +321,7 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
     async mayHaveDiagram(href) {
       const file = pages.get(href)?.file;
       const text = file === undefined ? undefined : await input.readPage(file);
-      return text !== undefined && /mermaid/i.test(text);
+      return text !== undefined && mayDrawDiagram(text);
     },
     async mayHaveIslands(href) {
       const file = pages.get(href)?.file;
@@ -364,6 +365,11 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
       return code?.clientFiles().get(path);
     },
   };
+}
+
+/** Whether a page's MDX may draw a Mermaid diagram: it names mermaid (a fence, `<Mermaid>`). */
+function mayDrawDiagram(text: string): boolean {
+  return /mermaid/i.test(text);
 }
 
 /** Mermaid's browser bundle in a site built with it. */
@@ -431,7 +437,7 @@ function headParts(input: StaticSiteInput, settings: DocsConfig): HeadParts {
   // No favicon: an empty one, so the browser does not ask for /favicon.ico (a 404 and a console error on every page).
   if (!favicon) tags.push('<link rel="icon" href="data:,">');
   else if (typeof favicon === 'string') tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon))}">`);
-  else if (favicon) {
+  else {
     tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon.light))}" media="(prefers-color-scheme: light)">`);
     tags.push(`<link rel="icon" href="${escapeHtml(assetUrl(favicon.dark))}" media="(prefers-color-scheme: dark)">`);
   }
@@ -697,10 +703,4 @@ export function redirectsFile(redirects: readonly CompiledRedirect[]): string {
     lines.push(`${source} ${destination} ${redirect.permanent === false ? 302 : 301}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** `make`'s value, made once, when first asked for. */
-function memo<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { memo } from '../../util/memo.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite, withPageContent, type BuildSiteInput, type BuildSiteResult } from '../../build/build-site.js';
@@ -337,12 +338,6 @@ function updatedPreview(before: Preview, site: CommandSite, changedPages: readon
   if (!snippets || changedPages.some((file) => !pageFiles.has(file) || snippets.has(file) || !sameImports(file))) return previewOf(site, makers);
   const built = withPageContent(before.built, buildInput(site, config, site.content), changedPages, snippets);
   return previewFrom(site, config, built, makers, snippets);
-}
-
-/** `make`'s value, made once, when first asked for. */
-function memo<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
 }
 
 function previewFrom(site: CommandSite, config: DocsConfig, built: BuildSiteResult, makers: PreviewMakers, snippets?: ReadonlySet<string>): Preview {
