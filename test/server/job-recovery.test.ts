@@ -25,7 +25,7 @@ for (const backend of backends) {
         // Never asked: these jobs are recovered, not run.
         model: { respond: () => Promise.reject(new Error('not expected')) },
         hostFor: (id) => (id === projectId ? host : undefined),
-        leaseMs: 300,
+        recoveryMs: 50,
         pollMs: 50,
       });
     }, SETUP_TIMEOUT_MS);
@@ -124,7 +124,9 @@ describe('a server that loses its lease mid-job', () => {
       store,
       model: createAnthropicModel({ apiKey: 'sk-test', baseURL: model.baseURL, maxRetries: 0 }),
       hostFor: () => host,
-      leaseMs: 400,
+      // The default lease (30 s), which no heartbeat misses on a busy machine: the test takes the
+      // job away itself, and the runner looks for abandoned jobs every 50 ms.
+      recoveryMs: 50,
       pollMs: 50,
     });
     try {
@@ -136,8 +138,9 @@ describe('a server that loses its lease mid-job', () => {
       );
       const { job } = await runner.start(projectId, { branch: 'docs/lease', messages: [{ role: 'user', content: 'Write' }], asDraft: false, model: 'sonnet' });
       while (model.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      // Another server's name in the lease, as if this one had been paused past it and the job taken.
-      await store.client.query(`UPDATE agent_jobs SET lease_owner = 'another-server' WHERE id = $1`, [job.id]);
+      // Another server's name in a lease that has run out, as if this one had been paused past it
+      // and the job taken: this server learns it before committing, when it asks for the lease.
+      await store.client.query(`UPDATE agent_jobs SET lease_owner = 'another-server', lease_expires_at = now() WHERE id = $1`, [job.id]);
       const settled = async () => {
         for (;;) {
           const record = await store.agentJobs.get(job.id);

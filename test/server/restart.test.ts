@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NumberedAgentJobEvent } from '../../src/server/index.js';
+import { openPgClient, type NumberedAgentJobEvent } from '../../src/server/index.js';
 import { quire } from '../helpers/cli.js';
 import { postgresBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
 import { createDocsRepository, gitIn } from './git-fixture.js';
@@ -11,14 +11,19 @@ import { startScriptedModel, text, toolUse, type ScriptedModelServer } from './s
 import { initializedDataDir } from './initialized-data-dir.js';
 import { readEventStream, startServeProcess, type ServeProcess } from './serve-process.js';
 
-/** Short enough that the test does not wait long for the lease of the killed process. */
-const AGENT_ENV = { QUIRE_AGENT_LEASE_MS: '1500', QUIRE_AGENT_POLL_MS: '100' };
+/**
+ * The default lease (30 s): the test never waits for one to run out (see `takeOver`), and a
+ * shorter one could be lost to a slow heartbeat on a busy machine.
+ */
+const AGENT_ENV = { QUIRE_AGENT_POLL_MS: '100' };
 
 interface Deployment {
   name: string;
   skipReason: string | undefined;
   /** Makes the storage and returns its flags for `quire serve` and `quire keys`. */
   prepare(): Promise<string[]>;
+  /** What makes the killed server's job free for the next one before the next one starts. */
+  takeOver(projectId: string): Promise<void>;
 }
 
 const deployments: Deployment[] = [
@@ -32,11 +37,24 @@ const deployments: Deployment[] = [
       const dataDir = await initializedDataDir(join(mkdtempSync(join(tmpdir(), 'quire-restart-')), 'data'));
       return ['--data-dir', dataDir];
     },
+    // Nothing: the data folder is one process's at a time, so the restarted server takes back
+    // every job it finds running without waiting for the lease.
+    takeOver: async () => {},
   },
   {
     name: 'a PostgreSQL server',
     skipReason: postgresBackend.skipReason,
     prepare: async () => ['--database-url', process.env.QUIRE_TEST_DATABASE_URL!],
+    // Other servers may share a PostgreSQL server, so a job waits for its lease to run out: the
+    // test moves it to now rather than wait 30 s.
+    takeOver: async (projectId) => {
+      const sql = openPgClient(process.env.QUIRE_TEST_DATABASE_URL!, 1);
+      try {
+        await sql.query(`UPDATE agent_jobs SET lease_expires_at = now() WHERE project_id = $1 AND state = 'running'`, [projectId]);
+      } finally {
+        await sql.close();
+      }
+    },
   },
 ];
 
@@ -93,6 +111,7 @@ for (const deployment of deployments) {
       expect(received.map((event) => event.type)).toEqual(['state', 'state', 'branch']);
       expect(gitIn(repository, 'rev-parse', `refs/heads/${branch}`)).toBe(gitIn(repository, 'rev-parse', 'refs/heads/main'));
 
+      await deployment.takeOver(projectId);
       server = await startServeProcess(args, env);
       // The client reconnects where its stream broke, to whichever server answers.
       const resumed = await readEventStream(

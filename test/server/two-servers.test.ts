@@ -44,7 +44,9 @@ describe.skipIf(postgresBackend.skipReason !== undefined)('two quire serve proce
     const created = quire(['keys', 'create', '--project', projectId, '--database-url', databaseUrl]);
     expect(created.code, created.stderr).toBe(0);
     key = created.stdout.trim();
-    const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, QUIRE_AGENT_LEASE_MS: '5000', QUIRE_AGENT_POLL_MS: '100' };
+    // The default lease (30 s): both servers stay alive, and a shorter one could be lost to a
+    // slow heartbeat on a busy machine, the job then run twice as the recovery says it should.
+    const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, QUIRE_AGENT_POLL_MS: '100' };
     const args = ['--database-url', databaseUrl, '--repo', `${projectId}=${repository}`, '--quiet', '--concurrency', '4'];
     servers = await Promise.all([startServeProcess(args, env), startServeProcess(args, env)]);
   }, SETUP_TIMEOUT_MS);

@@ -31,7 +31,8 @@ quire.sock in that folder (owner only).
 
 Agent jobs are queued in the database (pg-boss): several quire serve processes on one
 PostgreSQL server (DATABASE_URL) share the queue, and a job whose process died is run again
-or ended as interrupted by the others, or by this one after a restart.
+or ended as interrupted by the others once its lease runs out. On a PGlite data folder, which
+one process holds, a restarted server takes such a job back at once.
 
 Needs the server's packages, which installing quire-docs leaves out:
   npm install @anthropic-ai/sdk @electric-sql/pglite pg pg-boss
@@ -151,7 +152,7 @@ async function checkLocalRepositories(repos: Record<string, string>, cwd: string
 }
 
 /** The agent runner from the options and environment, or what is missing for one. */
-function agentFrom(server: ServerModule, options: ServeOptions, io: CliIo, store: Store): AgentJobRunner | string {
+function agentFrom(server: ServerModule, options: ServeOptions, io: CliIo, store: Store, embedded: boolean): AgentJobRunner | string {
   const { createAgentJobRunner, createAnthropicModel, createGitHubHost, createLocalGitHost } = server;
   const apiKey = io.env.ANTHROPIC_API_KEY;
   const missing: string[] = [];
@@ -192,6 +193,9 @@ function agentFrom(server: ServerModule, options: ServeOptions, io: CliIo, store
     // Each project works on its own repository; a project without one answers 404.
     hostFor: (projectId) => hosts.get(projectId),
     concurrency: options.concurrency,
+    // The embedded data folder is locked to this process: a job found running at start was left
+    // by a process that ended, whatever its lease says.
+    soleServer: embedded,
     ...(leaseMs !== undefined ? { leaseMs } : {}),
     ...(pollMs !== undefined ? { pollMs } : {}),
     onUnexpectedError: (error, job) =>
@@ -229,7 +233,7 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
   const store = await openStore(location);
   let agent: AgentJobRunner | string;
   try {
-    agent = agentFrom(server, options, io, store);
+    agent = agentFrom(server, options, io, store, 'dataDir' in location);
   } catch (error) {
     await store.close();
     throw error;

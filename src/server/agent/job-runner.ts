@@ -10,6 +10,7 @@ import {
   insertAgentJob,
   lockExpiredAgentJobs,
   renewAgentJobLease,
+  type AgentJobLease,
   requeueAgentJob,
   type ExpiredAgentJob,
   type SqlQuery,
@@ -43,6 +44,17 @@ export interface AgentJobRunnerOptions {
    * third of it); past that, any server takes the job as interrupted. Default 30,000.
    */
   leaseMs?: number;
+  /**
+   * Milliseconds between looks for jobs whose server stopped renewing its lease. Default half
+   * the lease.
+   */
+  recoveryMs?: number;
+  /**
+   * This runner is the only server of its store (an embedded store, locked to one process): at
+   * start, jobs an earlier process left running are taken as interrupted at once instead of after
+   * their lease. Default false.
+   */
+  soleServer?: boolean;
   /**
    * Milliseconds between looks for queued jobs and for new events of other servers' jobs; a job
    * whose branch another job holds is tried again after as long (at most 500 ms). Default 500.
@@ -116,6 +128,7 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
   const concurrency = options.concurrency ?? 2;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 500;
+  const recoveryMs = options.recoveryMs ?? Math.max(50, Math.floor(leaseMs / 2));
   const busyBranchRetryMs = Math.min(BUSY_BRANCH_RETRY_MS, pollMs);
   const maxAttempts = options.maxAttempts ?? 3;
   const owner = options.serverId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -147,20 +160,25 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
     },
   );
 
-  /** Appends this server's events of a job in order; stops appending once the lease is lost. */
-  function eventWriter(job: AgentJobRecord) {
+  /**
+   * Appends a run's events of a job in order; stops appending once the lease is lost, and tells
+   * `onLost` when an event is refused (the run should stop).
+   */
+  function eventWriter(job: AgentJobRecord, lease: AgentJobLease, onLost: () => void) {
     let chain = Promise.resolve();
     let lost = false;
     return {
       emit(event: AgentJobEvent) {
         chain = chain.then(async () => {
           if (lost) return;
-          const seq = await appendAgentJobEvent(client, job.id, event, owner).catch((error: unknown) => {
+          const seq = await appendAgentJobEvent(client, job.id, event, lease).catch((error: unknown) => {
             report(error, job);
             return undefined;
           });
-          if (seq === undefined) lost = true;
-          else notifyEvent(job.id);
+          if (seq === undefined) {
+            lost = true;
+            onLost();
+          } else notifyEvent(job.id);
         });
       },
       flushed: () => chain,
@@ -171,13 +189,13 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
     };
   }
 
-  async function finish(job: AgentJobRecord, delivery: AgentJobDelivery, outcome: Extract<AgentJobEvent, { type: 'result' }>) {
+  async function finish(job: AgentJobRecord, lease: AgentJobLease, delivery: AgentJobDelivery, outcome: Extract<AgentJobEvent, { type: 'result' }>) {
     const queue = await queueReady;
     const done = await client.transaction(async (transaction) => {
       const record = await finishAgentJob(
         transaction,
         job.id,
-        owner,
+        lease,
         outcome.state === 'succeeded' ? { state: 'succeeded', result: outcome.result } : { state: 'failed', error: outcome.error },
       );
       if (!record) return false;
@@ -189,22 +207,17 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
   }
 
   async function run(job: AgentJobRecord, delivery: AgentJobDelivery): Promise<void> {
-    const writer = eventWriter(job);
+    // This run's hold: a later attempt of the same job, even on this server, is another run.
+    const lease: AgentJobLease = { owner, attempt: job.attempts };
     const aborted = new AbortController();
-    const heartbeat = setInterval(
-      () => {
-        renewAgentJobLease(client, job.id, owner, leaseMs).then(
-          (held) => {
-            if (!held) {
-              writer.markLost();
-              aborted.abort();
-            }
-          },
-          (error: unknown) => report(error, job),
-        );
-      },
-      Math.max(50, Math.floor(leaseMs / 3)),
-    );
+    const writer = eventWriter(job, lease, () => aborted.abort());
+    const renew = async () => {
+      if (!(await renewAgentJobLease(client, job.id, lease, leaseMs))) {
+        writer.markLost();
+        aborted.abort();
+      }
+    };
+    const heartbeat = setInterval(() => renew().catch((error: unknown) => report(error, job)), Math.max(50, Math.floor(leaseMs / 3)));
     let outcome: Extract<AgentJobEvent, { type: 'result' }>;
     try {
       writer.emit({ type: 'state', state: 'running', sessionId: job.id, attempt: job.attempts });
@@ -219,6 +232,7 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
         emit: (event) => writer.emit(event),
         maxTurns: options.maxTurns ?? 40,
         signal: aborted.signal,
+        confirmLease: renew,
       });
       outcome = { type: 'result', state: 'succeeded', result };
     } catch (error) {
@@ -229,7 +243,7 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
     }
     await writer.flushed();
     // A server that lost its lease leaves the ending to the server that recovered the job.
-    if (!writer.lost()) await finish(job, delivery, outcome).catch((error: unknown) => report(error, job));
+    if (!writer.lost()) await finish(job, lease, delivery, outcome).catch((error: unknown) => report(error, job));
   }
 
   /** Hands the job to a later delivery, atomically: it is never without one. */
@@ -273,16 +287,20 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
     await run(claim.record, delivery);
   }
 
-  /** Ends or re-queues jobs whose server stopped renewing their lease. */
-  async function recoverExpired(): Promise<void> {
+  /**
+   * Ends or re-queues jobs whose server stopped renewing their lease; with `all`, every running
+   * job (a sole server's start, before it runs any: no other run is alive).
+   */
+  async function recoverExpired(all = false): Promise<number> {
     const queue = await queueReady;
     const recovered = await client.transaction(async (transaction) => {
-      const expired = await lockExpiredAgentJobs(transaction, 20);
+      const expired = await lockExpiredAgentJobs(transaction, 20, all);
       for (const job of expired) await recoverOne(transaction, queue, job);
       return expired.map((job) => job.record.id);
     });
     for (const id of recovered) notifyEvent(id);
     if (recovered.length > 0) wake();
+    return recovered.length;
   }
 
   async function recoverOne(transaction: SqlQuery, queue: AgentJobQueue, expired: ExpiredAgentJob): Promise<void> {
@@ -315,10 +333,14 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
     } catch {
       return;
     }
+    if (options.soleServer) {
+      // Twenty at a time, until none is left.
+      while ((await recoverExpired(true).catch((error: unknown) => (report(error), 0))) === 20);
+    }
     let nextRecovery = 0;
     while (!stopping) {
       if (Date.now() >= nextRecovery) {
-        nextRecovery = Date.now() + Math.max(50, Math.floor(leaseMs / 2));
+        nextRecovery = Date.now() + recoveryMs;
         await recoverExpired().catch((error: unknown) => report(error));
       }
       let delivery: AgentJobDelivery | undefined;

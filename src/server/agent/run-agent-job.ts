@@ -16,6 +16,11 @@ export interface AgentJobDependencies {
   maxTurns: number;
   /** Aborted when this server lost the job (its lease ran out): stop before the next step. */
   signal?: AbortSignal;
+  /**
+   * Asks the store, now, whether this server still holds the job, and aborts `signal` when not:
+   * called before what other servers must never see twice (the commit, the pull request).
+   */
+  confirmLease?(): Promise<void>;
 }
 
 function checkNotAborted(dependencies: AgentJobDependencies): void {
@@ -165,6 +170,7 @@ async function workOnBranch(
       summary = await converse(request, turns, workspace, dependencies, budget);
     }
 
+    await dependencies.confirmLease?.();
     checkNotAborted(dependencies);
     const files = workspace.changedFiles();
     const commit = await workspace.commit(commitMessage(request, summary));
@@ -172,6 +178,8 @@ async function workOnBranch(
     progress.committed = true;
     emit({ type: 'commit', sha: commit.sha, files });
 
+    await dependencies.confirmLease?.();
+    checkNotAborted(dependencies);
     const title = commitMessage(request, '').trim();
     const pull = await host.openPullRequest({
       head: request.branch,

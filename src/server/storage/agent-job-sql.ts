@@ -98,27 +98,36 @@ export async function claimAgentJob(client: SqlClient, id: string, owner: string
   }
 }
 
-/** Extends the lease; false when `owner` no longer holds it (it expired and was recovered). */
-export async function renewAgentJobLease(db: SqlQuery, id: string, owner: string, leaseMs: number): Promise<boolean> {
+/**
+ * One run's hold on a job: the server that claimed it and the attempt it claimed. A run of an
+ * earlier attempt, on the same server or another, no longer holds the job.
+ */
+export interface AgentJobLease {
+  owner: string;
+  attempt: number;
+}
+
+/** Extends the lease; false when the run no longer holds it (it expired and was recovered). */
+export async function renewAgentJobLease(db: SqlQuery, id: string, lease: AgentJobLease, leaseMs: number): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
-    `UPDATE agent_jobs SET lease_expires_at = now() + $3 * interval '1 millisecond'
-     WHERE id = $1 AND state = 'running' AND lease_owner = $2 RETURNING id`,
-    [id, owner, leaseMs],
+    `UPDATE agent_jobs SET lease_expires_at = now() + $4 * interval '1 millisecond'
+     WHERE id = $1 AND state = 'running' AND lease_owner = $2 AND attempts = $3 RETURNING id`,
+    [id, lease.owner, lease.attempt, leaseMs],
   );
   return rows.length > 0;
 }
 
 /**
- * Appends an event after the job's last one. With `owner`, only while that server holds the
- * lease: a server that lost its job (paused past the lease) cannot add to the story any more.
- * Returns the event's number, or undefined when refused.
+ * Appends an event after the job's last one. With `lease`, only while that run holds the job: a
+ * run that lost it (paused past the lease) cannot add to the story any more. Returns the event's
+ * number, or undefined when refused.
  */
-export async function appendAgentJobEvent(db: SqlQuery, id: string, event: unknown, owner?: string): Promise<number | undefined> {
+export async function appendAgentJobEvent(db: SqlQuery, id: string, event: unknown, lease?: AgentJobLease): Promise<number | undefined> {
   const params: SqlValue[] = [id, JSON.stringify(event)];
   let guard = 'true';
-  if (owner !== undefined) {
-    params.push(owner);
-    guard = `EXISTS (SELECT 1 FROM agent_jobs WHERE id = $1 AND state = 'running' AND lease_owner = $3)`;
+  if (lease !== undefined) {
+    params.push(lease.owner, lease.attempt);
+    guard = `EXISTS (SELECT 1 FROM agent_jobs WHERE id = $1 AND state = 'running' AND lease_owner = $3 AND attempts = $4)`;
   }
   // An aggregate without GROUP BY yields one row even for a job without events; HAVING drops
   // it when the guard fails.
@@ -132,33 +141,34 @@ export async function appendAgentJobEvent(db: SqlQuery, id: string, event: unkno
   return rows[0]?.seq;
 }
 
-/** Ends a running job held by `owner`; undefined when the lease was lost meanwhile. */
+/** Ends a running job held by the run of `lease`; undefined when the lease was lost meanwhile. */
 export async function finishAgentJob(
   db: SqlQuery,
   id: string,
-  owner: string,
+  lease: AgentJobLease,
   outcome: { state: 'succeeded' | 'failed'; result?: unknown; error?: string },
 ): Promise<AgentJobRecord | undefined> {
   const rows = await db.query<AgentJobRow>(
     `UPDATE agent_jobs
-     SET state = $3, result = coalesce($4::jsonb, result), error = $5, lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
-     WHERE id = $1 AND state = 'running' AND lease_owner = $2 RETURNING *`,
-    [id, owner, outcome.state, json(outcome.result), outcome.error ?? null],
+     SET state = $4, result = coalesce($5::jsonb, result), error = $6, lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+     WHERE id = $1 AND state = 'running' AND lease_owner = $2 AND attempts = $3 RETURNING *`,
+    [id, lease.owner, lease.attempt, outcome.state, json(outcome.result), outcome.error ?? null],
   );
   return rows[0] && toAgentJob(rows[0]);
 }
 
 /**
  * Running jobs whose lease ran out, locked for this transaction (another server recovering at
- * the same time skips them). Run inside a transaction.
+ * the same time skips them); with `all`, every running job, its lease run out or not (a sole
+ * server's start, when no other run can be alive). Run inside a transaction.
  */
-export async function lockExpiredAgentJobs(db: SqlQuery, limit: number): Promise<ExpiredAgentJob[]> {
+export async function lockExpiredAgentJobs(db: SqlQuery, limit: number, all = false): Promise<ExpiredAgentJob[]> {
   const rows = await db.query<AgentJobRow & { pushed: boolean }>(
     `SELECT j.*, EXISTS (
        SELECT 1 FROM agent_job_events e WHERE e.job_id = j.id AND e.event->>'type' = 'commit'
      ) AS pushed
      FROM agent_jobs j
-     WHERE j.state = 'running' AND j.lease_expires_at < now()
+     WHERE j.state = 'running'${all ? '' : ' AND j.lease_expires_at < now()'}
      ORDER BY j.lease_expires_at
      LIMIT $1
      FOR UPDATE OF j SKIP LOCKED`,
