@@ -7,7 +7,8 @@ import { bearer } from './http.js';
 import { startScriptedModel, text, toolUse, type ScriptedModelServer } from './scripted-model.js';
 import { readEventStream, startServeProcess, type ServeProcess } from './serve-process.js';
 
-const JOBS = 50;
+/** Four jobs per branch: enough to contend for each (50 took a minute of CI for the same proof). */
+const JOBS = 20;
 
 /** The whole events of the response's first chunk; then the client hangs up. */
 async function readFirstChunk(response: Response): Promise<NumberedAgentJobEvent[]> {
