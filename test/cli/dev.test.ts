@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -232,6 +232,33 @@ describe('quire dev before the checks', () => {
     const saved = await (await fetch(`${dev.url}/quickstart`)).text();
     expect(saved).toContain('See <a href="/guides/overview">the overview</a>, saved.');
     expect(problemsOf(saved)).toBe('');
+    await reader.cancel();
+  }, 30_000);
+
+  it('starts from the outline the last run kept, and reloads a page it served that the site now shows otherwise', async () => {
+    // The run above kept its outline in the site's cache folder.
+    expect(existsSync(path.join(site, '.quire', 'cache', 'dev-outline.v8'))).toBe(true);
+    const exited = new Promise((resolve) => dev.child.once('exit', resolve));
+    dev.child.kill('SIGINT');
+    await exited;
+    // Retitled while quire dev was stopped: the kept outline has the old title.
+    const overview = path.join(site, 'guides', 'overview.mdx');
+    writeFileSync(overview, readFileSync(overview, 'utf8').replace('title: Guides overview', 'title: Guides at a glance'));
+    dev = await startDev(site, { QUIRE_DEV_TEST_HOLD_CHECKS_MS: '1500' });
+    const events = await fetch(`${dev.url}/_quire/reload`);
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    await reader.read();
+    const first = await (await fetch(`${dev.url}/quickstart`)).text();
+    // Served from the kept outline, before this run has listed or read the site.
+    expect(dev.output()).not.toMatch(/\d+ errors?, \d+ warnings?/);
+    expect(first).toContain('<title>Quickstart');
+    expect(first).toContain('Guides overview');
+    let received = '';
+    while (!received.includes('data: reload')) received += decoder.decode((await reader.read()).value);
+    const again = await (await fetch(`${dev.url}/quickstart`)).text();
+    expect(again).toContain('Guides at a glance');
+    expect(again).not.toContain('Guides overview');
     await reader.cancel();
   }, 30_000);
 });

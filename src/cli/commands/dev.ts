@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { memo } from '../../util/memo.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { readPageContent } from '../../content/page-bytes.js';
 import type { PageFacts } from '../../content/read-page.js';
 import { snippetFiles } from '../../content/snippets.js';
 import { nodePageParsers } from '../../node/native-parser.js';
+import { cacheDirFor } from '../../node/content-cache.js';
+import { outlineSnapshotKey, readOutlineSnapshot, writeOutlineSnapshot } from '../../node/outline-snapshot.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { toPosix } from '../../node/paths.js';
@@ -20,7 +22,7 @@ import { startDevServer, type DevAnswer, type RunningDevServer } from '../dev-se
 import { cacheHelp, openSiteForCommand, type CommandSite, type OpenedCommandSite } from '../load.js';
 import { plural } from '../output.js';
 import { loadRender, readMermaidBundle } from '../render-packages.js';
-import { loadSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
+import { loadSiteCodeTools, startSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { reopens, watchFolder } from '../watch.js';
 import { contentTypeOf, isServedFile } from '../../render/served-files.js';
@@ -84,6 +86,9 @@ export const devCommand: Command = {
       io.stderr.write(`quire dev: ${render}\n`);
       return ExitCode.usage;
     }
+    // Shiki's start (its WebAssembly engine) and esbuild's overlap the site's load instead of following it.
+    void render.prepareRender();
+    startSiteCodeTools();
     const tools = await loadSiteCodeTools();
     if (typeof tools === 'string') io.stderr.write(`quire dev: ${tools}\n`);
     const siteCode = typeof tools === 'string' ? undefined : tools;
@@ -126,10 +131,14 @@ export const devCommand: Command = {
     };
     let server: RunningDevServer | undefined;
     // The first page is served from the site's outline (its navigation, and the page's own text
-    // read when it is asked for), before the content of every page is read and checked.
-    let outline: OutlinePreview | undefined;
+    // read when it is asked for), before the content of every page is read and checked; from the
+    // outline of the last run, kept in the cache folder, until this run has made its own.
+    const snapshot = outlineSnapshotOf(target, io.cwd, values);
+    const kept = snapshot && readOutlineSnapshot<CommandSite>(snapshot.dir, snapshot.key);
+    let outline: OutlinePreview | undefined = kept ? OutlinePreview.of(kept, makers) : undefined;
     let outlined: () => void = () => undefined;
     const outlineReady = new Promise<void>((resolve) => (outlined = resolve));
+    if (outline) outlined();
     const open = (first = false) =>
       openSiteForCommand(
         target,
@@ -139,7 +148,9 @@ export const devCommand: Command = {
           ? {
               onOutline: async (site) => {
                 try {
-                  outline = OutlinePreview.of(site, makers);
+                  // The pages served from the kept outline are compared with the checked site as
+                  // the others are, and reload if it shows them otherwise.
+                  outline = OutlinePreview.of(site, makers, outline);
                 } catch (error) {
                   // The first page then waits for the whole site, as it did before the outline.
                   io.stderr.write(`quire dev: ${(error as Error).stack ?? String(error)}\n`);
@@ -148,6 +159,7 @@ export const devCommand: Command = {
                 // The pages asked for meanwhile are served before the content is read.
                 await new Promise((resolve) => setImmediate(resolve));
                 await outline?.idle();
+                if (snapshot) writeOutlineSnapshot(snapshot.dir, snapshot.key, site);
                 watchFrom(site.root);
                 // The tests hold the checks back, so that what comes before them is seen before them.
                 const hold = Number(process.env.QUIRE_DEV_TEST_HOLD_CHECKS_MS ?? 0);
@@ -156,10 +168,10 @@ export const devCommand: Command = {
             }
           : {},
       );
-    // Shiki's start (its WebAssembly engine) overlaps the site's load instead of following it.
-    void render.prepareRender();
     // The server listens at once: a page asked for while the site compiles is answered when it can be.
-    let opened: Promise<OpenedCommandSite> = open(true);
+    // With a kept outline, the site is read once the pages asked for at first are served (reading
+    // it takes the one thread they are rendered on).
+    let opened: Promise<OpenedCommandSite> = outline ? outline.quiet().then(() => open(true)) : open(true);
     /** The preview of the whole site, checked; set once the pages served from the outline are compared with it. */
     let current: Preview | undefined;
     let preview: Promise<Preview> = opened.then(async (site) => {
@@ -259,6 +271,25 @@ async function warmLanguages(preview: Preview, current: () => boolean, fenceLang
     if (!current()) return;
     await renderer.page(href);
   }
+}
+
+/**
+ * Where `quire dev` keeps the outline of the site in `target` for its next start, and under which
+ * key: the cache folder of the site (`--cache`; none with `--no-cache`).
+ */
+function outlineSnapshotOf(
+  target: string,
+  cwd: string,
+  options: { strict: boolean; offline: boolean; 'no-cache': boolean; cache?: string | undefined },
+): { dir: string; key: string } | undefined {
+  const absolute = path.resolve(cwd, target);
+  const docsJson = statSync(absolute, { throwIfNoEntry: false })?.isDirectory() ? path.join(absolute, 'docs.json') : absolute;
+  const dir = cacheDirFor(path.dirname(docsJson), cwd, {
+    ...(options['no-cache'] ? { cache: false } : {}),
+    ...(options.cache !== undefined ? { cache: true, cacheDir: options.cache } : {}),
+  });
+  const key = dir === undefined ? undefined : outlineSnapshotKey(docsJson, options);
+  return dir !== undefined && key !== undefined ? { dir, key } : undefined;
 }
 
 /** What a preview is made with: the renderer's constructor, the folder file names are relative to, the site's code. */
@@ -395,6 +426,8 @@ class OutlinePreview {
   private readonly fileOf = new Map<string, string | undefined>();
   private readonly files: ReadonlySet<string>;
   private readonly parsers = nodePageParsers();
+  /** When the last answer was sent (`quiet`). */
+  private lastAnswer: number | undefined;
 
   private constructor(
     private readonly site: CommandSite,
@@ -407,11 +440,17 @@ class OutlinePreview {
     this.files = new Set(site.siteFiles);
   }
 
-  /** The outline of `site`, or `undefined` when it cannot render (docs.json has errors). */
-  static of(site: CommandSite, makers: PreviewMakers): OutlinePreview | undefined {
+  /**
+   * The outline of `site`, or `undefined` when it cannot render (docs.json has errors). The pages
+   * `before` served (a kept outline's) count as served by this one, to be compared with the
+   * checked site.
+   */
+  static of(site: CommandSite, makers: PreviewMakers, before?: OutlinePreview): OutlinePreview | undefined {
     const config = usableConfig(site, makers.cwd);
     if (!config || !site.tree) return undefined;
-    return new OutlinePreview(site, config, buildSite(buildInput(site, config, new Map())), makers);
+    const outline = new OutlinePreview(site, config, buildSite(buildInput(site, config, new Map())), makers);
+    for (const [href, html] of before?.served ?? []) outline.served.set(href, html);
+    return outline;
   }
 
   /** Resolves when the answers under way are sent. */
@@ -419,11 +458,31 @@ class OutlinePreview {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
+  /**
+   * Resolves once the first pages asked for are served: nothing asked of this outline for 250 ms
+   * after an answer, or 300 ms from now when nothing is asked; 3 s at most.
+   */
+  async quiet(): Promise<void> {
+    const from = Date.now();
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const now = Date.now();
+      if (now - from >= 3000) return;
+      if (this.pending.size > 0) continue;
+      if (this.lastAnswer === undefined ? now - from >= 300 : now - this.lastAnswer >= 250) return;
+    }
+  }
+
   /** The answer for a page or the shell's files (style sheet, script, Mermaid); `undefined` for what waits for the whole site. */
   answer(pathname: string): Promise<DevAnswer | undefined> {
     const answering = this.answerNow(pathname);
     this.pending.add(answering);
-    void answering.finally(() => this.pending.delete(answering)).catch(() => undefined);
+    void answering
+      .finally(() => {
+        this.pending.delete(answering);
+        this.lastAnswer = Date.now();
+      })
+      .catch(() => undefined);
     return answering;
   }
 
