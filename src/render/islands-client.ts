@@ -37,6 +37,7 @@ var free = new Proxy(assigned, {
   get: function (target, key) {
     if (typeof key !== 'string') return undefined;
     if (key in assigned) return assigned[key];
+    if (key === 'React') return React;
     return key !== 'default' && key in React ? React[key] : undefined;
   },
   set: function (target, key, value) { assigned[key] = value; return true; }

@@ -123,7 +123,7 @@ class SiteCodeFailure extends Error {
  * snippets it imports (`import Intro from '/snippets/intro.mdx'`, relative paths, the platform's
  * extensions: resolved as `content/unresolved-import` resolves them) and the JS/JSX/TS/TSX files
  * that export React components. Names a module uses and defines nowhere are React's (`useState`
- * without an import, as the platform allows) or, in an MDX snippet, the props it is given
+ * and `React.useState` without an import, as the platform allows) or, in an MDX snippet, the props it is given
  * (`<Intro name="x" />` and `{name}` inside); any other is `undefined`. `react` is the process's
  * React. Each module runs once per loader (one per build, or per change in `quire dev`). An
  * import cycle, a missing file, a package import or a module that throws makes the page fail
@@ -424,8 +424,8 @@ function clientModule(module: SiteModule): string {
 
 /**
  * Names a module uses and defines nowhere (and that are not globals): a prop of the MDX snippet
- * being rendered, else a name the page binds by its imports, else a component of the page (a built-in, capitalized), else React's export of
- * that name (hooks without an import), else undefined.
+ * being rendered, else a name the page binds by its imports, else a component of the page (a built-in, capitalized), else `React`
+ * itself, else React's export of that name (hooks without an import), else undefined.
  */
 function freeNames(
   currentProps: () => Record<string, unknown> | undefined,
@@ -445,6 +445,8 @@ function freeNames(
       if (key in bindings) return bindings[key];
       const component = /^[A-Z]/.test(key) ? currentComponents()[key] : undefined;
       if (component !== undefined) return component;
+      // `React.useState` without an import: the platform's MDX scope holds React.
+      if (key === 'React') return React;
       return key !== 'default' && key in react ? react[key] : undefined;
     },
     set(_target, key, value) {

@@ -517,6 +517,18 @@ async function renderOnePage(
       if (loaded?.ok === false) failure = { stage: 'compile', href: page.href, file: page.file, ...siteCodeMessage(page.file, loaded.error) };
       else if (content?.ok) body = content.element;
       else if (content) failure = { ...content.error, href: page.href, file: page.file };
+      // A syntax error as the checks report it (the reference parser's message and place, as in
+      // `quire validate` and the banner of `quire dev`), not as the parser that compiled it says.
+      const syntax = facts?.diagnostics.find((diagnostic) => diagnostic.code === 'content/syntax');
+      if (failure?.stage === 'compile' && syntax !== undefined) {
+        const { line: _line, column: _column, ...rest } = failure;
+        failure = {
+          ...rest,
+          message: syntax.message,
+          ...(syntax.line !== undefined ? { line: syntax.line } : {}),
+          ...(syntax.column !== undefined ? { column: syntax.column } : {}),
+        };
+      }
     }
   }
   const markdown = (text: string) => markdownBlock(text, input.components ? { ...sharedBuiltIns(), ...input.components } : sharedBuiltIns());

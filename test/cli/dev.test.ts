@@ -161,6 +161,18 @@ describe('quire dev', () => {
     expect(syntax).toMatch(/quickstart\.mdx:\d+:\d+ error content\/syntax/);
     expect(syntax).toContain('> ');
     expect(syntax).toContain('hint:');
+    // The box in the page's place names the same place and message as the banner.
+    const banner = /quickstart\.mdx:(\d+:\d+) error content\/syntax (.*)/.exec(syntax)!;
+    const box = /<div class="render-error"[^>]*>[\s\S]*?<pre>quickstart\.mdx:(\d+:\d+): ([^<\n]*)/.exec(page)!;
+    expect(box[1]).toBe(banner[1]);
+    expect(
+      box[2]!
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    ).toBe(banner[2]!.trim());
     expect((await fetch(`${dev.url}/guides/overview`)).status).toBe(200);
 
     const fixed = nextOutput(dev.child, /quickstart\.mdx changed/);

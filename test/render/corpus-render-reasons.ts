@@ -39,15 +39,8 @@ export function failureReason(failure: StaticSiteFailure, site: SiteFacts): stri
   if (placeholder !== undefined) {
     return `The page writes \`{{${placeholder}}}\` in prose (a template's placeholder): MDX reads it as an expression making an object, which React cannot render; the platform's React throws on it too.`;
   }
-  const member = /^Cannot read properties of undefined \(reading '(use[A-Z]\w*)'\)$/.exec(failure.message)?.[1];
-  if (member !== undefined && failure.file !== undefined && (site.texts.get(failure.file) ?? '').includes(`React.${member}`)) {
-    return `The page's own component calls \`React.${member}\` without importing React; the platform's MDX scope provides \`React\`, and Quire's module loader gives the name no value there (it was "React is not defined" before): a gap of Quire's, listed, not fixed here.`;
-  }
   const name = /^([\w$]+) is not defined$/.exec(failure.message)?.[1];
   if (name === undefined) return REASON_NEEDED;
-  if (/^use[A-Z]/.test(name) || name === 'React') {
-    return "A component the page defines or imports uses React's hooks (or `React`) without importing them; the platform's MDX scope provides them (its React components docs use `useState` so). Quire does not run a site's own component code yet (issue 33, the site's own code).";
-  }
   if (name === 'require') {
     return 'The page calls `require(...)` (a leftover of Docusaurus, `img={require("./x.png")}`): MDX pages are ES modules with no `require`, a ReferenceError when the page runs, on the platform too.';
   }

@@ -147,6 +147,11 @@ describe.skipIf(!executablePath)("the site's own components in a browser", () =>
     await toggle.click();
     await expect.poll(() => toggle.textContent()).toBe('Dark mode: on');
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    // `React.useState` with no import of React, on the server and in the browser.
+    const counter = page.locator('button.counter');
+    expect(await counter.textContent()).toBe('Counted 0');
+    await counter.click();
+    await expect.poll(() => counter.textContent()).toBe('Counted 1');
     expect(errors).toEqual([]);
   });
 });
