@@ -135,7 +135,12 @@ export const devCommand: Command = {
     // outline of the last run, kept in the cache folder, until this run has made its own.
     const snapshot = outlineSnapshotOf(target, io.cwd, values);
     const kept = snapshot && readOutlineSnapshot<CommandSite>(snapshot.dir, snapshot.key);
-    let outline: OutlinePreview | undefined = kept ? OutlinePreview.of(kept, makers) : undefined;
+    let outline: OutlinePreview | undefined;
+    try {
+      outline = kept ? OutlinePreview.of(kept, makers) : undefined;
+    } catch {
+      // A kept outline this build cannot draw: the site's own, as without one.
+    }
     let outlined: () => void = () => undefined;
     const outlineReady = new Promise<void>((resolve) => (outlined = resolve));
     if (outline) outlined();
