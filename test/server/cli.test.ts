@@ -27,7 +27,8 @@ function cli(env: NodeJS.ProcessEnv = {}) {
 
 /**
  * {@link cli} in a folder whose default data folder (.quire/data) PGlite has initialized already
- * (initializedDataDir: seconds of initdb less). The first test of quire keys keeps a new folder.
+ * (initializedDataDir: seconds of initdb less). A data folder made new by the store is tested in
+ * test/cli/serve-lock.test.ts (its modes, under umask 022), which opens it as quire keys does.
  */
 async function cliInitialized(env: NodeJS.ProcessEnv = {}) {
   const call = cli(env);
@@ -37,7 +38,7 @@ async function cliInitialized(env: NodeJS.ProcessEnv = {}) {
 
 describe('quire keys', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('creates a key (printed once, alone on stdout), lists it, revokes it', async () => {
-    const { io, stdout, stderr } = cli();
+    const { io, stdout, stderr } = await cliInitialized();
     expect(await run(['keys', 'create', '--project', 'demo', '--label', 'ci'], io)).toBe(0);
     const key = stdout().trim();
     expect(key).toMatch(/^quire_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
