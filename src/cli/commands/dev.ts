@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { memo } from '../../util/memo.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { cacheDirFor } from '../../node/content-cache.js';
 import { outlineSnapshotKey, readOutlineSnapshot, writeOutlineSnapshot } from '../../node/outline-snapshot.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { toPosix } from '../../node/paths.js';
+import { isDirectory, toPosix } from '../../node/paths.js';
 import type { SiteRenderer } from '../../render/index.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { startDevServer, type DevAnswer, type RunningDevServer } from '../dev-server.js';
@@ -288,7 +288,7 @@ function outlineSnapshotOf(
   options: { strict: boolean; offline: boolean; 'no-cache': boolean; cache?: string | undefined },
 ): { dir: string; key: string } | undefined {
   const absolute = path.resolve(cwd, target);
-  const docsJson = statSync(absolute, { throwIfNoEntry: false })?.isDirectory() ? path.join(absolute, 'docs.json') : absolute;
+  const docsJson = isDirectory(absolute) ? path.join(absolute, 'docs.json') : absolute;
   const dir = cacheDirFor(path.dirname(docsJson), cwd, {
     ...(options['no-cache'] ? { cache: false } : {}),
     ...(options.cache !== undefined ? { cache: true, cacheDir: options.cache } : {}),

@@ -27,6 +27,12 @@ function checkNotAborted(dependencies: AgentJobDependencies): void {
   if (dependencies.signal?.aborted) throw new AgentJobError('This server lost the job (its lease ran out); another server took it over.');
 }
 
+/** Asks the store whether this run still holds the job (see `confirmLease`); throws when it does not. */
+async function checkStillHeld(dependencies: AgentJobDependencies): Promise<void> {
+  await dependencies.confirmLease?.();
+  checkNotAborted(dependencies);
+}
+
 /** A failure the job reports as its error message (expected, unlike a bug). */
 export class AgentJobError extends Error {
   override name = 'AgentJobError';
@@ -170,16 +176,14 @@ async function workOnBranch(
       summary = await converse(request, turns, workspace, dependencies, budget);
     }
 
-    await dependencies.confirmLease?.();
-    checkNotAborted(dependencies);
+    await checkStillHeld(dependencies);
     const files = workspace.changedFiles();
     const commit = await workspace.commit(commitMessage(request, summary));
     if (!commit) return { branch: request.branch, branchCreated: created, commit: null, pullRequest: null, summary };
     progress.committed = true;
     emit({ type: 'commit', sha: commit.sha, files });
 
-    await dependencies.confirmLease?.();
-    checkNotAborted(dependencies);
+    await checkStillHeld(dependencies);
     const title = commitMessage(request, '').trim();
     const pull = await host.openPullRequest({
       head: request.branch,
