@@ -7,6 +7,16 @@
  */
 export const SERVER_PACKAGES: readonly string[] = ['@anthropic-ai/sdk', '@electric-sql/pglite', 'pg', 'pg-boss'];
 
+/**
+ * Throws Node's own error for the first server package that is not installed (the error
+ * {@link missingServerPackage} names), without loading any. The server loads the model SDK and
+ * the job queue when they are first used, not with its module, so that `quire keys` starts
+ * faster; `quire serve` needs them all and says so at its start, not at its first job.
+ */
+export function checkServerPackages(): void {
+  for (const name of SERVER_PACKAGES) import.meta.resolve(name);
+}
+
 /** The package a module specifier belongs to: `@scope/name` or `name`, without a subpath. */
 function packageOf(specifier: string): string {
   const parts = specifier.split('/');

@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, ulidTime, migrate, migrations, openPgClient, openPgliteClient, type Store } from '../../src/server/index.js';
 import { backends, postgresBackend, uniqueProjectId, SETUP_TIMEOUT_MS } from './backends.js';
+import { initializedDataDir } from './initialized-data-dir.js';
 
 for (const backend of backends) {
   describe.skipIf(backend.skipReason !== undefined)(`store on ${backend.name}`, () => {
@@ -67,12 +71,35 @@ for (const backend of backends) {
   });
 }
 
+describe('the embedded database', { timeout: SETUP_TIMEOUT_MS }, () => {
+  it("opens a data folder with a 32 MB buffer pool, whatever an older version's postgresql.conf says", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'quire-buffers-'));
+    try {
+      const dataDir = await initializedDataDir(join(folder, 'data'));
+      const conf = join(dataDir, 'postgresql.conf');
+      // As initdb wrote it before Quire set the pool: PostgreSQL's default.
+      writeFileSync(conf, readFileSync(conf, 'utf8').replace(/^shared_buffers = \S+/m, 'shared_buffers = 128MB'));
+      expect(readFileSync(conf, 'utf8')).toMatch(/^shared_buffers = 128MB/m);
+      const client = await openPgliteClient(dataDir);
+      try {
+        expect(await client.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('migrations', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('apply once on PGlite; a second run is a no-op', async () => {
     const client = await openPgliteClient();
     try {
       expect(await migrate(client)).toEqual(migrations.map((migration) => migration.version));
       expect(await migrate(client)).toEqual([]);
+      // initdb was given the embedded store's buffer pool (see openPgliteClient).
+      expect(await client.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
     } finally {
       await client.close();
     }

@@ -3,6 +3,7 @@ import type { AgentJobRunner, GitHost, RunningServer, Store } from '../../server
 import { DataDirBusyError, holderName } from '../../server/storage/data-dir-lock.js';
 import { describeStoreLocation, resolveStoreLocation } from '../../server/storage/store-location.js';
 import { ExitCode, parseCommandLine, UsageError, type CliIo, type Command } from '../command.js';
+import { checkServerPackages } from '../server-packages.js';
 
 const DEFAULT_PORT = 4319;
 /** Shown in --help; kept beside DEFAULT_MODEL_IDS, which this file does not import eagerly. */
@@ -226,6 +227,7 @@ export interface StartedServe {
 
 /** Opens the store, wires the agent and listens; prints where. */
 export async function startServe(options: ServeOptions, io: CliIo): Promise<StartedServe> {
+  checkServerPackages();
   const server = await import('../../server/index.js');
   const { createApiHandler, listen, openStore } = server;
   const location = resolveStoreLocation(options, io.env, io.cwd);

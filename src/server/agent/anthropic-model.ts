@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentModel, ModelChoice, ModelTurn } from './model.js';
 
 /**
@@ -27,16 +27,23 @@ export interface AnthropicModelOptions {
 
 /** The Anthropic Messages API (through `@anthropic-ai/sdk`) as an {@link AgentModel}. */
 export function createAnthropicModel(options: AnthropicModelOptions): AgentModel {
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    maxRetries: options.maxRetries ?? 2,
-    timeout: options.timeout ?? 120_000,
-  });
+  // The SDK is loaded by the first request, not with the server: it is 0.2 s of every start of
+  // `quire serve` and `quire keys`, and most starts run no agent job.
+  let client: Promise<Anthropic> | undefined;
+  const connect = async () => {
+    const { default: Anthropic } = await import('@anthropic-ai/sdk');
+    return new Anthropic({
+      apiKey: options.apiKey,
+      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+      maxRetries: options.maxRetries ?? 2,
+      timeout: options.timeout ?? 120_000,
+    });
+  };
   const modelIds = { ...DEFAULT_MODEL_IDS, ...options.modelIds };
   return {
     async respond(request): Promise<ModelTurn> {
-      const message = await client.messages.create({
+      const anthropic = await (client ??= connect());
+      const message = await anthropic.messages.create({
         model: modelIds[request.model],
         max_tokens: options.maxTokens ?? 8192,
         system: request.system,

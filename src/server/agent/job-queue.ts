@@ -1,4 +1,3 @@
-import PgBoss from 'pg-boss';
 import type { SqlQuery } from '../storage/agent-job-sql.js';
 import type { SqlClient, SqlValue } from '../storage/sql-client.js';
 
@@ -54,6 +53,9 @@ export interface AgentJobQueueOptions {
 
 /** Installs (or upgrades) the queue's schema and starts its maintenance. */
 export async function startAgentJobQueue(client: SqlClient, options: AgentJobQueueOptions = {}): Promise<AgentJobQueue> {
+  // Loaded here, not with the module: the commands that only open the store (`quire keys`) need
+  // neither pg-boss nor the pg driver it loads (0.1 s of every start).
+  const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({
     db: executorOf(client),
     schema: QUEUE_SCHEMA,

@@ -23,19 +23,23 @@ export async function openStore(location: StoreLocation = {}): Promise<Store> {
   const lock = await lockDataDir(location.dataDir);
   try {
     // The folder first (one from an older version may be open to all), then what PGlite wrote.
-    await restrictToOwner(location.dataDir);
+    restrictToOwner(location.dataDir);
     const client = await openPgliteClient(location.dataDir);
     const store = await migrated({
       ...client,
       close: async () => {
         await client.close();
         // Files PGlite created while open (new tables, segments) become the owner's too.
-        await restrictToOwner(location.dataDir!).catch(() => {});
+        try {
+          restrictToOwner(location.dataDir!);
+        } catch {
+          // The store is closed either way; the next open tries again.
+        }
         await lock.release();
       },
     });
     try {
-      await restrictToOwner(location.dataDir);
+      restrictToOwner(location.dataDir);
     } catch (error) {
       await store.close();
       throw error;
