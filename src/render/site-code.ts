@@ -7,6 +7,7 @@ import { Island, type IslandComponent } from './islands.js';
 import { InMdxFile } from './page-heading-ids.js';
 import { withLegacySnippets } from './legacy-snippets.js';
 import { requireCalls } from './require-calls.js';
+import { fenceLanguages } from './code.js';
 
 /**
  * Turns one module of the site's own code into CommonJS the loader can run (JSX with React's
@@ -46,7 +47,14 @@ export interface SiteCodeError extends MdxCompileError {
 }
 
 /** A page's content as a component, its site code loaded; or why it cannot run. */
-export type SiteCodePage = { ok: true; Content: ComponentType<{ components?: MdxComponents }> } | { ok: false; error: SiteCodeError };
+export type SiteCodePage =
+  | {
+      ok: true;
+      Content: ComponentType<{ components?: MdxComponents }>;
+      /** The languages of the code fences of the MDX snippets it imports (see `fenceLanguages`), to load before it is drawn. */
+      languages: ReadonlySet<string>;
+    }
+  | { ok: false; error: SiteCodeError };
 
 /** A site's own code, loaded and run on the server (see {@link createSiteCode}). */
 export interface SiteCode {
@@ -102,6 +110,8 @@ interface SiteModule {
   /** Each specifier the module requires and the file (or React module) it names. */
   deps: Map<string, string>;
   interactive: boolean;
+  /** An MDX module's code fence languages. */
+  languages?: ReadonlySet<string>;
   /** Why it cannot be run: not read, not compiled, an import that names nothing. */
   error?: SiteCodeError;
   state?: 'running' | 'done' | 'failed';
@@ -166,6 +176,7 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
     const module: SiteModule = { file, kind: mdx ? 'mdx' : 'code', code: '', deps: new Map(), interactive: INTERACTIVE.test(text) };
     let source = text;
     if (mdx) {
+      module.languages = fenceLanguages(text);
       // `<Snippet file="x.mdx" />` (legacy) as an import of that snippet, rendered in its place.
       const compiled = mdxJs(withLegacySnippets(text, files), 'program', {
         headingIds: markdownHeadingIds(facts?.headings ?? []),
@@ -321,7 +332,8 @@ export function createSiteCode(options: SiteCodeOptions): SiteCode {
         // The snippets it renders read the page's components from the context.
         const WithComponents = (given: { components?: MdxComponents }) =>
           React.createElement(SiteComponents.Provider, { value: given.components ?? pageComponents }, React.createElement(Content, given));
-        return { ok: true, Content: WithComponents };
+        const languages = new Set(needed.flatMap((dependency) => [...(loaded.get(dependency)?.languages ?? [])]));
+        return { ok: true, Content: WithComponents, languages };
       } catch (error) {
         if (error instanceof SiteCodeFailure) return { ok: false, error: error.detail };
         return { ok: false, error: { file, message: error instanceof Error ? error.message : String(error) } };

@@ -500,6 +500,8 @@ async function renderOnePage(
       // The languages of its code blocks, KaTeX and the icons: rendering cannot load them.
       await prepareRender({ pages: [text] });
       const loaded = code ? await code.page(page.file, text, facts, { ...sharedBuiltIns(), ...input.components }) : undefined;
+      // And those of the MDX snippets it imports: loaded after the first draw, they made a second.
+      if (loaded?.ok) await prepareRender({ languages: loaded.languages });
       const content =
         loaded?.ok === false
           ? undefined

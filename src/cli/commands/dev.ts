@@ -22,7 +22,7 @@ import { startDevServer, type DevAnswer, type RunningDevServer } from '../dev-se
 import { cacheHelp, openSiteForCommand, type CommandSite, type OpenedCommandSite } from '../load.js';
 import { plural } from '../output.js';
 import { loadRender, readMermaidBundle } from '../render-packages.js';
-import { loadSiteCodeTools, startSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
+import { islandsRuntime, loadSiteCodeTools, startSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { reopens, watchFolder } from '../watch.js';
 import { contentTypeOf, isServedFile } from '../../render/served-files.js';
@@ -135,6 +135,10 @@ export const devCommand: Command = {
     // outline of the last run, kept in the cache folder, until this run has made its own.
     const snapshot = outlineSnapshotOf(target, io.cwd, values);
     const kept = snapshot && readOutlineSnapshot<CommandSite>(snapshot.dir, snapshot.key);
+    // A site with components of its own (JS, JSX, TS, TSX files) needs the islands' browser
+    // runtime on its first interactive page, which waited for esbuild to bundle React (0.25 s of
+    // firecrawl-docs's first page): bundled meanwhile, in esbuild's process.
+    if (kept?.siteFiles.some((file) => /\.[cm]?[jt]sx?$/.test(file))) void islandsRuntime().catch(() => undefined);
     let outline: OutlinePreview | undefined;
     try {
       outline = kept ? OutlinePreview.of(kept, makers) : undefined;
