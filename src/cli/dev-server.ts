@@ -9,6 +9,8 @@ export interface DevAnswer {
   body: string | Uint8Array;
   /** More headers (`location` of a redirect). */
   headers?: Record<string, string>;
+  /** The file of the page answered, for a page made from one (not sent). */
+  file?: string;
 }
 
 /** What {@link startDevServer} takes. */

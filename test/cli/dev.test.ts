@@ -273,6 +273,49 @@ describe('quire dev before the checks', () => {
     expect(again).not.toContain('Guides overview');
     await reader.cancel();
   }, 30_000);
+
+  it('serves a page first as the last run served it while its files and those it imports are as they were', async () => {
+    const restart = async () => {
+      const exited = new Promise((resolve) => dev.child.once('exit', resolve));
+      dev.child.kill('SIGINT');
+      await exited;
+      dev = await startDev(site, { QUIRE_DEV_TEST_HOLD_CHECKS_MS: '1500' });
+    };
+    const checked = /\d+ errors?, \d+ warnings?/;
+    // The page imports a snippet and has a broken link, which only the checks find.
+    const events = await fetch(`${dev.url}/_quire/reload`);
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    mkdirSync(path.join(site, 'snippets'), { recursive: true });
+    writeFileSync(path.join(site, 'snippets', 'note.mdx'), 'Kept note one.\n');
+    const file = path.join(site, 'quickstart.mdx');
+    const text = readFileSync(file, 'utf8').replace('See [the overview](/guides/overview), saved.', 'See [the overview](/guides/overveiw).');
+    writeFileSync(file, text.replace(/\n---\n/, "\n---\n\nimport Note from '/snippets/note.mdx';\n\n<Note />\n"));
+    let received = '';
+    while (!received.includes('data: reload')) received += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    const last = await (await fetch(`${dev.url}/quickstart`)).text();
+    expect(last).toContain('Kept note one.');
+    expect(problemsOf(last)).toContain('content/broken-link');
+
+    // Started again: before the checks, the page has the problems they found last time, so it is
+    // the HTML the last run served, not one made from the outline.
+    await restart();
+    const kept = await (await fetch(`${dev.url}/quickstart`)).text();
+    expect(dev.output()).not.toMatch(checked);
+    expect(kept).toBe(last);
+    expect(existsSync(path.join(site, '.quire', 'cache', 'dev-pages.v8'))).toBe(true);
+
+    // The snippet changed while quire dev was stopped: the page is made again, with its new text.
+    await restart();
+    writeFileSync(path.join(site, 'snippets', 'note.mdx'), 'Kept note two.\n');
+    await restart();
+    const made = await (await fetch(`${dev.url}/quickstart`)).text();
+    expect(dev.output()).not.toMatch(checked);
+    expect(made).toContain('Kept note two.');
+    expect(made).not.toContain('Kept note one.');
+    expect(problemsOf(made)).toBe('');
+  }, 60_000);
 });
 
 const executablePath = chromiumFor('dev.test.ts');

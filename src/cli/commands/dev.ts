@@ -12,7 +12,16 @@ import type { PageFacts } from '../../content/read-page.js';
 import { snippetFiles } from '../../content/snippets.js';
 import { nodePageParsers } from '../../node/native-parser.js';
 import { cacheDirFor } from '../../node/content-cache.js';
-import { outlineSnapshotKey, readOutlineSnapshot, writeOutlineSnapshot } from '../../node/outline-snapshot.js';
+import {
+  keptPageIsCurrent,
+  outlineSnapshotKey,
+  pageSources,
+  readKeptPages,
+  readOutlineSnapshot,
+  writeKeptPages,
+  writeOutlineSnapshot,
+  type KeptPage,
+} from '../../node/outline-snapshot.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { isDirectory, toPosix } from '../../node/paths.js';
@@ -139,12 +148,30 @@ export const devCommand: Command = {
     // runtime on its first interactive page, which waited for esbuild to bundle React (0.25 s of
     // firecrawl-docs's first page): bundled meanwhile, in esbuild's process.
     if (kept?.siteFiles.some((file) => /\.[cm]?[jt]sx?$/.test(file))) void islandsRuntime().catch(() => undefined);
+    // The HTML of the pages the last run served last, served again while their files are as they were.
+    const keptPages = snapshot && kept ? readKeptPages(snapshot.dir, snapshot.key) : new Map<string, KeptPage>();
+    const servedPages = new Map(keptPages);
+    let keeping: NodeJS.Timeout | undefined;
+    const keepPages = () => {
+      clearTimeout(keeping);
+      if (snapshot) writeKeptPages(snapshot.dir, snapshot.key, servedPages);
+    };
+    /** Records the HTML of a page served (the last KEPT_PAGES are kept, a second after the last). */
+    const served = (href: string, reply: DevAnswer) => {
+      if (!snapshot || reply.status !== 200 || reply.file === undefined || typeof reply.body !== 'string') return;
+      servedPages.delete(href);
+      servedPages.set(href, { html: reply.body, sources: pageSources(snapshot.root, reply.file) });
+      clearTimeout(keeping);
+      keeping = setTimeout(keepPages, 1000).unref();
+    };
     let outline: OutlinePreview | undefined;
     try {
-      outline = kept ? OutlinePreview.of(kept, makers) : undefined;
+      outline = kept ? OutlinePreview.of(kept, makers, undefined, keptPages) : undefined;
     } catch {
       // A kept outline this build cannot draw: the site's own, as without one.
     }
+    /** The outline kept for the next start: this run's once made, else the last run's. */
+    let outlineSite = kept;
     let outlined: () => void = () => undefined;
     const outlineReady = new Promise<void>((resolve) => (outlined = resolve));
     if (outline) outlined();
@@ -169,6 +196,7 @@ export const devCommand: Command = {
                 await new Promise((resolve) => setImmediate(resolve));
                 await outline?.idle();
                 if (snapshot) writeOutlineSnapshot(snapshot.dir, snapshot.key, site);
+                outlineSite = site;
                 watchFrom(site.root);
                 // The tests hold the checks back, so that what comes before them is seen before them.
                 const hold = Number(process.env.QUIRE_DEV_TEST_HOLD_CHECKS_MS ?? 0);
@@ -200,15 +228,22 @@ export const devCommand: Command = {
     preview.catch(() => undefined);
     outlineReady.catch(() => undefined);
     const respond = async (pathname: string): Promise<DevAnswer> => {
+      const href = hrefOf(pathname);
       if (current === undefined && outline === undefined) await Promise.race([outlineReady, preview]);
       if (current === undefined && outline !== undefined) {
         const early = await outline.answer(pathname).catch((error: unknown) => {
           io.stderr.write(`quire dev: ${(error as Error).stack ?? String(error)}\n`);
           return undefined;
         });
-        if (early) return early;
+        if (early) {
+          served(href, early);
+          return early;
+        }
       }
-      return answer(current ?? (await preview), pathname);
+      const full = current ?? (await preview);
+      const reply = await answer(full, pathname);
+      served(href, reply);
+      return reply;
     };
     try {
       server = await startDevServer({
@@ -244,6 +279,14 @@ export const devCommand: Command = {
     });
     stopWatching?.();
     await running.close();
+    keepPages();
+    // Files added or removed while it ran (a new snippet) are in the outline the next start serves
+    // from: without them, a page importing a new snippet showed "names no file" until the checks.
+    const files = current?.siteFiles;
+    if (snapshot && outlineSite && files && (files.size !== outlineSite.siteFiles.length || outlineSite.siteFiles.some((file) => !files.has(file)))) {
+      if (outlineSnapshotKey(snapshot.docsJson, values) === snapshot.key)
+        writeOutlineSnapshot(snapshot.dir, snapshot.key, { ...outlineSite, siteFiles: [...files].sort() });
+    }
     return ExitCode.ok;
   },
 };
@@ -290,7 +333,7 @@ function outlineSnapshotOf(
   target: string,
   cwd: string,
   options: { strict: boolean; offline: boolean; 'no-cache': boolean; cache?: string | undefined },
-): { dir: string; key: string } | undefined {
+): { dir: string; key: string; root: string; docsJson: string } | undefined {
   const absolute = path.resolve(cwd, target);
   const docsJson = isDirectory(absolute) ? path.join(absolute, 'docs.json') : absolute;
   const dir = cacheDirFor(path.dirname(docsJson), cwd, {
@@ -298,7 +341,7 @@ function outlineSnapshotOf(
     ...(options.cache !== undefined ? { cache: true, cacheDir: options.cache } : {}),
   });
   const key = dir === undefined ? undefined : outlineSnapshotKey(docsJson, options);
-  return dir !== undefined && key !== undefined ? { dir, key } : undefined;
+  return dir !== undefined && key !== undefined ? { dir, key, root: path.dirname(docsJson), docsJson } : undefined;
 }
 
 /** What a preview is made with: the renderer's constructor, the folder file names are relative to, the site's code. */
@@ -433,16 +476,18 @@ class OutlinePreview {
   private readonly facts = new Map<string, PageFacts>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly fileOf = new Map<string, string | undefined>();
-  private readonly files: ReadonlySet<string>;
   private readonly parsers = nodePageParsers();
   /** When the last answer was sent (`quiet`). */
   private lastAnswer: number | undefined;
+  private readonly files: ReadonlySet<string>;
 
   private constructor(
     private readonly site: CommandSite,
     private readonly config: DocsConfig,
     private built: BuildSiteResult,
     private readonly makers: PreviewMakers,
+    /** The HTML of pages the last run served (see readKeptPages). */
+    private readonly keptPages: ReadonlyMap<string, KeptPage>,
   ) {
     for (const page of built.site.pages) if (!this.fileOf.has(page.href)) this.fileOf.set(page.href, page.file);
     for (const endpoint of built.site.endpoints) if (!this.fileOf.has(endpoint.href)) this.fileOf.set(endpoint.href, endpoint.file);
@@ -452,12 +497,13 @@ class OutlinePreview {
   /**
    * The outline of `site`, or `undefined` when it cannot render (docs.json has errors). The pages
    * `before` served (a kept outline's) count as served by this one, to be compared with the
-   * checked site.
+   * checked site; `keptPages` (the last run's HTML of some pages, `before`'s by default) are
+   * served while their files are as they were.
    */
-  static of(site: CommandSite, makers: PreviewMakers, before?: OutlinePreview): OutlinePreview | undefined {
+  static of(site: CommandSite, makers: PreviewMakers, before?: OutlinePreview, keptPages = before?.keptPages ?? new Map()): OutlinePreview | undefined {
     const config = usableConfig(site, makers.cwd);
     if (!config || !site.tree) return undefined;
-    const outline = new OutlinePreview(site, config, buildSite(buildInput(site, config, new Map())), makers);
+    const outline = new OutlinePreview(site, config, buildSite(buildInput(site, config, new Map())), makers, keptPages);
     for (const [href, html] of before?.served ?? []) outline.served.set(href, html);
     return outline;
   }
@@ -496,7 +542,7 @@ class OutlinePreview {
   }
 
   private async answerNow(pathname: string): Promise<DevAnswer | undefined> {
-    const href = pathname.replace(/\/+$/, '') || '/';
+    const href = hrefOf(pathname);
     // The shell's own files; the search index and the shared sidebars wait for the whole site.
     if (href === '/_quire/site.css' || href === '/_quire/site.js' || href === '/_quire/mermaid.min.js') {
       const shell = this.renderer().shellFile(href.slice(1));
@@ -511,6 +557,13 @@ class OutlinePreview {
       return bytes ? { status: 200, type: contentTypeOf(file), body: bytes } : undefined;
     }
     const file = this.fileOf.get(href);
+    // As the last run served it, when the page's files are as they were: the checks compare it
+    // with the site as they compare the pages rendered here.
+    const kept = file === undefined ? undefined : this.keptPages.get(href);
+    if (file !== undefined && kept !== undefined && keptPageIsCurrent(kept, pageSources(this.site.root, file))) {
+      this.served.set(href, kept.html);
+      return { status: 200, type: HTML, body: kept.html, file };
+    }
     if (file !== undefined && !this.facts.has(file)) {
       const read = this.read(file);
       this.built = withPageContent(this.built, buildInput(this.site, this.config, this.facts), read);
@@ -518,7 +571,7 @@ class OutlinePreview {
     const page = await this.renderer().page(href);
     if (!page) return undefined;
     this.served.set(href, page.html);
-    return { status: 200, type: HTML, body: page.html };
+    return { status: 200, type: HTML, body: page.html, ...(page.file !== undefined ? { file: page.file } : {}) };
   }
 
   /** Reads and parses a page and the MDX files it imports, as the compiler does; gives the files read. */
@@ -575,7 +628,7 @@ async function answer(preview: Preview, pathname: string): Promise<DevAnswer> {
       body: problemsPage('docs.json has errors', diagnosticsHtml(preview, preview.diagnosticsOf.get(docsJson) ?? site.diagnostics)),
     };
   }
-  const href = pathname.replace(/\/+$/, '') || '/';
+  const href = hrefOf(pathname);
   // The shell's files are all under /_quire/; each is made alone (a new renderer after each save
   // made them all, the search index and every section's sidebar, for the page's first request).
   const shell = href.startsWith(SHELL_PREFIX) ? renderer.shellFile(href.slice(1)) : undefined;
@@ -583,7 +636,12 @@ async function answer(preview: Preview, pathname: string): Promise<DevAnswer> {
   const page = await renderer.page(href);
   if (page) {
     const problems = page.file === undefined ? [] : (preview.diagnosticsOf.get(page.file) ?? []);
-    return { status: 200, type: HTML, body: withProblems(page.html, diagnosticsHtml(preview, problems)) };
+    return {
+      status: 200,
+      type: HTML,
+      body: withProblems(page.html, diagnosticsHtml(preview, problems)),
+      ...(page.file !== undefined ? { file: page.file } : {}),
+    };
   }
   const file = href.slice(1);
   // The files pages name, and every other file the platform serves (a page's code may build their
@@ -631,4 +689,9 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ENTITIES[character] as string);
+}
+
+/** The page a request's path asks for: `/guides/setup/` is `/guides/setup`. */
+function hrefOf(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
 }
