@@ -5,7 +5,8 @@
 //           from the start to the line that gives the URL; to the first page served
 //           (/introduction, asked for as soon as the URL is printed, its whole HTML received),
 //           which the last run served too (its HTML kept), and again without the kept HTML;
-//           another page's first view asked for at once (/features/scrape: while the checks run);
+//           another page's first view asked for at once (/features/scrape: while the checks run),
+//           and another's a second later (/features/crawl);
 //           the checks done (the line with the counts); after a pause, another page's first view
 //           (/features/search) and the same page again; and from saving a page (a paragraph
 //           added) to the reload event on the live-reload stream, then to that page's new HTML.
@@ -20,6 +21,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { cacheRoot, corpusRoot, materializeCorpusSite, measureNode, median } from './lib.mjs';
 
 const argument = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
@@ -41,7 +43,10 @@ const ms = (values) => `${Math.round(median([...values].sort((a, b) => a - b)))}
 
 if (!only || only === 'dev') {
   const runsOf = [];
-  for (let run = 0; run < runs; run++) runsOf.push(await devRun(site));
+  for (let run = 0; run < runs; run++) {
+    keepOnly(site, '/introduction');
+    runsOf.push(await devRun(site));
+  }
   // The same start without the HTML the last run kept of its pages (dev-pages.v8): a first page
   // the last run did not serve is made from the kept outline.
   const unkept = [];
@@ -60,6 +65,7 @@ if (!only || only === 'dev') {
     `CPU ${ms(unkept.map((run) => run.cpu.firstPage))}`,
   );
   show("quire dev: another page's first view, at once", ms(column('otherPage')), '150 ms', cpu('otherPage'));
+  show("quire dev: another page's first view, a second later", ms(column('clickPage')), '150 ms', cpu('clickPage'));
   show('quire dev: the checks done, from the start', ms(column('checked')), '', cpu('checked'));
   show("quire dev: another page's first view, after", ms(column('laterPage')), '150 ms', cpu('laterPage'));
   show('quire dev: the same page again', ms(column('samePage')), '', cpu('samePage'));
@@ -83,6 +89,18 @@ if (!only || only === 'html') {
 
 const width = [0, 1, 2, 3].map((index) => Math.max(...rows.map((row) => row[index].length)));
 console.log(rows.map((row) => row.map((cell, index) => cell.padEnd(width[index])).join('  ')).join('\n'));
+
+/**
+ * Leaves in the pages' HTML `quire dev` keeps (.quire/cache/dev-pages.v8) the page `href` only:
+ * the other pages a run asks for are then first views, as in a reader's session, not pages the
+ * run before served.
+ */
+function keepOnly(folder, href) {
+  const file = path.join(folder, '.quire', 'cache', 'dev-pages.v8');
+  if (!existsSync(file)) return;
+  const kept = deserialize(readFileSync(file));
+  writeFileSync(file, serialize({ ...kept, pages: kept.pages.filter(([page]) => page === href) }));
+}
 
 /** The CPU time (user and system) of a process so far, in ms, from /proc (Linux). */
 function cpuOf(pid) {
@@ -137,6 +155,11 @@ async function devRun(folder, { firstOnly = false } = {}) {
   start();
   await get('/features/scrape');
   mark('otherPage');
+  // A reader's next click, a second later (the site is being read and checked meanwhile).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  start();
+  await get('/features/crawl');
+  mark('clickPage');
   while (!/\d+ errors?, \d+ warnings?/.test(output)) await new Promise((resolve) => setTimeout(resolve, 10));
   start(true);
   mark('checked');
