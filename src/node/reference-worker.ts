@@ -1,6 +1,7 @@
 // The script of the thread that confirms, with the reference parser, a page the native parser
 // refused (built to dist/reference-worker.js; see reference-confirmation.ts). It answers on the
 // port it is given and then counts up the shared signal, which the asking thread waits on.
+import { readlinkSync } from 'node:fs';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { parseWithReference } from '../content/dialect.js';
 import type { ReferenceReply, ReferenceWorkerData } from './reference-confirmation.js';
@@ -37,4 +38,12 @@ function answer(reply: ReferenceReply): void {
     });
   }
 });
-answer({ ready: true });
+// Its thread id (Linux: /proc/thread-self is `<pid>/task/<tid>`), so that the asking thread counts
+// this thread's CPU time alone, not the process's (V8's collector threads work meanwhile too).
+let tid: number | undefined;
+try {
+  tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+} catch {
+  // Not Linux: the process's CPU time stands in for the thread's.
+}
+answer({ ready: true, ...(tid !== undefined && Number.isInteger(tid) ? { tid } : {}) });

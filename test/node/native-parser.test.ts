@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { readPage } from '../../src/content/index.js';
 import { nativeMdxParser, nodePageParsers } from '../../src/node/native-parser.js';
@@ -125,6 +126,30 @@ describe('the budget of the reference parser', () => {
       for (const spinner of spinners) spinner.kill('SIGKILL');
     }
   }, 60_000);
+
+  it.skipIf(process.platform !== 'linux')(
+    'counts the reference thread’s CPU time, not that of the other threads of the process',
+    async () => {
+      const page = `# Title\n\n${'Some *text* with `code`, a [link](/x) and <Tip>a tip</Tip>.\n\n'.repeat(1_500)}`;
+      expect(confirmWithReference(page, 60_000)).toEqual({ tree: expect.objectContaining({ type: 'root' }) });
+      let started = performance.now();
+      confirmWithReference(page, 60_000);
+      const idle = performance.now() - started;
+      // Two threads of this process that never rest (as V8's collector threads in a process with a
+      // large heap): counted with them, the process's CPU time ran out three times as fast.
+      const spinners = Array.from({ length: 2 }, () => new Worker('for (;;) {}', { eval: true }));
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        started = performance.now();
+        const busy = confirmWithReference(page, Math.max(2 * idle, 100));
+        const waited = performance.now() - started;
+        expect(busy, `idle ${idle.toFixed(0)} ms, busy ${waited.toFixed(0)} ms`).toEqual({ tree: expect.objectContaining({ type: 'root' }) });
+      } finally {
+        await Promise.all(spinners.map((spinner) => spinner.terminate()));
+      }
+    },
+    60_000,
+  );
 
   it('reads with satteri what would stall the reference: a page with a 100 KB line', () => {
     const started = performance.now();
