@@ -135,7 +135,12 @@ export function pageSources(root: string, file: string): Record<string, string> 
   return sources;
 }
 
-/** The site's file (from `root`) an import of `specifier` in `from` names, as the compiler tries them; undefined for a package or nothing. */
+/**
+ * The site's file (from `root`) an import of `specifier` in `from` names, with the extensions the
+ * compiler tries; undefined for a package or nothing. A `<Snippet file>` is looked for where the
+ * compiler looks first (`_snippets/`, `snippets/`, the root); one it finds by its name elsewhere
+ * is not followed, and a change to it shows once the checks have compared the page.
+ */
 function importedFile(root: string, specifier: string, from: string, legacy: boolean): string | undefined {
   const written = specifier.replace(/^\.?\/+/, '');
   const bases = legacy ? [`_snippets/${written}`, `snippets/${written}`, written] : /^\.{0,2}\//.test(specifier) ? [importPath(specifier, from)] : [];

@@ -26,6 +26,17 @@ function startDev(site: string, env: Record<string, string> = {}): Promise<{ chi
   });
 }
 
+/**
+ * Stops `quire dev` and waits for it to exit: on its way out it writes what it keeps for the next
+ * start into the site's cache folder, which the folder's removal must not race.
+ */
+async function stopDev(dev: { child: ChildProcess } | undefined): Promise<void> {
+  if (!dev || dev.child.exitCode !== null || dev.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => dev.child.once('exit', resolve));
+  dev.child.kill('SIGINT');
+  await exited;
+}
+
 /** Resolves with the next line of output that matches, after `action`. */
 function nextOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((resolve) => {
@@ -67,8 +78,8 @@ describe('quire dev', () => {
     dev = await startDev(site);
   }, 60_000);
 
-  afterAll(() => {
-    dev?.child.kill('SIGINT');
+  afterAll(async () => {
+    await stopDev(dev);
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -202,8 +213,8 @@ describe('quire dev before the checks', () => {
     symlinkSync(path.join(folder, 'outside'), path.join(site, 'images', 'outside'));
   });
 
-  afterAll(() => {
-    dev?.child.kill('SIGINT');
+  afterAll(async () => {
+    await stopDev(dev);
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -336,7 +347,7 @@ describe.skipIf(!executablePath)('quire dev in a browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    dev?.child.kill('SIGINT');
+    await stopDev(dev);
     rmSync(folder, { recursive: true, force: true });
   });
 
