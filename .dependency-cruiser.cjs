@@ -28,6 +28,8 @@ const LAYERS = [
   ['site'],
   // The build format written from a compiled site (buildSite).
   ['build'],
+  // The site as AI agents read it: pages as Markdown, llms.txt, sitemap.xml.
+  ['agents'],
 ];
 
 /** The core: everything but the Node adapter, the CLI and the server. */

@@ -33,6 +33,7 @@ const LONGEST_FIRST = [
   'test/package-types.test.ts',
   'test/openapi-mdx/endpoint-mdx.test.ts',
   'test/corpus/parser-conformance.test.ts',
+  'test/corpus/page-markdown.test.ts',
   'test/hostile/large-docs-json.test.ts',
   'test/corpus/expand.test.ts',
   'test/readme-commands.test.ts',

@@ -65,3 +65,5 @@ export type {
   SiteUpdate,
   WantedInputs,
 } from './site/types.js';
+export { endpointMarkdown, llmsFullTxt, llmsTxt, markdownFileOf, pageMarkdown, robotsTxt, siteUrlOf, sitemapXml } from './agents/index.js';
+export type { AgentFilesInput, PageMarkdownOptions } from './agents/index.js';

@@ -80,7 +80,12 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
       request.on('close', () => streams.delete(response));
       return;
     }
-    const answer = await options.answer(pathname);
+    // A page asked for as Markdown (`Accept: text/markdown`, or `text/plain` without HTML, as AI
+    // agents and curl ask) is answered with its <page>.md, as on the platform.
+    const markdown = wantsMarkdown(request.headers.accept) ? markdownPathOf(pathname) : undefined;
+    let answer = markdown === undefined ? undefined : await options.answer(markdown);
+    if (answer === undefined || answer.status !== 200) answer = await options.answer(pathname);
+    if (markdown !== undefined) answer = { ...answer, headers: { ...answer.headers, vary: 'Accept' } };
     const body = answer.type.startsWith('text/html') && typeof answer.body === 'string' ? withReloadScript(answer.body) : answer.body;
     response.writeHead(answer.status, {
       ...answer.headers,
@@ -134,4 +139,18 @@ function decodedPath(url: string): string | undefined {
 function withReloadScript(html: string): string {
   const end = html.lastIndexOf('</body>');
   return end === -1 ? html + RELOAD_SCRIPT : html.slice(0, end) + RELOAD_SCRIPT + html.slice(end);
+}
+
+/** Whether a request's `Accept` asks for Markdown: `text/markdown`, or `text/plain` without `text/html`. */
+export function wantsMarkdown(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => (part.split(';')[0] as string).trim().toLowerCase());
+  return types.includes('text/markdown') || (types.includes('text/plain') && !types.includes('text/html'));
+}
+
+/** The Markdown of the page at `pathname` (`/guides/setup` is `/guides/setup.md`, `/` is `/index.md`); undefined for a path with an extension. */
+function markdownPathOf(pathname: string): string | undefined {
+  const href = pathname.replace(/\/+$/, '') || '/';
+  if (href === '/') return '/index.md';
+  return /\.[a-z0-9]+$/i.test(href.slice(href.lastIndexOf('/'))) ? undefined : `${href}.md`;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildSite, type BuildSiteResult } from '../build/index.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { LoadedSite } from '../node/index.js';
+import { nativeMdxParser } from '../node/native-parser.js';
 import { servedFiles } from '../render/served-files.js';
 import type { StaticSiteInput } from '../render/index.js';
 
@@ -44,5 +45,7 @@ export function renderInputOf(site: RenderedSiteSource, built: BuildSiteResult, 
     servedFiles: servedFiles(site.siteFiles),
     ...(built.search ? { search: built.search } : {}),
     docsConfig: config,
+    // The pages' Markdown (<page>.md, llms-full.txt) read by satteri, as the checks read them.
+    ...(nativeMdxParser() ? { markdownParser: nativeMdxParser() } : {}),
   };
 }

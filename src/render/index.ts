@@ -25,6 +25,7 @@ export type {
   RenderedSitePage,
   SiteRenderer,
   StaticSiteFailure,
+  UnwrittenUrl,
   StaticSiteFile,
   StaticSiteInput,
   StaticSiteResult,

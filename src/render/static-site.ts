@@ -3,7 +3,8 @@ import { memo } from '../util/memo.js';
 import { renderToString } from 'react-dom/server';
 import type { CompiledPage, CompiledRedirect, CompiledSearchText, CompiledSite } from '../build/types.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
-import type { PageFacts } from '../content/index.js';
+import type { MdxParser, PageFacts } from '../content/index.js';
+import { llmsFullTxt, llmsTxt, markdownFileOf, pageMarkdownOf, robotsTxt, siteUrlOf, siteUrlsIn, sitemapXml } from '../agents/index.js';
 import type { EndpointPage } from '../openapi/types.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { COMPONENT_CSS } from './components-css.js';
@@ -82,6 +83,11 @@ export interface StaticSiteInput {
    * (`quire dev`) keeps every sidebar whole in its pages unless given one.
    */
   sharedSidebarOver?: number;
+  /**
+   * The parser the pages' Markdown (`<page>.md`, `llms-full.txt`) is read with: satteri in Node
+   * (`nativeMdxParser`). Default the reference parser (remark-mdx), slower by far.
+   */
+  markdownParser?: MdxParser;
 }
 
 /**
@@ -140,6 +146,22 @@ export interface PlannedStaticSite {
   files: PlannedStaticSiteFile[];
   /** The pages rendered so far that failed, in the order of the site's pages. */
   failures(): StaticSiteFailure[];
+  /**
+   * The URLs that `llms.txt` and `sitemap.xml` name and the build does not write (each would
+   * answer 404), with the file that names them and whether that file is the site's own (a
+   * `llms.txt` of its repository) or the build's. Those of the build's own files are a bug.
+   */
+  unwritten: UnwrittenUrl[];
+}
+
+/** A URL of `llms.txt` or `sitemap.xml` that leads to no file of the build. */
+export interface UnwrittenUrl {
+  /** `llms.txt` or `sitemap.xml`. */
+  file: string;
+  /** The URL's path from the site's root, as written (`/guides/setup.md`). */
+  url: string;
+  /** Whether the file naming it is the site's own (a `llms.txt` in its repository), not one the build made. */
+  siteOwn: boolean;
 }
 
 /**
@@ -216,11 +238,33 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
       return bytes;
     });
   }
+  // The site as AI agents read it (see agentFilesOf). A file of the site's own at one of those
+  // names (its own llms.txt, robots.txt) is served as it is, as on the platform.
+  const base = input.base !== undefined && input.base !== '/' ? input.base : undefined;
+  const siteUrl = siteUrlOf(site);
+  const urls = { ...(siteUrl ? { siteUrl } : {}), ...(base ? { base } : {}) };
+  const named: Array<{ file: string; text: string; siteOwn: boolean }> = [];
+  for (const path of renderer.agentFiles()) {
+    if (files.has(path)) {
+      if (path === 'llms.txt') {
+        const own = await input.readStaticFile(path);
+        if (own !== undefined) named.push({ file: path, text: new TextDecoder().decode(own), siteOwn: true });
+      }
+      continue;
+    }
+    if (path === 'llms.txt' || path === 'sitemap.xml') {
+      const text = (await renderer.agentFile(path)) as string;
+      files.set(path, now(text));
+      named.push({ file: path, text, siteOwn: false });
+    } else files.set(path, async () => (await renderer.agentFile(path)) as string);
+  }
   // The islands' browser files are those of the pages rendered so far: the pages that can have
   // one (their code uses hooks or handlers) are rendered once before, their HTML let go.
   if (input.siteCode) for (const href of renderer.hrefs()) if (await renderer.mayHaveIslands(href)) await renderer.page(href);
   for (const [path, content] of renderer.shellFiles()) files.set(path, now(content));
-  const base = input.base !== undefined && input.base !== '/' ? input.base : undefined;
+  // Every URL that llms.txt and sitemap.xml name must be a file of the build: none answers 404.
+  const unwritten: UnwrittenUrl[] = [];
+  for (const { file, text, siteOwn } of named) for (const url of siteUrlsIn(text, urls)) if (!writes(files, url)) unwritten.push({ file, url, siteOwn });
   const finished = (path: string, content: string | Uint8Array): string | Uint8Array => {
     if (typeof content !== 'string') return content;
     if (path.endsWith('.html')) {
@@ -235,7 +279,68 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
   return {
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content })),
     failures: () => [...failures].sort(([a], [b]) => a - b).map(([, failure]) => failure),
+    unwritten,
   };
+}
+
+/**
+ * The site as AI agents read it, each file made when asked for: every page's Markdown beside its
+ * HTML (`guides/setup.md`), made once for its `.md` and for `llms-full.txt`; `llms.txt` and
+ * `llms-full.txt`; and, when docs.json names the site's URL, `sitemap.xml` and `robots.txt`.
+ * Their links lead from the site's URL, else from the root of where it is served (`base`).
+ */
+function agentFilesOf(
+  input: StaticSiteInput,
+  pages: readonly CompiledPage[],
+  endpoints: ReadonlyMap<string, EndpointPage>,
+): Map<string, () => Promise<string>> {
+  const { site } = input;
+  const base = input.base !== undefined && input.base !== '/' ? input.base : undefined;
+  const siteUrl = siteUrlOf(site);
+  const urls = { ...(siteUrl ? { siteUrl } : {}), ...(base ? { base } : {}) };
+  const agents = { site, endpointPages: input.endpointPages, readPage: input.readPage, ...(input.markdownParser ? { parse: input.markdownParser } : {}) };
+  // A page's Markdown costs about 3 ms (firecrawl-docs: its 5,528 pages' hold 30 MB).
+  const markdown = new Map<string, Promise<string>>();
+  const markdownOfPage = (page: CompiledPage): Promise<string> => {
+    let made = markdown.get(page.href);
+    if (made === undefined) {
+      made = pageMarkdownOf(agents, page, endpoints.get(page.href));
+      markdown.set(page.href, made);
+    }
+    return made;
+  };
+  const files = new Map<string, () => Promise<string>>();
+  for (const page of pages) {
+    const path = markdownFileOf(page.href);
+    if (path !== undefined && !files.has(path)) files.set(path, () => markdownOfPage(page));
+  }
+  files.set(
+    'llms.txt',
+    memo(() => Promise.resolve(llmsTxt(site, urls))),
+  );
+  files.set('llms-full.txt', () => llmsFullTxt(agents, urls, markdownOfPage));
+  if (siteUrl !== undefined) {
+    files.set(
+      'sitemap.xml',
+      memo(() => Promise.resolve(sitemapXml(site, siteUrl))),
+    );
+    files.set('robots.txt', () => Promise.resolve(robotsTxt(siteUrl)));
+  }
+  return files;
+}
+
+/** Whether the build writes what a static host serves at `url` (a path from the site's root): the file itself, or the page's `.html`. */
+function writes(files: ReadonlyMap<string, unknown>, url: string): boolean {
+  let path: string;
+  try {
+    path = decodeURI(url);
+  } catch {
+    return false;
+  }
+  const file = path.replace(/^\/+/, '');
+  if (file !== '' && files.has(file)) return true;
+  const html = htmlFileOf(path);
+  return html !== undefined && files.has(html);
 }
 
 /** The `_redirects` file of a site served under `base`: a host reads its paths from its own root. */
@@ -275,6 +380,14 @@ export interface SiteRenderer {
   mayHaveDiagram(href: string): Promise<boolean>;
   /** Whether the page at `href` may render an island: the site's code is given, and the page or a module it imports uses hooks or handlers. */
   mayHaveIslands(href: string): Promise<boolean>;
+  /**
+   * The paths of the site as AI agents read it, each once: every page's Markdown (`index.md`,
+   * `guides/setup.md`), `llms.txt`, `llms-full.txt`, and `sitemap.xml` and `robots.txt` when
+   * docs.json names the site's URL (`seo.metatags.canonical`).
+   */
+  agentFiles(): string[];
+  /** One of {@link agentFiles}, made when asked for (a page's Markdown once, for its `.md` and `llms-full.txt`); undefined for another path. */
+  agentFile(path: string): Promise<string | undefined>;
 }
 
 /** A {@link SiteRenderer} of `input`: what is the same for every page is prepared once. */
@@ -316,7 +429,10 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
     return files;
   });
   const searchIndex = memo(() => `${JSON.stringify(searchEntries(input.search as CompiledSearchText, titles))}\n`);
+  const agents = agentFilesOf(input, [...pages.values()], endpoints);
   return {
+    agentFiles: () => [...agents.keys()],
+    agentFile: (path) => agents.get(path)?.() ?? Promise.resolve(undefined),
     hrefs: () => [...pages.keys()],
     async mayHaveDiagram(href) {
       const file = pages.get(href)?.file;

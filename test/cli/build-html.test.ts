@@ -28,7 +28,7 @@ describe('quire build --html', { timeout: 120_000 }, () => {
     } = await buildSite();
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 28 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 43 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
     expect(Object.keys(readTree(target))).toEqual([
       '404.html',
       '_quire/build.json',
@@ -37,27 +37,42 @@ describe('quire build --html', { timeout: 120_000 }, () => {
       '_quire/site.js',
       '_redirects',
       'api-reference/a-plant-was-added.html',
+      'api-reference/a-plant-was-added.md',
       'api-reference/endpoint/get-plant.html',
+      'api-reference/endpoint/get-plant.md',
       'api-reference/introduction.html',
+      'api-reference/introduction.md',
       'api-reference/plants/add-a-plant.html',
+      'api-reference/plants/add-a-plant.md',
       'api-reference/plants/delete-a-plant.html',
+      'api-reference/plants/delete-a-plant.md',
       'api-reference/plants/list-plants.html',
+      'api-reference/plants/list-plants.md',
       'changelog.html',
+      'changelog.md',
       'downloads/care-guide.pdf',
       'favicon.svg',
       'guides/authentication.html',
+      'guides/authentication.md',
       'guides/overview.html',
+      'guides/overview.md',
       'guides/webhooks/receiving.html',
+      'guides/webhooks/receiving.md',
       'guides/webhooks/signatures.html',
+      'guides/webhooks/signatures.md',
       'images/flow.png',
       'images/greenhouse.png',
       'images/plants/fern-dark.png',
       'index.html',
+      'index.md',
+      'llms-full.txt',
+      'llms.txt',
       'logo/dark.svg',
       'logo/light.svg',
       'old-quickstart.html',
       'openapi.yaml',
       'quickstart.html',
+      'quickstart.md',
     ]);
     expect(readFileSync(path.join(target, 'images/greenhouse.png'))).toEqual(readFileSync('fixtures/render/site/images/greenhouse.png'));
     // Files no page names are copied too, as the platform serves every file of a served kind (a

@@ -135,6 +135,32 @@ describe('quire dev', () => {
     expect(moved.headers.get('location')).toBe('/quickstart#install');
   });
 
+  it('serves the site as agents read it: each page as Markdown at <page>.md and for Accept: text/markdown, llms.txt, llms-full.txt', async () => {
+    const markdown = await fetch(`${dev.url}/quickstart.md`);
+    expect([markdown.status, markdown.headers.get('content-type')]).toEqual([200, 'text/markdown; charset=utf-8']);
+    const text = await markdown.text();
+    expect(text).toMatch(/^# Quickstart\n/);
+    expect(text).not.toMatch(/<[A-Z][A-Za-z]*[\s>]/);
+    // The same Markdown for a page asked for as Markdown, as agents and curl ask; HTML for a browser.
+    for (const accept of ['text/markdown', 'text/plain']) {
+      const asked = await fetch(`${dev.url}/quickstart`, { headers: { accept } });
+      expect([asked.status, asked.headers.get('content-type'), asked.headers.get('vary')], accept).toEqual([200, 'text/markdown; charset=utf-8', 'Accept']);
+      expect(await asked.text(), accept).toBe(text);
+    }
+    const browser = await fetch(`${dev.url}/quickstart`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(browser.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await fetch(`${dev.url}/`, { headers: { accept: 'text/markdown' } })).headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    // llms.txt links every page of the navigation to its Markdown, each of which is served.
+    const llms = await fetch(`${dev.url}/llms.txt`);
+    expect(llms.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const links = [...(await llms.text()).matchAll(/\]\((\/[^)]+\.md)\)/g)].map((match) => match[1] as string);
+    expect(links).toContain('/quickstart.md');
+    for (const link of links) expect((await fetch(`${dev.url}${link}`)).status, link).toBe(200);
+    const full = await (await fetch(`${dev.url}/llms-full.txt`)).text();
+    expect(full).toContain(text.trim());
+    expect((await fetch(`${dev.url}/no/such/page.md`)).status).toBe(404);
+  });
+
   it('compiles again when a page changes, tells open pages to reload, and shows the page’s problems in it', async () => {
     const events = await fetch(`${dev.url}/_quire/reload`);
     const reader = (events.body as ReadableStream<Uint8Array>).getReader();

@@ -13,6 +13,7 @@ const SITES = process.env.QUIRE_FULL_CORPUS === '1' ? ['AhaSend__docs', 'teamhan
 interface BuildReport {
   built: boolean;
   renderFailures: Array<{ file?: string; href: string; stage: string; message: string }>;
+  unwritten: Array<{ file: string; url: string; siteOwn: boolean }>;
   diagnostics: Array<{ file?: string; severity: string; code: string }>;
 }
 
@@ -37,6 +38,9 @@ describe.skipIf(!hasCorpus)('quire build --html on corpus sites', () => {
       );
       const unexplained = report.renderFailures.filter((failure) => !withErrors.has(path.basename(failure.file ?? failure.href)));
       expect(unexplained).toEqual([]);
+      // Every URL of llms.txt is a file of the build (each page's Markdown), none answers 404.
+      expect(report.unwritten).toEqual([]);
+      expect(readFileSync(path.join(out, 'llms.txt'), 'utf8').match(/\.md\)/g)?.length ?? 0).toBeGreaterThan(10);
       // A site without a page at `/` forwards from there to its first page (`./intro`: URLs lead from the page's folder).
       let home = readFileSync(path.join(out, 'index.html'), 'utf8');
       const forward = /<meta http-equiv="refresh" content="0; url=\.\/([^"]*)">/.exec(home)?.[1];

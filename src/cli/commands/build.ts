@@ -14,7 +14,7 @@ import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
 import { loadRender, readMermaidBundle } from '../render-packages.js';
 import { siteCodeInput } from '../site-code-tools.js';
-import type { StaticSiteFailure } from '../../render/index.js';
+import type { StaticSiteFailure, UnwrittenUrl } from '../../render/index.js';
 import { renderInputOf } from '../render-input.js';
 
 const usage = `Usage: quire build [dir] -o <out> [options]
@@ -117,18 +117,27 @@ export const buildCommand: Command = {
     );
     let compiled: ReturnType<typeof buildSite> | undefined;
     let renderFailures: StaticSiteFailure[] = [];
+    // URLs of llms.txt and sitemap.xml the build does not write: an error in the build's own
+    // files (they would be a bug), a warning in a llms.txt of the site's own (the platform serves it as it is).
+    let unwritten: UnwrittenUrl[] = [];
     const report = (written: { files: number; bytes: number; removed: number } | undefined, failure?: string) => {
-      const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length + (failure ? 1 : 0);
-      const warnings = diagnostics.length - diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+      const errors =
+        diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length + (failure ? 1 : 0) + unwritten.filter((url) => !url.siteOwn).length;
+      const warnings =
+        diagnostics.length - diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length + unwritten.filter((url) => url.siteOwn).length;
       if (values.format === 'json') {
         io.stdout.write(
-          `${JSON.stringify({ out, built: written !== undefined, ...(values.html ? { html: true, renderFailures } : {}), errors, warnings, pages: compiled?.site.pages.length ?? 0, endpoints: compiled?.site.endpoints.length ?? 0, files: written?.files ?? 0, removed: written?.removed ?? 0, ...(failure ? { failure } : {}), diagnostics }, null, 2)}\n`,
+          `${JSON.stringify({ out, built: written !== undefined, ...(values.html ? { html: true, renderFailures, unwritten } : {}), errors, warnings, pages: compiled?.site.pages.length ?? 0, endpoints: compiled?.site.endpoints.length ?? 0, files: written?.files ?? 0, removed: written?.removed ?? 0, ...(failure ? { failure } : {}), diagnostics }, null, 2)}\n`,
         );
       } else {
         const text = formatDiagnostics(diagnostics, site.sources, { color: useColor(io) });
         if (text) io.stdout.write(`${text}\n`);
         if (failure) io.stderr.write(`quire build: ${failure}\n`);
         for (const page of renderFailures) io.stderr.write(`quire build: ${renderFailureLine(page)}\n`);
+        for (const url of unwritten)
+          io.stderr.write(
+            `quire build: ${url.file}${url.siteOwn ? " (the site's own)" : ''} names ${url.url}, which the build does not write: it would answer 404${url.siteOwn ? '' : ' (a bug of Quire: please report it)'}\n`,
+          );
         if (written && compiled) {
           const shown = path.relative(io.cwd, out) || '.';
           // Entries of pages without a file are left out of site.json: say how many.
@@ -186,6 +195,7 @@ export const buildCommand: Command = {
         })),
         { path: HTML_RECORD, content: `${JSON.stringify({ format: 'quire-html', files: planned.files.map((file) => file.path) }, null, 1)}\n` },
       ];
+      unwritten = planned.unwritten;
     }
     const previous = render ? await previousHtmlBuild(out) : await previousBuild(out);
     if (previous === 'foreign')

@@ -650,12 +650,23 @@ async function answer(preview: Preview, pathname: string): Promise<DevAnswer> {
     const bytes = await readFile(path.join(site.root, file)).catch(() => undefined);
     if (bytes) return { status: 200, type: contentTypeOf(file), body: bytes };
   }
+  // The site as agents read it: a page's Markdown at <page>.md, llms.txt, llms-full.txt, and
+  // sitemap.xml and robots.txt when docs.json names the site's URL (the site's own come first, above).
+  const agentFile = await renderer.agentFile(file);
+  if (agentFile !== undefined) return { status: 200, type: agentFileType(file), body: agentFile };
   // A site without a page at `/` opens at its first page, as on the platform.
   const first = href === '/' ? renderer.first() : undefined;
   if (first !== undefined && first !== '/') return { status: 307, type: HTML, body: '', headers: { location: first } };
   const redirect = renderer.redirect(href);
   if (redirect !== undefined) return { status: 307, type: HTML, body: redirect.html, headers: { location: redirect.location } };
   return { status: 404, type: HTML, body: renderer.notFound() };
+}
+
+/** The `Content-Type` of a file of the site for agents: Markdown, plain text or XML. */
+function agentFileType(file: string): string {
+  if (file.endsWith('.md')) return 'text/markdown; charset=utf-8';
+  if (file.endsWith('.xml')) return 'application/xml; charset=utf-8';
+  return 'text/plain; charset=utf-8';
 }
 
 /** A page's diagnostics as quire validate prints them (file, line, column, frame, hint), in a box above its content. */

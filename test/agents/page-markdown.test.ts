@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { pageMarkdown } from '../../src/agents/index.js';
+import { nativeMdxParser } from '../../src/node/native-parser.js';
+import { fixturePath } from '../helpers/fixtures.js';
+
+const components = readFileSync(fixturePath('agents/components.mdx'), 'utf8');
+
+describe('pageMarkdown', () => {
+  it('writes the built-in components out as Markdown (fixtures/agents/components.md)', () => {
+    const expected = readFileSync(fixturePath('agents/components.md'), 'utf8');
+    expect(pageMarkdown(components, { title: 'Quickstart', description: 'Start here' })).toBe(expected);
+  });
+
+  it('gives the same Markdown from satteri as from the reference parser', () => {
+    const native = nativeMdxParser();
+    expect(native).toBeDefined();
+    expect(pageMarkdown(components, { title: 'Quickstart', description: 'Start here', parse: native! })).toBe(
+      pageMarkdown(components, { title: 'Quickstart', description: 'Start here' }),
+    );
+  });
+
+  it('leaves no component tag in the Markdown, outside code', () => {
+    const tree = unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .parse(pageMarkdown(components, { title: 'Quickstart' }));
+    const html: string[] = [];
+    const visit = (node: { type: string; value?: string; children?: unknown[] }) => {
+      if (node.type === 'html') html.push(node.value ?? '');
+      for (const child of node.children ?? []) visit(child as typeof node);
+    };
+    visit(tree);
+    expect(html).toEqual([]);
+  });
+
+  it('gives a page that does not parse as written, under its title, without its frontmatter', () => {
+    expect(pageMarkdown('---\ntitle: Broken\n---\nSome text <Card\n', { title: 'Broken', description: 'A page' })).toBe(
+      '# Broken\n\n> A page\n\nSome text <Card\n',
+    );
+  });
+
+  it('writes a title and description of several lines on one line each', () => {
+    expect(pageMarkdown('Body.\n', { title: 'Two\nlines', description: '  Said\n twice ' })).toBe('# Two lines\n\n> Said twice\n\nBody.\n');
+  });
+});
