@@ -1,3 +1,4 @@
+import { append } from '../util/arrays.js';
 import type { CircularReference, EndpointPage, ExampleModel, MediaTypeModel, ParameterModel, SchemaModel, SecuritySchemeModel } from '../openapi/types.js';
 
 // Nested object fields written out to this depth; deeper ones are named, not listed.
@@ -40,7 +41,7 @@ export function endpointMarkdown(endpoint: EndpointPage, options: { title: strin
     for (const media of body.content) {
       out.push(`## ${endpoint.kind === 'webhook' ? 'Payload' : 'Body'} (\`${media.mediaType}\`)${body.required ? '' : ' (optional)'}`);
       if (body.description?.trim()) out.push(body.description.trim());
-      out.push(...mediaSections(media));
+      append(out, mediaSections(media));
     }
   }
   if (endpoint.responses.length > 0) {
@@ -48,7 +49,10 @@ export function endpointMarkdown(endpoint: EndpointPage, options: { title: strin
     for (const response of endpoint.responses) {
       out.push(`### ${response.status}${response.description.trim() ? `: ${oneLine(response.description)}` : ''}`);
       if (response.headers.length > 0) out.push('Headers:', response.headers.map((header) => parameterLines(header).join('\n')).join('\n'));
-      for (const media of response.content) out.push(`\`${media.mediaType}\``, ...mediaSections(media));
+      for (const media of response.content) {
+        out.push(`\`${media.mediaType}\``);
+        append(out, mediaSections(media));
+      }
     }
   }
   if (endpoint.codeSamples.length > 0 && !endpoint.codeSamplesOverridden) {
@@ -115,14 +119,14 @@ function fieldLines(schema: SchemaModel, depth: number, seen: Set<SchemaModel>):
       if (!property || typeof property !== 'object') continue;
       const facts = [typeOf(property), required.has(name) ? 'required' : undefined, property.deprecated === true ? 'deprecated' : undefined].filter(Boolean);
       out.push(`${indent}- \`${name}\`${facts.length > 0 ? ` (${facts.join(', ')})` : ''}${describe(property.description as string | undefined, property)}`);
-      out.push(...fieldLines(property, depth + 1, inner));
+      append(out, fieldLines(property, depth + 1, inner));
     }
   }
   for (const keyword of ['oneOf', 'anyOf', 'allOf'] as const) {
     const variants = schema[keyword];
     if (!Array.isArray(variants)) continue;
     if (keyword === 'allOf') {
-      for (const variant of variants) if (variant && typeof variant === 'object') out.push(...fieldLines(variant as SchemaModel, depth, inner));
+      for (const variant of variants) if (variant && typeof variant === 'object') append(out, fieldLines(variant as SchemaModel, depth, inner));
       continue;
     }
     variants.forEach((variant, index) => {
@@ -130,7 +134,7 @@ function fieldLines(schema: SchemaModel, depth: number, seen: Set<SchemaModel>):
       const model = variant as SchemaModel;
       const title = typeof model.title === 'string' ? model.title : typeOf(model) || `option ${index + 1}`;
       out.push(`${indent}- ${keyword === 'oneOf' ? 'One of' : 'Any of'}: ${title}${describe(model.description as string | undefined, model)}`);
-      out.push(...fieldLines(model, depth + 1, inner));
+      append(out, fieldLines(model, depth + 1, inner));
     });
   }
   return out;
@@ -167,7 +171,8 @@ function describe(description: string | undefined, schema: SchemaModel | undefin
 
 /** A fenced code block long enough for the backticks inside it. */
 function fenced(code: string, language: string): string {
-  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
+  let longest = 2;
+  for (const match of code.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
   const fence = '`'.repeat(longest + 1);
   return `${fence}${language}\n${code.replace(/\n$/, '')}\n${fence}`;
 }

@@ -4,6 +4,7 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { customHeadingIds, parseWithReference, type MdxParser } from '../content/dialect.js';
+import { append } from '../util/arrays.js';
 
 /** Options of {@link pageMarkdown}. */
 export interface PageMarkdownOptions {
@@ -117,8 +118,8 @@ function flow(nodes: readonly Nodes[], context: Context): Nodes[] {
   for (const node of nodes) {
     if (node.type === 'heading') context.depth = node.depth;
     const elements = node.type === 'paragraph' ? elementsOnly(node) : undefined;
-    if (elements) for (const element of elements) out.push(...flowNode(element, context));
-    else out.push(...flowNode(node, context));
+    if (elements) for (const element of elements) append(out, flowNode(element, context));
+    else append(out, flowNode(node, context));
   }
   return mergeFieldLists(inParagraphs(out));
 }
@@ -215,7 +216,7 @@ function phrasing(nodes: readonly Nodes[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   for (const node of nodes) {
     if (node.type === 'mdxTextExpression' || node.type === 'mdxJsxFlowElement') continue;
-    if (node.type === 'mdxJsxTextElement') out.push(...(inline(node) as PhrasingContent[]));
+    if (node.type === 'mdxJsxTextElement') append(out, inline(node));
     else if ('children' in node) out.push({ ...node, children: phrasing(node.children as Nodes[]) } as PhrasingContent);
     else out.push(node as PhrasingContent);
   }
@@ -405,7 +406,7 @@ function mergeFieldLists(nodes: Nodes[]): Nodes[] {
   const out: Nodes[] = [];
   for (const node of nodes) {
     const last = out[out.length - 1];
-    if (node.type === 'list' && isFieldList(node) && last?.type === 'list' && isFieldList(last)) last.children.push(...node.children);
+    if (node.type === 'list' && isFieldList(node) && last?.type === 'list' && isFieldList(last)) append(last.children, node.children);
     else out.push(node.type === 'list' && isFieldList(node) ? { ...node, children: [...node.children] } : node);
   }
   return out;
