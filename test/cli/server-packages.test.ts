@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MCP_PACKAGES } from '../../src/cli/commands/mcp.js';
 import { RENDER_PACKAGES } from '../../src/cli/render-packages.js';
 import { missingServerPackage, SERVER_PACKAGES } from '../../src/cli/server-packages.js';
 
@@ -45,8 +46,8 @@ describe("the server's packages", () => {
       peerDependencies: Record<string, string>;
       peerDependenciesMeta: Record<string, { optional?: boolean }>;
     };
-    expect(Object.keys(manifest.peerDependencies).sort()).toEqual([...SERVER_PACKAGES, ...RENDER_PACKAGES].sort());
-    for (const name of [...SERVER_PACKAGES, ...RENDER_PACKAGES]) {
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual([...SERVER_PACKAGES, ...RENDER_PACKAGES, ...MCP_PACKAGES].sort());
+    for (const name of [...SERVER_PACKAGES, ...RENDER_PACKAGES, ...MCP_PACKAGES]) {
       expect(manifest.peerDependenciesMeta[name]?.optional, name).toBe(true);
       expect(manifest.devDependencies[name], name).toBe(manifest.peerDependencies[name]);
       expect(manifest.dependencies[name], name).toBeUndefined();
@@ -55,7 +56,7 @@ describe("the server's packages", () => {
 
   it('are not imported statically by the CLI, the core or quire-docs/node', () => {
     // Nor React, which only quire-docs/render and the commands that render load.
-    const names = [...SERVER_PACKAGES, ...RENDER_PACKAGES].map((name) => name.replace('/', '\\/')).join('|');
+    const names = [...SERVER_PACKAGES, ...RENDER_PACKAGES, ...MCP_PACKAGES].map((name) => name.replace('/', '\\/')).join('|');
     const serverImport = new RegExp(`(?:\\bfrom\\s*|\\brequire\\()["'](?:${names})(?:\\/[^"']*)?["']`);
     for (const entry of ['dist/cli/index.js', 'dist/index.js', 'dist/index.cjs', 'dist/node/index.js', 'dist/node/index.cjs']) {
       const files = staticallyLoaded(entry);

@@ -4,6 +4,7 @@ import { conversationsCommand } from './conversations.js';
 import { devCommand } from './dev.js';
 import { initCommand } from './init.js';
 import { keysCommand } from './keys.js';
+import { mcpCommand } from './mcp.js';
 import { migrateMdxCommand } from './migrate-mdx.js';
 import { openApiFileCommand } from './openapi-file.js';
 import { serveCommand } from './serve.js';
@@ -15,6 +16,7 @@ export const commands: readonly Command[] = [
   validateCommand,
   buildCommand,
   devCommand,
+  mcpCommand,
   openApiFileCommand,
   migrateMdxCommand,
   upgradeCommand,
