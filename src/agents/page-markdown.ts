@@ -14,6 +14,12 @@ export interface PageMarkdownOptions {
   description?: string;
   /** The parser of the platform's dialect; default the reference parser (remark-mdx). */
   parse?: MdxParser;
+  /**
+   * The text of each MDX snippet the page imports, by the name the page gives it (`import Intro
+   * from '/snippets/intro.mdx'` is `Intro`): written out where the page uses it, as the platform
+   * renders it there. A snippet's own snippets are given here too, by their names.
+   */
+  snippets?: ReadonlyMap<string, string>;
 }
 
 type Element = MdxJsxFlowElement | MdxJsxTextElement;
@@ -34,8 +40,17 @@ export function pageMarkdown(text: string, options: PageMarkdownOptions): string
   if (options.description?.trim()) head.push(`> ${oneLine(options.description)}`);
   let body: string;
   try {
+    const parse = options.parse ?? parseWithReference;
     const source = customHeadingIds(text).text;
-    body = markdownOf((options.parse ?? parseWithReference)(source), source);
+    const snippets = new Map<string, Root>();
+    for (const [name, snippet] of options.snippets ?? []) {
+      try {
+        snippets.set(name, parse(customHeadingIds(snippet).text));
+      } catch {
+        // A snippet that does not parse is left out, as the page shows it nowhere.
+      }
+    }
+    body = markdownOf(parse(source), source, snippets);
   } catch {
     body = withoutFrontmatter(text).trim();
   }
@@ -48,8 +63,8 @@ export function pageMarkdown(text: string, options: PageMarkdownOptions): string
  * with no component, expression or import in it is its text as the author wrote it; the others
  * are written by mdast-util-to-markdown (about 2 ms a page of firecrawl-docs when all were).
  */
-export function markdownOf(tree: Root, source?: string): string {
-  const context: Context = { depth: 1 };
+export function markdownOf(tree: Root, source?: string, snippets?: ReadonlyMap<string, Root>): string {
+  const context: Context = { depth: 1, ...(snippets ? { snippets } : {}) };
   const parts: string[] = [];
   let run: Nodes[] = [];
   const flush = () => {
@@ -103,6 +118,10 @@ function hasMdx(node: Nodes): boolean {
 /** Where a node stands: the depth of the last heading before it, so that a section under it is one deeper. */
 interface Context {
   depth: number;
+  /** The MDX snippets the page imports, by the name it gives each (`import Intro from '/snippets/intro.mdx'`). */
+  snippets?: ReadonlyMap<string, Root>;
+  /** The snippets being written out around this node: one that uses itself is not written again. */
+  within?: ReadonlySet<string>;
 }
 
 // Components that the Markdown cannot say and that hold no text of the page.
@@ -263,7 +282,7 @@ function imageOf(node: Element): PhrasingContent[] {
 function element(node: MdxJsxFlowElement, context: Context): Nodes[] {
   const name = node.name ?? '';
   if (DROPPED.has(name) || visibleToHumansOnly(node)) return [];
-  const inner = () => flow(node.children as Nodes[], { depth: context.depth });
+  const inner = () => flow(node.children as Nodes[], { ...context });
   if (name in CALLOUTS) return [callout(CALLOUTS[name] as string, inner())];
   if (SECTIONS.has(name)) return section(node, context);
   if (FIELDS.has(name)) return [field(node, context)];
@@ -299,10 +318,14 @@ function element(node: MdxJsxFlowElement, context: Context): Nodes[] {
     case 'br':
     case 'hr':
       return name === 'hr' ? [{ type: 'thematicBreak' }] : [];
-    default:
+    default: {
+      // An MDX snippet the page imports: its content, where the page puts it.
+      const snippet = context.snippets?.get(name);
+      if (snippet && !context.within?.has(name)) return flow(snippet.children as Nodes[], { ...context, within: new Set([...(context.within ?? []), name]) });
       // Frame, Columns, CardGroup, AccordionGroup, Tabs, Visibility for agents, HTML, the site's own
       // components: what they hold.
       return inner();
+    }
   }
 }
 
@@ -319,7 +342,7 @@ function callout(kind: string, children: Nodes[]): Blockquote {
 function section(node: MdxJsxFlowElement, context: Context): Nodes[] {
   const title = attribute(node, 'title') ?? attribute(node, 'label') ?? attribute(node, 'description') ?? '';
   const depth = Math.min(6, context.depth + 1) as 1 | 2 | 3 | 4 | 5 | 6;
-  const children = flow(node.children as Nodes[], { depth });
+  const children = flow(node.children as Nodes[], { ...context, depth });
   if (!title) return children;
   const out: Nodes[] = [{ type: 'heading', depth, children: [{ type: 'text', value: title }] }];
   const description = node.name === 'Update' ? attribute(node, 'description') : undefined;
@@ -334,7 +357,7 @@ function steps(node: MdxJsxFlowElement, context: Context): List {
   for (const child of children) {
     if (child.type !== 'mdxJsxFlowElement' || child.name !== 'Step') continue;
     const title = attribute(child, 'title');
-    const content = flow(child.children as Nodes[], { depth: context.depth });
+    const content = flow(child.children as Nodes[], { ...context });
     items.push({
       type: 'listItem',
       spread: false,
@@ -348,7 +371,7 @@ function steps(node: MdxJsxFlowElement, context: Context): List {
 function card(node: MdxJsxFlowElement, context: Context): Nodes[] {
   const title = attribute(node, 'title');
   const href = attribute(node, 'href');
-  const content = flow(node.children as Nodes[], { depth: context.depth });
+  const content = flow(node.children as Nodes[], { ...context });
   if (!title && !href) return content;
   const label: PhrasingContent[] = [{ type: 'text', value: title ?? href ?? '' }];
   const heading = paragraphOf(href ? [{ type: 'link', url: href, children: label }] : [{ type: 'strong', children: label }]);
@@ -393,7 +416,7 @@ function field(node: MdxJsxFlowElement, context: Context): List {
   if (fallback !== undefined) facts.push(`default: ${fallback}`);
   const line: PhrasingContent[] = [{ type: 'inlineCode', value: name }];
   if (facts.length > 0) line.push({ type: 'text', value: ` (${facts.join(', ')})` });
-  const content = flow(node.children as Nodes[], { depth: context.depth });
+  const content = flow(node.children as Nodes[], { ...context });
   const [first, ...rest] = content;
   const head = first?.type === 'paragraph' ? paragraphOf([...line, { type: 'text', value: ': ' }, ...first.children]) : paragraphOf(line);
   const body = first?.type === 'paragraph' ? rest : content;

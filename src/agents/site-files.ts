@@ -14,6 +14,12 @@ export interface AgentFilesInput {
   readPage(file: string): Promise<string | undefined>;
   /** The parser of the platform's dialect (satteri in Node); default the reference parser. */
   parse?: MdxParser;
+  /**
+   * The file of the site an import of a page names (`/snippets/intro.mdx` from `guides/setup.mdx`),
+   * or undefined (`resolveImportFile` over the site's files): the MDX snippets a page imports are
+   * written out in its Markdown. Without it, only their elements' own text is.
+   */
+  snippetFile?(source: string, from: string): string | undefined;
 }
 
 /** The settings of docs.json these files read. */
@@ -55,14 +61,45 @@ export async function pageMarkdownOf(input: AgentFilesInput, page: CompiledPage,
   const title = page.title;
   const description = page.description;
   const text = page.file !== undefined ? await input.readPage(page.file) : undefined;
+  const snippets = text !== undefined && page.file !== undefined ? await snippetsOf(input, text, page.file) : new Map<string, string>();
+  const options = { ...(input.parse ? { parse: input.parse } : {}), ...(snippets.size > 0 ? { snippets } : {}) };
   if (endpoint) {
     let body = '';
-    if (text !== undefined) body = withoutHead(pageMarkdown(text, { title, ...(input.parse ? { parse: input.parse } : {}) }));
+    if (text !== undefined) body = withoutHead(pageMarkdown(text, { title, ...options }));
     else if (endpoint.content) body = contentMarkdown(endpoint.content, input.parse);
     return endpointMarkdown(endpoint, { title, ...(description ? { description } : {}), ...(body ? { body } : {}) });
   }
   if (text === undefined) return `# ${title}\n`;
-  return pageMarkdown(text, { title, ...(description ? { description } : {}), ...(input.parse ? { parse: input.parse } : {}) });
+  return pageMarkdown(text, { title, ...(description ? { description } : {}), ...options });
+}
+
+// A default import (`import Intro from '/snippets/intro.mdx'`): how a page names an MDX snippet.
+const DEFAULT_IMPORT = /^[ \t]*import\s+([A-Za-z_$][\w$]*)\s+from\s+["']([^"'\n]+)["']/gm;
+
+/**
+ * The MDX snippets `text` imports, by the name it gives each, and theirs (3 levels down), each
+ * file once: the texts {@link pageMarkdown} writes out where they are used.
+ */
+async function snippetsOf(
+  input: AgentFilesInput,
+  text: string,
+  from: string,
+  found = new Map<string, string>(),
+  seen = new Set<string>([from]),
+  depth = 0,
+): Promise<Map<string, string>> {
+  if (input.snippetFile === undefined || depth > 3) return found;
+  for (const match of text.matchAll(DEFAULT_IMPORT)) {
+    const [, name, source] = match as unknown as [string, string, string];
+    const file = found.has(name) ? undefined : input.snippetFile(source, from);
+    if (file === undefined || !/\.mdx?$/i.test(file) || seen.has(file)) continue;
+    seen.add(file);
+    const snippet = await input.readPage(file);
+    if (snippet === undefined) continue;
+    found.set(name, snippet);
+    await snippetsOf(input, snippet, file, found, seen, depth + 1);
+  }
+  return found;
 }
 
 function contentMarkdown(content: string, parse: MdxParser | undefined): string {

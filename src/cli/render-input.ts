@@ -4,6 +4,7 @@ import { buildSite, type BuildSiteResult } from '../build/index.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { LoadedSite } from '../node/index.js';
 import { nativeMdxParser } from '../node/native-parser.js';
+import { resolveImportFile } from '../content/check-content.js';
 import { servedFiles } from '../render/served-files.js';
 import type { StaticSiteInput } from '../render/index.js';
 
@@ -35,6 +36,7 @@ export function buildForRender(site: RenderedSiteSource, config: DocsConfig): Bu
  * `mermaidScript`).
  */
 export function renderInputOf(site: RenderedSiteSource, built: BuildSiteResult, config: DocsConfig): StaticSiteInput {
+  const siteFiles = new Set(site.files);
   return {
     site: built.site,
     endpointPages: site.endpointPages,
@@ -47,5 +49,6 @@ export function renderInputOf(site: RenderedSiteSource, built: BuildSiteResult, 
     docsConfig: config,
     // The pages' Markdown (<page>.md, llms-full.txt) read by satteri, as the checks read them.
     ...(nativeMdxParser() ? { markdownParser: nativeMdxParser() } : {}),
+    markdownSnippetFile: (source, from) => resolveImportFile(siteFiles, source, from),
   };
 }

@@ -47,3 +47,13 @@ describe('pageMarkdown', () => {
     expect(pageMarkdown('Body.\n', { title: 'Two\nlines', description: '  Said\n twice ' })).toBe('# Two lines\n\n> Said twice\n\nBody.\n');
   });
 });
+
+describe('pageMarkdown with the MDX snippets a page imports', () => {
+  it('writes each snippet out where the page uses it, and a snippet that uses itself once', () => {
+    const page = "import Intro from '/snippets/intro.mdx';\n\n## Start\n\n<Note>\n  <Intro />\n</Note>\n\nAfter.\n";
+    const snippets = new Map([['Intro', '---\ntitle: x\n---\n\nShared **intro** text.\n\n<Intro />\n']]);
+    expect(pageMarkdown(page, { title: 'Page', snippets })).toBe('# Page\n\n## Start\n\n> **Note:** Shared **intro** text.\n\nAfter.\n');
+    // Without the snippets, the element has no text of its own: nothing is written for it.
+    expect(pageMarkdown(page, { title: 'Page' })).toBe('# Page\n\n## Start\n\n> **Note:**\n\nAfter.\n');
+  });
+});

@@ -186,6 +186,8 @@ describe('quire dev', () => {
     }
     // Another page has no problem of its own: it shows none.
     expect(problemsOf(await (await fetch(`${dev.url}/guides/overview`)).text())).toBe('');
+    // The page's Markdown is of its text as it is now.
+    expect(await (await fetch(`${dev.url}/quickstart.md`)).text()).toContain('See [the overview](/guides/overveiw).');
 
     // A page that does not compile shows why in its place, with the reference parser's place and
     // the lines around; every other page still renders.

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,24 @@ describe('quire build --html: the site as AI agents read it', () => {
     expect(readFileSync(path.join(out, 'llms.txt'), 'utf8')).toContain('- [Quickstart](/quickstart.md): ');
     expect(existsSync(path.join(out, 'sitemap.xml'))).toBe(false);
     expect(existsSync(path.join(out, 'robots.txt'))).toBe(false);
+  });
+
+  it('writes out the MDX snippets a page imports, where the page uses them', async () => {
+    const site = exampleSite(path.join(folder, 'snippets'));
+    mkdirSync(path.join(site, 'snippets'));
+    writeFileSync(path.join(site, 'snippets', 'care.mdx'), 'Water the fern **weekly**.\n');
+    const page = path.join(site, 'quickstart.mdx');
+    const text = readFileSync(page, 'utf8');
+    writeFileSync(
+      page,
+      text.replace(/^---\n[\s\S]*?\n---\n/, (frontmatter) => `${frontmatter}\nimport Care from '/snippets/care.mdx';\n\n<Care />\n`),
+    );
+    const out = path.join(folder, 'out-snippets');
+    const { report } = await build(site, out);
+    expect(report.built).toBe(true);
+    expect(readFileSync(path.join(out, 'quickstart.md'), 'utf8')).toMatch(
+      /^# Quickstart\n\n> List your first plants in five minutes\.\n\nWater the fern \*\*weekly\*\*\.\n/,
+    );
   });
 
   it("keeps a site's own llms.txt as it is, and warns of a link in it that the build does not write", async () => {

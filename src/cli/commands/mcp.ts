@@ -3,6 +3,7 @@ import path from 'node:path';
 import { endpointsByUrl, markdownFileOf, pageMarkdownOf, type AgentFilesInput } from '../../agents/index.js';
 import { searchDocs } from '../../agents/search-docs.js';
 import type { CompiledPage } from '../../build/types.js';
+import { resolveImportFile } from '../../content/check-content.js';
 import { nativeMdxParser } from '../../node/native-parser.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
@@ -62,11 +63,13 @@ export const mcpCommand: Command = {
     }
     const built = buildForRender(site, config);
     const parse = nativeMdxParser();
+    const siteFiles = new Set(site.files);
     const agents: AgentFilesInput = {
       site: built.site,
       endpointPages: site.endpointPages,
       readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
       ...(parse ? { parse } : {}),
+      snippetFile: (source, from) => resolveImportFile(siteFiles, source, from),
     };
     const endpoints = endpointsByUrl(site.endpointPages);
     const pages = new Map<string, CompiledPage>();
