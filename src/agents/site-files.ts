@@ -209,13 +209,13 @@ export function robotsTxt(siteUrl: string): string {
 /**
  * The URLs a `llms.txt` (the site's own or Quire's) or `sitemap.xml` names that lead into the
  * site: paths from the site's root (`/guides/setup.md`), the site's URL and `base` taken off;
- * links elsewhere are left out.
+ * links elsewhere are left out. With `listed`, only the link that starts each item of a list (the
+ * page `llmsTxt` lists), not those of the descriptions after it, which are the authors' own text.
  */
-export function siteUrlsIn(text: string, options: { siteUrl?: string; base?: string } = {}): string[] {
+export function siteUrlsIn(text: string, options: { siteUrl?: string; base?: string; listed?: boolean } = {}): string[] {
   const found = new Set<string>();
-  const candidates = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), ...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (match) => match[1] as string,
-  );
+  const links = options.listed ? /^- \[(?:\\.|[^\]\\])*\]\(\s*<?([^)\s>]+)>?\s*\)/gm : /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+  const candidates = [...text.matchAll(links), ...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] as string);
   const base = (options.base ?? '/').replace(/\/?$/, '/');
   for (const raw of candidates) {
     let url = raw.replaceAll('&amp;', '&').split(/[?#]/)[0] as string;

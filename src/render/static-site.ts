@@ -266,7 +266,9 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
   for (const [path, content] of renderer.shellFiles()) files.set(path, now(content));
   // Every URL that llms.txt and sitemap.xml name must be a file of the build: none answers 404.
   const unwritten: UnwrittenUrl[] = [];
-  for (const { file, text, siteOwn } of named) for (const url of siteUrlsIn(text, urls)) if (!writes(files, url)) unwritten.push({ file, url, siteOwn });
+  // In the build's own llms.txt, the links of the list (those in the descriptions are the authors' text).
+  for (const { file, text, siteOwn } of named)
+    for (const url of siteUrlsIn(text, { ...urls, listed: !siteOwn })) if (!writes(files, url)) unwritten.push({ file, url, siteOwn });
   const finished = (path: string, content: string | Uint8Array): string | Uint8Array => {
     if (typeof content !== 'string') return content;
     if (path.endsWith('.html')) {

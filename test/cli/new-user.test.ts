@@ -266,12 +266,13 @@ describe('output into a pipe that closes early', () => {
 });
 
 describe('--format json', () => {
-  // The README and docs/cli.md say every command has it for CI, but quire serve, whose output is its log.
+  // The README and docs/cli.md say every command has it for CI, but quire serve, whose output is
+  // its log, and quire mcp, whose output is the protocol.
   const names = quire(['--help'])
     .stdout.match(/^ {2}(\S+) /gm)!
     .map((line) => line.trim());
-  // The servers (serve, dev) print no report: they run until stopped.
-  const servers = ['serve', 'dev'];
+  // The servers (serve, dev, mcp) print no report: they run until stopped (mcp's stdout is the protocol).
+  const servers = ['serve', 'dev', 'mcp'];
   it('is listed in the help of every command but the servers', async () => {
     expect(names).toEqual(
       expect.arrayContaining(['validate', 'build', 'dev', 'init', 'openapi-file', 'migrate-mdx', 'upgrade', 'serve', 'keys', 'conversations']),

@@ -9,6 +9,7 @@ import { chromiumFor, launchChromium } from './chromium.js';
 import { browserReason, failureReason, REASON_NEEDED } from './corpus-render-reasons.js';
 import { homeAndLargest, openCorpusSite, startMemoryServer } from './corpus-site.js';
 import { offlineContext, watchErrors } from './page-errors.js';
+import { markdownFileOf, siteUrlOf, siteUrlsIn } from '../../src/agents/index.js';
 
 // Every page of a corpus site rendered as `quire build --html` renders it (the site loaded and
 // compiled, each page in the site's shell), and its home page and largest page opened in Chromium.
@@ -107,6 +108,19 @@ describe.skipIf(!hasCorpus)(`corpus sites rendered page by page${FULL ? '' : ' (
           });
         }
         const renderMs = performance.now() - start;
+
+        // The site as agents read it: every link of llms.txt is a file the site serves (none would
+        // answer 404), and the pages rendered have their Markdown.
+        const agentFiles = new Set(opened.renderer.agentFiles());
+        const llms = (await opened.renderer.agentFile('llms.txt')) as string;
+        const siteUrl = siteUrlOf(opened.compiled);
+        const named = siteUrlsIn(llms, { ...(siteUrl ? { siteUrl } : {}), listed: true });
+        expect(named.length, `${site} llms.txt`).toBeGreaterThan(0);
+        for (const url of named) expect(agentFiles.has(decodeURI(url).slice(1)), `${site} llms.txt: ${url}`).toBe(true);
+        for (const href of hrefs) {
+          const file = markdownFileOf(href);
+          if (file !== undefined) expect(await opened.renderer.agentFile(file), `${site} ${file}`).toMatch(/^# /);
+        }
 
         // The two pages in Chromium, side by side, served from memory with the shell's files and
         // the site's (empty) static files.

@@ -10,11 +10,14 @@ import { parseWithReference } from '../../src/content/dialect.js';
 import { nativeMdxParser } from '../../src/node/native-parser.js';
 import { contentTypeOf, createSiteRenderer, type SiteRenderer } from '../../src/render/index.js';
 import { corpusSitesRoot, materializeCorpusSite } from '../helpers/corpus.js';
+import type { CompiledSite } from '../../src/build/types.js';
 
 /** A corpus site compiled as `quire build --html` compiles it, ready to render page by page. */
 export interface CorpusSiteRenderer {
   site: string;
   renderer: SiteRenderer;
+  /** The compiled site the renderer draws. */
+  compiled: CompiledSite;
   /** Every page's URL path, as the build renders them (navigation pages, then endpoint pages). */
   hrefs: string[];
   /** The file of a page's URL path, when it has one (generated endpoint pages have none). */
@@ -71,6 +74,7 @@ export async function openCorpusSite(site: string, scratch: string): Promise<Cor
   return {
     site,
     renderer,
+    compiled: built.site,
     hrefs: renderer.hrefs(),
     fileOf,
     syntaxErrors,
