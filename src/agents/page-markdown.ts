@@ -4,6 +4,7 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { customHeadingIds, parseWithReference, type MdxParser } from '../content/dialect.js';
+import { MAX_PARAGRAPH_MARKERS, MAX_PARAGRAPH_OPENINGS, MAX_TAG_DEPTH, mayBeHostile, pageShape } from '../content/page-shape.js';
 import { append } from '../util/arrays.js';
 
 /** Options of {@link pageMarkdown}. */
@@ -40,12 +41,15 @@ export function pageMarkdown(text: string, options: PageMarkdownOptions): string
   if (options.description?.trim()) head.push(`> ${oneLine(options.description)}`);
   let body: string;
   try {
+    // A page shaped to stall the parsers (see src/content/page-shape.ts) is given as written: the
+    // checks report it (content/too-large, content/too-deep), and its Markdown must not hang a build.
+    if (!boundedShape(text)) throw new Error('not parsed');
     const parse = options.parse ?? parseWithReference;
     const source = customHeadingIds(text).text;
     const snippets = new Map<string, Root>();
     for (const [name, snippet] of options.snippets ?? []) {
       try {
-        snippets.set(name, parse(customHeadingIds(snippet).text));
+        if (boundedShape(snippet)) snippets.set(name, parse(customHeadingIds(snippet).text));
       } catch {
         // A snippet that does not parse is left out, as the page shows it nowhere.
       }
@@ -473,6 +477,13 @@ function textOf(node: Nodes): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Whether the parsers read `text` in bounded time: no bound of src/content/page-shape.ts is passed. */
+function boundedShape(text: string): boolean {
+  if (!mayBeHostile(text)) return true;
+  const shape = pageShape(text);
+  return shape.depth <= MAX_TAG_DEPTH && shape.paragraphOpenings <= MAX_PARAGRAPH_OPENINGS && shape.paragraphMarkers <= MAX_PARAGRAPH_MARKERS;
 }
 
 /** The text after its frontmatter block, if it has one. */

@@ -57,3 +57,15 @@ describe('pageMarkdown with the MDX snippets a page imports', () => {
     expect(pageMarkdown(page, { title: 'Page' })).toBe('# Page\n\n## Start\n\n> **Note:**\n\nAfter.\n');
   });
 });
+
+describe('pageMarkdown on pages shaped to stall the parsers', () => {
+  it.each([
+    ['64,000 `{}` on one line (satteri: over 30 s)', '{}'.repeat(64_000)],
+    ['a line of 64,000 `<` (satteri: about 10 s)', '<'.repeat(64_000)],
+    ['emphasis nested 100,000 deep in one paragraph', `${'*a _b '.repeat(50_000)}x${'_ *'.repeat(50_000)}`],
+  ])('%s: the text as written, at once', (_, body) => {
+    const started = performance.now();
+    expect(pageMarkdown(`---\ntitle: Hostile\n---\n${body}\n`, { title: 'Hostile', parse: nativeMdxParser()! })).toBe(`# Hostile\n\n${body}\n`);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
