@@ -29,10 +29,19 @@ function settingsOf(site: CompiledSite): Pick<DocsConfig, 'name' | 'description'
 
 /**
  * The file a page's Markdown is served from: `/` is `index.md`, `/guides/setup` is
- * `guides/setup.md`. Undefined for a URL path no file can have (`..`, a character a file name
- * cannot hold on Windows, a part longer than 200 characters): such a page has no `.html` either.
+ * `guides/setup.md`. Undefined for a URL path no file can have (see {@link pageFileOf}).
  */
 export function markdownFileOf(href: string): string | undefined {
+  return pageFileOf(href, 'md');
+}
+
+/**
+ * The file a page at `href` is written as, with `extension` (`html`, `md`): `/` is
+ * `index.<extension>`, `/guides/setup` (or `/guides/setup/`) `guides/setup.<extension>`.
+ * Undefined for a URL path no file can have: `..`, a character a file name cannot hold on
+ * Windows, a part longer than 200 characters, a bad escape.
+ */
+export function pageFileOf(href: string, extension: string): string | undefined {
   let path: string;
   try {
     path = decodeURIComponent(href.replace(/[?#].*$/, ''));
@@ -40,9 +49,9 @@ export function markdownFileOf(href: string): string | undefined {
     return undefined;
   }
   path = path.replace(/^\/+|\/+$/g, '');
-  if (path === '') return 'index.md';
+  if (path === '') return `index.${extension}`;
   if (path.split('/').some((part) => part === '' || part === '.' || part === '..' || /[\\\0<>:"|?*]/.test(part) || part.length > 200)) return undefined;
-  return `${path}.md`;
+  return `${path}.${extension}`;
 }
 
 /**

@@ -142,7 +142,7 @@ function withReloadScript(html: string): string {
 }
 
 /** Whether a request's `Accept` asks for Markdown: `text/markdown`, or `text/plain` without `text/html`. */
-export function wantsMarkdown(accept: string | undefined): boolean {
+function wantsMarkdown(accept: string | undefined): boolean {
   if (!accept) return false;
   const types = accept.split(',').map((part) => (part.split(';')[0] as string).trim().toLowerCase());
   return types.includes('text/markdown') || (types.includes('text/plain') && !types.includes('text/html'));

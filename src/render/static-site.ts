@@ -5,6 +5,7 @@ import type { CompiledPage, CompiledRedirect, CompiledSearchText, CompiledSite }
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { MdxParser, PageFacts } from '../content/index.js';
 import { llmsFullTxt, llmsTxt, markdownFileOf, pageMarkdownOf, robotsTxt, siteUrlOf, siteUrlsIn, sitemapXml } from '../agents/index.js';
+import { pageFileOf } from '../agents/site-files.js';
 import type { EndpointPage } from '../openapi/types.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { COMPONENT_CSS } from './components-css.js';
@@ -243,8 +244,7 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
   // The site as AI agents read it (see agentFilesOf). A file of the site's own at one of those
   // names (its own llms.txt, robots.txt) is served as it is, as on the platform.
   const base = input.base !== undefined && input.base !== '/' ? input.base : undefined;
-  const siteUrl = siteUrlOf(site);
-  const urls = { ...(siteUrl ? { siteUrl } : {}), ...(base ? { base } : {}) };
+  const urls = agentUrls(input);
   const named: Array<{ file: string; text: string; siteOwn: boolean }> = [];
   for (const path of renderer.agentFiles()) {
     if (files.has(path)) {
@@ -299,9 +299,8 @@ function agentFilesOf(
   endpoints: ReadonlyMap<string, EndpointPage>,
 ): Map<string, () => Promise<string>> {
   const { site } = input;
-  const base = input.base !== undefined && input.base !== '/' ? input.base : undefined;
-  const siteUrl = siteUrlOf(site);
-  const urls = { ...(siteUrl ? { siteUrl } : {}), ...(base ? { base } : {}) };
+  const urls = agentUrls(input);
+  const { siteUrl } = urls;
   const agents = {
     site,
     endpointPages: input.endpointPages,
@@ -339,6 +338,13 @@ function agentFilesOf(
   return files;
 }
 
+/** Where the links of the files for agents lead from: the site's URL when docs.json names it, and the path it is served under. */
+function agentUrls(input: StaticSiteInput): { siteUrl?: string; base?: string } {
+  const siteUrl = siteUrlOf(input.site);
+  const base = input.base !== undefined && input.base !== '/' ? input.base : undefined;
+  return { ...(siteUrl ? { siteUrl } : {}), ...(base ? { base } : {}) };
+}
+
 /** Whether the build writes what a static host serves at `url` (a path from the site's root): the file itself, or the page's `.html`. */
 function writes(files: ReadonlyMap<string, unknown>, url: string): boolean {
   let path: string;
@@ -349,7 +355,7 @@ function writes(files: ReadonlyMap<string, unknown>, url: string): boolean {
   }
   const file = path.replace(/^\/+/, '');
   if (file !== '' && files.has(file)) return true;
-  const html = htmlFileOf(path);
+  const html = htmlFileOf(url);
   return html !== undefined && files.has(html);
 }
 
@@ -513,17 +519,7 @@ const SEARCH_INDEX = `${ASSET_FOLDER}/search.json`;
  * a character file systems refuse).
  */
 export function htmlFileOf(href: string): string | undefined {
-  let path: string;
-  try {
-    path = decodeURIComponent(href.replace(/[?#].*$/, ''));
-  } catch {
-    return undefined;
-  }
-  path = path.replace(/^\/+/, '').replace(/\/+$/, '');
-  if (path === '') return 'index.html';
-  const parts = path.split('/');
-  if (parts.some((part) => part === '' || part === '.' || part === '..' || /[\\\0<>:"|?*]/.test(part) || part.length > 200)) return undefined;
-  return `${path}.html`;
+  return pageFileOf(href, 'html');
 }
 
 /** Each page once (the first entry of one listed in several sections), then the endpoint pages no entry lists (`x-hidden`). */
