@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PROXY_PATH } from './playground-proxy.js';
 
 /** What `quire dev` answers for a path: a page's HTML, a file of the site, or a page that says there is none. */
 export interface DevAnswer {
@@ -21,6 +22,8 @@ export interface DevServerOptions {
   port: number;
   /** The answer for a decoded path (`/guides/setup`), never a throw: see {@link DevAnswer}. */
   answer(pathname: string): Promise<DevAnswer>;
+  /** Answers the API playground's requests to `/_quire/proxy`, any method (see playground-proxy.ts). */
+  proxy?(request: IncomingMessage, response: ServerResponse): void;
   /** Called with an error that became a 500. */
   onError?(error: unknown): void;
 }
@@ -49,7 +52,7 @@ export const RELOAD_SCRIPT = `<script>(()=>{const s=new EventSource(${JSON.strin
 const KEEP_ALIVE_MS = 15_000;
 
 /**
- * Serves `answer` over HTTP for `quire dev`: GET and HEAD only; HTML answers get
+ * Serves `answer` over HTTP for `quire dev`: GET and HEAD only (and the playground's proxy, when given); HTML answers get
  * {@link RELOAD_SCRIPT} before `</body>`; {@link RELOAD_PATH} is the stream `reload()` writes to.
  */
 export async function startDevServer(options: DevServerOptions): Promise<RunningDevServer> {
@@ -62,6 +65,10 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
     });
   });
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (options.proxy && (request.url === PROXY_PATH || request.url?.startsWith(`${PROXY_PATH}?`))) {
+      options.proxy(request, response);
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       response.end('quire dev answers GET and HEAD only.\n');

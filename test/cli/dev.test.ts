@@ -1,41 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDev, stopDev } from '../helpers/dev-process.js';
 import { chromiumFor, launchChromium } from '../render/chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = path.join(root, 'dist/cli/index.js');
-
-/** `quire dev` on a copy of the fixture site, on a free port; resolves once it prints its URL. */
-function startDev(site: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [cli, 'dev', site, '--port', '0', '--offline'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /quire dev: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      if (url) resolve({ child, url, output: () => output });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`quire dev exited with ${code}: ${output}`)));
-  });
-}
-
-/**
- * Stops `quire dev` and waits for it to exit: on its way out it writes what it keeps for the next
- * start into the site's cache folder, which the folder's removal must not race.
- */
-async function stopDev(dev: { child: ChildProcess } | undefined): Promise<void> {
-  if (!dev || dev.child.exitCode !== null || dev.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => dev.child.once('exit', resolve));
-  dev.child.kill('SIGINT');
-  await exited;
-}
 
 /** Resolves with the next line of output that matches, after `action`. */
 function nextOutput(child: ChildProcess, pattern: RegExp): Promise<string> {

@@ -30,7 +30,8 @@ import { ExitCode, parseCommandLine, UsageError, type Command } from '../command
 import { startDevServer, type DevAnswer, type RunningDevServer } from '../dev-server.js';
 import { cacheHelp, openSiteForCommand, type CommandSite, type OpenedCommandSite } from '../load.js';
 import { plural } from '../output.js';
-import { loadRender, readMermaidBundle } from '../render-packages.js';
+import { handleProxyRequest, PROXY_PATH } from '../playground-proxy.js';
+import { loadRender, readMermaidBundle, readPlaygroundBundle } from '../render-packages.js';
 import { islandsRuntime, loadSiteCodeTools, startSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
 import { ruleOptionHelp } from '../rule-options.js';
 import { reopens, watchFolder } from '../watch.js';
@@ -58,6 +59,8 @@ needs react and react-dom (npm install react react-dom).
 Options:
   --port <n>         Port (default ${DEFAULT_PORT}; 0 picks a free one)
   --host <addr>      Address to listen on (default 127.0.0.1: this machine only)
+  --proxy-private    Let the API playground's proxy reach loopback and private addresses
+                     (an API running on this machine); it never does otherwise
   --strict           Report unknown keys outside navigation as errors, not warnings
   --offline          Do not fetch OpenAPI documents given by URL; warn about each
 ${cacheHelp(21)}
@@ -78,6 +81,7 @@ export const devCommand: Command = {
       options: {
         port: { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },
+        'proxy-private': { type: 'boolean', default: false },
         strict: { type: 'boolean', default: false },
         offline: { type: 'boolean', default: false },
         rule: { type: 'string', multiple: true, default: [] },
@@ -132,11 +136,14 @@ export const devCommand: Command = {
     };
     // Mermaid's browser bundle, served as `quire build --html` writes it: pages with a diagram load it.
     const mermaid = await readMermaidBundle();
+    // The API playground's script, and its requests sent through this server's proxy (see playground-proxy.ts).
+    const playground = await readPlaygroundBundle();
     const makers: PreviewMakers = {
       createSiteRenderer: render.createSiteRenderer,
       cwd: io.cwd,
       ...(siteCode ? { siteCodeFor: siteCode } : {}),
       ...(mermaid ? { mermaidScript: mermaid } : {}),
+      ...(playground ? { playgroundScript: playground } : {}),
     };
     let server: RunningDevServer | undefined;
     // The first page is served from the site's outline (its navigation, and the page's own text
@@ -250,6 +257,12 @@ export const devCommand: Command = {
         host: values.host,
         port,
         answer: respond,
+        proxy: (request, response) =>
+          handleProxyRequest(request, response, {
+            // The servers the site declares as it is now; none before its first compile is done.
+            servers: () => (current?.site.endpointPages ?? []).flatMap((endpoint) => endpoint.servers),
+            allowPrivate: values['proxy-private'],
+          }),
         onError: (error) => io.stderr.write(`quire dev: ${(error as Error).stack ?? String(error)}\n`),
       });
     } catch (error) {
@@ -351,6 +364,8 @@ interface PreviewMakers {
   siteCodeFor?: SiteCodeOptionsFor;
   /** Mermaid's browser bundle, when mermaid is installed. */
   mermaidScript?: Uint8Array;
+  /** The API playground's browser script. */
+  playgroundScript?: string;
 }
 
 /** What the server answers from: the site as compiled now, rendered on request. */
@@ -446,6 +461,7 @@ function rendererOf(
   return makers.createSiteRenderer({
     ...renderInputOf(site, built, config),
     ...(makers.mermaidScript ? { mermaidScript: makers.mermaidScript } : {}),
+    ...(makers.playgroundScript ? { playgroundScript: makers.playgroundScript, playgroundProxy: PROXY_PATH } : {}),
     // The outline's pages' content, read as they are asked for (see OutlinePreview), or the site's.
     content,
     // A new loader for each state of the site: a changed snippet or component runs again.
@@ -544,7 +560,7 @@ class OutlinePreview {
   private async answerNow(pathname: string): Promise<DevAnswer | undefined> {
     const href = hrefOf(pathname);
     // The shell's own files; the search index and the shared sidebars wait for the whole site.
-    if (href === '/_quire/site.css' || href === '/_quire/site.js' || href === '/_quire/mermaid.min.js') {
+    if (href === '/_quire/site.css' || href === '/_quire/site.js' || href === '/_quire/mermaid.min.js' || href === '/_quire/playground.js') {
       const shell = this.renderer().shellFile(href.slice(1));
       return shell === undefined ? undefined : { status: 200, type: contentTypeOf(href), body: shell };
     }
