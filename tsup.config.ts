@@ -131,6 +131,23 @@ export default defineConfig([
     splitting: true,
   },
   {
+    // The API playground's script for the browser (src/render/playground-client.ts): one small
+    // file the pages with a playground load, with the request samples' generator in it, so that
+    // the samples follow what the reader types. The CLI copies it to `_quire/playground.js`.
+    entry: { 'render/playground': 'src/render/playground-client.ts' },
+    format: ['iife'],
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    outExtension: () => ({ js: '.js' }),
+    esbuildOptions(options: { alias?: Record<string, string> }) {
+      options.alias = aliases;
+    },
+    dts: false,
+    clean: false,
+    splitting: false,
+  },
+  {
     // The server is built on its own: sharing chunks with the core would put what only the server
     // uses in the chunks that `import('quire-docs')` loads. It needs all of zod (request
     // validation), which it imports from the installed package rather than bundling a copy.

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 /**
  * The packages that only quire-docs/render and the commands that render pages (`quire build
  * --html`, `quire dev`) use: optional peer dependencies, as the server's are (see
@@ -49,3 +50,39 @@ export async function loadRender(what: string): Promise<typeof import('../render
     throw error;
   }
 }
+
+/**
+ * The API playground's browser script (see src/render/playground-client.ts): built into the
+ * package as `dist/render/playground.js`; run from the sources (the tests), bundled from them
+ * with esbuild at first use. Undefined when neither can be had (the playground's inputs are then
+ * drawn and nothing sends them).
+ */
+export function readPlaygroundBundle(): Promise<string | undefined> {
+  playgroundBundle ??= (async () => {
+    // Wherever the bundler put this code (dist/cli/, a chunk in dist/), the file is beside it.
+    for (const candidate of ['../render/playground.js', './render/playground.js']) {
+      const text = await readFile(new URL(candidate, import.meta.url), 'utf8').catch(() => undefined);
+      if (text !== undefined) return text;
+    }
+    const source = fileURLToPath(new URL('../render/playground-client.ts', import.meta.url));
+    try {
+      const esbuild = await import('esbuild');
+      const built = await esbuild.build({
+        entryPoints: [source],
+        bundle: true,
+        format: 'iife',
+        platform: 'browser',
+        target: 'es2020',
+        minify: true,
+        write: false,
+        logLevel: 'silent',
+      });
+      return built.outputFiles[0]?.text;
+    } catch {
+      return undefined;
+    }
+  })();
+  return playgroundBundle;
+}
+
+let playgroundBundle: Promise<string | undefined> | undefined;

@@ -2,7 +2,7 @@ import { joinPointer } from '../json/pointer.js';
 import type { Finding } from './findings.js';
 import { isObject, type JsonObject } from './json.js';
 import { isJsonMediaType, sampleRequest, type SampleParameters } from './sample-request.js';
-import { DEFAULT_SAMPLE_LANGUAGES, snippetLanguage, snippetSource } from './snippet-languages.js';
+import { DEFAULT_SAMPLE_LANGUAGES, snippetLanguage, snippetSource, type SnippetLanguage } from './snippet-languages.js';
 import type { CodeSample, EndpointPage } from './types.js';
 
 /** docs.json's `api.examples`: which samples endpoint pages get. */
@@ -69,14 +69,28 @@ export function codeSamplesOf(page: EndpointPage, written: readonly CodeSample[]
   if (options.autogenerate === false) return [...written];
   const request = sampleRequest(page, options.defaults ?? 'all');
   const samples = [...written];
+  for (const language of generatedSampleLanguages(options))
+    samples.push({ language: language.language, label: language.label, source: snippetSource(request, language) });
+  return samples;
+}
+
+/**
+ * The languages samples are generated in, in tab order: those of `api.examples.languages` (or the
+ * default eight) that Quire can generate, each once; none when `autogenerate` is `false`. The
+ * generated samples are the last of an endpoint page's `codeSamples`, one per language here (the
+ * API playground writes them again from what the reader types).
+ */
+export function generatedSampleLanguages(options: CodeSampleOptions = {}): SnippetLanguage[] {
+  if (options.autogenerate === false) return [];
+  const languages: SnippetLanguage[] = [];
   const seen = new Set<string>();
   for (const name of options.languages ?? DEFAULT_SAMPLE_LANGUAGES) {
     const language = snippetLanguage(name);
     if (!language || seen.has(language.label)) continue;
     seen.add(language.label);
-    samples.push({ language: language.language, label: language.label, source: snippetSource(request, language) });
+    languages.push(language);
   }
-  return samples;
+  return languages;
 }
 
 /** The body a webhook delivers, from the first media type's example. */

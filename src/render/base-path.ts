@@ -28,7 +28,7 @@ export function normalizeBase(value: string): string | undefined {
 // The URLs that start at the root (not `//host`): attributes whose value is a URL, a refresh's
 // target and the URLs of CSS (`url(/a.png)`), found in one pass over the page; then `srcset`'s.
 const ROOT_URL =
-  /(\s(?:href|src|poster|action|data-search|data-mermaid|data-root)="|<meta http-equiv="refresh" content="\d+;\s*url=|url\((?:&quot;|["'])?)\/(?!\/)/g;
+  /(\s(?:href|src|poster|action|data-search|data-mermaid|data-playground|data-root)="|<meta http-equiv="refresh" content="\d+;\s*url=|url\((?:&quot;|["'])?)\/(?!\/)/g;
 const ROOT_SRCSET = /(\ssrcset=")([^"]*)"/g;
 
 /** An HTML page's root URLs with `base` in front (`base` as {@link normalizeBase} gives it). */

@@ -3,6 +3,7 @@ import type { EndpointPage, ExampleModel, MediaTypeModel, ParameterModel, Schema
 import { append } from '../util/arrays.js';
 import { methodBadge } from './layout-parts.js';
 import { requestSamples, responseExamples } from './endpoint-examples.js';
+import { Playground, type PlaygroundSettings } from './playground.js';
 import { SideSlot } from './side-column.js';
 
 /** Draws a description written in Markdown (an OpenAPI `description`). */
@@ -15,6 +16,8 @@ export interface EndpointReferenceProps {
   markdown: MarkdownRenderer;
   /** The MDX page's own content (a page with `openapi:` frontmatter), drawn after the method and path. */
   children?: ReactNode;
+  /** docs.json's `api` settings the playground follows; without them, the platform's defaults. */
+  playground?: PlaygroundSettings;
 }
 
 /** How deep nested object properties are listed; below that a schema shows its type only. */
@@ -26,9 +29,10 @@ const MAX_DEPTH = 4;
  * and the responses, each schema's properties listed and nested objects folded. The request
  * samples (with their language picker) and the response examples go to the page's right column
  * (in the flow, after the method and path, on narrow screens); the page's own
- * `<RequestExample>` and `<ResponseExample>` replace them. Not interactive: the playground is for later.
+ * `<RequestExample>` and `<ResponseExample>` replace them. The playground (`Playground`) comes
+ * after the method and path.
  */
-export function EndpointReference({ endpoint, markdown, children }: EndpointReferenceProps): ReactNode {
+export function EndpointReference({ endpoint, markdown, children, playground }: EndpointReferenceProps): ReactNode {
   const server = endpoint.kind === 'endpoint' ? endpoint.servers[0]?.url : undefined;
   const description = endpoint.metadata.description;
   const samples = endpoint.codeSamplesOverridden ? null : requestSamples(endpoint);
@@ -43,6 +47,7 @@ export function EndpointReference({ endpoint, markdown, children }: EndpointRefe
       server ? h('span', { className: 'endpoint-server' }, server.replace(/\/$/, '')) : null,
       h('span', { className: 'endpoint-path' }, endpoint.path),
     ),
+    h(Playground, { endpoint, settings: playground ?? {} }),
     samples ? h(SideSlot, { kind: 'request', generated: true }, samples) : null,
     examples ? h(SideSlot, { kind: 'response', generated: true }, examples) : null,
     h(

@@ -38,7 +38,8 @@ export const FORWARD_ON_DISK_SCRIPT =
  * until the banner's text changes), the links into the site pointed at their files when the
  * build is opened from disk ({@link FILE_OF_FUNCTION}), and Mermaid loaded only on a page that
  * has a diagram (`.mermaid` or `[data-mermaid]`) when the build ships it (`<html data-mermaid>`
- * names the file).
+ * names the file); likewise the API playground's script on a page with a playground
+ * (`<html data-playground>`).
  */
 export const SITE_SCRIPT = `(function(){
 var d=document.documentElement,b=document.body;
@@ -108,6 +109,10 @@ if(mermaid&&document.querySelector('.mermaid,[data-mermaid-diagram]')){
     api.run({querySelector:'.mermaid,[data-mermaid-diagram]'});
   };
   document.head.appendChild(script);
+}
+var playground=d.getAttribute('data-playground');
+if(playground&&document.querySelector('[data-quire-playground]')){
+  var loader=document.createElement('script');loader.src=playground;document.head.appendChild(loader);
 }
 })();
 `;

@@ -250,6 +250,31 @@ html[data-theme=dark] .toc li a.active{color:var(--accent)}
 .endpoint-path{color:var(--fg-strong);white-space:nowrap}
 .endpoint-server{color:var(--muted);white-space:nowrap}
 .endpoint-section h2{font-size:1.15rem!important;border-bottom:1px solid var(--border);padding-bottom:.5rem}
+.playground{margin-top:1rem;border:1px solid var(--border);border-radius:12px;padding:.8rem .9rem;background:var(--bg)}
+.playground-head{display:flex;align-items:center;gap:.6rem;flex-wrap:wrap;font-family:var(--font-mono);font-size:.85rem}
+.playground-head .method{font-size:.72rem;padding:.32rem .45rem}
+.playground-title{font-family:var(--font-body);font-weight:650;color:var(--fg-strong)}
+.playground-url{flex:1;min-width:12rem;color:var(--fg-strong);overflow-wrap:anywhere}
+.playground-simple{display:block;margin-top:1rem;padding:.55rem .7rem}
+.playground-send{margin-left:auto;border:0;border-radius:8px;padding:.4rem 1rem;font-weight:650;color:#fff;background:var(--accent);cursor:pointer}
+.playground-send:disabled{opacity:.6;cursor:progress}
+.playground-group{border:0;border-top:1px solid var(--border);margin:.8rem 0 0;padding:.6rem 0 0;display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.55rem .9rem}
+.playground-group legend{font-size:.8rem;font-weight:650;color:var(--fg-strong);padding:0 .3rem 0 0}
+.playground-group>[data-playground-body],.playground-group>[data-playground-auth-scheme],.playground-group>.playground-media{grid-column:1/-1;display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.55rem .9rem}
+.playground-group [hidden]{display:none!important}
+.playground-field{display:flex;flex-direction:column;gap:.25rem;font-size:.8rem;color:var(--muted)}
+.playground-field>span{display:flex;gap:.4rem;align-items:baseline;font-family:var(--font-mono);color:var(--fg-strong)}
+.playground input,.playground select,.playground textarea{font:inherit;font-size:.85rem;color:var(--fg-strong);background:var(--bg-subtle);border:1px solid var(--border);border-radius:8px;padding:.35rem .5rem;min-width:0}
+.playground textarea{font-family:var(--font-mono);resize:vertical}
+.playground-editor{grid-column:1/-1;width:100%;box-sizing:border-box}
+.playground-media{margin:0;font-family:var(--font-mono);font-size:.8rem;color:var(--muted)}
+.playground-note{margin:.7rem 0 0;font-size:.82rem;color:#b45309}
+.playground-response{margin-top:.8rem;border-top:1px solid var(--border);padding-top:.6rem}
+.playground-status{display:flex;gap:.8rem;align-items:baseline;font-family:var(--font-mono);font-size:.85rem}
+.playground-code{font-weight:650}.playground-code.ok{color:#16a34a}.playground-code.error{color:#dc2626}.playground-code.other{color:#ca8a04}
+.playground-time{color:var(--muted)}
+.playground-headers summary{cursor:pointer;font-size:.8rem;color:var(--muted);margin:.4rem 0}
+.playground-response pre{margin:.4rem 0 0;max-height:24rem;overflow:auto;font-size:.8rem;background:var(--bg-subtle);border:1px solid var(--border);border-radius:8px;padding:.5rem .7rem;white-space:pre-wrap;overflow-wrap:anywhere}
 .field{padding:.9rem 0;border-bottom:1px solid var(--border)}
 .field:last-child{border-bottom:0}
 .field-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.5rem;font-size:.875rem}

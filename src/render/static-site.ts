@@ -77,6 +77,18 @@ export interface StaticSiteInput {
   /** Mermaid's browser bundle: written to `_quire/mermaid.min.js` when a page has a diagram, and loaded only by those pages. */
   mermaidScript?: string | Uint8Array;
   /**
+   * The API playground's browser script (`dist/render/playground.global.js`, see
+   * ./playground-client.ts): written to `_quire/playground.js` when an endpoint page has an
+   * interactive playground, and loaded only by those pages. Without it, the playground's inputs
+   * are drawn and nothing sends them.
+   */
+  playgroundScript?: string;
+  /**
+   * The path of a proxy the playground sends through (`quire dev`'s `/_quire/proxy`): on every
+   * page's `<html data-playground-proxy>`. A static build has none: requests go from the browser.
+   */
+  playgroundProxy?: string;
+  /**
    * A section's sidebar whose HTML is longer than this (in characters) is written once, as
    * `_quire/nav/<hash>.js`, which its pages load where the sidebar stands; each page keeps only
    * the groups that hold it (what a reader without scripts sees). Default
@@ -194,11 +206,13 @@ export async function planStaticSite(input: StaticSiteInput): Promise<PlannedSta
     if (input.mermaidScript !== undefined && !diagrams) diagrams = mayDrawDiagram(text);
   }
   await prepareRender({ languages });
-  const { mermaidScript, ...rest } = input;
+  const { mermaidScript, playgroundScript, ...rest } = input;
+  const playgrounds = input.endpointPages.some((endpoint) => endpoint.kind === 'endpoint' && endpoint.playground.mode === 'interactive');
   const renderer = createSiteRenderer({
     sharedSidebarOver: SHARED_SIDEBAR_OVER,
     ...rest,
     ...(diagrams && mermaidScript !== undefined ? { mermaidScript } : {}),
+    ...(playgrounds && playgroundScript !== undefined ? { playgroundScript } : {}),
   });
   // The shared sidebars (among the shell's files) draw the icons of the navigation.
   await prepareIcons();
@@ -442,6 +456,7 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
     files.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? COMPONENT_CSS}\n${SITE_CSS}${input.search ? `\n${SEARCH_CSS}` : ''}`);
     files.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}`);
     if (input.mermaidScript !== undefined) files.set(MERMAID_FILE, input.mermaidScript);
+    if (input.playgroundScript !== undefined) files.set(PLAYGROUND_FILE, input.playgroundScript);
     return files;
   });
   const searchIndex = memo(() => `${JSON.stringify(searchEntries(input.search as CompiledSearchText, titles))}\n`);
@@ -506,6 +521,7 @@ function mayDrawDiagram(text: string): boolean {
 
 /** Mermaid's browser bundle in a site built with it. */
 const MERMAID_FILE = `${ASSET_FOLDER}/mermaid.min.js`;
+const PLAYGROUND_FILE = `${ASSET_FOLDER}/playground.js`;
 
 /** The page a static host serves for any URL without a file. */
 const NOT_FOUND_FILE = '404.html';
@@ -553,6 +569,8 @@ function headParts(input: StaticSiteInput, settings: DocsConfig): HeadParts {
   attributes.push(`data-appearance="${settings.appearance?.default ?? 'system'}"`);
   if (settings.appearance?.strict) attributes.push('data-strict=""');
   if (input.mermaidScript !== undefined) attributes.push(`data-mermaid="/${ASSET_FOLDER}/mermaid.min.js"`);
+  if (input.playgroundScript !== undefined) attributes.push(`data-playground="/${PLAYGROUND_FILE}"`);
+  if (input.playgroundProxy !== undefined) attributes.push(`data-playground-proxy="${escapeHtml(input.playgroundProxy)}"`);
   if (input.search) attributes.push(`data-search="/${SEARCH_INDEX}"`);
   const tags: string[] = [];
   const favicon = settings.favicon;
@@ -658,7 +676,15 @@ async function renderOnePage(
   const markdown = (text: string) => markdownBlock(text, input.components ? { ...sharedBuiltIns(), ...input.components } : sharedBuiltIns());
   const draw = (content: ReactNode) =>
     endpoint
-      ? h(EndpointReference, { endpoint, markdown, ...(page.file !== undefined ? { children: h('div', null, content) } : {}) })
+      ? h(EndpointReference, {
+          endpoint,
+          markdown,
+          playground: {
+            ...(pageSettings.api?.playground?.proxy !== undefined ? { proxy: pageSettings.api.playground.proxy } : {}),
+            ...(pageSettings.api?.examples ? { examples: pageSettings.api.examples } : {}),
+          },
+          ...(page.file !== undefined ? { children: h('div', null, content) } : {}),
+        })
       : h('div', { className: 'prose' }, content);
   // The section's sidebar, drawn once for all its pages (the icons it draws loaded).
   await prepareIcons();

@@ -28,10 +28,11 @@ describe('quire build --html', { timeout: 120_000 }, () => {
     } = await buildSite();
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 43 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
+    expect(stdout).toMatch(/^Built 13 pages as HTML \(5 endpoint pages\) into .*out: 44 files, [\d.]+ KiB\.\n0 errors, 0 warnings\n$/);
     expect(Object.keys(readTree(target))).toEqual([
       '404.html',
       '_quire/build.json',
+      '_quire/playground.js',
       '_quire/search.json',
       '_quire/site.css',
       '_quire/site.js',
@@ -93,7 +94,7 @@ describe('quire build --html', { timeout: 120_000 }, () => {
     expect(result.code).toBe(0);
     const quickstart = readFileSync(path.join(target, 'quickstart.html'), 'utf8');
     expect(quickstart).toMatch(
-      /^<!DOCTYPE html><html lang="en" data-root=".\/" data-appearance="light" data-search=".\/_quire\/search\.json" class="has-tabs">/,
+      /^<!DOCTYPE html><html lang="en" data-root=".\/" data-appearance="light" data-playground=".\/_quire\/playground\.js" data-search=".\/_quire\/search\.json" class="has-tabs">/,
     );
     expect(quickstart).toContain('<title>Quickstart - Plant Store</title>');
     expect(quickstart).toContain('<meta name="description" content="List your first plants in five minutes.">');

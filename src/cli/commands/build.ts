@@ -12,7 +12,7 @@ import { cacheHelp, loadSiteForCommand, maxPageSizeHelp, workersHelp } from '../
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
-import { loadRender, readMermaidBundle } from '../render-packages.js';
+import { loadRender, readMermaidBundle, readPlaygroundBundle } from '../render-packages.js';
 import { siteCodeInput } from '../site-code-tools.js';
 import type { StaticSiteFailure, UnwrittenUrl } from '../../render/index.js';
 import { renderInputOf } from '../render-input.js';
@@ -176,12 +176,14 @@ export const buildCommand: Command = {
     let planned: Awaited<ReturnType<NonNullable<typeof render>['planStaticSite']>> | undefined;
     if (render) {
       const mermaid = await readMermaidBundle();
+      const playground = await readPlaygroundBundle();
       // Each page is rendered when it is written, then let go: the site is never in memory whole.
       planned = await render.planStaticSite({
         ...renderInputOf(site, compiled, config),
         ...(await siteCodeInput(site, io.stderr, 'quire build')),
         ...(base !== undefined ? { base } : {}),
         ...(mermaid ? { mermaidScript: mermaid } : {}),
+        ...(playground ? { playgroundScript: playground } : {}),
       });
       // The record of what this build wrote, so that the next replaces and removes only those.
       files = [
