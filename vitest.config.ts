@@ -14,6 +14,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const LONGEST_FIRST = [
   'test/render/example-site-browser.test.ts',
+  'test/render/playground-browser.test.ts',
   'test/content/bad-input.test.ts',
   'test/render/corpus-render.test.ts',
   'test/server/restart.test.ts',
@@ -30,6 +31,7 @@ const LONGEST_FIRST = [
   'test/content/corpus-components.test.ts',
   'test/server/cli.test.ts',
   'test/server/agent-job.test.ts',
+  'test/server/assistant.test.ts',
   'test/package-types.test.ts',
   'test/openapi-mdx/endpoint-mdx.test.ts',
   'test/corpus/parser-conformance.test.ts',

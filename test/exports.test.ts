@@ -140,6 +140,7 @@ describe('public exports', () => {
   it('quire-docs/server', async () => {
     expect(Object.keys(await import('../src/server/index.js')).sort()).toEqual([
       'API_KEY_PREFIX',
+      'ASSISTANT_KEY_PREFIX',
       'AgentJobRequestSchema',
       'DEFAULT_CONVERSATION_LIMIT',
       'DEFAULT_MODEL_IDS',
@@ -147,6 +148,7 @@ describe('public exports', () => {
       'GitHubApiError',
       'MAX_CONVERSATION_LIMIT',
       'createAgentJobRunner',
+      'createAnthropicAssistantModel',
       'createAnthropicModel',
       'createApiHandler',
       'createApiKey',

@@ -1,4 +1,4 @@
-export { createApiHandler, type ApiHandler, type ApiHandlerOptions, type RequestLogEntry } from './api-handler.js';
+export { createApiHandler, type ApiHandler, type ApiHandlerOptions, type RequestContext, type RequestLogEntry } from './api-handler.js';
 export { toNodeListener, listen, type RunningServer } from './http/node-listener.js';
 export type { ApiError, ApiErrorCode } from './http/api-error.js';
 export { openStore, type StoreLocation } from './storage/open-store.js';
@@ -8,7 +8,16 @@ export { openPgliteClient } from './storage/pglite-client.js';
 export { openPgClient } from './storage/pg-client.js';
 export type { SqlClient, SqlValue } from './storage/sql-client.js';
 export type * from './storage/store.js';
-export { generateApiKey, hashApiKey, parseApiKey, API_KEY_PREFIX, type GeneratedApiKey } from './auth/api-key.js';
+export {
+  generateApiKey,
+  hashApiKey,
+  parseApiKey,
+  API_KEY_PREFIX,
+  ASSISTANT_KEY_PREFIX,
+  type ApiKeyKind,
+  type GeneratedApiKey,
+  type ParsedApiKey,
+} from './auth/api-key.js';
 export { createApiKey, type CreatedApiKey } from './auth/create-api-key.js';
 export { createUlidFactory, isUlid, ulidTime, type Ulid, type UlidFactory } from './ulid.js';
 export { DEFAULT_CONVERSATION_LIMIT, MAX_CONVERSATION_LIMIT } from './analytics/assistant-query.js';
@@ -24,3 +33,11 @@ export type { GitHost, PullRequest, PullRequestDraft, CommitAuthor } from './git
 export { createLocalGitHost, readLocalPullRequests, type LocalGitHostOptions, type LocalPullRequest } from './git/local-git-host.js';
 export { createGitHubHost, type GitHubHostOptions } from './git/github-host.js';
 export { GitHubApiError } from './git/github-api.js';
+export {
+  createAnthropicAssistantModel,
+  type AnthropicAssistantModelOptions,
+  type AssistantModel,
+  type AssistantModelRequest,
+  type AssistantTurn,
+} from './discovery/assistant-model.js';
+export type { RateLimit } from './http/rate-limit.js';

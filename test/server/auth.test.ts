@@ -10,7 +10,7 @@ describe('admin API keys', () => {
     expect(key.text).toMatch(/^quire_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
     expect(key.secretHash).toBe(hashApiKey(key.text));
     expect(key.secretHash).not.toContain(key.text.slice(23));
-    expect(parseApiKey(key.text)).toEqual({ keyId: key.keyId, text: key.text });
+    expect(parseApiKey(key.text)).toEqual({ keyId: key.keyId, kind: 'admin', text: key.text });
   });
 
   it('match only their own hash', () => {

@@ -48,7 +48,7 @@ describe('quire keys', { timeout: SETUP_TIMEOUT_MS }, () => {
     const listing = cli();
     listing.io.cwd = io.cwd;
     expect(await run(['keys', 'list', '--project', 'demo'], listing.io)).toBe(0);
-    expect(listing.stdout()).toMatch(new RegExp(`^${key.slice(6, 22)}\tactive\t.*\tci\n$`));
+    expect(listing.stdout()).toMatch(new RegExp(`^${key.slice(6, 22)}\tadmin\tactive\t.*\tci\n$`));
     expect(listing.stdout()).not.toContain(key.slice(23));
 
     const revoking = cli();
@@ -93,6 +93,7 @@ describe('quire keys and quire conversations with --format json', { timeout: SET
       action: 'create',
       projectId: 'demo',
       keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      kind: 'admin',
       label: 'ci',
       key: expect.stringMatching(/^quire_[0-9a-f]{16}_/),
       where,
@@ -105,7 +106,7 @@ describe('quire keys and quire conversations with --format json', { timeout: SET
       report: {
         action: 'list',
         projectId: 'demo',
-        keys: [{ keyId: created.report.keyId, label: 'ci', createdAt: expect.any(String), revokedAt: null }],
+        keys: [{ keyId: created.report.keyId, kind: 'admin', label: 'ci', createdAt: expect.any(String), revokedAt: null }],
         where,
       },
     });
@@ -251,7 +252,7 @@ describe('quire conversations import', { timeout: SETUP_TIMEOUT_MS }, () => {
 
 describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
   it('reads its options', () => {
-    expect(parseServeArgs([])).toEqual({ port: 4319, host: '127.0.0.1', concurrency: 2, quiet: false, repos: {}, github: {} });
+    expect(parseServeArgs([])).toEqual({ port: 4319, host: '127.0.0.1', concurrency: 2, quiet: false, repos: {}, github: {}, sites: {} });
     expect(parseServeArgs(['--port', '0', '--github', 'acme=acme/docs', '--repo', 'local=../docs', '--quiet'])).toMatchObject({
       port: 0,
       repos: { local: '../docs' },
@@ -294,7 +295,7 @@ describe('quire serve', { timeout: SETUP_TIMEOUT_MS }, () => {
       const listed = cli();
       listed.io.cwd = io.cwd;
       expect(await run(['keys', 'list', '--project', 'demo'], listed.io)).toBe(0);
-      expect(listed.stdout()).toMatch(/\tactive\t.*\tlive\n/);
+      expect(listed.stdout()).toMatch(/\tadmin\tactive\t.*\tlive\n/);
       const revoked = cli();
       revoked.io.cwd = io.cwd;
       expect(await run(['keys', 'revoke', liveKey], revoked.io)).toBe(0);

@@ -4,6 +4,7 @@ import * as server from '../../src/server/index.js';
 it('quire-docs/server exports exactly these names (change this list on purpose only)', () => {
   expect(Object.keys(server).sort()).toEqual([
     'API_KEY_PREFIX',
+    'ASSISTANT_KEY_PREFIX',
     'AgentJobRequestSchema',
     'DEFAULT_CONVERSATION_LIMIT',
     'DEFAULT_MODEL_IDS',
@@ -11,6 +12,7 @@ it('quire-docs/server exports exactly these names (change this list on purpose o
     'GitHubApiError',
     'MAX_CONVERSATION_LIMIT',
     'createAgentJobRunner',
+    'createAnthropicAssistantModel',
     'createAnthropicModel',
     'createApiHandler',
     'createApiKey',

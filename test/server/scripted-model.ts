@@ -11,6 +11,8 @@ export interface ReceivedModelRequest {
     max_tokens: number;
     messages: { role: string; content: unknown }[];
     tools: { name: string }[];
+    /** Set by a streamed request (the assistant's). */
+    stream?: boolean;
   };
 }
 
@@ -66,6 +68,34 @@ export async function startScriptedModel(): Promise<ScriptedModelServer> {
           const { status, type, message } = answer.error;
           outgoing.writeHead(status, { 'content-type': 'application/json' });
           outgoing.end(JSON.stringify({ type: 'error', error: { type, message } }));
+          return;
+        }
+        if (body.stream === true) {
+          // The Messages API's server-sent events, the text in small deltas (as a model writes it).
+          outgoing.writeHead(200, { 'content-type': 'text/event-stream', 'request-id': `req_${turn}` });
+          const event = (type: string, data: object) => outgoing.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+          event('message_start', {
+            message: {
+              id: `msg_${turn}`,
+              type: 'message',
+              role: 'assistant',
+              model: body.model,
+              content: [],
+              stop_reason: null,
+              stop_sequence: null,
+              usage: { input_tokens: 10, output_tokens: 0 },
+            },
+          });
+          answer.content.forEach((block, index) => {
+            if (block.type !== 'text') return;
+            event('content_block_start', { index, content_block: { type: 'text', text: '' } });
+            for (let at = 0; at < block.text.length; at += 8)
+              event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text.slice(at, at + 8) } });
+            event('content_block_stop', { index });
+          });
+          event('message_delta', { delta: { stop_reason: answer.stop_reason, stop_sequence: null }, usage: { output_tokens: 10 } });
+          event('message_stop', {});
+          outgoing.end();
           return;
         }
         outgoing.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${turn}` });

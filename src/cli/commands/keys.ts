@@ -3,18 +3,22 @@ import { ExitCode, outputFormat, parseCommandLine, UsageError, type CliIo, type 
 
 const USAGE = `Usage: quire keys <create|list|revoke> [options]
 
-Manage the admin API keys of quire-docs/server. A key is printed once, when created; only its
-hash is stored. While quire serve runs on the embedded data folder, these go through the
+Manage the API keys of quire-docs/server. A key is printed once, when created; only its hash
+is stored. Admin keys (quire_…) reach every route of their project; assistant keys
+(quire_dsc_…, --kind assistant) reach only the assistant, search and page routes, are
+rate-limited, and may be put in a web page. While quire serve runs on the embedded data folder, these go through the
 running server (its socket in the data folder), with the same rules. Needs the server's
 packages (npm install @anthropic-ai/sdk @electric-sql/pglite pg pg-boss); without one, exits 2 naming it.
 
-  quire keys create --project <id> [--label <text>]   print a new key (stdout, one line)
+  quire keys create --project <id> [--label <text>] [--kind admin|assistant]
+                                                      print a new key (stdout, one line)
   quire keys list --project <id>                      list key ids, labels, states
   quire keys revoke <key id or key>                   revoke a key at once
 
 Options:
   --project <id>         project the key is scoped to (letters, digits, - and _)
   --label <text>         a note for humans, e.g. who the key is for
+  --kind <kind>          admin (default) or assistant
   --data-dir <dir>       PGlite data folder (default: $QUIRE_DATA_DIR or .quire/data)
   --database-url <url>   PostgreSQL server instead of PGlite (default: $DATABASE_URL)
   --format <format>      text (default) or json (one JSON document on stdout, for CI: the
@@ -32,7 +36,7 @@ export function requireProject(project: string | undefined): string {
 /** `quire keys`: create, list and revoke admin API keys. */
 export const keysCommand: Command = {
   name: 'keys',
-  summary: 'Create, list and revoke admin API keys of quire-docs/server',
+  summary: 'Create, list and revoke the API keys of quire-docs/server',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<ExitCode> {
     const { values, positionals } = parseCommandLine({
@@ -41,6 +45,7 @@ export const keysCommand: Command = {
       options: {
         project: { type: 'string' },
         label: { type: 'string' },
+        kind: { type: 'string' },
         'data-dir': { type: 'string' },
         'database-url': { type: 'string' },
         format: { type: 'string' },
@@ -51,6 +56,10 @@ export const keysCommand: Command = {
       throw new UsageError(action === undefined ? 'Say what to do: create, list or revoke.' : `Unknown action "${action}".`);
     }
     const json = outputFormat(values.format) === 'json';
+    if (values.kind !== undefined && values.kind !== 'admin' && values.kind !== 'assistant')
+      throw new UsageError(`--kind is admin or assistant, not "${values.kind}".`);
+    if (values.kind !== undefined && action !== 'create') throw new UsageError('--kind goes with create.');
+    const kind = values.kind ?? 'admin';
     const location = resolveStoreLocation({ dataDir: values['data-dir'], databaseUrl: values['database-url'] }, io.env, io.cwd);
     const project = action === 'revoke' ? undefined : requireProject(values.project);
     if (action === 'revoke' && rest.length !== 1) throw new UsageError('Give exactly one key id to revoke.');
@@ -73,11 +82,11 @@ export const keysCommand: Command = {
     }
     try {
       if (action === 'create') {
-        const created = await admin.createKey(project!, values.label ?? null);
+        const created = await admin.createKey(project!, values.label ?? null, kind);
         if (json) {
-          report({ action, projectId: project, keyId: created.keyId, label: values.label ?? null, key: created.text, where: admin.where });
+          report({ action, projectId: project, keyId: created.keyId, kind, label: values.label ?? null, key: created.text, where: admin.where });
         } else {
-          io.stderr.write(`Created key ${created.keyId} for project ${project} (${admin.where}).\nIt is shown once, below; store it now.\n`);
+          io.stderr.write(`Created ${kind} key ${created.keyId} for project ${project} (${admin.where}).\nIt is shown once, below; store it now.\n`);
           io.stdout.write(`${created.text}\n`);
         }
         return ExitCode.ok;
@@ -90,7 +99,7 @@ export const keysCommand: Command = {
         }
         for (const key of keys) {
           const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
-          io.stdout.write(`${key.keyId}\t${state}\t${key.createdAt}\t${key.label ?? ''}\n`);
+          io.stdout.write(`${key.keyId}\t${key.kind}\t${state}\t${key.createdAt}\t${key.label ?? ''}\n`);
         }
         if (keys.length === 0) io.stderr.write(`No keys for project ${project}.\n`);
         return ExitCode.ok;

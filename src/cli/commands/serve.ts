@@ -23,6 +23,9 @@ Options:
                                    (repeatable; projects without one answer 404)
   --github <project>=<owner/repo>  agent jobs of <project> work on this GitHub repository
                                    ($GITHUB_TOKEN; repeatable)
+  --site <project>=<dir>           the docs site (folder of its docs.json) the assistant, search
+                                   and page routes of <project> answer from; indexed at start and
+                                   again when its files change (repeatable)
   --base <branch>                  branch pull requests target (default: the repository's)
   --concurrency <n>                agent jobs this process runs at once (default 2)
   --quiet                          do not log requests
@@ -38,6 +41,11 @@ one process holds, a restarted server takes such a job back at once.
 Needs the server's packages, which installing quire-docs leaves out:
   npm install @anthropic-ai/sdk @electric-sql/pglite pg pg-boss
 Without one, quire serve names it and exits with code 2.
+
+The assistant (POST /v1/assistant/{projectId}/message) answers from the --site of the project
+with the model of ANTHROPIC_API_KEY (QUIRE_ASSISTANT_MODEL, default the agent's sonnet); it
+answers 503 without them. Assistant keys (quire keys create --kind assistant) reach only the
+assistant, search and page routes, limited per key and per client address (429, Retry-After).
 
 Environment of the agent (POST /v1/agent/{projectId}/job answers 503 without it):
   ANTHROPIC_API_KEY      key of the Anthropic API (required for the agent)
@@ -58,6 +66,8 @@ export interface ServeOptions {
   repos: Record<string, string>;
   /** GitHub repositories by project id. */
   github: Record<string, { owner: string; repo: string }>;
+  /** Docs sites (folders of a docs.json) by project id: what the assistant, search and page routes answer from. */
+  sites: Record<string, string>;
   base?: string;
   concurrency: number;
   quiet: boolean;
@@ -96,6 +106,7 @@ export function parseServeArgs(argv: string[]): ServeOptions {
       'database-url': { type: 'string' },
       repo: { type: 'string', multiple: true },
       github: { type: 'string', multiple: true },
+      site: { type: 'string', multiple: true },
       base: { type: 'string' },
       concurrency: { type: 'string' },
       quiet: { type: 'boolean' },
@@ -115,6 +126,11 @@ export function parseServeArgs(argv: string[]): ServeOptions {
     }
     github[project] = { owner, repo };
   }
+  const sites: Record<string, string> = {};
+  for (const [project, folder] of (values.site ?? []).map((text) => projectBinding('site', text, '<dir>'))) {
+    if (sites[project] !== undefined) throw new UsageError(`--site gives project "${project}" two sites.`);
+    sites[project] = folder;
+  }
   return {
     port: positiveInteger('port', values.port, DEFAULT_PORT, true),
     host: values.host ?? '127.0.0.1',
@@ -122,6 +138,7 @@ export function parseServeArgs(argv: string[]): ServeOptions {
     ...(values['database-url'] !== undefined ? { databaseUrl: values['database-url'] } : {}),
     repos,
     github,
+    sites,
     ...(values.base !== undefined ? { base: values.base } : {}),
     concurrency: positiveInteger('concurrency', values.concurrency, 2),
     quiet: values.quiet === true,
@@ -240,9 +257,29 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
     await store.close();
     throw error;
   }
+  // The sites are indexed before the server listens: its first answers are from them.
+  const stopWatching: Array<() => void> = [];
+  try {
+    for (const [project, folder] of Object.entries(options.sites)) stopWatching.push(await indexSite(store, project, resolvePath(io.cwd, folder), io));
+  } catch (error) {
+    for (const stop of stopWatching) stop();
+    if (typeof agent !== 'string') await agent.stop();
+    await store.close();
+    throw error;
+  }
+  const assistant = io.env.ANTHROPIC_API_KEY
+    ? server.createAnthropicAssistantModel({
+        apiKey: io.env.ANTHROPIC_API_KEY,
+        ...(io.env.ANTHROPIC_BASE_URL ? { baseURL: io.env.ANTHROPIC_BASE_URL } : {}),
+        ...(io.env.QUIRE_ASSISTANT_MODEL ? { model: io.env.QUIRE_ASSISTANT_MODEL } : io.env.QUIRE_MODEL_SONNET ? { model: io.env.QUIRE_MODEL_SONNET } : {}),
+      })
+    : undefined;
   const handler = createApiHandler({
     store,
     ...(typeof agent === 'string' ? { agentUnavailable: agent } : { agent }),
+    ...(assistant
+      ? { assistant }
+      : { assistantUnavailable: "The assistant is not configured on this server: it needs the model's key (set ANTHROPIC_API_KEY)." }),
     ...(options.quiet
       ? {}
       : {
@@ -254,6 +291,7 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
   try {
     running = await listen(handler, { host: options.host, port: options.port });
   } catch (error) {
+    for (const stop of stopWatching) stop();
     if (typeof agent !== 'string') await agent.stop();
     await store.close();
     throw error;
@@ -268,6 +306,7 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
     store,
     agent: typeof agent === 'string' ? undefined : agent,
     async close() {
+      for (const stop of stopWatching) stop();
       await admin?.close();
       await running.close();
       // Jobs outlive their requests; let the running ones finish before the store goes away.
@@ -276,6 +315,38 @@ export async function startServe(options: ServeOptions, io: CliIo): Promise<Star
       await store.close();
     },
   };
+}
+
+/**
+ * Indexes the site in `folder` for `project` (the search, page and assistant routes), then again
+ * after each change under it (a failed read keeps the last index and says why). Refuses a folder
+ * without a docs.json. Returns a function that stops watching.
+ */
+async function indexSite(store: Store, project: string, folder: string, io: CliIo): Promise<() => void> {
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(resolvePath(folder, 'docs.json'))) throw new UsageError(`--site ${project}=${folder}: there is no docs.json in ${folder}.`);
+  const { readSiteIndex } = await import('../site-index.js');
+  const { watchFolder } = await import('../watch.js');
+  const index = async (when: string) => {
+    const started = performance.now();
+    const read = await readSiteIndex(folder, io, { offline: true });
+    if (!read.ok) {
+      io.stderr.write(`quire serve: the site of ${project} was not ${when}: ${read.message}\n`);
+      return;
+    }
+    await store.siteIndex.replace(project, read.pages);
+    const sections = read.pages.reduce((sum, page) => sum + page.sections.length, 0);
+    io.stdout.write(
+      `quire serve: site of ${project} ${when}: ${read.pages.length} pages, ${sections} sections (${Math.round(performance.now() - started)} ms)\n`,
+    );
+  };
+  await index('indexed');
+  return watchFolder(
+    folder,
+    () => index('indexed again'),
+    (error) => io.stderr.write(`quire serve: watching the site of ${project}: ${error instanceof Error ? error.message : String(error)}\n`),
+    { settleMs: 300 },
+  );
 }
 
 /** One line: who holds the data folder and the ways out. */

@@ -1,3 +1,4 @@
+import type { ApiKeyKind } from '../auth/api-key.js';
 import { createApiKey } from '../auth/create-api-key.js';
 import { openStore, type StoreLocation } from '../storage/open-store.js';
 import { DataDirBusyError, holderName } from '../storage/data-dir-lock.js';
@@ -8,6 +9,7 @@ import { adminSocketPath, requestAdminSocket } from './admin-socket.js';
 /** A key as `quire keys list` shows it. */
 export interface AdminKeyInfo {
   keyId: string;
+  kind: ApiKeyKind;
   label: string | null;
   createdAt: string;
   revokedAt: string | null;
@@ -17,7 +19,7 @@ export interface AdminKeyInfo {
 export interface AdminAccess {
   /** Where the operations go, for messages. */
   where: string;
-  createKey(projectId: string, label: string | null): Promise<{ text: string; keyId: string }>;
+  createKey(projectId: string, label: string | null, kind?: ApiKeyKind): Promise<{ text: string; keyId: string }>;
   listKeys(projectId: string): Promise<AdminKeyInfo[]>;
   revokeKey(keyId: string): Promise<boolean>;
   importConversations(projectId: string, conversations: readonly ImportedConversation[]): Promise<ConversationImportResult>;
@@ -32,13 +34,14 @@ export class AdminUnavailableError extends Error {
 function storeAccess(store: Store, where: string): AdminAccess {
   return {
     where,
-    async createKey(projectId, label) {
-      const created = await createApiKey(store.apiKeys, projectId, label);
+    async createKey(projectId, label, kind = 'admin') {
+      const created = await createApiKey(store.apiKeys, projectId, label, kind);
       return { text: created.text, keyId: created.record.keyId };
     },
     async listKeys(projectId) {
       return (await store.apiKeys.listForProject(projectId)).map((key) => ({
         keyId: key.keyId,
+        kind: key.kind,
         label: key.label,
         createdAt: key.createdAt.toISOString(),
         revokedAt: key.revokedAt?.toISOString() ?? null,
@@ -69,8 +72,8 @@ function socketAccess(path: string, pid: number | undefined): AdminAccess {
   };
   return {
     where: `the running quire serve (${holderName(pid)})`,
-    async createKey(projectId, label) {
-      const created = await call<{ key: string; keyId: string }>('POST', '/admin/keys', { projectId, label });
+    async createKey(projectId, label, kind = 'admin') {
+      const created = await call<{ key: string; keyId: string }>('POST', '/admin/keys', { projectId, label, kind });
       return { text: created.key, keyId: created.keyId };
     },
     async listKeys(projectId) {

@@ -8,7 +8,9 @@ import { isUlid, ulidTime } from '../ulid.js';
 /** Project ids are slugs, as in the API's paths and `quire keys`. */
 const ProjectId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'not a project id (letters, digits, - and _; up to 64)');
 
-const CreateKeyBody = z.object({ projectId: ProjectId, label: z.string().nullable().default(null) }).strict();
+const CreateKeyBody = z
+  .object({ projectId: ProjectId, label: z.string().nullable().default(null), kind: z.enum(['admin', 'assistant']).default('admin') })
+  .strict();
 const RevokeKeyBody = z.object({ keyId: z.string().min(1) }).strict();
 const ImportBody = z
   .object({
@@ -63,7 +65,7 @@ export function createAdminHandler(store: Store): ApiHandler {
       case 'POST /admin/keys': {
         const body = await bodyOf(request, CreateKeyBody);
         if (!body.ok) return body.response;
-        const created = await createApiKey(store.apiKeys, body.value.projectId, body.value.label);
+        const created = await createApiKey(store.apiKeys, body.value.projectId, body.value.label, body.value.kind);
         return jsonResponse({ key: created.text, keyId: created.record.keyId }, 201);
       }
       case 'GET /admin/keys': {
@@ -75,6 +77,7 @@ export function createAdminHandler(store: Store): ApiHandler {
         return jsonResponse({
           keys: keys.map((key) => ({
             keyId: key.keyId,
+            kind: key.kind,
             label: key.label,
             createdAt: key.createdAt.toISOString(),
             revokedAt: key.revokedAt?.toISOString() ?? null,

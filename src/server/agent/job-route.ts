@@ -1,50 +1,13 @@
 import { errorResponse, jsonResponse } from '../http/api-error.js';
+import { readJson } from '../http/json-body.js';
 import type { AgentJobStore } from '../storage/store.js';
 import { isUlid } from '../ulid.js';
 import type { AgentJobRunner } from './job-runner.js';
 import { parseAgentJobRequest } from './job-request.js';
 import { streamAgentJobEvents, type NumberedAgentJobEvent } from './job-stream.js';
 
-/** Largest accepted request body. */
-const MAX_BODY_BYTES = 1024 * 1024;
-
 /** Media type of the job's response: one JSON event per line. */
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
-
-type BodyResult = { ok: true; body: unknown } | { ok: false; status: 400 | 413; message: string };
-
-/** Reads the body as text, giving up as soon as it passes the limit (no unbounded buffering). */
-async function readLimitedText(request: Request, limit: number): Promise<string | undefined> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readJsonBody(request: Request): Promise<BodyResult> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    return { ok: false, status: 400, message: 'The body must be JSON (Content-Type: application/json).' };
-  }
-  const text = await readLimitedText(request, MAX_BODY_BYTES);
-  if (text === undefined) return { ok: false, status: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes.` };
-  try {
-    return { ok: true, body: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false, status: 400, message: 'The body is not valid JSON.' };
-  }
-}
 
 /**
  * Answers `POST /v1/agent/{projectId}/job` for an authenticated caller: streams the job. The body
@@ -56,7 +19,7 @@ export async function createAgentJob(
   runner: AgentJobRunner | undefined,
   unavailable = 'The agent is not configured on this server.',
 ): Promise<Response> {
-  const body = await readJsonBody(request);
+  const body = await readJson(request);
   if (!body.ok) {
     return errorResponse({ status: body.status, code: body.status === 413 ? 'payload_too_large' : 'invalid_body', message: body.message });
   }

@@ -1,6 +1,15 @@
 /** The machine-readable codes an error response can carry. */
 export type ApiErrorCode =
-  'unauthorized' | 'forbidden' | 'invalid_parameter' | 'invalid_body' | 'payload_too_large' | 'not_found' | 'method_not_allowed' | 'unavailable' | 'internal';
+  | 'unauthorized'
+  | 'forbidden'
+  | 'invalid_parameter'
+  | 'invalid_body'
+  | 'payload_too_large'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
 
 /** An error the API answers with: status and body `{ error: { code, message, ... } }`. */
 export interface ApiError {

@@ -55,7 +55,7 @@ export function toNodeListener(handler: ApiHandler, inFlight?: Set<Promise<void>
       if (!outgoing.writableFinished) aborted.abort();
     });
     const work = (async () => {
-      const response = await handler(toRequest(incoming, aborted.signal));
+      const response = await handler(toRequest(incoming, aborted.signal), { clientAddress: incoming.socket.remoteAddress ?? 'unknown' });
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
       outgoing.writeHead(response.status, headers);

@@ -74,6 +74,42 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'assistant keys, conversation threads, the sites search index',
+    sql: `
+      -- admin keys reach every route of the project, assistant keys the assistant, search and page routes.
+      ALTER TABLE api_keys ADD COLUMN kind text NOT NULL DEFAULT 'admin' CHECK (kind IN ('admin', 'assistant'));
+      ALTER TABLE assistant_conversations ADD COLUMN thread_id text;
+      CREATE INDEX assistant_conversations_by_thread ON assistant_conversations (project_id, thread_id, id) WHERE thread_id IS NOT NULL;
+
+      CREATE TABLE site_pages (
+        project_id text NOT NULL,
+        path       text NOT NULL,
+        title      text NOT NULL,
+        version    text,
+        language   text,
+        markdown   text NOT NULL,
+        PRIMARY KEY (project_id, path)
+      );
+      -- The simple configuration: no stemming or stop words of one language (sites are written
+      -- in many), and it is built into every PostgreSQL, PGlite included.
+      CREATE TABLE site_sections (
+        project_id text NOT NULL,
+        path       text NOT NULL,
+        position   integer NOT NULL,
+        anchor     text,
+        title      text NOT NULL,
+        heading    text,
+        content    text NOT NULL,
+        version    text,
+        language   text,
+        search     tsvector NOT NULL,
+        PRIMARY KEY (project_id, path, position)
+      );
+      CREATE INDEX site_sections_search ON site_sections USING gin (search);
+    `,
+  },
 ];
 
 /** Arbitrary, fixed key of the advisory lock that serialises migrations between processes. */

@@ -1,11 +1,13 @@
 import { createUlidFactory, ulidAfter, ulidTime, type Ulid, type UlidFactory } from '../ulid.js';
 import { insertAgentJob, selectAgentJob, selectAgentJobEvents, toAgentJob } from './agent-job-sql.js';
+import { createSqlSiteIndex } from './site-index-sql.js';
 import type { ApiKeyRecord, Conversation, ConversationPage, ConversationSource, NewConversation, Store } from './store.js';
 import type { SqlClient, SqlValue } from './sql-client.js';
 
 interface ApiKeyRow {
   key_id: string;
   project_id: string;
+  kind: 'admin' | 'assistant';
   secret_hash: string;
   label: string | null;
   created_at: Date;
@@ -19,11 +21,13 @@ interface ConversationRow {
   response: string;
   sources: ConversationSource[];
   query_category: string | null;
+  thread_id: string | null;
 }
 
 const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
   keyId: row.key_id,
   projectId: row.project_id,
+  kind: row.kind,
   secretHash: row.secret_hash,
   label: row.label,
   createdAt: row.created_at,
@@ -37,14 +41,15 @@ const toConversation = (row: ConversationRow): Conversation => ({
   response: row.response,
   sources: row.sources,
   queryCategory: row.query_category,
+  threadId: row.thread_id,
 });
 
-const CONVERSATION_COLUMNS = 'id, created_at, query, response, sources, query_category';
+const CONVERSATION_COLUMNS = 'id, created_at, query, response, sources, query_category, thread_id';
 /** First key of the advisory locks that serialise conversation inserts per project. */
 const CONVERSATION_LOCK_NAMESPACE = 7_412_904;
 /** Inserted rows after which the table's planner statistics are refreshed. */
 const ANALYZE_AFTER_ROWS = 5000;
-/** Rows per INSERT in `recordMany`: 7 parameters each stays far below PostgreSQL's 65535. */
+/** Rows per INSERT in `recordMany`: 8 parameters each stays far below PostgreSQL's 65535. */
 const INSERT_BATCH = 500;
 
 /** A conversation's time as a Date; a string is read as ISO 8601. Throws on anything else. */
@@ -94,11 +99,12 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
           conversation.response,
           JSON.stringify(conversation.sources.map(({ title, url }) => ({ title, url }))),
           conversation.queryCategory,
+          conversation.threadId ?? null,
         );
-        return `($${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}, $${first + 6}::jsonb, $${first + 7})`;
+        return `($${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}, $${first + 6}::jsonb, $${first + 7}, $${first + 8})`;
       });
       const rows = await transaction.query<ConversationRow>(
-        `INSERT INTO assistant_conversations (project_id, id, created_at, query, response, sources, query_category)
+        `INSERT INTO assistant_conversations (project_id, id, created_at, query, response, sources, query_category, thread_id)
          VALUES ${tuples.join(', ')}
          RETURNING ${CONVERSATION_COLUMNS}`,
         params,
@@ -120,12 +126,10 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
   return {
     apiKeys: {
       async insert(record) {
-        const rows = await client.query<ApiKeyRow>(`INSERT INTO api_keys (key_id, project_id, secret_hash, label) VALUES ($1, $2, $3, $4) RETURNING *`, [
-          record.keyId,
-          record.projectId,
-          record.secretHash,
-          record.label,
-        ]);
+        const rows = await client.query<ApiKeyRow>(
+          `INSERT INTO api_keys (key_id, project_id, secret_hash, label, kind) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+          [record.keyId, record.projectId, record.secretHash, record.label, record.kind ?? 'admin'],
+        );
         return toApiKey(rows[0]!);
       },
       async find(keyId) {
@@ -214,6 +218,13 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
         const conversations = rows.slice(0, limit).map(toConversation);
         return { conversations, hasMore, nextCursor: hasMore ? conversations.at(-1)!.id : null };
       },
+      async thread(projectId, threadId) {
+        const rows = await client.query<ConversationRow>(
+          `SELECT ${CONVERSATION_COLUMNS} FROM assistant_conversations WHERE project_id = $1 AND thread_id = $2 ORDER BY id`,
+          [projectId, threadId],
+        );
+        return rows.map(toConversation);
+      },
     },
 
     agentJobs: {
@@ -231,6 +242,8 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
       get: (id) => selectAgentJob(client, id),
       events: (id, after, limit) => selectAgentJobEvents(client, id, after, limit),
     },
+
+    siteIndex: createSqlSiteIndex(client),
 
     client,
     close: () => client.close(),

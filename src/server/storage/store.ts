@@ -1,11 +1,19 @@
 import type { Ulid } from '../ulid.js';
 import type { SqlClient } from './sql-client.js';
 
-/** A stored admin API key: only a hash of its secret is kept. */
+/**
+ * What a key may reach: `admin`, every route of its project; `assistant`, the assistant, search
+ * and page routes only (rate-limited, usable from a browser).
+ */
+export type ApiKeyKind = 'admin' | 'assistant';
+
+/** A stored API key: only a hash of its secret is kept. */
 export interface ApiKeyRecord {
   /** Public part of the key, used to find the record; not secret. */
   keyId: string;
   projectId: string;
+  /** `admin` (every route of the project) or `assistant` (the assistant, search and page routes). */
+  kind: ApiKeyKind;
   /** SHA-256 (hex) of the whole key text. */
   secretHash: string;
   label: string | null;
@@ -26,6 +34,8 @@ export interface NewConversation {
   response: string;
   sources: readonly ConversationSource[];
   queryCategory: string | null;
+  /** The thread the exchange belongs to (the reader's conversation with the assistant); none for imported history. */
+  threadId?: string | null;
   /**
    * When the conversation happened, as a Date or an ISO 8601 string (JSON has no dates); now
    * when absent. The id's time part is this instant.
@@ -41,6 +51,8 @@ export interface Conversation {
   response: string;
   sources: ConversationSource[];
   queryCategory: string | null;
+  /** The thread it belongs to, when it was answered by this server's assistant. */
+  threadId: string | null;
 }
 
 /** A conversation brought in from elsewhere, with its own id (imports are idempotent on it). */
@@ -133,9 +145,9 @@ export interface AgentJobUpdate {
   error?: string;
 }
 
-/** Admin API keys. */
+/** API keys. */
 export interface ApiKeyStore {
-  insert(record: Omit<ApiKeyRecord, 'createdAt' | 'revokedAt'>): Promise<ApiKeyRecord>;
+  insert(record: Omit<ApiKeyRecord, 'createdAt' | 'revokedAt' | 'kind'> & { kind?: ApiKeyKind }): Promise<ApiKeyRecord>;
   find(keyId: string): Promise<ApiKeyRecord | undefined>;
   /** Marks the key revoked; false when there is no such key. */
   revoke(keyId: string): Promise<boolean>;
@@ -149,6 +161,8 @@ export interface ConversationStore {
   /** Stores many conversations in a few statements (imports, seeding); same as `record` each. */
   recordMany(conversations: readonly NewConversation[]): Promise<Conversation[]>;
   page(query: ConversationPageQuery): Promise<ConversationPage>;
+  /** The exchanges of one thread of a project, oldest first; empty when there is no such thread. */
+  thread(projectId: string, threadId: string): Promise<Conversation[]>;
   /**
    * Stores conversations under their own ids in one transaction (all or nothing); ids already
    * stored for the project are skipped, so importing a file twice adds nothing.
@@ -165,6 +179,67 @@ export interface AgentJobStore {
   events(id: Ulid, after: number, limit?: number): Promise<StoredAgentJobEvent[]>;
 }
 
+/** A page of a project's site, as the search, page and assistant routes read it. */
+export interface IndexedPage {
+  /** The page's URL path (`/guides/setup`). */
+  path: string;
+  title: string;
+  /** The page's description (frontmatter): found with its first section. */
+  description?: string | null;
+  /** The navigation's version and language the page is under, when the site has them. */
+  version?: string | null;
+  language?: string | null;
+  /** The page written out as Markdown (as its `<page>.md`). */
+  markdown: string;
+  /** Its sections, in order: the text before the first heading, then one per heading. */
+  sections: IndexedSection[];
+}
+
+/** One section of a page: what a search finds and the assistant cites. */
+export interface IndexedSection {
+  /** The heading's id (`#anchor`); none for the text before the first heading. */
+  anchor?: string | null;
+  heading?: string | null;
+  text: string;
+}
+
+/** A section a search found. */
+export interface SectionMatch {
+  /** The page's path, with `#anchor` for a section under a heading. */
+  path: string;
+  title: string;
+  heading: string | null;
+  content: string;
+  version: string | null;
+  language: string | null;
+  /** How many of the query's words the section holds, plus PostgreSQL's ts_rank_cd of the match (by length): higher is better. */
+  score: number;
+}
+
+/** How to search: every word (`all`, the search route), or any of them ranked by how many match (`any`, the assistant's retrieval). */
+export interface SectionQuery {
+  projectId: string;
+  query: string;
+  limit: number;
+  match: 'all' | 'any';
+  version?: string;
+  language?: string;
+}
+
+/**
+ * The sites' pages and sections, one set per project, searched with PostgreSQL's full-text search
+ * in the store itself: every server of a deployment answers alike.
+ */
+export interface SiteIndexStore {
+  /** Replaces the project's pages with these, in one transaction (a reader sees the old set or the new one). */
+  replace(projectId: string, pages: readonly IndexedPage[]): Promise<void>;
+  search(query: SectionQuery): Promise<SectionMatch[]>;
+  /** A page by its path (`/guides/setup`, `guides/setup`, `guides/setup.md`); undefined when the project has none there. */
+  page(projectId: string, path: string): Promise<{ path: string; title: string; markdown: string } | undefined>;
+  /** How many pages the project has indexed (0: none, or no site bound). */
+  count(projectId: string): Promise<number>;
+}
+
 /** Everything the API persists, on one PostgreSQL database (embedded or server). */
 export interface Store {
   /** The connection the store runs on; the agent's job queue shares it. */
@@ -172,5 +247,6 @@ export interface Store {
   apiKeys: ApiKeyStore;
   conversations: ConversationStore;
   agentJobs: AgentJobStore;
+  siteIndex: SiteIndexStore;
   close(): Promise<void>;
 }

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { endpointsByUrl, markdownFileOf, pageMarkdownOf, type AgentFilesInput } from '../agents/index.js';
+import type { CompiledPage } from '../build/types.js';
+import { resolveImportFile } from '../content/check-content.js';
+import { nativeMdxParser } from '../node/native-parser.js';
+import type { IndexedPage } from '../server/storage/store.js';
+import type { CliIo } from './command.js';
+import { loadSiteForCommand } from './load.js';
+import { buildForRender } from './render-input.js';
+
+/** A site read for the server's index: its pages, or why there are none. */
+export type SiteIndexResult = { ok: true; name: string; pages: IndexedPage[] } | { ok: false; message: string };
+
+/**
+ * Reads the site in `folder` as `quire build --html` does and makes what the server's search, page
+ * and assistant routes read: every page (navigation and unlisted, not the hidden ones' absence:
+ * published at their URL, they are found too) with its Markdown (as its `<page>.md`), and its
+ * sections (the text before the first heading, then one per heading) with the navigation's
+ * version and language. The site's problems are not printed: `quire validate` does that.
+ */
+export async function readSiteIndex(folder: string, io: CliIo, options: { offline?: boolean } = {}): Promise<SiteIndexResult> {
+  const quiet: CliIo = { ...io, stdout: { write: () => true } as unknown as CliIo['stdout'], stderr: { write: () => true } as unknown as CliIo['stderr'] };
+  const site = await loadSiteForCommand(folder, quiet, { strict: false, format: 'json', ...(options.offline ? { offline: true } : {}) });
+  const config = site.config;
+  if (!config || !site.tree) return { ok: false, message: `${path.join(site.root, 'docs.json')} has errors (quire validate prints them)` };
+  const built = buildForRender(site, config);
+  const parse = nativeMdxParser();
+  const siteFiles = new Set(site.files);
+  const agents: AgentFilesInput = {
+    site: built.site,
+    endpointPages: site.endpointPages,
+    readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
+    ...(parse ? { parse } : {}),
+    snippetFile: (source, from) => resolveImportFile(siteFiles, source, from),
+  };
+  const endpoints = endpointsByUrl(site.endpointPages);
+  const sections = new Map((built.search?.pages ?? []).map((entry) => [entry.href, entry.sections]));
+  const first = new Map<string, CompiledPage>();
+  for (const page of built.site.pages) if (!first.has(page.href)) first.set(page.href, page);
+  const pages: IndexedPage[] = [];
+  for (const page of first.values()) {
+    if (markdownFileOf(page.href) === undefined) continue;
+    pages.push({
+      path: page.href,
+      title: page.title,
+      description: page.description ?? null,
+      version: page.section.version ?? null,
+      language: page.section.language ?? null,
+      markdown: await pageMarkdownOf(agents, page, endpoints.get(page.href)),
+      sections: (sections.get(page.href) ?? []).map((section) => ({ anchor: section.id ?? null, heading: section.heading ?? null, text: section.text })),
+    });
+    // A page the search text has no sections for (a generated endpoint page) is found by its Markdown.
+    const added = pages.at(-1)!;
+    if (added.sections.length === 0) added.sections.push({ text: added.markdown });
+  }
+  return { ok: true, name: config.name, pages };
+}
