@@ -72,8 +72,10 @@ function installedPackages(modules: string): { name: string; bytes: number }[] {
 // 34's site for AI agents (the Markdown writer, mdast-util-to-markdown with its GFM and math
 // extensions, in the ESM and CJS core; `quire mcp`) took it to 17.7 MB, and the API playground's
 // browser script (70 kB minified: the request samples' generator, so that they follow what the
-// reader types) to 17.82 MB: the ceiling is 17.9 MB. Its heavy parts (shiki, KaTeX, the icon sets,
-// React) are optional peers, not in this count.
+// reader types) to 17.82 MB, and issue 35's assistant, search, page and v2 agent routes of the
+// server with their documentation (docs/server.openapi.yaml), the v2 agent jobs and the rendered
+// site's assistant panel to 18.0 MB: the ceiling is 18.1 MB.
+// Its heavy parts (shiki, KaTeX, the icon sets, React) are optional peers, not in this count.
 describe('npm install quire-docs', () => {
   it('installs the core and the CLI without the server packages, within the size ceiling', async (context) => {
     const unreachable = await registryReachable();
@@ -107,7 +109,7 @@ describe('npm install quire-docs', () => {
         summary,
       ).not.toContain(name);
     expect(packages.length, summary).toBeLessThanOrEqual(12);
-    expect(bytes, summary).toBeLessThanOrEqual(17.9e6);
+    expect(bytes, summary).toBeLessThanOrEqual(18.1e6);
 
     // What was installed runs: the CLI validates the example site, and both module systems load.
     const bin = path.join(project, 'node_modules', '.bin', process.platform === 'win32' ? 'quire.cmd' : 'quire');

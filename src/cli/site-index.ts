@@ -9,8 +9,11 @@ import type { CliIo } from './command.js';
 import { loadSiteForCommand } from './load.js';
 import { buildForRender } from './render-input.js';
 
-/** A site read for the server's index: its pages, or why there are none. */
-export type SiteIndexResult = { ok: true; name: string; pages: IndexedPage[] } | { ok: false; message: string };
+/** A site read for the server's index: its pages and its assistant instructions, or why there are none. */
+export type SiteIndexResult = { ok: true; name: string; pages: IndexedPage[]; instructions?: string } | { ok: false; message: string };
+
+/** Where a site keeps its instructions to the assistant, as the platform reads them (the first found). */
+const INSTRUCTION_FILES = ['.mintlify/Assistant.md', '.mintlify/ASSISTANT.md', 'Assistant.md', 'ASSISTANT.md'];
 
 /**
  * Reads the site in `folder` as `quire build --html` does and makes what the server's search, page
@@ -54,5 +57,10 @@ export async function readSiteIndex(folder: string, io: CliIo, options: { offlin
     const added = pages.at(-1)!;
     if (added.sections.length === 0) added.sections.push({ text: added.markdown });
   }
-  return { ok: true, name: config.name, pages };
+  let instructions: string | undefined;
+  for (const file of INSTRUCTION_FILES) {
+    instructions = await readFile(path.join(site.root, file), 'utf8').catch(() => undefined);
+    if (instructions !== undefined) break;
+  }
+  return { ok: true, name: config.name, pages, ...(instructions !== undefined ? { instructions } : {}) };
 }

@@ -41,6 +41,7 @@ export type { IconRenderer } from './layout-parts.js';
 export { EndpointReference } from './endpoint.js';
 export type { EndpointReferenceProps, MarkdownRenderer } from './endpoint.js';
 export type { PlaygroundSettings } from './playground.js';
+export type { AssistantPanelSettings } from './assistant-panel.js';
 export { pageNavigation } from './site-navigation.js';
 export type { PageNavigation, PageOperation, SectionLevel, SectionOption, SectionKind } from './site-navigation.js';
 export { SITE_CSS, themeCss } from './site-theme.js';

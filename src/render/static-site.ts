@@ -12,6 +12,7 @@ import { COMPONENT_CSS } from './components-css.js';
 import { iconOf, prepareIcons } from './icons.js';
 import { prepareRender } from './prepare.js';
 import { fenceLanguages, takeMissedLanguages } from './code.js';
+import { ASSISTANT_CSS, ASSISTANT_SCRIPT, type AssistantPanelSettings } from './assistant-panel.js';
 import { SEARCH_CSS, SEARCH_SCRIPT, searchEntries } from './search.js';
 import { EndpointReference, longDescription } from './endpoint.js';
 import { assetUrl, SiteShell, type ShellPage } from './layout.js';
@@ -88,6 +89,11 @@ export interface StaticSiteInput {
    * page's `<html data-playground-proxy>`. A static build has none: requests go from the browser.
    */
   playgroundProxy?: string;
+  /**
+   * The assistant every page offers (an "Ask AI" panel, `ASSISTANT_SCRIPT`): the API's URL, the
+   * project and an assistant key (`quire_dsc_…`: every page holds it). Without it, no panel.
+   */
+  assistant?: AssistantPanelSettings;
   /**
    * A section's sidebar whose HTML is longer than this (in characters) is written once, as
    * `_quire/nav/<hash>.js`, which its pages load where the sidebar stands; each page keeps only
@@ -453,8 +459,14 @@ export function createSiteRenderer(input: StaticSiteInput): SiteRenderer {
   // take every page: `quire dev` asks for them after each save, with a renderer of the site as it is.
   const plainShell = memo(() => {
     const files = new Map<string, string | Uint8Array>();
-    files.set(`${ASSET_FOLDER}/site.css`, `${input.componentCss ?? COMPONENT_CSS}\n${SITE_CSS}${input.search ? `\n${SEARCH_CSS}` : ''}`);
-    files.set(`${ASSET_FOLDER}/site.js`, `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}`);
+    files.set(
+      `${ASSET_FOLDER}/site.css`,
+      `${input.componentCss ?? COMPONENT_CSS}\n${SITE_CSS}${input.search ? `\n${SEARCH_CSS}` : ''}${input.assistant ? `\n${ASSISTANT_CSS}` : ''}`,
+    );
+    files.set(
+      `${ASSET_FOLDER}/site.js`,
+      `${SITE_SCRIPT}\n${input.componentScript ?? CLIENT_SCRIPT}${input.search ? `\n${SEARCH_SCRIPT}` : ''}${input.assistant ? `\n${ASSISTANT_SCRIPT}` : ''}`,
+    );
     if (input.mermaidScript !== undefined) files.set(MERMAID_FILE, input.mermaidScript);
     if (input.playgroundScript !== undefined) files.set(PLAYGROUND_FILE, input.playgroundScript);
     return files;
@@ -572,6 +584,10 @@ function headParts(input: StaticSiteInput, settings: DocsConfig): HeadParts {
   if (input.playgroundScript !== undefined) attributes.push(`data-playground="/${PLAYGROUND_FILE}"`);
   if (input.playgroundProxy !== undefined) attributes.push(`data-playground-proxy="${escapeHtml(input.playgroundProxy)}"`);
   if (input.search) attributes.push(`data-search="/${SEARCH_INDEX}"`);
+  if (input.assistant) {
+    attributes.push(`data-assistant="${escapeHtml(input.assistant.url)}"`);
+    attributes.push(`data-assistant-project="${escapeHtml(input.assistant.project)}"`, `data-assistant-key="${escapeHtml(input.assistant.key)}"`);
+  }
   const tags: string[] = [];
   const favicon = settings.favicon;
   // No favicon: an empty one, so the browser does not ask for /favicon.ico (a 404 and a console error on every page).

@@ -5,6 +5,7 @@ import { pageRoute, searchRoute } from './discovery/search-route.js';
 import { createRateLimiter, type RateLimit } from './http/rate-limit.js';
 import type { AgentJobRunner } from './agent/job-runner.js';
 import { createAgentJob, getAgentJob, streamAgentJob } from './agent/job-route.js';
+import { createV2Job, getV2Job, listV2Jobs, messageV2Job } from './agent/job-v2-route.js';
 import { healthResponse } from './health.js';
 import { authenticate } from './auth/authenticate.js';
 import { errorResponse } from './http/api-error.js';
@@ -86,6 +87,14 @@ async function dispatch(route: Route, request: Request, url: URL, options: ApiHa
       return getAgentJob(route.projectId, route.jobId, options.store.agentJobs);
     case 'agentJobEvents':
       return streamAgentJob(route.projectId, route.jobId, request, url, options.store.agentJobs, options.agent);
+    case 'createAgentJobV2':
+      return createV2Job(route.projectId, request, agentV2(options));
+    case 'listAgentJobsV2':
+      return listV2Jobs(route.projectId, url, options.store.agentJobs);
+    case 'getAgentJobV2':
+      return getV2Job(route.projectId, route.jobId, options.store.agentJobs);
+    case 'messageAgentJobV2':
+      return messageV2Job(route.projectId, route.jobId, request, agentV2(options));
     case 'health':
       return healthResponse(options.store, options.agent);
   }
@@ -168,6 +177,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     });
     return response;
   };
+}
+
+function agentV2(options: ApiHandlerOptions) {
+  return { jobs: options.store.agentJobs, runner: options.agent, ...(options.agentUnavailable !== undefined ? { unavailable: options.agentUnavailable } : {}) };
 }
 
 /** Whether a path is one of the assistant's routes (whatever its method), which web pages call. */

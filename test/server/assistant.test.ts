@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -62,6 +62,9 @@ for (const deployment of deployments) {
         folder = mkdtempSync(join(tmpdir(), 'quire-assistant-'));
         site = join(folder, 'site');
         cpSync(EXAMPLE_SITE, site, { recursive: true });
+        // The site's own instructions to its assistant, where the platform reads them.
+        mkdirSync(join(site, '.mintlify'));
+        writeFileSync(join(site, '.mintlify', 'Assistant.md'), 'Call the product Plant Store, never "the API".\n');
         model = await startScriptedModel();
         output = cliIo({ ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: model.baseURL, QUIRE_ASSISTANT_MODEL: 'claude-test-assistant' }, folder);
         served = await startServe(parseServeArgs(['--port', '0', '--quiet', '--site', `${project}=site`, ...(await deployment.args(folder))]), output.io);
@@ -111,6 +114,7 @@ for (const deployment of deployments) {
         model.play((request) => {
           // The sources are in the instructions; the assistant is offered no tool.
           expect(request.system).toContain('Authorization: Bearer <key>');
+          expect(request.system).toContain('Call the product Plant Store, never "the API".');
           expect(request.tools).toBeUndefined();
           expect(request.stream).toBe(true);
           expect(request.model).toBe('claude-test-assistant');

@@ -47,8 +47,12 @@ describe("the server's OpenAPI description (docs/server.openapi.yaml)", () => {
       'assistantMessage',
       'assistantThread',
       'createAgentJob',
+      'createAgentJobV2',
       'getAgentJob',
+      'getAgentJobV2',
       'health',
+      'listAgentJobsV2',
+      'messageAgentJobV2',
       'page',
       'search',
     ]);

@@ -12,6 +12,7 @@ import { cacheHelp, loadSiteForCommand, maxPageSizeHelp, workersHelp } from '../
 import { ruleOptionHelp } from '../rule-options.js';
 import { plural, useColor } from '../output.js';
 import { append } from '../../util/arrays.js';
+import { assistantHelp, assistantPanelOf } from '../assistant-option.js';
 import { loadRender, readMermaidBundle, readPlaygroundBundle } from '../render-packages.js';
 import { siteCodeInput } from '../site-code-tools.js';
 import type { StaticSiteFailure, UnwrittenUrl } from '../../render/index.js';
@@ -52,6 +53,7 @@ Options:
   -o, --out <folder>  Output folder (required)
   --html              Write the site as static HTML pages, not the data format
   --base <path>       With --html: the path the site is served under (/docs/)
+${assistantHelp(22)}
   --strict            Report unknown keys outside navigation as errors, not warnings
   --format <format>   text (default) or json (a JSON report on stdout)
   --offline           Do not fetch OpenAPI documents given by URL; warn about each
@@ -79,6 +81,8 @@ export const buildCommand: Command = {
         out: { type: 'string', short: 'o' },
         html: { type: 'boolean', default: false },
         base: { type: 'string' },
+        assistant: { type: 'string' },
+        'assistant-key': { type: 'string' },
         strict: { type: 'boolean', default: false },
         format: { type: 'string', default: 'text' },
         offline: { type: 'boolean', default: false },
@@ -95,6 +99,8 @@ export const buildCommand: Command = {
     if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
     if (values.html && values['no-content']) throw new UsageError("--html needs the pages' content: it cannot be used with --no-content");
     if (values.base !== undefined && !values.html) throw new UsageError('--base applies to the HTML build: add --html');
+    if (values.assistant !== undefined && !values.html) throw new UsageError('--assistant applies to the HTML build: add --html');
+    const assistant = assistantPanelOf(values.assistant, values['assistant-key'], io.env);
     const out = path.resolve(io.cwd, values.out);
     // Loaded before the site is: a missing peer dependency is said at once, not after a long load.
     const render = values.html ? await loadRender('--html') : undefined;
@@ -184,6 +190,7 @@ export const buildCommand: Command = {
         ...(base !== undefined ? { base } : {}),
         ...(mermaid ? { mermaidScript: mermaid } : {}),
         ...(playground ? { playgroundScript: playground } : {}),
+        ...(assistant ? { assistant } : {}),
       });
       // The record of what this build wrote, so that the next replaces and removes only those.
       files = [

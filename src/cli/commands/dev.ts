@@ -30,6 +30,8 @@ import { ExitCode, parseCommandLine, UsageError, type Command } from '../command
 import { startDevServer, type DevAnswer, type RunningDevServer } from '../dev-server.js';
 import { cacheHelp, openSiteForCommand, type CommandSite, type OpenedCommandSite } from '../load.js';
 import { plural } from '../output.js';
+import type { AssistantPanelSettings } from '../../render/assistant-panel.js';
+import { assistantHelp, assistantPanelOf } from '../assistant-option.js';
 import { handleProxyRequest, PROXY_PATH } from '../playground-proxy.js';
 import { loadRender, readMermaidBundle, readPlaygroundBundle } from '../render-packages.js';
 import { islandsRuntime, loadSiteCodeTools, startSiteCodeTools, type SiteCodeOptionsFor } from '../site-code-tools.js';
@@ -61,6 +63,7 @@ Options:
   --host <addr>      Address to listen on (default 127.0.0.1: this machine only)
   --proxy-private    Let the API playground's proxy reach loopback and private addresses
                      (an API running on this machine); it never does otherwise
+${assistantHelp(21)}
   --strict           Report unknown keys outside navigation as errors, not warnings
   --offline          Do not fetch OpenAPI documents given by URL; warn about each
 ${cacheHelp(21)}
@@ -82,6 +85,8 @@ export const devCommand: Command = {
         port: { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },
         'proxy-private': { type: 'boolean', default: false },
+        assistant: { type: 'string' },
+        'assistant-key': { type: 'string' },
         strict: { type: 'boolean', default: false },
         offline: { type: 'boolean', default: false },
         rule: { type: 'string', multiple: true, default: [] },
@@ -93,6 +98,7 @@ export const devCommand: Command = {
     const port = values.port === undefined ? DEFAULT_PORT : /^\d+$/.test(values.port) ? Number(values.port) : Number.NaN;
     if (!(port >= 0 && port <= 65_535)) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
     if (values.host === '') throw new UsageError('--host needs an address');
+    const assistant = assistantPanelOf(values.assistant, values['assistant-key'], io.env);
     // Loaded before the site is: a missing peer dependency is said at once, not after a long load.
     const render = await loadRender('quire dev');
     if (typeof render === 'string') {
@@ -144,6 +150,7 @@ export const devCommand: Command = {
       ...(siteCode ? { siteCodeFor: siteCode } : {}),
       ...(mermaid ? { mermaidScript: mermaid } : {}),
       ...(playground ? { playgroundScript: playground } : {}),
+      ...(assistant ? { assistant } : {}),
     };
     let server: RunningDevServer | undefined;
     // The first page is served from the site's outline (its navigation, and the page's own text
@@ -366,6 +373,8 @@ interface PreviewMakers {
   mermaidScript?: Uint8Array;
   /** The API playground's browser script. */
   playgroundScript?: string;
+  /** The assistant panel's settings (`--assistant`). */
+  assistant?: AssistantPanelSettings;
 }
 
 /** What the server answers from: the site as compiled now, rendered on request. */
@@ -462,6 +471,7 @@ function rendererOf(
     ...renderInputOf(site, built, config),
     ...(makers.mermaidScript ? { mermaidScript: makers.mermaidScript } : {}),
     ...(makers.playgroundScript ? { playgroundScript: makers.playgroundScript, playgroundProxy: PROXY_PATH } : {}),
+    ...(makers.assistant ? { assistant: makers.assistant } : {}),
     // The outline's pages' content, read as they are asked for (see OutlinePreview), or the site's.
     content,
     // A new loader for each state of the site: a changed snippet or component runs again.

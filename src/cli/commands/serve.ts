@@ -334,7 +334,7 @@ async function indexSite(store: Store, project: string, folder: string, io: CliI
       io.stderr.write(`quire serve: the site of ${project} was not ${when}: ${read.message}\n`);
       return;
     }
-    await store.siteIndex.replace(project, read.pages);
+    await store.siteIndex.replace(project, read.pages, read.instructions);
     const sections = read.pages.reduce((sum, page) => sum + page.sections.length, 0);
     io.stdout.write(
       `quire serve: site of ${project} ${when}: ${read.pages.length} pages, ${sections} sections (${Math.round(performance.now() - started)} ms)\n`,

@@ -86,8 +86,11 @@ export interface AgentJobRunner {
   servesProject(projectId: string): boolean;
   /** The branch pull requests of the project target; jobs may not work on it. */
   baseBranch(projectId: string): Promise<string | undefined>;
-  /** Records the job as queued and queues it (one transaction); its events from the start. */
-  start(projectId: string, request: AgentJobRequest): Promise<StartedAgentJob>;
+  /**
+   * Records the job as queued and queues it (one transaction); its events from the start. `v2`:
+   * the job is a run of a v2 job (`new`: its first; an id: a follow-up of that job).
+   */
+  start(projectId: string, request: AgentJobRequest, options?: { v2?: 'new' | string }): Promise<StartedAgentJob>;
   /** The job's stored events with a number above `after`, then live ones, until its result. */
   events(jobId: string, after?: number): ReadableStream<NumberedAgentJobEvent>;
   /** The queue's state, for health checks. */
@@ -392,7 +395,7 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
 
     baseBranch: async (projectId) => options.hostFor(projectId)?.baseBranch(),
 
-    async start(projectId, request) {
+    async start(projectId, request, startOptions = {}) {
       if (!options.hostFor(projectId)) throw new Error(`Project ${projectId} has no repository`);
       const queue = await queueReady;
       const id = newId();
@@ -404,6 +407,7 @@ export function createAgentJobRunner(options: AgentJobRunnerOptions): AgentJobRu
           asDraft: request.asDraft,
           request,
           maxAttempts,
+          ...(startOptions.v2 !== undefined ? { v2JobId: startOptions.v2 } : {}),
         });
         await appendAgentJobEvent(transaction, id, { type: 'state', state: 'queued', sessionId: id } satisfies AgentJobEvent);
         await queue.send(id, { db: transaction });

@@ -8,6 +8,10 @@ export type Route =
   | { name: 'createAgentJob'; projectId: string }
   | { name: 'getAgentJob'; projectId: string; jobId: string }
   | { name: 'agentJobEvents'; projectId: string; jobId: string }
+  | { name: 'createAgentJobV2'; projectId: string }
+  | { name: 'listAgentJobsV2'; projectId: string }
+  | { name: 'getAgentJobV2'; projectId: string; jobId: string }
+  | { name: 'messageAgentJobV2'; projectId: string; jobId: string }
   | { name: 'health'; projectId?: undefined };
 
 /**
@@ -69,6 +73,26 @@ const ROUTES: readonly RouteTable[] = [
     pattern: new RegExp(`^/v1/agent/${PROJECT_ID}/job/([^/]+)/events/?$`),
     method: 'GET',
     build: (match) => ({ name: 'agentJobEvents', projectId: match[1]!, jobId: match[2]! }),
+  },
+  {
+    pattern: new RegExp(`^/v2/agent/${PROJECT_ID}/job/?$`),
+    method: 'POST',
+    build: (match) => ({ name: 'createAgentJobV2', projectId: match[1]! }),
+  },
+  {
+    pattern: new RegExp(`^/v2/agent/${PROJECT_ID}/job/?$`),
+    method: 'GET',
+    build: (match) => ({ name: 'listAgentJobsV2', projectId: match[1]! }),
+  },
+  {
+    pattern: new RegExp(`^/v2/agent/${PROJECT_ID}/job/([^/]+)/?$`),
+    method: 'GET',
+    build: (match) => ({ name: 'getAgentJobV2', projectId: match[1]!, jobId: match[2]! }),
+  },
+  {
+    pattern: new RegExp(`^/v2/agent/${PROJECT_ID}/job/([^/]+)/message/?$`),
+    method: 'POST',
+    build: (match) => ({ name: 'messageAgentJobV2', projectId: match[1]!, jobId: match[2]! }),
   },
   {
     pattern: /^\/healthz\/?$/,

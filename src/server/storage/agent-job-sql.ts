@@ -21,6 +21,7 @@ interface AgentJobRow {
   lease_owner: string | null;
   lease_expires_at: Date | null;
   queue_job_id: string | null;
+  v2_job_id: string | null;
 }
 
 /** A running job whose lease ran out, with what the recovery needs to decide. */
@@ -56,6 +57,7 @@ export const toAgentJob = (row: AgentJobRow): AgentJobRecord => ({
   request: row.request ?? null,
   leaseOwner: row.lease_owner,
   leaseExpiresAt: row.lease_expires_at,
+  v2JobId: row.v2_job_id ?? null,
 });
 
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
@@ -66,9 +68,9 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
 
 export async function insertAgentJob(db: SqlQuery, id: string, job: NewAgentJob): Promise<AgentJobRecord> {
   const rows = await db.query<AgentJobRow>(
-    `INSERT INTO agent_jobs (id, project_id, branch, model, as_draft, state, request, max_attempts)
-     VALUES ($1, $2, $3, $4, $5, 'queued', $6::jsonb, $7) RETURNING *`,
-    [id, job.projectId, job.branch, job.model, job.asDraft, json(job.request), job.maxAttempts ?? 3],
+    `INSERT INTO agent_jobs (id, project_id, branch, model, as_draft, state, request, max_attempts, v2_job_id)
+     VALUES ($1, $2, $3, $4, $5, 'queued', $6::jsonb, $7, $8) RETURNING *`,
+    [id, job.projectId, job.branch, job.model, job.asDraft, json(job.request), job.maxAttempts ?? 3, job.v2JobId === 'new' ? id : (job.v2JobId ?? null)],
   );
   return toAgentJob(rows[0]!);
 }
@@ -208,4 +210,19 @@ export async function failInterruptedAgentJob(db: SqlQuery, id: string, error: s
 
 export async function selectAgentJobEvents(db: SqlQuery, id: string, after: number, limit = 1000): Promise<StoredAgentJobEvent[]> {
   return db.query<StoredAgentJobEvent>('SELECT seq, event FROM agent_job_events WHERE job_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [id, after, limit]);
+}
+
+/** The runs of a v2 job, oldest first (its first run, then one per follow-up message). */
+export async function selectV2Runs(db: SqlQuery, projectId: string, v2JobId: string): Promise<AgentJobRecord[]> {
+  const rows = await db.query<AgentJobRow>('SELECT * FROM agent_jobs WHERE project_id = $1 AND v2_job_id = $2 ORDER BY id', [projectId, v2JobId]);
+  return rows.map(toAgentJob);
+}
+
+/** A project's v2 jobs (their first runs), newest first, `limit` of them below the cursor `before`; one more tells whether another page exists. */
+export async function selectV2Jobs(db: SqlQuery, projectId: string, limit: number, before?: string): Promise<AgentJobRecord[]> {
+  const rows = await db.query<AgentJobRow>(
+    `SELECT * FROM agent_jobs WHERE project_id = $1 AND v2_job_id = id AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
+    [projectId, before ?? null, limit],
+  );
+  return rows.map(toAgentJob);
 }

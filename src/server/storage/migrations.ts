@@ -110,6 +110,21 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX site_sections_search ON site_sections USING gin (search);
     `,
   },
+  {
+    version: 4,
+    name: 'agent jobs v2: the runs of a job; the assistant instructions of a site',
+    sql: `
+      -- A v2 job is its first run (v2_job_id = id) and the runs its follow-up messages started.
+      ALTER TABLE agent_jobs ADD COLUMN v2_job_id text;
+      CREATE INDEX agent_jobs_v2 ON agent_jobs (project_id, v2_job_id, id) WHERE v2_job_id IS NOT NULL;
+
+      -- The site's own instructions to its assistant (.mintlify/Assistant.md), as the platform reads them.
+      CREATE TABLE site_instructions (
+        project_id   text PRIMARY KEY,
+        instructions text NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Arbitrary, fixed key of the advisory lock that serialises migrations between processes. */

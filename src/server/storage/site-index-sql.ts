@@ -29,10 +29,14 @@ export function queryWords(query: string, dropCommon: boolean): string[] {
 /** The site index on PostgreSQL (`site_pages`, `site_sections`; migration 3). */
 export function createSqlSiteIndex(client: SqlClient): SiteIndexStore {
   return {
-    async replace(projectId, pages) {
+    async replace(projectId, pages, instructions) {
       await client.transaction(async (transaction) => {
         await transaction.query('DELETE FROM site_sections WHERE project_id = $1', [projectId]);
         await transaction.query('DELETE FROM site_pages WHERE project_id = $1', [projectId]);
+        await transaction.query('DELETE FROM site_instructions WHERE project_id = $1', [projectId]);
+        if (instructions !== undefined && instructions.trim() !== '') {
+          await transaction.query('INSERT INTO site_instructions (project_id, instructions) VALUES ($1, $2)', [projectId, instructions]);
+        }
         const unique = new Map<string, IndexedPage>();
         for (const page of pages) if (!unique.has(page.path)) unique.set(page.path, page);
         const all = [...unique.values()];
@@ -135,6 +139,11 @@ export function createSqlSiteIndex(client: SqlClient): SiteIndexStore {
         [projectId, wanted, wanted === '/index' ? '/' : wanted],
       );
       return rows[0];
+    },
+
+    async instructions(projectId) {
+      const rows = await client.query<{ instructions: string }>('SELECT instructions FROM site_instructions WHERE project_id = $1', [projectId]);
+      return rows[0]?.instructions;
     },
 
     async count(projectId) {

@@ -1,5 +1,5 @@
 import { createUlidFactory, ulidAfter, ulidTime, type Ulid, type UlidFactory } from '../ulid.js';
-import { insertAgentJob, selectAgentJob, selectAgentJobEvents, toAgentJob } from './agent-job-sql.js';
+import { insertAgentJob, selectAgentJob, selectAgentJobEvents, selectV2Jobs, selectV2Runs, toAgentJob } from './agent-job-sql.js';
 import { createSqlSiteIndex } from './site-index-sql.js';
 import type { ApiKeyRecord, Conversation, ConversationPage, ConversationSource, NewConversation, Store } from './store.js';
 import type { SqlClient, SqlValue } from './sql-client.js';
@@ -241,6 +241,8 @@ export function createSqlStore(client: SqlClient, newId: UlidFactory = createUli
       },
       get: (id) => selectAgentJob(client, id),
       events: (id, after, limit) => selectAgentJobEvents(client, id, after, limit),
+      v2Runs: (projectId, v2JobId) => selectV2Runs(client, projectId, v2JobId),
+      v2Jobs: (projectId, limit, before) => selectV2Jobs(client, projectId, limit, before),
     },
 
     siteIndex: createSqlSiteIndex(client),

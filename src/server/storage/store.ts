@@ -118,6 +118,8 @@ export interface AgentJobRecord {
   leaseOwner: string | null;
   /** When that lease runs out unless renewed. */
   leaseExpiresAt: Date | null;
+  /** The v2 job this run belongs to (its own id for a v2 job's first run); null for a v1 job. */
+  v2JobId: string | null;
 }
 
 /** What a job looks like when it is accepted. */
@@ -130,6 +132,8 @@ export interface NewAgentJob {
   request?: unknown;
   /** Starts allowed (default 3). */
   maxAttempts?: number;
+  /** A run of a v2 job: `new` starts one (the run's id becomes the job's), an id continues it. */
+  v2JobId?: 'new' | string;
 }
 
 /** One stored event of a job, numbered from 1 in the order it happened. */
@@ -177,6 +181,10 @@ export interface AgentJobStore {
   get(id: Ulid): Promise<AgentJobRecord | undefined>;
   /** The job's events with `seq` above `after`, oldest first, at most `limit`. */
   events(id: Ulid, after: number, limit?: number): Promise<StoredAgentJobEvent[]>;
+  /** The runs of a v2 job of the project, oldest first; empty when there is no such job. */
+  v2Runs(projectId: string, v2JobId: string): Promise<AgentJobRecord[]>;
+  /** A project's v2 jobs (their first runs), newest first, below `before` when given. */
+  v2Jobs(projectId: string, limit: number, before?: string): Promise<AgentJobRecord[]>;
 }
 
 /** A page of a project's site, as the search, page and assistant routes read it. */
@@ -231,8 +239,13 @@ export interface SectionQuery {
  * in the store itself: every server of a deployment answers alike.
  */
 export interface SiteIndexStore {
-  /** Replaces the project's pages with these, in one transaction (a reader sees the old set or the new one). */
-  replace(projectId: string, pages: readonly IndexedPage[]): Promise<void>;
+  /**
+   * Replaces the project's pages with these, and its assistant instructions (`.mintlify/Assistant.md`;
+   * none when absent), in one transaction (a reader sees the old set or the new one).
+   */
+  replace(projectId: string, pages: readonly IndexedPage[], instructions?: string): Promise<void>;
+  /** The site's own instructions to its assistant, when it has some. */
+  instructions(projectId: string): Promise<string | undefined>;
   search(query: SectionQuery): Promise<SectionMatch[]>;
   /** A page by its path (`/guides/setup`, `guides/setup`, `guides/setup.md`); undefined when the project has none there. */
   page(projectId: string, path: string): Promise<{ path: string; title: string; markdown: string } | undefined>;
