@@ -33,6 +33,19 @@ export const ASSISTANT_SCRIPT = `(() => {
   let thread = store && store.getItem('quire-assistant-thread-' + project);
   const history = [];
   const make = (tag, className, text) => { const e = document.createElement(tag); if (className) e.className = className; if (text !== undefined) e.textContent = text; return e; };
+  // The answer's Markdown, as far as a chat needs and only as text nodes (nothing the model
+  // writes becomes markup): fenced blocks as <pre>, code spans as <code>, the rest as written.
+  const format = (target, markdown) => {
+    target.textContent = '';
+    markdown.split(/(\`\`\`[^\\n]*\\n[\\s\\S]*?(?:\`\`\`|$))/).forEach((part) => {
+      const fence = /^\`\`\`[^\\n]*\\n([\\s\\S]*?)(?:\`\`\`)?$/.exec(part);
+      if (fence) { const pre = make('pre', 'assistant-code'); pre.append(make('code', '', fence[1])); target.append(pre); return; }
+      part.split(/(\`[^\`\\n]+\`)/).forEach((piece) => {
+        if (/^\`[^\`\\n]+\`$/.test(piece)) target.append(make('code', '', piece.slice(1, -1)));
+        else if (piece) target.append(document.createTextNode(piece));
+      });
+    });
+  };
   const open = make('button', 'assistant-open', 'Ask AI');
   open.type = 'button';
   open.setAttribute('data-assistant-open', '');
@@ -109,7 +122,7 @@ export const ASSISTANT_SCRIPT = `(() => {
             thread = chunk.messageMetadata.threadId;
             if (store) store.setItem('quire-assistant-thread-' + project, thread);
           } else if (chunk.type === 'source-url') sources.push(chunk);
-          else if (chunk.type === 'text-delta') { written += chunk.delta; body.textContent = written; log.scrollTop = log.scrollHeight; }
+          else if (chunk.type === 'text-delta') { written += chunk.delta; format(body, written); log.scrollTop = log.scrollHeight; }
           else if (chunk.type === 'error') fail(chunk.errorText || 'The assistant could not answer.');
         }
       }
@@ -151,6 +164,9 @@ export const ASSISTANT_CSS = `
 .assistant-answer{max-width:95%}
 .assistant-text{white-space:pre-wrap;overflow-wrap:anywhere}
 .assistant-answer.is-error .assistant-text{color:#dc2626}
+.assistant-text code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;padding:.05em .3em;border-radius:4px;background:color-mix(in srgb,currentColor 10%,transparent)}
+.assistant-code{margin:6px 0;padding:8px 10px;border-radius:8px;overflow:auto;white-space:pre;background:color-mix(in srgb,currentColor 7%,transparent)}
+.assistant-code code{padding:0;background:none}
 .assistant-sources-title{margin:8px 0 2px;font-size:12px;font-weight:650;opacity:.7}
 .assistant-sources{margin:0;padding-left:18px;font-size:13px}
 .assistant-form{display:flex;gap:8px;padding:10px;border-top:1px solid var(--border,#e2e8f0)}

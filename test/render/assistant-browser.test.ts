@@ -47,14 +47,14 @@ describe.skipIf(!executablePath)("the rendered site's assistant panel", { timeou
     expect(built.code).toBe(0);
     site = await serveStaticFolder(out);
     browser = await launchChromium(executablePath);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await site?.close();
     await served?.close();
     await model?.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('asks the question, shows the answer as it streams and its sources as links into the site', async () => {
     model.play(() => ({ content: [text('Send your key as `Authorization: Bearer <key>` on every request [1].')], stop_reason: 'end_turn' }));
@@ -67,9 +67,11 @@ describe.skipIf(!executablePath)("the rendered site's assistant panel", { timeou
     await page.press('[data-assistant-question]', 'Enter');
     const sources = page.locator('[data-assistant-sources] a');
     await sources.first().waitFor();
+    // The text as written, the code span as code (text nodes, never markup).
     expect(await page.locator('[data-assistant-answer] .assistant-text').textContent()).toBe(
-      'Send your key as `Authorization: Bearer <key>` on every request [1].',
+      'Send your key as Authorization: Bearer <key> on every request [1].',
     );
+    expect(await page.locator('[data-assistant-answer] .assistant-text code').textContent()).toBe('Authorization: Bearer <key>');
     const links = await sources.evaluateAll((anchors) => (anchors as HTMLAnchorElement[]).map((anchor) => ({ href: anchor.href, text: anchor.textContent })));
     expect(links.map((link) => new URL(link.href).pathname)).toContain('/guides/authentication');
     // Every source is a page the build wrote.

@@ -49,14 +49,14 @@ for (const backend of backends) {
         pollMs: 100,
       });
       server = await startTestServer({ store, agent: runner });
-    });
+    }, SETUP_TIMEOUT_MS);
     afterAll(async () => {
       await runner?.idle();
       await runner?.stop();
       await server?.close();
       await model?.close();
       await store?.close();
-    });
+    }, SETUP_TIMEOUT_MS);
 
     const call = (method: string, path: string, body?: unknown) =>
       fetch(`${server.url}${path}`, {

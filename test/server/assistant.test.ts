@@ -70,12 +70,12 @@ for (const deployment of deployments) {
         served = await startServe(parseServeArgs(['--port', '0', '--quiet', '--site', `${project}=site`, ...(await deployment.args(folder))]), output.io);
         admin = (await createApiKey(served.store.apiKeys, project, 'admin')).text;
         assistant = (await createApiKey(served.store.apiKeys, project, 'widget', 'assistant')).text;
-      });
+      }, SETUP_TIMEOUT_MS);
       afterAll(async () => {
         await served?.close();
         await model?.close();
         if (folder) rmSync(folder, { recursive: true, force: true });
-      });
+      }, SETUP_TIMEOUT_MS);
 
       const post = (route: string, key: string, body: unknown) =>
         fetch(`${served.running.url}${route}`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -217,11 +217,11 @@ describe('the limits of assistant keys', { timeout: SETUP_TIMEOUT_MS }, () => {
     const page: IndexedPage = { path: '/', title: 'Home', markdown: '# Home\n\nHello reader.', sections: [{ text: 'Hello reader.' }] };
     await store.siteIndex.replace(project, [page]);
     server = await startTestServer({ store, rateLimits: { perKey: { requests: 3, windowMs: 60_000 }, perAddress: { requests: 5, windowMs: 60_000 } } });
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await server?.close();
     await store?.close();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   const search = (key: string) =>
     fetch(`${server.url}/v1/search/${project}`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: '{"query":"hello"}' });
