@@ -134,6 +134,8 @@ export const ASSISTANT_SCRIPT = `(() => {
           const item = make('li');
           const link = make('a', '', source.title || source.url);
           link.href = at(source.url);
+          // A source is a page: anything but an http(s) or file address (a javascript: URL) is shown as text.
+          if (!/^(https?|file):$/.test(link.protocol)) link.removeAttribute('href');
           item.append(link);
           list.append(item);
         }
