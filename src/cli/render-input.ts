@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { endpointsByUrl, type AgentFilesInput } from '../agents/index.js';
 import { buildSite, type BuildSiteResult } from '../build/index.js';
+import type { CompiledPage } from '../build/types.js';
+import type { EndpointPage } from '../openapi/types.js';
 import type { DocsConfig } from '../config/schemas/docs-config.js';
 import type { LoadedSite } from '../node/index.js';
 import { nativeMdxParser } from '../node/native-parser.js';
@@ -50,5 +53,34 @@ export function renderInputOf(site: RenderedSiteSource, built: BuildSiteResult, 
     // The pages' Markdown (<page>.md, llms-full.txt) read by satteri, as the checks read them.
     ...(nativeMdxParser() ? { markdownParser: nativeMdxParser() } : {}),
     markdownSnippetFile: (source, from) => resolveImportFile(siteFiles, source, from),
+  };
+}
+
+/** What `quire mcp` and `quire serve --site` read a site's pages for agents with. */
+export interface SiteForAgents {
+  /** The input of `pageMarkdownOf`: pages read from the site's folder, parsed with satteri, snippets resolved. */
+  agents: AgentFilesInput;
+  /** The endpoint pages by URL. */
+  endpoints: Map<string, EndpointPage>;
+  /** Each page once, by its `href` (its first entry in reading order). */
+  pages: Map<string, CompiledPage>;
+}
+
+/** A compiled site ready to be written out as Markdown for agents (see {@link SiteForAgents}). */
+export function siteForAgents(site: RenderedSiteSource, built: BuildSiteResult): SiteForAgents {
+  const parse = nativeMdxParser();
+  const siteFiles = new Set(site.files);
+  const pages = new Map<string, CompiledPage>();
+  for (const page of built.site.pages) if (!pages.has(page.href)) pages.set(page.href, page);
+  return {
+    agents: {
+      site: built.site,
+      endpointPages: site.endpointPages,
+      readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
+      ...(parse ? { parse } : {}),
+      snippetFile: (source, from) => resolveImportFile(siteFiles, source, from),
+    },
+    endpoints: endpointsByUrl(site.endpointPages),
+    pages,
   };
 }

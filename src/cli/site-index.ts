@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { endpointsByUrl, markdownFileOf, pageMarkdownOf, type AgentFilesInput } from '../agents/index.js';
-import type { CompiledPage } from '../build/types.js';
-import { resolveImportFile } from '../content/check-content.js';
-import { nativeMdxParser } from '../node/native-parser.js';
+import { markdownFileOf, pageMarkdownOf } from '../agents/index.js';
 import type { IndexedPage } from '../server/storage/store.js';
 import type { CliIo } from './command.js';
 import { loadSiteForCommand } from './load.js';
-import { buildForRender } from './render-input.js';
+import { buildForRender, siteForAgents } from './render-input.js';
 
 /** A site read for the server's index: its pages and its assistant instructions, or why there are none. */
 export type SiteIndexResult = { ok: true; name: string; pages: IndexedPage[]; instructions?: string } | { ok: false; message: string };
@@ -28,19 +25,8 @@ export async function readSiteIndex(folder: string, io: CliIo, options: { offlin
   const config = site.config;
   if (!config || !site.tree) return { ok: false, message: `${path.join(site.root, 'docs.json')} has errors (quire validate prints them)` };
   const built = buildForRender(site, config);
-  const parse = nativeMdxParser();
-  const siteFiles = new Set(site.files);
-  const agents: AgentFilesInput = {
-    site: built.site,
-    endpointPages: site.endpointPages,
-    readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
-    ...(parse ? { parse } : {}),
-    snippetFile: (source, from) => resolveImportFile(siteFiles, source, from),
-  };
-  const endpoints = endpointsByUrl(site.endpointPages);
+  const { agents, endpoints, pages: first } = siteForAgents(site, built);
   const sections = new Map((built.search?.pages ?? []).map((entry) => [entry.href, entry.sections]));
-  const first = new Map<string, CompiledPage>();
-  for (const page of built.site.pages) if (!first.has(page.href)) first.set(page.href, page);
   const pages: IndexedPage[] = [];
   for (const page of first.values()) {
     if (markdownFileOf(page.href) === undefined) continue;

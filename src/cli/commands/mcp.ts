@@ -1,14 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { endpointsByUrl, markdownFileOf, pageMarkdownOf, type AgentFilesInput } from '../../agents/index.js';
+import { markdownFileOf, pageMarkdownOf } from '../../agents/index.js';
 import { searchDocs } from '../../agents/search-docs.js';
-import type { CompiledPage } from '../../build/types.js';
-import { resolveImportFile } from '../../content/check-content.js';
-import { nativeMdxParser } from '../../node/native-parser.js';
 import { ExitCode, parseCommandLine, UsageError, type Command } from '../command.js';
 import { loadSiteForCommand } from '../load.js';
 import { plural } from '../output.js';
-import { buildForRender } from '../render-input.js';
+import { buildForRender, siteForAgents } from '../render-input.js';
 
 /** The packages only `quire mcp` uses: optional peer dependencies, as the server's and the renderer's are. */
 export const MCP_PACKAGES: readonly string[] = ['@modelcontextprotocol/sdk'];
@@ -62,18 +58,7 @@ export const mcpCommand: Command = {
       return ExitCode.problems;
     }
     const built = buildForRender(site, config);
-    const parse = nativeMdxParser();
-    const siteFiles = new Set(site.files);
-    const agents: AgentFilesInput = {
-      site: built.site,
-      endpointPages: site.endpointPages,
-      readPage: (file) => readFile(path.join(site.root, file), 'utf8').catch(() => undefined),
-      ...(parse ? { parse } : {}),
-      snippetFile: (source, from) => resolveImportFile(siteFiles, source, from),
-    };
-    const endpoints = endpointsByUrl(site.endpointPages);
-    const pages = new Map<string, CompiledPage>();
-    for (const page of built.site.pages) if (!pages.has(page.href)) pages.set(page.href, page);
+    const { agents, endpoints, pages } = siteForAgents(site, built);
     const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
     const { z } = await import('zod');
 

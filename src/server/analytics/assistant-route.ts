@@ -1,5 +1,5 @@
 import { errorResponse, jsonResponse } from '../http/api-error.js';
-import type { ConversationStore } from '../storage/store.js';
+import type { Conversation, ConversationStore } from '../storage/store.js';
 import { parseAssistantQuery } from './assistant-query.js';
 
 /** Answers `GET /v1/analytics/{projectId}/assistant` for an authenticated caller. */
@@ -8,14 +8,7 @@ export async function listAssistantConversations(projectId: string, url: URL, co
   if (!parsed.ok) return errorResponse(parsed.error);
   const page = await conversations.page(parsed.query);
   return jsonResponse({
-    conversations: page.conversations.map((conversation) => ({
-      id: conversation.id,
-      timestamp: conversation.timestamp.toISOString(),
-      query: conversation.query,
-      response: conversation.response,
-      sources: conversation.sources,
-      queryCategory: conversation.queryCategory,
-    })),
+    conversations: page.conversations.map(conversationJson),
     nextCursor: page.nextCursor,
     hasMore: page.hasMore,
   });
@@ -33,17 +26,22 @@ export async function assistantThread(projectId: string, threadId: string, conve
     threadId,
     createdAt: exchanges[0]!.timestamp.toISOString(),
     updatedAt: exchanges.at(-1)!.timestamp.toISOString(),
-    conversations: exchanges.map((conversation) => ({
-      id: conversation.id,
-      timestamp: conversation.timestamp.toISOString(),
-      query: conversation.query,
-      response: conversation.response,
-      sources: conversation.sources,
-      queryCategory: conversation.queryCategory,
-    })),
+    conversations: exchanges.map(conversationJson),
     messages: exchanges.flatMap((conversation) => [
       { role: 'user', content: conversation.query, timestamp: conversation.timestamp.toISOString() },
       { role: 'assistant', content: conversation.response, sources: conversation.sources, timestamp: conversation.timestamp.toISOString() },
     ]),
   });
+}
+
+/** A conversation as the history and thread endpoints answer it. */
+function conversationJson(conversation: Conversation) {
+  return {
+    id: conversation.id,
+    timestamp: conversation.timestamp.toISOString(),
+    query: conversation.query,
+    response: conversation.response,
+    sources: conversation.sources,
+    queryCategory: conversation.queryCategory,
+  };
 }
